@@ -1,0 +1,266 @@
+package realtime
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// RedisOptions configures a RedisBroker.
+type RedisOptions struct {
+	// Prefix goes in front of every channel name: a user's channel is
+	// Prefix+"user:"+userID. Tests use a random prefix so runs never collide.
+	Prefix string
+	// OnReconnect is called, on the broker's receive goroutine, the first time
+	// the subscription connection works again after it failed. Events published
+	// during the gap are lost, so the app should tell its clients to catch up
+	// (Hub.BroadcastLocal with a TypeResync event). It must not block.
+	OnReconnect func()
+	// HealthCheck is how often the subscription connection is pinged; a
+	// connection silent for three periods is considered dead and replaced.
+	// Default 3 s, like go-redis's own PubSub channel.
+	HealthCheck time.Duration
+	Logger      *slog.Logger
+}
+
+// RedisBroker is the Broker for several instances: one Redis pub/sub channel
+// per user, and one PubSub connection per instance subscribed to the channels
+// of the users connected to it. go-redis reconnects that connection and
+// resubscribes its channels by itself after an error; the broker detects the
+// gap so the app can send a resync.
+type RedisBroker struct {
+	rdb  redis.UniversalClient
+	ps   *redis.PubSub
+	opts RedisOptions
+	log  *slog.Logger
+
+	mu         sync.Mutex
+	handler    Handler
+	subscribed map[string]struct{} // users; messages for anyone else are dropped
+	waiters    map[string][]chan struct{}
+
+	stop    context.CancelFunc
+	ctx     context.Context
+	closed  chan struct{} // receive has returned
+	pingers sync.WaitGroup
+}
+
+// NewRedisBroker opens the subscription connection and starts receiving.
+// The caller keeps ownership of rdb; Close stops the broker but not rdb.
+func NewRedisBroker(rdb redis.UniversalClient, opts RedisOptions) *RedisBroker {
+	if opts.HealthCheck <= 0 {
+		opts.HealthCheck = 3 * time.Second
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	b := &RedisBroker{
+		rdb:        rdb,
+		ps:         rdb.Subscribe(ctx), // no channels yet: the connection is dialled lazily
+		opts:       opts,
+		log:        opts.Logger.With("component", "realtime.redis"),
+		subscribed: make(map[string]struct{}),
+		waiters:    make(map[string][]chan struct{}),
+		stop:       stop,
+		ctx:        ctx,
+		closed:     make(chan struct{}),
+	}
+	go b.receive()
+	b.pingers.Go(b.healthCheck)
+	return b
+}
+
+// Channel returns the Redis channel name carrying userID's events.
+func (b *RedisBroker) Channel(userID string) string { return b.opts.Prefix + "user:" + userID }
+
+// SetHandler implements Broker.
+func (b *RedisBroker) SetHandler(h Handler) {
+	b.mu.Lock()
+	b.handler = h
+	b.mu.Unlock()
+}
+
+// Publish implements Broker.
+func (b *RedisBroker) Publish(ctx context.Context, userID string, ev Event) error {
+	payload, err := json.Marshal(ev)
+	if err != nil {
+		return fmt.Errorf("realtime: marshal event: %w", err)
+	}
+	if err := b.rdb.Publish(ctx, b.Channel(userID), payload).Err(); err != nil {
+		return fmt.Errorf("realtime: redis publish: %w", err)
+	}
+	return nil
+}
+
+// Subscribe implements Broker. It returns once Redis has confirmed the
+// subscription, so an event published after it returns is delivered. If it
+// fails, go-redis may still subscribe after a reconnect; Unsubscribe undoes it.
+func (b *RedisBroker) Subscribe(ctx context.Context, userID string) error {
+	b.mu.Lock()
+	b.subscribed[userID] = struct{}{}
+	b.mu.Unlock()
+	return b.call(ctx, "subscribe", b.Channel(userID), b.ps.Subscribe)
+}
+
+// Unsubscribe implements Broker. Delivery for userID stops at once, even
+// before Redis confirms.
+func (b *RedisBroker) Unsubscribe(ctx context.Context, userID string) error {
+	b.mu.Lock()
+	delete(b.subscribed, userID)
+	b.mu.Unlock()
+	return b.call(ctx, "unsubscribe", b.Channel(userID), b.ps.Unsubscribe)
+}
+
+// call sends a (un)subscribe command and waits for Redis's confirmation,
+// which the receive goroutine reads off the same connection.
+func (b *RedisBroker) call(ctx context.Context, kind, channel string,
+	send func(context.Context, ...string) error) error {
+	key := kind + " " + channel
+	confirmed := make(chan struct{})
+	b.mu.Lock()
+	b.waiters[key] = append(b.waiters[key], confirmed)
+	b.mu.Unlock()
+	defer b.dropWaiter(key, confirmed)
+
+	if err := send(ctx, channel); err != nil {
+		return fmt.Errorf("realtime: redis %s %s: %w", kind, channel, err)
+	}
+	select {
+	case <-confirmed:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("realtime: redis %s %s: no confirmation: %w", kind, channel, ctx.Err())
+	case <-b.closed:
+		return errors.New("realtime: redis broker closed")
+	}
+}
+
+func (b *RedisBroker) dropWaiter(key string, w chan struct{}) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	list := b.waiters[key]
+	for i, c := range list {
+		if c == w {
+			list = append(list[:i], list[i+1:]...)
+			break
+		}
+	}
+	if len(list) == 0 {
+		delete(b.waiters, key)
+	} else {
+		b.waiters[key] = list
+	}
+}
+
+func (b *RedisBroker) confirm(kind, channel string) {
+	key := kind + " " + channel
+	b.mu.Lock()
+	list := b.waiters[key]
+	delete(b.waiters, key)
+	b.mu.Unlock()
+	for _, c := range list {
+		close(c)
+	}
+}
+
+// receive is the only reader of the PubSub connection (go-redis requires a
+// single reader). An error marks a gap; the first message after it, usually
+// the confirmation of go-redis's automatic resubscribe, ends it.
+func (b *RedisBroker) receive() {
+	defer close(b.closed)
+	gap := false
+	backoff := 50 * time.Millisecond
+	for {
+		// A deadline makes go-redis drop a silent connection: healthCheck
+		// pings every period, so a live one always answers in time.
+		ctx, cancel := context.WithTimeout(b.ctx, 3*b.opts.HealthCheck)
+		msg, err := b.ps.Receive(ctx)
+		cancel()
+		if err != nil {
+			if b.ctx.Err() != nil || errors.Is(err, redis.ErrClosed) {
+				return
+			}
+			if !gap {
+				b.log.Warn("redis pubsub connection lost; go-redis will reconnect", "err", err)
+			}
+			gap = true
+			select {
+			case <-time.After(backoff):
+			case <-b.ctx.Done():
+				return
+			}
+			backoff = min(2*backoff, 2*time.Second)
+			continue
+		}
+		backoff = 50 * time.Millisecond
+		if gap {
+			gap = false
+			b.log.Info("redis pubsub connection restored")
+			if b.opts.OnReconnect != nil {
+				b.opts.OnReconnect()
+			}
+		}
+		switch m := msg.(type) {
+		case *redis.Subscription:
+			b.confirm(m.Kind, m.Channel)
+		case *redis.Message:
+			b.dispatch(m)
+		}
+	}
+}
+
+func (b *RedisBroker) dispatch(m *redis.Message) {
+	userID, ok := strings.CutPrefix(m.Channel, b.opts.Prefix+"user:")
+	if !ok {
+		return
+	}
+	var ev Event
+	if err := json.Unmarshal([]byte(m.Payload), &ev); err != nil {
+		b.log.Warn("dropping undecodable event", "channel", m.Channel, "err", err)
+		return
+	}
+	b.mu.Lock()
+	_, subscribed := b.subscribed[userID]
+	h := b.handler
+	b.mu.Unlock()
+	if subscribed && h != nil {
+		h(userID, ev)
+	}
+}
+
+func (b *RedisBroker) healthCheck() {
+	t := time.NewTicker(b.opts.HealthCheck)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			ctx, cancel := context.WithTimeout(b.ctx, b.opts.HealthCheck)
+			// An error needs no handling here: go-redis replaces the
+			// connection, and receive notices the gap.
+			_ = b.ps.Ping(ctx)
+			cancel()
+		case <-b.ctx.Done():
+			return
+		}
+	}
+}
+
+// Close stops receiving and closes the subscription connection.
+func (b *RedisBroker) Close() error {
+	b.stop()
+	err := b.ps.Close()
+	<-b.closed
+	b.pingers.Wait()
+	if errors.Is(err, redis.ErrClosed) {
+		return nil
+	}
+	return err
+}

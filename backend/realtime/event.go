@@ -1,0 +1,75 @@
+package realtime
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// Server → client event types (DESIGN.md §4).
+const (
+	TypeChatMessage       = "chat.message"
+	TypeChatRead          = "chat.read"
+	TypeChatTyping        = "chat.typing"
+	TypeNotificationNew   = "notification.new"
+	TypeNotificationCount = "notification.count"
+	TypeSubmissionStatus  = "submission.status"
+	TypeTaskUpdated       = "task.updated"
+	TypePresence          = "presence"
+
+	// TypeReady is the server's answer to a valid auth frame; data is {"userId": "..."}.
+	TypeReady = "ready"
+	// TypePong answers a client "ping"; data echoes the ping's data.
+	TypePong = "pong"
+	// TypeResync tells clients that this instance may have missed events (for
+	// example while Redis was unreachable) and that they should refetch what
+	// they show. The app sends it from RedisOptions.OnReconnect.
+	TypeResync = "resync"
+)
+
+// Client → server frame types.
+const (
+	ClientAuth   = "auth"
+	ClientTyping = "typing"
+	ClientRead   = "read"
+	ClientPing   = "ping"
+)
+
+// Event is the one frame shape on the socket and on the broker:
+// {"type": "...", "data": {...}, "id": "...", "at": "RFC 3339"}.
+type Event struct {
+	Type string          `json:"type"`
+	Data json.RawMessage `json:"data"`
+	ID   string          `json:"id,omitempty"`
+	At   time.Time       `json:"at,omitzero"`
+}
+
+// NewEvent marshals data and stamps the event with a time-ordered id (UUID v7)
+// and the current UTC time, so clients can ask for "everything since <id>".
+func NewEvent(typ string, data any) (Event, error) {
+	raw, err := json.Marshal(data)
+	if err != nil {
+		return Event{}, fmt.Errorf("realtime: marshal %s data: %w", typ, err)
+	}
+	id, err := uuid.NewV7()
+	if err != nil {
+		return Event{}, fmt.Errorf("realtime: event id: %w", err)
+	}
+	return Event{Type: typ, Data: raw, ID: id.String(), At: time.Now().UTC()}, nil
+}
+
+// mustEvent is for frames the package builds itself from data that always marshals.
+func mustEvent(typ string, data any) Event {
+	ev, err := NewEvent(typ, data)
+	if err != nil {
+		panic(err)
+	}
+	return ev
+}
+
+// authData is the payload of the first client frame.
+type authData struct {
+	Token string `json:"token"`
+}

@@ -1,0 +1,278 @@
+package realtime
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// Options configures a Hub. Only Authenticate is required.
+type Options struct {
+	// Authenticate turns the token of the client's first frame into a user id.
+	Authenticate func(ctx context.Context, token string) (userID string, err error)
+	// AllowedOrigins are coder/websocket OriginPatterns: host patterns such as
+	// "app.example.com" or "*.example.com", or "https://app.example.com" to pin
+	// the scheme. A page served by this same host needs no entry: an Origin
+	// whose host equals the request's Host is always accepted (behind a proxy,
+	// forward the original Host header). Requests without Origin (not from a
+	// browser) are accepted too; they still have to authenticate.
+	AllowedOrigins []string
+
+	SendBuffer    int           // frames queued per connection before it counts as slow; default 64
+	ReadLimit     int64         // largest client frame in bytes; default 4096
+	AuthTimeout   time.Duration // time allowed for the auth frame; default 5 s
+	PingInterval  time.Duration // heartbeat period; default 25 s
+	PingTimeout   time.Duration // time allowed for the pong; default 10 s
+	WriteTimeout  time.Duration // time allowed for one frame write; default 10 s
+	BrokerTimeout time.Duration // time allowed for Subscribe/Unsubscribe; default 5 s
+
+	// OnConnect and OnDisconnect fire when a user's first connection on this
+	// instance opens and after its last one closes (for presence). They run
+	// in order on one goroutine, the one that (un)subscribes the broker, so
+	// they must be quick.
+	OnConnect    func(userID string)
+	OnDisconnect func(userID string)
+	// OnClientEvent receives client "typing" and "read" frames, stamped with
+	// the server's time, on that connection's reading goroutine.
+	OnClientEvent func(userID string, ev Event)
+
+	Logger *slog.Logger
+}
+
+func (o *Options) setDefaults() {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&o.AuthTimeout, 5*time.Second)
+	def(&o.PingInterval, 25*time.Second)
+	def(&o.PingTimeout, 10*time.Second)
+	def(&o.WriteTimeout, 10*time.Second)
+	def(&o.BrokerTimeout, 5*time.Second)
+	if o.SendBuffer <= 0 {
+		o.SendBuffer = 64
+	}
+	if o.ReadLimit <= 0 {
+		o.ReadLimit = 4096
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+}
+
+// Hub holds this instance's websocket connections. One goroutine (run) owns
+// the index userID → connections; everything else talks to it through
+// channels, so delivering never contends with connects and disconnects on a
+// lock, and a slow socket never stalls it (see client.send).
+type Hub struct {
+	broker Broker
+	opts   Options
+	log    *slog.Logger
+	subs   *subscriptionWorker
+
+	register   chan registration
+	unregister chan *client
+	deliveries chan delivery
+	queries    chan onlineQuery
+	users      map[string]*localUser // owned by run
+	counters   counters
+
+	mu       sync.Mutex // guards closing, so handlers.Add never races handlers.Wait
+	closing  bool
+	handlers sync.WaitGroup // ServeHTTP calls in flight
+
+	stopCtx  context.Context // done once Shutdown starts
+	stop     context.CancelFunc
+	killCtx  context.Context // done if Shutdown's deadline passes: sockets are dropped
+	kill     context.CancelFunc
+	quit     chan struct{} // tells run to return
+	runDone  chan struct{}
+	shutOnce sync.Once
+	shutDone chan struct{}
+	shutErr  error
+}
+
+type localUser struct {
+	conns map[*client]struct{}
+	// subscribed is done once the broker subscription for this user settled.
+	subscribed *transition
+}
+
+type registration struct {
+	client *client
+	reply  chan *transition // nil: the hub is shutting down
+}
+
+type delivery struct {
+	userID string
+	all    bool // every local connection (BroadcastLocal)
+	frame  []byte
+}
+
+type onlineQuery struct {
+	userID string
+	reply  chan bool
+}
+
+// NewHub starts a hub on broker and installs the hub's handler in it.
+func NewHub(broker Broker, opts Options) (*Hub, error) {
+	if broker == nil || opts.Authenticate == nil {
+		return nil, errors.New("realtime: NewHub needs a broker and Options.Authenticate")
+	}
+	opts.setDefaults()
+	h := &Hub{
+		broker:     broker,
+		opts:       opts,
+		log:        opts.Logger.With("component", "realtime.hub"),
+		register:   make(chan registration),
+		unregister: make(chan *client),
+		deliveries: make(chan delivery, 1024),
+		queries:    make(chan onlineQuery),
+		users:      make(map[string]*localUser),
+		quit:       make(chan struct{}),
+		runDone:    make(chan struct{}),
+		shutDone:   make(chan struct{}),
+	}
+	h.subs = newSubscriptionWorker(broker, opts, h.log)
+	h.stopCtx, h.stop = context.WithCancel(context.Background())
+	h.killCtx, h.kill = context.WithCancel(context.Background())
+	broker.SetHandler(h.handle)
+	go h.run()
+	return h, nil
+}
+
+func (h *Hub) run() {
+	defer close(h.runDone)
+	stopping := h.stopCtx.Done()
+	for {
+		select {
+		case reg := <-h.register:
+			reg.reply <- h.add(reg.client)
+		case c := <-h.unregister:
+			h.remove(c)
+		case d := <-h.deliveries:
+			h.deliver(d)
+		case q := <-h.queries:
+			q.reply <- h.users[q.userID] != nil
+		case <-stopping:
+			stopping = nil // handled once
+			for _, u := range h.users {
+				for c := range u.conns {
+					c.kick(websocket.StatusGoingAway, "server shutting down", false)
+				}
+			}
+		case <-h.quit:
+			return
+		}
+	}
+}
+
+func (h *Hub) add(c *client) *transition {
+	if h.stopCtx.Err() != nil {
+		return nil
+	}
+	u := h.users[c.userID]
+	if u == nil {
+		u = &localUser{conns: make(map[*client]struct{}), subscribed: h.subs.enqueue(c.userID, true)}
+		h.users[c.userID] = u
+	}
+	u.conns[c] = struct{}{}
+	h.counters.connected.Add(1)
+	return u.subscribed
+}
+
+// remove is idempotent: a client kicked by deliver unregisters again later.
+func (h *Hub) remove(c *client) {
+	u := h.users[c.userID]
+	if u == nil {
+		return
+	}
+	if _, ok := u.conns[c]; !ok {
+		return
+	}
+	delete(u.conns, c)
+	h.counters.connected.Add(-1)
+	if len(u.conns) == 0 {
+		delete(h.users, c.userID)
+		h.subs.enqueue(c.userID, false)
+	}
+}
+
+func (h *Hub) deliver(d delivery) {
+	offer := func(c *client) {
+		if c.isKicked() {
+			return // closing already; its buffer no longer matters
+		}
+		select {
+		case c.send <- d.frame:
+		default:
+			// mattermost's rule: a full buffer means the reader cannot keep
+			// up; close it rather than wait and delay everyone else.
+			c.kick(websocket.StatusPolicyViolation, "slow consumer", true)
+			h.counters.droppedSlow.Add(1)
+			h.log.Warn("closing slow websocket client", "userId", c.userID, "buffer", cap(c.send))
+			h.remove(c)
+		}
+	}
+	if !d.all {
+		if u := h.users[d.userID]; u != nil {
+			for c := range u.conns {
+				offer(c)
+			}
+		}
+		return
+	}
+	for _, u := range h.users {
+		for c := range u.conns {
+			offer(c)
+		}
+	}
+}
+
+// handle is the Handler the broker calls for every event of a subscribed user.
+func (h *Hub) handle(userID string, ev Event) {
+	h.enqueue(delivery{userID: userID}, ev)
+}
+
+func (h *Hub) enqueue(d delivery, ev Event) {
+	frame, err := json.Marshal(ev) // once, not once per socket
+	if err != nil {
+		h.log.Error("dropping unencodable event", "type", ev.Type, "err", err)
+		return
+	}
+	d.frame = frame
+	select {
+	case h.deliveries <- d:
+	case <-h.quit:
+	}
+}
+
+// Publish sends ev to every connection of userID on every instance, through
+// the broker. Call it after the database commit the event reports.
+func (h *Hub) Publish(ctx context.Context, userID string, ev Event) error {
+	return h.broker.Publish(ctx, userID, ev)
+}
+
+// BroadcastLocal sends ev to every connection on this instance only, without
+// the broker: for news about this instance itself, such as TypeResync after
+// the broker lost events.
+func (h *Hub) BroadcastLocal(ev Event) {
+	h.enqueue(delivery{all: true}, ev)
+}
+
+// OnlineLocal reports whether userID has a connection on this instance.
+func (h *Hub) OnlineLocal(userID string) bool {
+	q := onlineQuery{userID: userID, reply: make(chan bool, 1)}
+	select {
+	case h.queries <- q:
+		return <-q.reply
+	case <-h.quit:
+		return false
+	}
+}
