@@ -1,0 +1,42 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { useEffect, type ReactNode } from 'react'
+import { RouterProvider } from 'react-router'
+import { Toaster } from 'sonner'
+import { FullPageSpinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@/config/toast'
+import { setUnauthorizedHandler } from '@/lib/api-client'
+import { useSessionRefresh } from '@/lib/auth'
+import { syncAuthAcrossTabs } from '@/lib/auth-store'
+import type { AppRouter } from './router'
+
+/** Holds the routes back until the start-up session check (GET /api/me) has answered. */
+function SessionGate({ children }: { children: ReactNode }) {
+  const { isBooting } = useSessionRefresh()
+  if (isBooting) return <FullPageSpinner label="Loading your session" />
+  return <>{children}</>
+}
+
+type AppProviderProps = { queryClient: QueryClient; router: AppRouter }
+
+/** Query cache, toasts, session check and routes. Tests mount it with a memory router. */
+export function AppProvider({ queryClient, router }: AppProviderProps) {
+  useEffect(
+    () =>
+      setUnauthorizedHandler(() => {
+        queryClient.clear()
+        void router.navigate(paths.login, { replace: true })
+      }),
+    [queryClient, router],
+  )
+  useEffect(() => syncAuthAcrossTabs(), [])
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionGate>
+        <RouterProvider router={router} />
+      </SessionGate>
+      <Toaster position="top-right" duration={TOAST_DURATION_MS} visibleToasts={TOAST_MAX_VISIBLE} richColors closeButton />
+    </QueryClientProvider>
+  )
+}

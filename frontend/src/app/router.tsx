@@ -1,0 +1,123 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { MainLayout } from '@/components/layouts/main-layout'
+import { AdminStartupDashboardPage } from '@/features/admin/routes/admin-startup-dashboard-page'
+import { AdminStartupProfilePage } from '@/features/admin/routes/admin-startup-profile-page'
+import { AdminStartupTasksPage } from '@/features/admin/routes/admin-startup-tasks-page'
+import { AdminDashboardPage } from '@/features/admin/routes/admin-dashboard-page'
+import { AdminStudentDashboardPage } from '@/features/admin/routes/admin-student-dashboard-page'
+import { AdminStudentProfilePage } from '@/features/admin/routes/admin-student-profile-page'
+import { AdminStudentTasksPage } from '@/features/admin/routes/admin-student-tasks-page'
+import { ForgotPasswordPage } from '@/features/auth/routes/forgot-password-page'
+import { LoginPage } from '@/features/auth/routes/login-page'
+import { RegisterPage } from '@/features/auth/routes/register-page'
+import { ResetPasswordPage } from '@/features/auth/routes/reset-password-page'
+import { CertificatesPage } from '@/features/certificates/routes/certificates-page'
+import { VerifyCertificatePage } from '@/features/certificates/routes/verify-certificate-page'
+import { ChatPage } from '@/features/chat/routes/chat-page'
+import { HelpPage } from '@/features/help/routes/help-page'
+import { LandingPage } from '@/features/landing/routes/landing-page'
+import { MessagesPage } from '@/features/messages/routes/messages-page'
+import { ProfilePage } from '@/features/profile/routes/profile-page'
+import { BrowseStudentsPage } from '@/features/startup/routes/browse-students-page'
+import { MyWorksPage } from '@/features/startup/routes/my-works-page'
+import { PostWorkPage } from '@/features/startup/routes/post-work-page'
+import { StartupDashboardPage } from '@/features/startup/routes/startup-dashboard-page'
+import { StartupDetailPage } from '@/features/startup/routes/startup-detail-page'
+import { StudentProfilePage } from '@/features/startup/routes/student-profile-page'
+import { StudentsPage } from '@/features/startup/routes/students-page'
+import { SubmissionsPage } from '@/features/startup/routes/submissions-page'
+import { TaskDetailPage } from '@/features/startup/routes/task-detail-page'
+import { StudentDashboardPage } from '@/features/student/routes/student-dashboard-page'
+import { TasksPage } from '@/features/tasks/routes/tasks-page'
+import { PublicOnlyRoute, RequireAuth } from './guards'
+import { DashboardRoute } from './routes/dashboard'
+import { RouteError } from './routes/route-error'
+
+/** Every route of spec §2 with its guard. Exported so tests can mount them in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <MainLayout />,
+    errorElement: <RouteError />,
+    children: [
+      // Open to everyone.
+      { index: true, element: <LandingPage /> },
+      { path: 'help', element: <HelpPage /> },
+      { path: 'tasks', element: <TasksPage /> },
+      { path: 'verify/:number', element: <VerifyCertificatePage /> },
+
+      // Only when signed out; signed-in users go to /dashboard.
+      {
+        element: <PublicOnlyRoute />,
+        children: [
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+        ],
+      },
+
+      // Any signed-in user.
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'dashboard', element: <DashboardRoute /> },
+          { path: 'profile', element: <ProfilePage /> },
+          { path: 'certificates', element: <CertificatesPage /> },
+        ],
+      },
+
+      // Students and startups (the admin has no chat).
+      {
+        element: <RequireAuth allow={['student', 'startup']} />,
+        children: [
+          { path: 'messages', element: <MessagesPage /> },
+          { path: 'chat', element: <ChatPage /> },
+          { path: 'chat/:userId', element: <ChatPage /> },
+        ],
+      },
+
+      {
+        element: <RequireAuth allow={['student']} />,
+        children: [{ path: 'student/dashboard', element: <StudentDashboardPage /> }],
+      },
+
+      {
+        element: <RequireAuth allow={['startup']} />,
+        children: [
+          { path: 'startup/dashboard', element: <StartupDashboardPage /> },
+          { path: 'startup/post-work', element: <PostWorkPage /> },
+          { path: 'startup/browse-students', element: <BrowseStudentsPage /> },
+          { path: 'startup/students', element: <StudentsPage /> },
+          { path: 'startup/students/:studentId', element: <StudentProfilePage /> },
+          { path: 'startup/submissions', element: <SubmissionsPage /> },
+          { path: 'startup/tasks', element: <MyWorksPage /> },
+          { path: 'startup/tasks/:id', element: <TaskDetailPage /> },
+          { path: 'startup/:id', element: <StartupDetailPage /> },
+        ],
+      },
+
+      {
+        element: <RequireAuth allow={['admin']} />,
+        children: [
+          { path: 'admin/dashboard', element: <AdminDashboardPage /> },
+          { path: 'admin/students/:studentId', element: <AdminStudentDashboardPage /> },
+          { path: 'admin/students/:studentId/tasks', element: <AdminStudentTasksPage /> },
+          { path: 'admin/students/:studentId/profile', element: <AdminStudentProfilePage /> },
+          { path: 'admin/startups/:startupId', element: <AdminStartupDashboardPage /> },
+          { path: 'admin/startups/:startupId/profile', element: <AdminStartupProfilePage /> },
+          { path: 'admin/startups/:startupId/tasks', element: <AdminStartupTasksPage /> },
+        ],
+      },
+
+      // Unknown paths go home.
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>
+
+export function createAppRouter(): AppRouter {
+  return createBrowserRouter(routes)
+}

@@ -1,0 +1,29 @@
+import { Outlet, ScrollRestoration } from 'react-router'
+import { useLogout } from '@/lib/auth'
+import { useAuthStore, useIsAuthenticated } from '@/lib/auth-store'
+import { Footer } from './footer'
+import { Navbar } from './navbar'
+
+/** The frame of every screen: skip link, navigation bar, the routed page, footer. */
+export function MainLayout() {
+  const user = useAuthStore((state) => state.user)
+  const isSignedIn = useIsAuthenticated()
+  const logout = useLogout()
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main-content"
+        className="sr-only rounded-md bg-white px-4 py-2 text-sm font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50"
+      >
+        Skip to main content
+      </a>
+      <Navbar user={user} isSignedIn={isSignedIn} onSignOut={logout} />
+      <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  )
+}

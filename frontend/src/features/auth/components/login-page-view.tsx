@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/checkbox'
+import { Input } from '@/components/ui/input'
+import { PasswordInput } from '@/components/ui/password-input'
+import { paths } from '@/config/paths'
+import { applyApiFieldErrors } from '@/lib/form'
+import { loginFormSchema, type LoginFormValues } from '../schemas'
+import { AuthLayout, textLinkClasses } from './auth-layout'
+
+export type LoginPageViewProps = {
+  onSubmit: (values: LoginFormValues) => void
+  isSubmitting: boolean
+  /** The last failed attempt; its field errors are shown on the inputs. */
+  error?: unknown
+}
+
+export function LoginPageView({ onSubmit, isSubmitting, error }: LoginPageViewProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginFormValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '', remember: false },
+  })
+
+  useEffect(() => {
+    applyApiFieldErrors(error, setError, ['email', 'password'])
+  }, [error, setError])
+
+  return (
+    <AuthLayout
+      title="Sign in"
+      description="Welcome back to Bridgework."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to={paths.register} className={textLinkClasses}>
+            Create one
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Sign in">
+        <Input
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Checkbox label="Remember me" {...register('remember')} />
+          <Link to={paths.forgotPassword} className={`text-sm ${textLinkClasses}`}>
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" isLoading={isSubmitting} loadingText="Signing in...">
+          Sign in
+        </Button>
+      </form>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,19 @@
+import { useSearchParams } from 'react-router'
+import { useResetPassword } from '../api/reset-password'
+import { ResetPasswordPageView } from '../components/reset-password-page-view'
+
+/** /reset-password?token=…: sets a new password, then offers the way back to /login. */
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams()
+  const token = searchParams.get('token')
+  const reset = useResetPassword()
+  return (
+    <ResetPasswordPageView
+      token={token}
+      onSubmit={(values) => token && reset.mutate({ token, ...values })}
+      isSubmitting={reset.isPending}
+      error={reset.error}
+      successMessage={reset.isSuccess ? reset.data?.message || 'Your password has been reset.' : undefined}
+    />
+  )
+}

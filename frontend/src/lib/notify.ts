@@ -1,0 +1,9 @@
+import { toast } from 'sonner'
+import { TOAST_SUCCESS_DURATION_MS } from '@/config/toast'
+
+/** Toasts with the spec's timings (§9): success 2000 ms, everything else the Toaster's 4000 ms. */
+export const notify = {
+  success: (message: string) => toast.success(message, { duration: TOAST_SUCCESS_DURATION_MS }),
+  error: (message: string) => toast.error(message),
+  info: (message: string) => toast(message),
+}

@@ -1,0 +1,28 @@
+import type { User, UserType } from '@/types/api'
+
+type NameParts = Pick<User, 'userType' | 'companyName' | 'firstName'> & Partial<Pick<User, 'lastName' | 'username' | 'email'>>
+
+/**
+ * Spec §2: the avatar initial is the company name's first letter for a startup, else the first
+ * name's first letter, else U.
+ */
+export function avatarInitial(user: Partial<NameParts> | null | undefined): string {
+  const company = user?.companyName?.trim()
+  if (user?.userType === 'startup' && company) return company[0]!.toUpperCase()
+  const first = user?.firstName?.trim()
+  if (first) return first[0]!.toUpperCase()
+  return 'U'
+}
+
+/** The name to show for a user: company for a startup, else first and last name. */
+export function displayName(user: Partial<NameParts> | null | undefined): string {
+  if (!user) return 'User'
+  const company = user.companyName?.trim()
+  if (user.userType === 'startup' && company) return company
+  const full = [user.firstName, user.lastName].map((part) => part?.trim()).filter(Boolean).join(' ')
+  return full || user.username || user.email || 'User'
+}
+
+export function hasUserType(user: Pick<User, 'userType'> | null | undefined, ...types: UserType[]): boolean {
+  return Boolean(user && types.includes(user.userType))
+}

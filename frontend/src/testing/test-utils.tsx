@@ -1,0 +1,59 @@
+import { QueryClient } from '@tanstack/react-query'
+import { render, screen, waitForElementToBeRemoved } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactElement } from 'react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { AppProvider } from '@/app/provider'
+import { routes } from '@/app/router'
+import { useAuthStore } from '@/lib/auth-store'
+import type { User } from '@/types/api'
+import { seedAccount } from './mocks/db'
+
+export function createTestQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+  })
+}
+
+type RenderAppOptions = {
+  /** Sign in as a new account of this type (known to the mock API) before rendering. */
+  as?: User['userType'] | Partial<User>
+}
+
+/** Mounts the whole app (providers, guards, layout) at `url` in a memory router. */
+export async function renderApp(url: string, options: RenderAppOptions = {}) {
+  let user: User | null = null
+  if (options.as) {
+    const overrides = typeof options.as === 'string' ? { userType: options.as } : options.as
+    const seeded = seedAccount(overrides)
+    user = seeded.user
+    useAuthStore.getState().login({ token: seeded.token, user }, { remember: true })
+  }
+  const router = createMemoryRouter(routes, { initialEntries: [url] })
+  const queryClient = createTestQueryClient()
+  const events = userEvent.setup()
+  const view = render(<AppProvider queryClient={queryClient} router={router} />)
+  // With a session, the app first checks it (GET /api/me) behind a spinner.
+  const spinner = screen.queryByRole('status', { name: 'Loading your session' })
+  if (spinner) await waitForElementToBeRemoved(spinner)
+  return { ...view, router, queryClient, user, events }
+}
+
+/** Renders one element (a page view) inside a router and a query client. */
+export function renderWithRouter(ui: ReactElement, { url = '/' }: { url?: string } = {}) {
+  const router = createMemoryRouter(
+    [
+      { path: '*', element: ui },
+      { path: '/dashboard', element: <p>Dashboard route</p> },
+    ],
+    { initialEntries: [url] },
+  )
+  const events = userEvent.setup()
+  const view = render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return { ...view, router, events }
+}
