@@ -1,0 +1,111 @@
+// Package accounts owns users: registration, sign-in, tokens, password reset and the admin
+// bootstrap. Profile fields live on the same User so every user type is one row.
+package accounts
+
+import (
+	"context"
+	"time"
+)
+
+// UserType is a user's role. It is set by the server only, never by a client.
+type UserType string
+
+const (
+	Student UserType = "student"
+	Startup UserType = "startup"
+	Admin   UserType = "admin"
+)
+
+// Skill levels, lowest first; a skill without a level is a beginner's.
+var SkillLevels = []string{"beginner", "intermediate", "advanced", "expert"}
+
+// User is any account of the product with its profile.
+type User struct {
+	ID           string
+	Type         UserType
+	IsVerified   bool
+	Email        string // stored lower-case
+	PasswordHash string
+	// TokenVersion is embedded in every token; bumping it revokes all tokens issued before.
+	TokenVersion int
+
+	FirstName, LastName, Username string
+
+	CompanyName, CompanyDescription, CompanySize, Industry, Tier string
+
+	Phone, College, Institute, CollegeEmail string
+	Bio, Headline, Summary                  string
+	ProfilePicture, Resume                  string
+
+	Skills     []Skill
+	Experience []Experience
+	Projects   []Project
+
+	CreatedAt, UpdatedAt time.Time
+}
+
+// Skill is a named skill with a level; IsVerified is set only by an approved task.
+type Skill struct {
+	Name       string
+	Level      string
+	IsVerified bool
+}
+
+// Experience is one job or role; an empty EndDate means Present.
+type Experience struct {
+	Title, Company, Description string
+	StartDate, EndDate          string
+	IsCurrent                   bool
+}
+
+// Project is a piece of work a student shows.
+type Project struct {
+	Title, Description string
+	Technologies       []string
+	Link               string
+}
+
+// DisplayName is how the product names a user to others.
+func (u *User) DisplayName() string {
+	if u.Type == Startup && u.CompanyName != "" {
+		return u.CompanyName
+	}
+	if name := joinNonEmpty(u.FirstName, u.LastName); name != "" {
+		return name
+	}
+	return u.Email
+}
+
+func joinNonEmpty(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + " " + b
+}
+
+// PasswordReset is a pending reset; only a hash of its token is stored.
+type PasswordReset struct {
+	TokenHash string
+	UserID    string
+	ExpiresAt time.Time
+}
+
+// Store is what the accounts service needs from the database.
+type Store interface {
+	// CreateUser inserts u; a taken email gives an apperr.Conflict.
+	CreateUser(ctx context.Context, u *User) error
+	// UserByID and UserByEmail give apperr.NotFound for an unknown user.
+	UserByID(ctx context.Context, id string) (*User, error)
+	UserByEmail(ctx context.Context, email string) (*User, error)
+	// SetPassword stores a new hash and bumps the token version, revoking older tokens.
+	SetPassword(ctx context.Context, userID, hash string) error
+	// AdminExists reports whether any admin account exists.
+	AdminExists(ctx context.Context) (bool, error)
+	CreatePasswordReset(ctx context.Context, r PasswordReset) error
+	// ConsumePasswordReset deletes the reset with tokenHash and returns its user when it has not
+	// expired at now; otherwise apperr.NotFound. Single use even under concurrent calls.
+	ConsumePasswordReset(ctx context.Context, tokenHash string, now time.Time) (userID string, err error)
+}

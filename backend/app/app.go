@@ -1,0 +1,163 @@
+// Package app assembles the product from its configuration: database, Redis, services and the
+// HTTP handler. main only calls it; tests build the same assembly on their own databases.
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/redis/go-redis/v9"
+	"gorm.io/gorm"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/config"
+	"bridgework/backend/help"
+	"bridgework/backend/httpapi"
+	"bridgework/backend/mail"
+	"bridgework/backend/ratelimit"
+	"bridgework/backend/store"
+)
+
+// App is the assembled product.
+type App struct {
+	Handler  http.Handler
+	Accounts *accounts.Service
+	DB       *gorm.DB
+	Redis    *redis.Client // nil on the embedded default
+}
+
+// Connect opens the database (migrated) and, when configured, Redis.
+func Connect(ctx context.Context, cfg config.Config) (*gorm.DB, *redis.Client, error) {
+	db, err := store.Open(cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := store.Migrate(db); err != nil {
+		return nil, nil, fmt.Errorf("migrate: %w", err)
+	}
+	if cfg.RedisURL == "" {
+		return db, nil, nil
+	}
+	opts, err := redis.ParseURL(cfg.RedisURL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("REDIS_URL: %w", err)
+	}
+	rdb := redis.NewClient(opts)
+	if err := rdb.Ping(ctx).Err(); err != nil {
+		return nil, nil, fmt.Errorf("redis: %w", err)
+	}
+	return db, rdb, nil
+}
+
+// Options are the parts tests may replace.
+type Options struct {
+	Logger *slog.Logger
+	Mailer mail.Mailer // nil: SMTP when configured, else the log
+	Hash   accounts.HashParams
+}
+
+// Build wires the services and the HTTP handler on an open database and optional Redis.
+func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*App, error) {
+	logger := opts.Logger
+	secret, err := jwtSecret(cfg, rdb != nil)
+	if err != nil {
+		return nil, err
+	}
+	var limiter ratelimit.Limiter = ratelimit.NewMemory()
+	if rdb != nil {
+		limiter = ratelimit.NewRedis(rdb, cfg.RedisPrefix)
+	}
+	mailer := opts.Mailer
+	if mailer == nil {
+		mailer = mail.Log{Logger: logger}
+		if cfg.SMTPAddr != "" {
+			mailer = mail.SMTP{Addr: cfg.SMTPAddr, From: cfg.SMTPFrom, User: cfg.SMTPUser, Password: cfg.SMTPPassword}
+		}
+	}
+	hash := opts.Hash
+	if hash == (accounts.HashParams{}) {
+		hash = accounts.DefaultHashParams
+	}
+
+	users := store.Users{DB: db}
+	acc := &accounts.Service{
+		Store:   users,
+		Tokens:  &accounts.Tokens{Secret: secret, Issuer: cfg.JWTIssuer, Audience: cfg.JWTAudience, TTL: cfg.JWTTTL},
+		Limiter: limiter,
+		Mailer:  mailer,
+		Hash:    hash,
+		Limits: accounts.Limits{
+			LoginFailuresPerAccount: cfg.LoginFailuresPerAccount, LoginFailuresPerIP: cfg.LoginFailuresPerIP,
+			LoginFailureWindow: cfg.LoginFailureWindow,
+			ResetRequestsPerIP: cfg.ResetRequestsPerIP, ResetRequestWindow: cfg.ResetRequestWindow,
+		},
+		PublicURL:     cfg.PublicURL,
+		Logger:        logger,
+		AdminEmail:    cfg.AdminEmail,
+		AdminPassword: cfg.AdminPassword,
+	}
+
+	registry := prometheus.NewRegistry()
+	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+
+	handler, err := httpapi.New(httpapi.Deps{
+		Accounts:       acc,
+		Help:           &help.Service{Store: store.HelpRequests{DB: db}},
+		Logger:         logger,
+		Registry:       registry,
+		StaticDir:      cfg.StaticDir,
+		TrustedProxies: cfg.TrustedProxies,
+		Ready: func(ctx context.Context) error {
+			if err := store.Ping(ctx, db); err != nil {
+				return fmt.Errorf("database: %w", err)
+			}
+			if rdb != nil {
+				if err := rdb.Ping(ctx).Err(); err != nil {
+					return fmt.Errorf("redis: %w", err)
+				}
+			}
+			return nil
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &App{Handler: handler, Accounts: acc, DB: db, Redis: rdb}, nil
+}
+
+// jwtSecret is JWT_SECRET, or on a single instance a secret generated once and kept in DATA_DIR.
+// Several instances must share one secret, so the scaled setup (Redis) requires it to be set.
+func jwtSecret(cfg config.Config, scaled bool) ([]byte, error) {
+	if cfg.JWTSecret != "" {
+		return []byte(cfg.JWTSecret), nil
+	}
+	if scaled {
+		return nil, errors.New("JWT_SECRET must be set when REDIS_URL is: every instance needs the same secret")
+	}
+	path := filepath.Join(cfg.DataDir, "jwt-secret")
+	if b, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(b))) >= 32 {
+		return []byte(strings.TrimSpace(string(b))), nil
+	}
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return nil, err
+	}
+	secret := hex.EncodeToString(b)
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(path, []byte(secret), 0o600); err != nil {
+		return nil, fmt.Errorf("keep generated JWT secret: %w", err)
+	}
+	return []byte(secret), nil
+}

@@ -1,0 +1,167 @@
+// Package config reads the server's settings from the environment. Every variable is listed and
+// explained in .env.example at the repository root; with none set the server runs on the embedded
+// default (SQLite under ./data, in-process broker and limiter).
+package config
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the whole of the server's settings.
+type Config struct {
+	Port            int
+	DataDir         string
+	DatabaseURL     string // empty: SQLite file under DataDir
+	RedisURL        string // empty: in-process broker and limiter
+	RedisPrefix     string
+	JWTSecret       string // empty: generated once into DataDir
+	JWTTTL          time.Duration
+	JWTIssuer       string
+	JWTAudience     string
+	PublicURL       string
+	StaticDir       string
+	AdminEmail      string
+	AdminPassword   string
+	SeedDemo        bool
+	TrustedProxies  []string
+	AllowedOrigins  []string
+	ShutdownTimeout time.Duration
+	LogLevel        string
+	LogFormat       string
+
+	LoginFailuresPerAccount int
+	LoginFailuresPerIP      int
+	LoginFailureWindow      time.Duration
+	ResetRequestsPerIP      int
+	ResetRequestWindow      time.Duration
+	ChatMessagesPerMinute   int
+
+	SMTPAddr     string
+	SMTPFrom     string
+	SMTPUser     string
+	SMTPPassword string
+}
+
+// Load reads the configuration from the environment, reporting every malformed value at once.
+func Load() (Config, error) {
+	r := reader{get: os.Getenv}
+	c := Config{
+		Port:            r.int("PORT", 8080),
+		DataDir:         r.str("DATA_DIR", "./data"),
+		DatabaseURL:     r.str("DATABASE_URL", ""),
+		RedisURL:        r.str("REDIS_URL", ""),
+		RedisPrefix:     r.str("REDIS_PREFIX", "bw:"),
+		JWTSecret:       r.str("JWT_SECRET", ""),
+		JWTTTL:          r.duration("JWT_TTL", 24*time.Hour),
+		JWTIssuer:       r.str("JWT_ISSUER", "bridgework"),
+		JWTAudience:     r.str("JWT_AUDIENCE", "bridgework-web"),
+		PublicURL:       strings.TrimRight(r.str("PUBLIC_URL", "http://localhost:8080"), "/"),
+		StaticDir:       r.str("STATIC_DIR", "frontend/dist"),
+		AdminEmail:      strings.ToLower(r.str("ADMIN_EMAIL", "admin@bridgework.local")),
+		AdminPassword:   r.str("ADMIN_PASSWORD", ""),
+		SeedDemo:        r.bool("SEED_DEMO", false),
+		TrustedProxies:  r.list("TRUSTED_PROXIES"),
+		AllowedOrigins:  r.list("WS_ALLOWED_ORIGINS"),
+		ShutdownTimeout: r.duration("SHUTDOWN_TIMEOUT", 15*time.Second),
+		LogLevel:        r.str("LOG_LEVEL", "info"),
+		LogFormat:       r.str("LOG_FORMAT", "json"),
+
+		LoginFailuresPerAccount: r.int("LOGIN_MAX_FAILURES_PER_ACCOUNT", 5),
+		LoginFailuresPerIP:      r.int("LOGIN_MAX_FAILURES_PER_IP", 20),
+		LoginFailureWindow:      r.duration("LOGIN_FAILURE_WINDOW", 15*time.Minute),
+		ResetRequestsPerIP:      r.int("RESET_MAX_REQUESTS_PER_IP", 5),
+		ResetRequestWindow:      r.duration("RESET_REQUEST_WINDOW", time.Hour),
+		ChatMessagesPerMinute:   r.int("CHAT_MAX_MESSAGES_PER_MINUTE", 60),
+
+		SMTPAddr:     r.str("SMTP_ADDR", ""),
+		SMTPFrom:     r.str("SMTP_FROM", "Bridgework <no-reply@bridgework.app>"),
+		SMTPUser:     r.str("SMTP_USER", ""),
+		SMTPPassword: r.str("SMTP_PASSWORD", ""),
+	}
+	if len(c.AllowedOrigins) == 0 {
+		// The SPA is served by the same host, so its own origin is the natural default.
+		c.AllowedOrigins = []string{originHost(c.PublicURL)}
+	}
+	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
+		r.errs = append(r.errs, "JWT_SECRET must be at least 32 characters")
+	}
+	if len(r.errs) > 0 {
+		return Config{}, fmt.Errorf("config: %s", strings.Join(r.errs, "; "))
+	}
+	return c, nil
+}
+
+// originHost returns host[:port] of a URL, the form websocket origin patterns take.
+func originHost(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return "localhost:8080"
+	}
+	return u.Host
+}
+
+type reader struct {
+	get  func(string) string
+	errs []string
+}
+
+func (r *reader) str(key, def string) string {
+	if v := strings.TrimSpace(r.get(key)); v != "" {
+		return v
+	}
+	return def
+}
+
+func (r *reader) int(key string, def int) int {
+	v := r.str(key, "")
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		r.errs = append(r.errs, fmt.Sprintf("%s=%q is not a non-negative whole number", key, v))
+		return def
+	}
+	return n
+}
+
+func (r *reader) bool(key string, def bool) bool {
+	v := r.str(key, "")
+	if v == "" {
+		return def
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		r.errs = append(r.errs, fmt.Sprintf("%s=%q is not true or false", key, v))
+		return def
+	}
+	return b
+}
+
+func (r *reader) duration(key string, def time.Duration) time.Duration {
+	v := r.str(key, "")
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		r.errs = append(r.errs, fmt.Sprintf("%s=%q is not a positive duration such as 15m", key, v))
+		return def
+	}
+	return d
+}
+
+func (r *reader) list(key string) []string {
+	var out []string
+	for _, part := range strings.Split(r.get(key), ",") {
+		if p := strings.TrimSpace(part); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,53 @@
+package config
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestLoad_defaultsAreTheEmbeddedSetup(t *testing.T) {
+	for _, k := range []string{"PORT", "DATABASE_URL", "REDIS_URL", "JWT_SECRET", "WS_ALLOWED_ORIGINS", "PUBLIC_URL"} {
+		t.Setenv(k, "")
+	}
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Port != 8080 || c.DatabaseURL != "" || c.RedisURL != "" || c.DataDir != "./data" {
+		t.Errorf("defaults = port %d db %q redis %q data %q", c.Port, c.DatabaseURL, c.RedisURL, c.DataDir)
+	}
+	if len(c.AllowedOrigins) != 1 || c.AllowedOrigins[0] != "localhost:8080" {
+		t.Errorf("AllowedOrigins = %v, want [localhost:8080]", c.AllowedOrigins)
+	}
+	if c.LoginFailuresPerAccount != 5 || c.LoginFailureWindow != 15*time.Minute {
+		t.Errorf("login limits = %d per %s", c.LoginFailuresPerAccount, c.LoginFailureWindow)
+	}
+}
+
+func TestLoad_reportsEveryBadValue(t *testing.T) {
+	t.Setenv("PORT", "eighty")
+	t.Setenv("JWT_TTL", "soon")
+	t.Setenv("JWT_SECRET", "short")
+	_, err := Load()
+	if err == nil {
+		t.Fatal("Load() accepted bad values")
+	}
+	for _, want := range []string{"PORT", "JWT_TTL", "JWT_SECRET"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not mention %s", err, want)
+		}
+	}
+}
+
+func TestLoad_lists(t *testing.T) {
+	t.Setenv("WS_ALLOWED_ORIGINS", " a.example , b.example:8443 ,")
+	t.Setenv("TRUSTED_PROXIES", "127.0.0.1")
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(c.AllowedOrigins, "|") != "a.example|b.example:8443" || len(c.TrustedProxies) != 1 {
+		t.Errorf("lists = %v %v", c.AllowedOrigins, c.TrustedProxies)
+	}
+}

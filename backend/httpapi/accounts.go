@@ -1,0 +1,132 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/apperr"
+)
+
+func (s *Server) accountRoutes(api *gin.RouterGroup) {
+	api.POST("/register", s.register)
+	api.POST("/login", s.login)
+	api.POST("/forgot-password", s.forgotPassword)
+	api.POST("/reset-password", s.resetPassword)
+	api.POST("/admin/create-default-admin", s.createDefaultAdmin)
+	api.GET("/me", s.authenticate(), s.me)
+	api.GET("/users/:id", s.authenticate(), s.userByID)
+}
+
+type sessionJSON struct {
+	Token string   `json:"token"`
+	User  userJSON `json:"user"`
+}
+
+func writeSession(c *gin.Context, status int, sess accounts.Session) {
+	c.JSON(status, sessionJSON{Token: sess.Token, User: toUserJSON(sess.User, sess.User)})
+}
+
+type registerRequest struct {
+	Email           string `json:"email"`
+	Password        string `json:"password"`
+	ConfirmPassword string `json:"confirmPassword"`
+	UserType        string `json:"userType"`
+	FirstName       string `json:"firstName"`
+	LastName        string `json:"lastName"`
+	College         string `json:"college"`
+	CompanyName     string `json:"companyName"`
+}
+
+func (s *Server) register(c *gin.Context) {
+	var req registerRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	sess, err := s.accounts.Register(c.Request.Context(), accounts.RegisterInput(req))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	writeSession(c, http.StatusCreated, sess)
+}
+
+type credentialsRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+func (s *Server) login(c *gin.Context) {
+	var req credentialsRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	sess, err := s.accounts.Login(c.Request.Context(), req.Email, req.Password, c.ClientIP())
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	writeSession(c, http.StatusOK, sess)
+}
+
+func (s *Server) createDefaultAdmin(c *gin.Context) {
+	var req credentialsRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	if err := s.accounts.CreateDefaultAdmin(c.Request.Context(), req.Email, req.Password); err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, gin.H{"message": "Default admin created."})
+}
+
+func (s *Server) forgotPassword(c *gin.Context) {
+	var req struct {
+		Email string `json:"email"`
+	}
+	if !bindJSON(c, &req) {
+		return
+	}
+	if err := s.accounts.ForgotPassword(c.Request.Context(), req.Email, c.ClientIP()); err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "If an account exists for that email, we have sent a link to reset its password."})
+}
+
+func (s *Server) resetPassword(c *gin.Context) {
+	var req struct {
+		Token           string `json:"token"`
+		Password        string `json:"password"`
+		ConfirmPassword string `json:"confirmPassword"`
+	}
+	if !bindJSON(c, &req) {
+		return
+	}
+	if err := s.accounts.ResetPassword(c.Request.Context(), req.Token, req.Password, req.ConfirmPassword); err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Your password has been reset. You can sign in now."})
+}
+
+func (s *Server) me(c *gin.Context) {
+	u := currentUser(c)
+	c.JSON(http.StatusOK, toUserJSON(u, u))
+}
+
+func (s *Server) userByID(c *gin.Context) {
+	u, err := s.accounts.Store.UserByID(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	if u.Type == accounts.Admin && currentUser(c).Type != accounts.Admin {
+		// The admin account is not a marketplace participant; others cannot look it up.
+		writeError(c, apperr.New(apperr.NotFound, "User not found."))
+		return
+	}
+	c.JSON(http.StatusOK, toUserJSON(u, currentUser(c)))
+}

@@ -1,0 +1,106 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/apperr"
+)
+
+// statusOf is the one table from error codes to HTTP statuses.
+var statusOf = map[apperr.Code]int{
+	apperr.Invalid:         http.StatusBadRequest,
+	apperr.Unauthorized:    http.StatusUnauthorized,
+	apperr.Forbidden:       http.StatusForbidden,
+	apperr.NotFound:        http.StatusNotFound,
+	apperr.Conflict:        http.StatusConflict,
+	apperr.TooLarge:        http.StatusRequestEntityTooLarge,
+	apperr.UnsupportedType: http.StatusUnsupportedMediaType,
+	apperr.Throttled:       http.StatusTooManyRequests,
+	apperr.Internal:        http.StatusInternalServerError,
+}
+
+// errorBody is the one error shape every endpoint answers with.
+type errorBody struct {
+	Message string            `json:"message"`
+	Code    apperr.Code       `json:"code"`
+	Fields  map[string]string `json:"fields,omitempty"`
+}
+
+// writeError answers with err. Errors that are not *apperr.Error are logged with the request id
+// and shown only as "Internal error.", so no internals ever reach a client.
+func writeError(c *gin.Context, err error) {
+	var e *apperr.Error
+	if !errors.As(err, &e) {
+		slog.ErrorContext(c.Request.Context(), "internal error", "err", err, "request_id", requestID(c), "route", c.FullPath())
+		e = apperr.New(apperr.Internal, "Internal error.")
+	}
+	if e.RetryAfter > 0 {
+		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))
+	}
+	status, ok := statusOf[e.Code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	c.AbortWithStatusJSON(status, errorBody{Message: e.Message, Code: e.Code, Fields: e.Fields})
+}
+
+// maxJSONBody bounds request bodies. It is above the 1 MB that a single oversized field may reach,
+// so such a field is refused by its own length rule (400 with a field message) rather than 413.
+const maxJSONBody = 2 << 20
+
+// bindJSON decodes the request body into dst, answering 400 (or 413) itself when it cannot.
+// Unknown fields are ignored: the client may send more than an endpoint reads, and fields a
+// caller may not set (userType, isVerified, ownership, status) simply have no place in dst.
+func bindJSON(c *gin.Context, dst any) bool {
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBody))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		writeError(c, apperr.New(apperr.TooLarge, "Request body is too large."))
+		return false
+	case err != nil:
+		writeError(c, apperr.New(apperr.Invalid, "Request body could not be read."))
+		return false
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		body = []byte("{}")
+	}
+	if err := json.Unmarshal(body, dst); err != nil {
+		writeError(c, jsonError(err))
+		return false
+	}
+	return true
+}
+
+func jsonError(err error) *apperr.Error {
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) && typeErr.Field != "" {
+		msg := typeErr.Field + " must be a " + jsonKind(typeErr.Type.Kind().String())
+		return &apperr.Error{Code: apperr.Invalid, Message: msg, Fields: map[string]string{typeErr.Field: msg}}
+	}
+	return apperr.New(apperr.Invalid, "Request body is not valid JSON.")
+}
+
+// jsonKind names a Go kind the way a JSON client thinks of it.
+func jsonKind(kind string) string {
+	switch kind {
+	case "string":
+		return "string"
+	case "bool":
+		return "boolean"
+	case "slice", "array":
+		return "list"
+	case "struct", "map":
+		return "object"
+	}
+	return "number"
+}

@@ -1,0 +1,89 @@
+package httpapi
+
+import (
+	"time"
+
+	"bridgework/backend/accounts"
+)
+
+// userJSON is a user as the client sees it. Private fields (phone, college email) are included
+// only for the user themself and the admin; secrets (hash, token version) never are.
+type userJSON struct {
+	ID                 string           `json:"_id"`
+	UserType           string           `json:"userType"`
+	IsVerified         bool             `json:"isVerified"`
+	FirstName          string           `json:"firstName"`
+	LastName           string           `json:"lastName"`
+	Username           string           `json:"username"`
+	Email              string           `json:"email"`
+	CompanyName        string           `json:"companyName"`
+	CompanyDescription string           `json:"companyDescription"`
+	CompanySize        string           `json:"companySize"`
+	Industry           string           `json:"industry"`
+	Tier               string           `json:"tier"`
+	Phone              string           `json:"phone,omitempty"`
+	College            string           `json:"college"`
+	Institute          string           `json:"institute"`
+	CollegeEmail       string           `json:"collegeEmail,omitempty"`
+	Bio                string           `json:"bio"`
+	Headline           string           `json:"headline"`
+	Summary            string           `json:"summary"`
+	ProfilePicture     string           `json:"profilePicture"`
+	Resume             string           `json:"resume"`
+	Skills             []skillJSON      `json:"skills"`
+	Experience         []experienceJSON `json:"experience"`
+	Projects           []projectJSON    `json:"projects"`
+	CreatedAt          time.Time        `json:"createdAt"`
+}
+
+type skillJSON struct {
+	Name       string `json:"name"`
+	Level      string `json:"level"`
+	IsVerified bool   `json:"isVerified"`
+}
+
+type experienceJSON struct {
+	Title       string `json:"title"`
+	Company     string `json:"company"`
+	Description string `json:"description"`
+	StartDate   string `json:"startDate"`
+	EndDate     string `json:"endDate"`
+	IsCurrent   bool   `json:"isCurrent"`
+}
+
+type projectJSON struct {
+	Title        string   `json:"title"`
+	Description  string   `json:"description"`
+	Technologies []string `json:"technologies"`
+	Link         string   `json:"link"`
+}
+
+// toUserJSON converts u for viewer; viewer may be nil for a signed-out caller.
+func toUserJSON(u *accounts.User, viewer *accounts.User) userJSON {
+	out := userJSON{
+		ID: u.ID, UserType: string(u.Type), IsVerified: u.IsVerified,
+		FirstName: u.FirstName, LastName: u.LastName, Username: u.Username, Email: u.Email,
+		CompanyName: u.CompanyName, CompanyDescription: u.CompanyDescription, CompanySize: u.CompanySize,
+		Industry: u.Industry, Tier: u.Tier, College: u.College, Institute: u.Institute,
+		Bio: u.Bio, Headline: u.Headline, Summary: u.Summary,
+		ProfilePicture: u.ProfilePicture, Resume: u.Resume, CreatedAt: u.CreatedAt,
+		Skills: []skillJSON{}, Experience: []experienceJSON{}, Projects: []projectJSON{},
+	}
+	if viewer != nil && (viewer.ID == u.ID || viewer.Type == accounts.Admin) {
+		out.Phone, out.CollegeEmail = u.Phone, u.CollegeEmail
+	}
+	for _, s := range u.Skills {
+		out.Skills = append(out.Skills, skillJSON(s))
+	}
+	for _, e := range u.Experience {
+		out.Experience = append(out.Experience, experienceJSON(e))
+	}
+	for _, p := range u.Projects {
+		techs := p.Technologies
+		if techs == nil {
+			techs = []string{}
+		}
+		out.Projects = append(out.Projects, projectJSON{Title: p.Title, Description: p.Description, Technologies: techs, Link: p.Link})
+	}
+	return out
+}

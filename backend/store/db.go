@@ -1,0 +1,102 @@
+// Package store is the product's database code: opening SQLite or PostgreSQL through gorm,
+// versioned migrations, and the stores each domain package asks for. Rows are converted to domain
+// types here, and driver errors become apperr errors here, so nothing above knows about gorm.
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"github.com/google/uuid"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+
+	"bridgework/backend/apperr"
+)
+
+// Open connects to PostgreSQL when databaseURL is set, else to a SQLite file under dataDir.
+func Open(databaseURL, dataDir string) (*gorm.DB, error) {
+	cfg := &gorm.Config{
+		TranslateError: true,
+		Logger:         logger.Discard,
+		NowFunc:        func() time.Time { return time.Now().UTC() },
+	}
+	if databaseURL != "" {
+		db, err := gorm.Open(postgres.Open(databaseURL), cfg)
+		if err != nil {
+			return nil, fmt.Errorf("open postgres: %w", err)
+		}
+		sqlDB, err := db.DB()
+		if err != nil {
+			return nil, err
+		}
+		sqlDB.SetMaxOpenConns(20)
+		sqlDB.SetMaxIdleConns(20)
+		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+		return db, nil
+	}
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return nil, err
+	}
+	return OpenSQLite(filepath.Join(dataDir, "bridgework.db"), cfg)
+}
+
+// OpenSQLite opens a SQLite database file.
+func OpenSQLite(path string, cfg *gorm.Config) (*gorm.DB, error) {
+	dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)"
+	db, err := gorm.Open(sqlite.Open(dsn), cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, err
+	}
+	// SQLite allows one writer at a time; a single connection turns what would be "database is
+	// locked" errors under concurrency into an orderly queue. Code inside a transaction must use
+	// the transaction's handle, never the outer one, or it would wait for itself.
+	sqlDB.SetMaxOpenConns(1)
+	return db, nil
+}
+
+// IsPostgres reports whether db is a PostgreSQL connection.
+func IsPostgres(db *gorm.DB) bool { return db.Dialector.Name() == "postgres" }
+
+// Ping checks that the database answers.
+func Ping(ctx context.Context, db *gorm.DB) error {
+	sqlDB, err := db.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.PingContext(ctx)
+}
+
+// NewID returns a time-ordered UUID v7, so new rows land at the end of primary-key indexes.
+func NewID() string { return uuid.Must(uuid.NewV7()).String() }
+
+// ValidID reports whether s is a UUID; malformed ids are answered as not found without a query.
+func ValidID(s string) bool { _, err := uuid.Parse(s); return err == nil && len(s) == 36 }
+
+// translate turns driver errors into domain errors; anything unknown passes through as internal.
+func translate(err error, notFound string) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, gorm.ErrRecordNotFound):
+		return apperr.New(apperr.NotFound, notFound)
+	}
+	return err
+}
+
+// likePattern escapes LIKE wildcards in user text and wraps it for a contains-match.
+func likePattern(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(strings.ToLower(s)) + "%"
+}
