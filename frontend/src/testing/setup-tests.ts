@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
+import { toast } from 'sonner'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { useAuthStore } from '@/lib/auth-store'
 import { resetDb } from './mocks/db'
@@ -24,6 +25,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 
 afterEach(() => {
   cleanup()
+  // sonner keeps toasts in a module-level store and replays active ones to a new Toaster.
+  toast.dismiss()
   server.resetHandlers()
   resetDb()
   useAuthStore.getState().logout()

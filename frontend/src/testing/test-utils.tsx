@@ -19,6 +19,8 @@ export function createTestQueryClient() {
 type RenderAppOptions = {
   /** Sign in as a new account of this type (known to the mock API) before rendering. */
   as?: User['userType'] | Partial<User>
+  /** Return at once instead of waiting for the start-up session check to finish. */
+  waitForSession?: boolean
 }
 
 /** Mounts the whole app (providers, guards, layout) at `url` in a memory router. */
@@ -36,7 +38,7 @@ export async function renderApp(url: string, options: RenderAppOptions = {}) {
   const view = render(<AppProvider queryClient={queryClient} router={router} />)
   // With a session, the app first checks it (GET /api/me) behind a spinner.
   const spinner = screen.queryByRole('status', { name: 'Loading your session' })
-  if (spinner) await waitForElementToBeRemoved(spinner)
+  if (spinner && options.waitForSession !== false) await waitForElementToBeRemoved(spinner)
   return { ...view, router, queryClient, user, events }
 }
 
