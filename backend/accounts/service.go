@@ -264,6 +264,12 @@ func (s *Service) BootstrapAdmin(ctx context.Context) (generatedPassword string,
 // and the pair equals the configured bootstrap credentials, so it can never create an account
 // with credentials a caller made up, nor replace an existing admin.
 func (s *Service) CreateDefaultAdmin(ctx context.Context, email, password string) error {
+	var v apperr.Validator
+	checkEmail(&v, NormalizeEmail(email))
+	checkPassword(&v, "password", password)
+	if err := v.Err(); err != nil {
+		return err
+	}
 	refused := apperr.New(apperr.Forbidden, "The default admin cannot be created.")
 	if s.AdminPassword == "" ||
 		subtle.ConstantTimeCompare([]byte(NormalizeEmail(email)), []byte(NormalizeEmail(s.AdminEmail))) != 1 ||

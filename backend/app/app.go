@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,7 +29,7 @@ import (
 
 // App is the assembled product.
 type App struct {
-	Handler  http.Handler
+	Handler  *httpapi.Server
 	Accounts *accounts.Service
 	DB       *gorm.DB
 	Redis    *redis.Client // nil on the embedded default

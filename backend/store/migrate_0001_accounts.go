@@ -11,31 +11,31 @@ import (
 // files. The structs are snapshots of the schema at this version, not the live row types.
 func migrateAccounts() *gormigrate.Migration {
 	type user struct {
-		ID                 string `gorm:"primaryKey;size:36"`
-		UserType           string `gorm:"size:16;not null;index"`
-		IsVerified         bool   `gorm:"not null;default:false"`
-		Email              string `gorm:"size:254;not null;uniqueIndex"`
-		PasswordHash       string `gorm:"size:200;not null"`
-		TokenVersion       int    `gorm:"not null;default:0"`
-		FirstName          string `gorm:"size:100"`
-		LastName           string `gorm:"size:100"`
-		Username           string `gorm:"size:100"`
-		CompanyName        string `gorm:"size:200"`
-		CompanyDescription string `gorm:"type:text"`
-		CompanySize        string `gorm:"size:50"`
-		Industry           string `gorm:"size:100"`
-		Tier               string `gorm:"size:50"`
-		Phone              string `gorm:"size:30"`
-		College            string `gorm:"size:200"`
-		Institute          string `gorm:"size:200"`
-		CollegeEmail       string `gorm:"size:254"`
-		Bio                string `gorm:"type:text"`
-		Headline           string `gorm:"size:200"`
-		Summary            string `gorm:"type:text"`
-		ProfilePicture     string `gorm:"size:500"`
-		Resume             string `gorm:"size:500"`
-		Experience         string `gorm:"type:text"`
-		Projects           string `gorm:"type:text"`
+		ID                 string    `gorm:"primaryKey;size:36"`
+		UserType           string    `gorm:"size:16;not null;index"`
+		IsVerified         bool      `gorm:"not null;default:false"`
+		Email              string    `gorm:"size:254;not null;uniqueIndex"`
+		PasswordHash       string    `gorm:"size:200;not null"`
+		TokenVersion       int       `gorm:"not null;default:0"`
+		FirstName          string    `gorm:"size:100"`
+		LastName           string    `gorm:"size:100"`
+		Username           string    `gorm:"size:100"`
+		CompanyName        string    `gorm:"size:200"`
+		CompanyDescription string    `gorm:"type:text"`
+		CompanySize        string    `gorm:"size:50"`
+		Industry           string    `gorm:"size:100"`
+		Tier               string    `gorm:"size:50"`
+		Phone              string    `gorm:"size:30"`
+		College            string    `gorm:"size:200"`
+		Institute          string    `gorm:"size:200"`
+		CollegeEmail       string    `gorm:"size:254"`
+		Bio                string    `gorm:"type:text"`
+		Headline           string    `gorm:"size:200"`
+		Summary            string    `gorm:"type:text"`
+		ProfilePicture     string    `gorm:"size:500"`
+		Resume             string    `gorm:"size:500"`
+		Experience         string    `gorm:"type:text"`
+		Projects           string    `gorm:"type:text"`
 		CreatedAt          time.Time `gorm:"not null;index"`
 		UpdatedAt          time.Time `gorm:"not null"`
 	}

@@ -1,0 +1,180 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"gorm.io/gorm"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/app"
+	"bridgework/backend/config"
+	"bridgework/backend/mail"
+	"bridgework/backend/testenv"
+)
+
+// testHash keeps argon2id but at a cost that lets the suite register hundreds of users quickly.
+var testHash = accounts.HashParams{MemoryKiB: 64, Iterations: 1, Threads: 1}
+
+// env is one running product on a fresh database: the embedded profile is SQLite with the
+// in-process limiter, the scaled profile PostgreSQL with Redis.
+type env struct {
+	t      *testing.T
+	app    *app.App
+	server *httptest.Server
+	mails  *mailbox
+	cfg    config.Config
+}
+
+// profiles runs fn on both profiles.
+func profiles(t *testing.T, fn func(t *testing.T, e *env)) {
+	t.Helper()
+	for _, kind := range testenv.Kinds() {
+		t.Run(string(kind), func(t *testing.T) { fn(t, newEnv(t, kind)) })
+	}
+}
+
+func newEnv(t *testing.T, kind testenv.Kind) *env {
+	t.Helper()
+	cfg, err := config.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.DataDir = t.TempDir()
+	cfg.StaticDir = t.TempDir()
+	cfg.AdminEmail, cfg.AdminPassword = "admin@bridgework.local", "bootstrap-secret-1"
+	cfg.JWTSecret = "test-secret-test-secret-test-secret-0123"
+	db := testenv.OpenDB(t, kind)
+	a, err := buildApp(t, kind, cfg, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Accounts.BootstrapAdmin(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(a.Handler)
+	t.Cleanup(srv.Close)
+	return &env{t: t, app: a, server: srv, mails: a.Accounts.Mailer.(*mailbox), cfg: cfg}
+}
+
+func buildApp(t *testing.T, kind testenv.Kind, cfg config.Config, db *gorm.DB) (*app.App, error) {
+	t.Helper()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	opts := app.Options{Logger: logger, Mailer: &mailbox{}, Hash: testHash}
+	if kind == testenv.Postgres {
+		rdb, prefix := testenv.Redis(t)
+		cfg.RedisPrefix = prefix
+		return app.Build(cfg, db, rdb, opts)
+	}
+	return app.Build(cfg, db, nil, opts)
+}
+
+// mailbox is a Mailer that keeps what it was asked to send: the outside world is the only thing
+// the tests replace.
+type mailbox struct{ sent []mail.Message }
+
+func (m *mailbox) Send(_ context.Context, msg mail.Message) error {
+	m.sent = append(m.sent, msg)
+	return nil
+}
+
+// response is an answer with its decoded JSON body.
+type response struct {
+	Status int
+	Header http.Header
+	Raw    []byte
+	Body   map[string]any
+}
+
+// field returns a top-level string field of the body.
+func (r response) field(name string) string { s, _ := r.Body[name].(string); return s }
+
+// fieldError returns the message for one input field of an error body.
+func (r response) fieldError(name string) string {
+	fields, _ := r.Body["fields"].(map[string]any)
+	s, _ := fields[name].(string)
+	return s
+}
+
+// do sends a request; body may be nil, a string (sent raw) or a value sent as JSON.
+func (e *env) do(method, path, token string, body any) response {
+	e.t.Helper()
+	var reader io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		reader = strings.NewReader(b)
+	case []byte:
+		reader = bytes.NewReader(b)
+	default:
+		raw, err := json.Marshal(b)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		reader = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, e.server.URL+path, reader)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := e.server.Client().Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	out := response{Status: res.StatusCode, Header: res.Header, Raw: raw}
+	_ = json.Unmarshal(raw, &out.Body)
+	return out
+}
+
+// user is a registered account and its token.
+type user struct {
+	ID, Email, Token string
+}
+
+// registerStudent registers a student with a unique email.
+func (e *env) registerStudent(first string) user {
+	e.t.Helper()
+	return e.register(map[string]any{"userType": "student", "firstName": first, "lastName": "Tester"})
+}
+
+// registerStartup registers a startup with a unique email.
+func (e *env) registerStartup(company string) user {
+	e.t.Helper()
+	return e.register(map[string]any{"userType": "startup", "companyName": company})
+}
+
+func (e *env) register(fields map[string]any) user {
+	e.t.Helper()
+	email := "u" + testenv.RandomHex(6) + "@example.com"
+	fields["email"], fields["password"], fields["confirmPassword"] = email, "secret123", "secret123"
+	res := e.do("POST", "/api/register", "", fields)
+	if res.Status != http.StatusCreated {
+		e.t.Fatalf("register: %d %s", res.Status, res.Raw)
+	}
+	u, _ := res.Body["user"].(map[string]any)
+	return user{ID: u["_id"].(string), Email: email, Token: res.field("token")}
+}
+
+// admin signs the bootstrapped admin in.
+func (e *env) admin() user {
+	e.t.Helper()
+	res := e.do("POST", "/api/login", "", map[string]any{"email": e.cfg.AdminEmail, "password": e.cfg.AdminPassword})
+	if res.Status != http.StatusOK {
+		e.t.Fatalf("admin login: %d %s", res.Status, res.Raw)
+	}
+	u, _ := res.Body["user"].(map[string]any)
+	return user{ID: u["_id"].(string), Email: e.cfg.AdminEmail, Token: res.field("token")}
+}
