@@ -197,16 +197,16 @@ func TestTokens_forgedOrIncompleteAreRefused(t *testing.T) {
 			t.Fatalf("control: a well-formed token is refused: %d %s", res.Status, res.Raw)
 		}
 		bad := map[string]string{
-			"alg none":      none,
-			"wrong key":     sign(claims(func(jwt.MapClaims) {}), "another-secret-another-secret-0000"),
-			"no exp":        sign(claims(func(c jwt.MapClaims) { delete(c, "exp") }), e.cfg.JWTSecret),
-			"expired":       sign(claims(func(c jwt.MapClaims) { c["exp"] = time.Now().Add(-time.Minute).Unix() }), e.cfg.JWTSecret),
-			"wrong issuer":  sign(claims(func(c jwt.MapClaims) { c["iss"] = "evil" }), e.cfg.JWTSecret),
-			"wrong aud":     sign(claims(func(c jwt.MapClaims) { c["aud"] = "other-app" }), e.cfg.JWTSecret),
-			"old version":   sign(claims(func(c jwt.MapClaims) { c["ver"] = -1 }), e.cfg.JWTSecret),
-			"unknown user":  sign(claims(func(c jwt.MapClaims) { c["sub"] = "01900000-0000-7000-8000-000000000000" }), e.cfg.JWTSecret),
-			"garbage":       "not.a.token",
-			"empty bearer":  "",
+			"alg none":     none,
+			"wrong key":    sign(claims(func(jwt.MapClaims) {}), "another-secret-another-secret-0000"),
+			"no exp":       sign(claims(func(c jwt.MapClaims) { delete(c, "exp") }), e.cfg.JWTSecret),
+			"expired":      sign(claims(func(c jwt.MapClaims) { c["exp"] = time.Now().Add(-time.Minute).Unix() }), e.cfg.JWTSecret),
+			"wrong issuer": sign(claims(func(c jwt.MapClaims) { c["iss"] = "evil" }), e.cfg.JWTSecret),
+			"wrong aud":    sign(claims(func(c jwt.MapClaims) { c["aud"] = "other-app" }), e.cfg.JWTSecret),
+			"old version":  sign(claims(func(c jwt.MapClaims) { c["ver"] = -1 }), e.cfg.JWTSecret),
+			"unknown user": sign(claims(func(c jwt.MapClaims) { c["sub"] = "01900000-0000-7000-8000-000000000000" }), e.cfg.JWTSecret),
+			"garbage":      "not.a.token",
+			"empty bearer": "",
 		}
 		for name, tok := range bad {
 			if res := e.do("GET", "/api/me", tok, nil); res.Status != http.StatusUnauthorized || res.field("code") != "unauthorized" {
