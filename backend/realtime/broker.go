@@ -15,7 +15,7 @@ type Handler func(userID string, ev Event)
 // Subscribe and Unsubscribe are idempotent set operations, not counters; the
 // hub calls Subscribe when a user's first local connection appears and
 // Unsubscribe after the last one goes. When Subscribe returns nil, events
-// published afterwards are delivered.
+// published afterwards are delivered. A broker instance serves one hub.
 type Broker interface {
 	// SetHandler installs the function called for every event on a
 	// subscribed channel. NewHub calls it once, before any Subscribe.

@@ -38,7 +38,8 @@ type Options struct {
 	OnConnect    func(userID string)
 	OnDisconnect func(userID string)
 	// OnClientEvent receives client "typing" and "read" frames, stamped with
-	// the server's time, on that connection's reading goroutine.
+	// the server's time, on that connection's reading goroutine: while it
+	// runs, that socket reads nothing (throttle or hand off if it may block).
 	OnClientEvent func(userID string, ev Event)
 
 	Logger *slog.Logger
