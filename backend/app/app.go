@@ -24,6 +24,7 @@ import (
 	"bridgework/backend/httpapi"
 	"bridgework/backend/mail"
 	"bridgework/backend/ratelimit"
+	"bridgework/backend/realtime"
 	"bridgework/backend/store"
 )
 
@@ -31,9 +32,13 @@ import (
 type App struct {
 	Handler  *httpapi.Server
 	Accounts *accounts.Service
+	Hub      *realtime.Hub
 	DB       *gorm.DB
 	Redis    *redis.Client // nil on the embedded default
 }
+
+// Shutdown closes every websocket with "going away", so clients reconnect to another instance.
+func (a *App) Shutdown(ctx context.Context) error { return a.Hub.Shutdown(ctx) }
 
 // Connect opens the database (migrated) and, when configured, Redis.
 func Connect(ctx context.Context, cfg config.Config) (*gorm.DB, *redis.Client, error) {
@@ -106,12 +111,20 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		AdminPassword: cfg.AdminPassword,
 	}
 
+	hub, err := newHub(cfg, rdb, acc, logger, realtime.Options{})
+	if err != nil {
+		return nil, err
+	}
+	publisher := Publisher{hub: hub}
+	_ = publisher // handed to the domain services that announce changes
+
 	registry := prometheus.NewRegistry()
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
 	handler, err := httpapi.New(httpapi.Deps{
 		Accounts:       acc,
 		Help:           &help.Service{Store: store.HelpRequests{DB: db}},
+		Realtime:       hub,
 		Logger:         logger,
 		Registry:       registry,
 		StaticDir:      cfg.StaticDir,
@@ -131,7 +144,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Accounts: acc, DB: db, Redis: rdb}, nil
+	return &App{Handler: handler, Accounts: acc, Hub: hub, DB: db, Redis: rdb}, nil
 }
 
 // jwtSecret is JWT_SECRET, or on a single instance a secret generated once and kept in DATA_DIR.

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -60,7 +61,12 @@ func newEnv(t *testing.T, kind testenv.Kind) *env {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(a.Handler)
-	t.Cleanup(srv.Close)
+	t.Cleanup(func() {
+		srv.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = a.Shutdown(ctx)
+	})
 	return &env{t: t, app: a, server: srv, mails: a.Accounts.Mailer.(*mailbox), cfg: cfg}
 }
 

@@ -19,6 +19,7 @@ import (
 type Deps struct {
 	Accounts       *accounts.Service
 	Help           *help.Service
+	Realtime       http.Handler // the websocket hub, mounted at /api/ws
 	Logger         *slog.Logger
 	Registry       *prometheus.Registry
 	StaticDir      string
@@ -56,6 +57,7 @@ func New(d Deps) (*Server, error) {
 
 	api := engine.Group("/api")
 	api.GET("/openapi.json", serveOpenAPI)
+	api.GET("/ws", gin.WrapH(d.Realtime))
 	s.accountRoutes(api)
 	s.helpRoutes(api)
 

@@ -78,7 +78,11 @@ func run() error {
 	logger.Info("shutting down", "timeout", cfg.ShutdownTimeout.String())
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
+	// Stop taking requests first, then close the websockets (hijacked, so Shutdown skips them).
 	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	if err := a.Shutdown(shutdownCtx); err != nil {
 		return err
 	}
 	logger.Info("stopped")
