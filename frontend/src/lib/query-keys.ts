@@ -1,0 +1,44 @@
+// Every TanStack Query key of the app, in one place, so the websocket provider can update or
+// invalidate exactly what a live event changes. Keys are hierarchical: invalidating a prefix
+// (e.g. queryKeys.tasks.all) refreshes every list below it.
+export const queryKeys = {
+  me: ['me'] as const,
+  users: {
+    all: ['users'] as const,
+    detail: (id: string) => ['users', 'detail', id] as const,
+    list: (params: Record<string, unknown>) => ['users', 'list', params] as const,
+  },
+  tasks: {
+    all: ['tasks'] as const,
+    list: (params: Record<string, unknown>) => ['tasks', 'list', params] as const,
+    detail: (id: string) => ['tasks', 'detail', id] as const,
+    startup: ['tasks', 'startup'] as const,
+    student: ['tasks', 'student'] as const,
+  },
+  dashboard: {
+    all: ['dashboard'] as const,
+    student: ['dashboard', 'student'] as const,
+    startup: ['dashboard', 'startup'] as const,
+    admin: (kind: string, id: string) => ['dashboard', 'admin', kind, id] as const,
+  },
+  notifications: {
+    all: ['notifications'] as const,
+    list: (role: string) => ['notifications', role] as const,
+  },
+  certificates: {
+    all: ['certificates'] as const,
+    badges: ['certificates', 'badges'] as const,
+  },
+  chat: {
+    all: ['chat'] as const,
+    conversations: ['chat', 'conversations'] as const,
+    thread: (userId: string) => ['chat', 'thread', userId] as const,
+    partners: (role: string) => ['chat', 'partners', role] as const,
+  },
+  admin: {
+    all: ['admin'] as const,
+    students: (page: number) => ['admin', 'students', page] as const,
+    startups: (page: number) => ['admin', 'startups', page] as const,
+    helpRequests: (page: number) => ['admin', 'help', page] as const,
+  },
+} as const
