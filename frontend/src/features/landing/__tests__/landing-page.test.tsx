@@ -1,0 +1,24 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { renderApp } from '@/testing/test-utils'
+
+describe('landing page', () => {
+  it('has the tagline, the blurbs, the three steps and the calls to action', async () => {
+    await renderApp('/')
+    expect(screen.getByRole('heading', { level: 1, name: 'Connect. Learn. Grow.' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'In-app messaging' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Downloadable certificates' })).toBeInTheDocument()
+    expect(screen.getByText('Every completed project earns a certificate you can download and share.')).toBeInTheDocument()
+
+    const steps = screen.getByRole('heading', { name: 'How it works' }).parentElement!.querySelector('ol')!
+    expect(within(steps).getAllByRole('heading').map((heading) => heading.textContent)).toEqual([
+      'Create a profile',
+      'Connect and collaborate',
+      'Earn and grow',
+    ])
+
+    const main = screen.getByRole('main')
+    expect(within(main).getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute('href', '/register')
+    expect(within(main).getByRole('link', { name: 'Browse Tasks' })).toHaveAttribute('href', '/tasks')
+  })
+})
