@@ -1,0 +1,121 @@
+# Shared by the scripts: install what is missing from Debian's packages and start the services
+# the product needs. Sourced, not run. Every function is safe to call when all is already there.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export PATH="/usr/local/go/bin:$PATH"
+PG_URL_DEFAULT="postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else die "need root for: $*"; fi
+}
+
+APT_UPDATED=
+apt_install() {
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing ${missing[*]} from Debian's packages"
+  if [ -z "$APT_UPDATED" ]; then as_root apt-get update -qq; APT_UPDATED=1; fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+ensure_go() {
+  command -v go >/dev/null || apt_install golang-go
+}
+
+ensure_node() {
+  command -v npm >/dev/null || apt_install nodejs npm
+}
+
+# ensure_frontend_deps installs the npm packages when node_modules is missing or older than the lockfile.
+ensure_frontend_deps() {
+  ensure_node
+  local fe="$ROOT/frontend"
+  if [ ! -d "$fe/node_modules" ] || [ "$fe/package-lock.json" -nt "$fe/node_modules/.package-lock.json" ]; then
+    log "installing frontend packages (npm ci)"
+    (cd "$fe" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+build_frontend() {
+  ensure_frontend_deps
+  log "building the web app"
+  (cd "$ROOT/frontend" && npm run build --silent >/dev/null)
+}
+
+build_server() {
+  ensure_go
+  mkdir -p "$ROOT/bin"
+  (cd "$ROOT" && go build -o bin/bridgework ./backend/cmd/bridgework)
+}
+
+# ensure_postgres makes PostgreSQL answer on 127.0.0.1:5432 with trust auth for local tests,
+# installing and configuring it on a machine that has none.
+ensure_postgres() {
+  if ! command -v pg_ctlcluster >/dev/null; then
+    apt_install postgresql
+  fi
+  if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+    local version
+    version=$(ls /etc/postgresql | sort -V | tail -n 1)
+    log "starting PostgreSQL $version"
+    as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start || true
+    for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+  fi
+  if ! psql "$PG_URL_DEFAULT" -Atc 'select 1' >/dev/null 2>&1; then
+    # A fresh Debian install asks for passwords on TCP; the tests use trust on loopback only.
+    local version hba
+    version=$(ls /etc/postgresql | sort -V | tail -n 1)
+    hba="/etc/postgresql/$version/main/pg_hba.conf"
+    if ! as_root grep -q '^host all all 127.0.0.1/32 trust' "$hba"; then
+      log "allowing trust auth on 127.0.0.1 for the local test database"
+      as_root sed -i '1i host all all 127.0.0.1/32 trust' "$hba"
+      as_root pg_ctlcluster --skip-systemctl-redirect "$version" main reload
+      sleep 1
+    fi
+    as_root su postgres -c "psql -Atc \"select 1 from pg_database where datname='test'\" | grep -q 1 || createdb test"
+  fi
+  psql "$PG_URL_DEFAULT" -Atc 'select 1' >/dev/null || die "PostgreSQL is not reachable at $PG_URL_DEFAULT"
+}
+
+ensure_redis() {
+  command -v redis-server >/dev/null || apt_install redis-server
+  if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+    log "starting Redis"
+    as_root mkdir -p /var/lib/redis /var/log/redis
+    as_root redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
+      --dir /var/lib/redis --logfile /var/log/redis/ci.log
+    for _ in $(seq 1 20); do redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && break; sleep 0.5; done
+  fi
+  redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null || die "Redis is not reachable at 127.0.0.1:6379"
+}
+
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] || apt_install chromium
+}
+
+ensure_nginx() {
+  command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || apt_install nginx-light
+}
+
+# free_port prints a TCP port nothing listens on.
+free_port() {
+  local port
+  while :; do
+    port=$((20000 + RANDOM % 20000))
+    (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return; }
+  done
+}
+
+# wait_http waits until url answers 200, or fails after a timeout in seconds.
+wait_http() {
+  local url=$1 timeout=${2:-30}
+  for _ in $(seq 1 $((timeout * 4))); do
+    curl -fsS -o /dev/null "$url" 2>/dev/null && return 0
+    sleep 0.25
+  done
+  return 1
+}

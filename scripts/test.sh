@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Runs every test of Bridgework, installing and starting what is missing on the way:
+#   go vet; go test -race on SQLite and on PostgreSQL + Redis; Vitest component tests;
+#   end-to-end journeys in headless Chromium against the real server (and a two-instance cluster).
+# Ends with one line "N passed, M failed" summing all suites; exits non-zero on any failure.
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+OUT=$(mktemp -d)
+passed=0
+failed=0
+count() { passed=$((passed + $1)); failed=$((failed + $2)); }
+
+log "checking services and tools"
+ensure_go
+ensure_postgres
+ensure_redis
+ensure_chromium
+ensure_nginx
+apt_install poppler-utils curl
+ensure_frontend_deps
+
+log "go vet"
+if go vet ./...; then count 1 0; else count 0 1; fi
+
+log "go test -race (SQLite and PostgreSQL + Redis)"
+go test -race -count=1 -timeout 20m -v ./... >"$OUT/go.log" 2>&1
+go_status=$?
+grep -E '^(ok|FAIL|---|panic:)' "$OUT/go.log" | grep -v -- '--- PASS' || true
+# Show each failing test with the lines it logged (indented below its --- FAIL line).
+awk '/^[[:space:]]*--- FAIL/ {show=1; print; next} show && /^[[:space:]]/ {print; next} {show=0}' "$OUT/go.log"
+go_pass=$(grep -cE '^[[:space:]]*--- PASS' "$OUT/go.log")
+go_fail=$(grep -cE '^[[:space:]]*--- FAIL' "$OUT/go.log")
+if [ "$go_status" -ne 0 ] && [ "$go_fail" -eq 0 ]; then
+  tail -n 40 "$OUT/go.log"   # a build error or panic outside any test
+  go_fail=1
+fi
+echo "go test: $go_pass passed, $go_fail failed"
+count "$go_pass" "$go_fail"
+
+# vitest_counts FILE prints "passed failed" from a Vitest JSON report.
+vitest_counts() {
+  node -e '
+    const fs = require("fs");
+    try {
+      const r = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+      const broken = r.testResults.filter(f => f.status === "failed" && f.assertionResults.length === 0).length;
+      console.log(r.numPassedTests, r.numFailedTests + broken);
+    } catch { console.log(0, 1); }' "$1"
+}
+
+log "frontend component tests (Vitest)"
+(cd frontend && npx vitest run --reporter=default --reporter=json --outputFile="$OUT/vitest.json")
+read -r vp vf < <(vitest_counts "$OUT/vitest.json")
+echo "vitest: $vp passed, $vf failed"
+count "$vp" "$vf"
+
+log "end-to-end journeys in headless Chromium"
+build_frontend
+build_server
+E2E_PORT=$(free_port)
+E2E_DATA=$(mktemp -d)
+export E2E_ADMIN_EMAIL=admin@bridgework.local E2E_ADMIN_PASSWORD="admin-$(date +%s)-pass"
+DATA_DIR="$E2E_DATA" PORT=$E2E_PORT STATIC_DIR="$ROOT/frontend/dist" LOG_FORMAT=text \
+  PUBLIC_URL="http://localhost:$E2E_PORT" ADMIN_EMAIL=$E2E_ADMIN_EMAIL ADMIN_PASSWORD=$E2E_ADMIN_PASSWORD \
+  "$ROOT/bin/bridgework" >"$OUT/e2e-server.log" 2>&1 &
+server_pid=$!
+trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null' EXIT
+if wait_http "http://127.0.0.1:$E2E_PORT/readyz" 60; then
+  (cd frontend && E2E_BASE_URL="http://localhost:$E2E_PORT" npx vitest run -c vitest.e2e.config.ts \
+    --reporter=default --reporter=json --outputFile="$OUT/e2e.json")
+  read -r ep ef < <(vitest_counts "$OUT/e2e.json")
+else
+  echo "the e2e server did not start:"; tail -n 30 "$OUT/e2e-server.log"
+  ep=0 ef=1
+fi
+echo "e2e: $ep passed, $ef failed"
+count "$ep" "$ef"
+
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
