@@ -56,23 +56,21 @@ read -r vp vf < <(vitest_counts "$OUT/vitest.json")
 echo "vitest: $vp passed, $vf failed"
 count "$vp" "$vf"
 
-log "end-to-end journeys in headless Chromium"
-build_frontend
-build_server
+log "end-to-end journeys in headless Chromium, against the app started by ./scripts/run.sh"
 E2E_PORT=$(free_port)
 E2E_DATA=$(mktemp -d)
 export E2E_ADMIN_EMAIL=admin@bridgework.local E2E_ADMIN_PASSWORD="admin-$(date +%s)-pass"
-DATA_DIR="$E2E_DATA" PORT=$E2E_PORT STATIC_DIR="$ROOT/frontend/dist" LOG_FORMAT=text \
-  PUBLIC_URL="http://localhost:$E2E_PORT" ADMIN_EMAIL=$E2E_ADMIN_EMAIL ADMIN_PASSWORD=$E2E_ADMIN_PASSWORD \
-  "$ROOT/bin/bridgework" >"$OUT/e2e-server.log" 2>&1 &
+DATA_DIR="$E2E_DATA" PORT=$E2E_PORT PUBLIC_URL="http://localhost:$E2E_PORT" \
+  ADMIN_EMAIL=$E2E_ADMIN_EMAIL ADMIN_PASSWORD=$E2E_ADMIN_PASSWORD \
+  "$ROOT/scripts/run.sh" >"$OUT/e2e-server.log" 2>&1 &
 server_pid=$!
 trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null' EXIT
-if wait_http "http://127.0.0.1:$E2E_PORT/readyz" 60; then
+if wait_http "http://127.0.0.1:$E2E_PORT/readyz" 300; then
   (cd frontend && E2E_BASE_URL="http://localhost:$E2E_PORT" npx vitest run -c vitest.e2e.config.ts \
     --reporter=default --reporter=json --outputFile="$OUT/e2e.json")
   read -r ep ef < <(vitest_counts "$OUT/e2e.json")
 else
-  echo "the e2e server did not start:"; tail -n 30 "$OUT/e2e-server.log"
+  echo "./scripts/run.sh did not bring the app up:"; tail -n 30 "$OUT/e2e-server.log"
   ep=0 ef=1
 fi
 echo "e2e: $ep passed, $ef failed"

@@ -27,7 +27,7 @@ var testHash = accounts.HashParams{MemoryKiB: 64, Iterations: 1, Threads: 1}
 // env is one running product on a fresh database: the embedded profile is SQLite with the
 // in-process limiter, the scaled profile PostgreSQL with Redis.
 type env struct {
-	t      *testing.T
+	t      testing.TB
 	app    *app.App
 	server *httptest.Server
 	mails  *mailbox
@@ -42,7 +42,7 @@ func profiles(t *testing.T, fn func(t *testing.T, e *env)) {
 	}
 }
 
-func newEnv(t *testing.T, kind testenv.Kind) *env {
+func newEnv(t testing.TB, kind testenv.Kind) *env {
 	t.Helper()
 	cfg, err := config.Load()
 	if err != nil {
@@ -70,7 +70,7 @@ func newEnv(t *testing.T, kind testenv.Kind) *env {
 	return &env{t: t, app: a, server: srv, mails: a.Accounts.Mailer.(*mailbox), cfg: cfg}
 }
 
-func buildApp(t *testing.T, kind testenv.Kind, cfg config.Config, db *gorm.DB) (*app.App, error) {
+func buildApp(t testing.TB, kind testenv.Kind, cfg config.Config, db *gorm.DB) (*app.App, error) {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	opts := app.Options{Logger: logger, Mailer: &mailbox{}, Hash: testHash}
