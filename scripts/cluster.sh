@@ -45,7 +45,7 @@ start_instance() {
     STATIC_DIR="$ROOT/frontend/dist" DATA_DIR="$CLUSTER_DIR/data-$port" SEED_DEMO=${SEED_DEMO:-true} \
     SHUTDOWN_TIMEOUT=5s "$ROOT/bin/bridgework" >>"$CLUSTER_DIR/instance-$port.log" 2>&1 &
   echo $! >"$CLUSTER_DIR/instance-$port.pid"
-  wait_http "http://127.0.0.1:$port/readyz" 60 || { tail -n 20 "$CLUSTER_DIR/instance-$port.log"; die "instance $port did not start"; }
+  wait_http "http://127.0.0.1:$port/readyz" 60 "$(cat "$CLUSTER_DIR/instance-$port.pid")" || { tail -n 20 "$CLUSTER_DIR/instance-$port.log"; die "instance $port did not start"; }
 }
 
 write_nginx_conf() {

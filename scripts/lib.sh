@@ -110,11 +110,13 @@ free_port() {
   done
 }
 
-# wait_http waits until url answers 200, or fails after a timeout in seconds.
+# wait_http waits until url answers 200, or fails after a timeout in seconds, or as soon as the
+# process with the optional pid has exited (it will not come up then).
 wait_http() {
-  local url=$1 timeout=${2:-30}
+  local url=$1 timeout=${2:-30} pid=${3:-}
   for _ in $(seq 1 $((timeout * 4))); do
     curl -fsS -o /dev/null "$url" 2>/dev/null && return 0
+    if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null; then return 1; fi
     sleep 0.25
   done
   return 1

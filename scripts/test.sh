@@ -65,7 +65,7 @@ DATA_DIR="$E2E_DATA" PORT=$E2E_PORT PUBLIC_URL="http://localhost:$E2E_PORT" \
   "$ROOT/scripts/run.sh" >"$OUT/e2e-server.log" 2>&1 &
 server_pid=$!
 trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null' EXIT
-if wait_http "http://127.0.0.1:$E2E_PORT/readyz" 300; then
+if wait_http "http://127.0.0.1:$E2E_PORT/readyz" 300 "$server_pid"; then
   (cd frontend && E2E_BASE_URL="http://localhost:$E2E_PORT" npx vitest run -c vitest.e2e.config.ts \
     --reporter=default --reporter=json --outputFile="$OUT/e2e.json")
   read -r ep ef < <(vitest_counts "$OUT/e2e.json")
