@@ -5,9 +5,10 @@ import { paths } from '@/config/paths'
 import type { User } from '@/types/api'
 import { api } from './api-client'
 import { useAuthStore } from './auth-store'
+import { queryKeys } from './query-keys'
 import { notify } from './notify'
 
-export const meQueryKey = ['me'] as const
+export const meQueryKey = queryKeys.me
 
 /** GET /api/me. Accepts the bare user (contract) or a `{user}` envelope. */
 export async function getMe(): Promise<User> {

@@ -41,14 +41,17 @@ export function Input({
 
   return (
     <div className={cn('space-y-1.5', containerClassName)}>
-      <label htmlFor={inputId} className={cn('block text-sm font-medium text-slate-700', hideLabel && 'sr-only')}>
-        {label}
+      {/* The asterisk sits outside the label so the input's accessible name is the label alone. */}
+      <div className={cn('flex items-baseline gap-1', hideLabel && 'sr-only')}>
+        <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+          {label}
+        </label>
         {required && (
-          <span aria-hidden="true" className="text-red-600">
-            {' '}*
+          <span aria-hidden="true" className="text-sm text-red-600">
+            *
           </span>
         )}
-      </label>
+      </div>
       <div className="relative">
         <input
           id={inputId}

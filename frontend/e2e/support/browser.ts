@@ -1,0 +1,90 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { BASE_URL, CHROMIUM_PATH } from './env'
+
+export { BASE_URL, CHROMIUM_PATH }
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export type Browser = {
+  context: BrowserContext
+  /** A new tab at BASE_URL with empty storage. */
+  newPage: () => Promise<Page>
+  close: () => Promise<void>
+}
+
+/**
+ * Starts headless Chromium with a fresh profile in a temporary directory (removed on close).
+ * Each call is an independent browser: two calls make two users with separate storage.
+ */
+export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+  const profileDir = await mkdtemp(join(tmpdir(), 'bridgework-e2e-'))
+  const context = await chromium.launchPersistentContext(profileDir, {
+    headless: true,
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL: BASE_URL,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  })
+  context.setDefaultTimeout(15_000)
+  context.setDefaultNavigationTimeout(30_000)
+
+  return {
+    context,
+    newPage: async () => {
+      const page = await context.newPage()
+      // Clear the origin's storage from a page that is not the SPA, so no running app writes
+      // its session back afterwards. (The profile is shared by every page of this browser.)
+      await page.goto('/healthz')
+      await page.evaluate(() => {
+        localStorage.clear()
+        sessionStorage.clear()
+      })
+      return page
+    },
+    close: async () => {
+      await context.close().catch(() => undefined)
+      await rm(profileDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The path part of the page's URL, e.g. "/dashboard". */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname
+}
+
+/** Waits until the SPA has routed to `path` (client-side navigations included). */
+export async function waitForPath(page: Page, path: string, timeout = 15_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout, waitUntil: 'commit' })
+}
+
+/** The text of the elements an input's aria-describedby points at (its error or hint). */
+export async function descriptionOf(input: Locator): Promise<string> {
+  return input.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+      .join(' '),
+  )
+}
+
+/** Saves a screenshot under e2e-artifacts/ (kept out of git) for a failed journey. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  const dir = join(process.cwd(), 'e2e-artifacts')
+  await mkdir(dir, { recursive: true })
+  const file = join(dir, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`)
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined)
+  return file
+}
