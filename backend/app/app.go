@@ -23,9 +23,11 @@ import (
 	"bridgework/backend/help"
 	"bridgework/backend/httpapi"
 	"bridgework/backend/mail"
+	"bridgework/backend/profiles"
 	"bridgework/backend/ratelimit"
 	"bridgework/backend/realtime"
 	"bridgework/backend/store"
+	"bridgework/backend/uploads"
 )
 
 // App is the assembled product.
@@ -121,9 +123,16 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	registry := prometheus.NewRegistry()
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
+	people := &profiles.Service{
+		Store: store.Profiles{DB: db}, Tokens: acc.Tokens, Hash: hash, Limiter: limiter,
+		PasswordFailures: cfg.LoginFailuresPerAccount, PasswordWindow: cfg.LoginFailureWindow,
+	}
+
 	handler, err := httpapi.New(httpapi.Deps{
 		Accounts:       acc,
 		Help:           &help.Service{Store: store.HelpRequests{DB: db}},
+		Profiles:       people,
+		Uploads:        &uploads.Service{Store: store.Files{DB: db}},
 		Realtime:       hub,
 		Logger:         logger,
 		Registry:       registry,

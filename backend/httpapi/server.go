@@ -13,12 +13,16 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/help"
+	"bridgework/backend/profiles"
+	"bridgework/backend/uploads"
 )
 
 // Deps are the services and settings the HTTP layer needs.
 type Deps struct {
 	Accounts       *accounts.Service
 	Help           *help.Service
+	Profiles       *profiles.Service
+	Uploads        *uploads.Service
 	Realtime       http.Handler // the websocket hub, mounted at /api/ws
 	Logger         *slog.Logger
 	Registry       *prometheus.Registry
@@ -32,6 +36,8 @@ type Deps struct {
 type Server struct {
 	accounts *accounts.Service
 	help     *help.Service
+	profiles *profiles.Service
+	uploads  *uploads.Service
 	ready    func(ctx context.Context) error
 	engine   *gin.Engine
 }
@@ -50,6 +56,7 @@ func New(d Deps) (*Server, error) {
 	engine.Use(withRequestID, metrics.observe(d.Logger), recoverJSON, securityHeaders)
 
 	s := &Server{accounts: d.Accounts, help: d.Help, ready: d.Ready, engine: engine}
+	s.profiles, s.uploads = d.Profiles, d.Uploads
 
 	engine.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
 	engine.GET("/readyz", s.readyz)
@@ -60,6 +67,9 @@ func New(d Deps) (*Server, error) {
 	api.GET("/ws", gin.WrapH(d.Realtime))
 	s.accountRoutes(api)
 	s.helpRoutes(api)
+	s.profileRoutes(api)
+	s.uploadRoutes(api)
+	s.peopleRoutes(api)
 
 	engine.NoRoute(spaHandler(d.StaticDir))
 	return s, nil

@@ -1,0 +1,171 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/profiles"
+)
+
+func (s *Server) profileRoutes(api *gin.RouterGroup) {
+	api.GET("/student/profile", s.authenticate(), s.studentProfile)
+	api.POST("/student/profile", s.authenticate(), s.saveStudentProfile(true))
+	api.PUT("/student/profile", s.authenticate(), s.saveStudentProfile(false))
+	api.PUT("/startup/profile", s.authenticate(), s.saveStartupProfile)
+	api.POST("/me/password", s.authenticate(), s.changePassword)
+}
+
+// studentProfileRequest is the student form. The client also sends userId, email, userType and
+// the like (spec §7); they have no place here and are dropped by the decoder.
+type studentProfileRequest struct {
+	FirstName      string              `json:"firstName"`
+	LastName       string              `json:"lastName"`
+	Phone          string              `json:"phone"`
+	College        string              `json:"college"`
+	Institute      string              `json:"institute"`
+	CollegeEmail   string              `json:"collegeEmail"`
+	Bio            string              `json:"bio"`
+	Headline       string              `json:"headline"`
+	Summary        string              `json:"summary"`
+	ProfilePicture string              `json:"profilePicture"`
+	Resume         string              `json:"resume"`
+	Skills         []skillRequest      `json:"skills"`
+	Experience     []experienceRequest `json:"experience"`
+	Projects       []projectRequest    `json:"projects"`
+}
+
+// skillRequest has no isVerified: only an approved task verifies a skill.
+type skillRequest struct {
+	Name  string `json:"name"`
+	Level string `json:"level"`
+}
+
+type experienceRequest struct {
+	Title       string `json:"title"`
+	Company     string `json:"company"`
+	Description string `json:"description"`
+	StartDate   string `json:"startDate"`
+	EndDate     string `json:"endDate"`
+	IsCurrent   bool   `json:"isCurrent"`
+}
+
+type projectRequest struct {
+	Title        string     `json:"title"`
+	Description  string     `json:"description"`
+	Technologies stringList `json:"technologies"`
+	Link         string     `json:"link"`
+}
+
+// stringList is a JSON list of strings or one string: the form enters technologies comma
+// separated and older clients send that text as is.
+type stringList []string
+
+func (l *stringList) UnmarshalJSON(b []byte) error {
+	var one string
+	if err := json.Unmarshal(b, &one); err == nil {
+		*l = stringList{one}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(b, &many); err != nil {
+		return errors.New("technologies must be a list of strings")
+	}
+	*l = many
+	return nil
+}
+
+func (r studentProfileRequest) toDomain() profiles.StudentProfile {
+	p := profiles.StudentProfile{
+		FirstName: r.FirstName, LastName: r.LastName, Phone: r.Phone, College: r.College,
+		Institute: r.Institute, CollegeEmail: r.CollegeEmail, Bio: r.Bio, Headline: r.Headline,
+		Summary: r.Summary, ProfilePicture: r.ProfilePicture, Resume: r.Resume,
+	}
+	for _, sk := range r.Skills {
+		p.Skills = append(p.Skills, accounts.Skill{Name: sk.Name, Level: sk.Level})
+	}
+	for _, e := range r.Experience {
+		p.Experience = append(p.Experience, accounts.Experience(e))
+	}
+	for _, pr := range r.Projects {
+		p.Projects = append(p.Projects, accounts.Project{
+			Title: pr.Title, Description: pr.Description, Technologies: pr.Technologies, Link: pr.Link,
+		})
+	}
+	return p
+}
+
+func (s *Server) studentProfile(c *gin.Context) {
+	u, err := s.profiles.StudentProfile(c.Request.Context(), currentUser(c))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toUserJSON(u, u))
+}
+
+// saveStudentProfile is Add Profile (POST, create) or Edit Profile (PUT).
+func (s *Server) saveStudentProfile(create bool) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		var req studentProfileRequest
+		if !bindJSON(c, &req) {
+			return
+		}
+		u, err := s.profiles.SaveStudentProfile(c.Request.Context(), currentUser(c), req.toDomain(), create)
+		if err != nil {
+			writeError(c, err)
+			return
+		}
+		status := http.StatusOK
+		if create {
+			status = http.StatusCreated
+		}
+		c.JSON(status, toUserJSON(u, u))
+	}
+}
+
+type startupProfileRequest struct {
+	CompanyName        string `json:"companyName"`
+	Industry           string `json:"industry"`
+	CompanyDescription string `json:"companyDescription"`
+	CompanySize        string `json:"companySize"`
+	ProfilePicture     string `json:"profilePicture"`
+}
+
+func (s *Server) saveStartupProfile(c *gin.Context) {
+	var req startupProfileRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	u, err := s.profiles.SaveStartupProfile(c.Request.Context(), currentUser(c), profiles.StartupProfile(req))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toUserJSON(u, u))
+}
+
+type changePasswordRequest struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+	ConfirmPassword string `json:"confirmPassword"`
+}
+
+// changePassword answers {token, user}: the new token replaces the caller's, every other
+// session's token stops working.
+func (s *Server) changePassword(c *gin.Context) {
+	var req changePasswordRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	u := currentUser(c)
+	token, err := s.profiles.ChangePassword(c.Request.Context(), u, req.CurrentPassword, req.NewPassword, req.ConfirmPassword)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, sessionJSON{Token: token, User: toUserJSON(u, u)})
+}

@@ -1,0 +1,100 @@
+package httpapi
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/apperr"
+	"bridgework/backend/uploads"
+)
+
+func (s *Server) uploadRoutes(api *gin.RouterGroup) {
+	api.POST("/uploads/avatar", s.authenticate(), s.upload(uploads.Avatar, "avatar"))
+	api.POST("/uploads/resume", s.authenticate(), s.upload(uploads.Resume, "resume"))
+	api.POST("/uploads/task-image", s.authenticate(), s.upload(uploads.TaskImage, "image"))
+	// Files are public to whoever holds the URL: <img> and résumé links cannot send a bearer
+	// token, and the random part of a UUID v7 (74 bits) cannot be guessed.
+	api.GET("/files/:id", s.serveFile)
+}
+
+// multipartOverhead is room for the form's boundaries and headers on top of the file itself.
+const multipartOverhead = 64 << 10
+
+// upload answers {url} for one file sent as multipart form field `field`. The body is read as a
+// stream, never spooled to disk, and at most MaxSize+1 bytes of the file are read.
+func (s *Server) upload(kind uploads.Kind, field string) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		user := currentUser(c)
+		if !uploads.CanUpload(user, kind) {
+			writeError(c, apperr.New(apperr.Forbidden, "You do not have access to this."))
+			return
+		}
+		c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, uploads.MaxSize+multipartOverhead)
+		part, name, err := filePart(c.Request, field)
+		if err != nil {
+			writeError(c, err)
+			return
+		}
+		defer part.Close()
+		f, err := s.uploads.Upload(c.Request.Context(), user, kind, name, part)
+		if err != nil {
+			writeError(c, err)
+			return
+		}
+		c.JSON(http.StatusCreated, gin.H{"url": f.URL()})
+	}
+}
+
+// filePart finds the form part named field that carries a file, with the file name exactly as
+// the client sent it (multipart.Part.FileName would strip a path and hide a crafted name).
+func filePart(r *http.Request, field string) (io.ReadCloser, string, error) {
+	missing := apperr.Field(field, "Please choose a file to upload")
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, "", missing
+	}
+	for {
+		part, err := mr.NextPart()
+		var tooLarge *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooLarge):
+			return nil, "", apperr.New(apperr.TooLarge, "Request body is too large.")
+		case err != nil:
+			return nil, "", missing
+		}
+		_, params, perr := mime.ParseMediaType(part.Header.Get("Content-Disposition"))
+		if perr == nil && params["name"] == field && params["filename"] != "" {
+			return part, params["filename"], nil
+		}
+		part.Close()
+	}
+}
+
+// serveFile sends an upload with the type detected when it was stored, never a sniffed one.
+// Documents are downloads; images are shown inline. The sandbox policy keeps even a file that
+// slipped past detection from running script on this origin.
+func (s *Server) serveFile(c *gin.Context) {
+	f, err := s.uploads.Open(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	disposition := "attachment"
+	if f.IsImage() {
+		disposition = "inline"
+	}
+	h := c.Writer.Header()
+	h.Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": f.Name}))
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	// A file never changes once stored, so browsers may keep it; private keeps shared caches out.
+	h.Set("Cache-Control", "private, max-age=31536000, immutable")
+	h.Set("Content-Length", strconv.FormatInt(int64(len(f.Data)), 10))
+	c.Data(http.StatusOK, f.ContentType, f.Data)
+}

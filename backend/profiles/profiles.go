@@ -1,0 +1,265 @@
+// Package profiles owns what people say about themselves: a student's profile (skills with
+// levels, experience, projects, résumé), a startup's company details, changing one's password,
+// and finding students by skill. Fields only the server decides — user type, verification,
+// tier, ids, a skill's Verified badge — are not part of any input here.
+package profiles
+
+import (
+	"context"
+	"time"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/apperr"
+	"bridgework/backend/ratelimit"
+	"bridgework/backend/uploads"
+)
+
+// StudentProfile is everything a student may set about themself.
+type StudentProfile struct {
+	FirstName, LastName                     string
+	Phone, College, Institute, CollegeEmail string
+	Bio, Headline, Summary                  string
+	ProfilePicture, Resume                  string
+	// Skills carry a name and a level only; IsVerified is ignored (the store keeps the badge a
+	// skill already earned).
+	Skills     []accounts.Skill
+	Experience []accounts.Experience
+	Projects   []accounts.Project
+}
+
+// StartupProfile is everything a startup may set about its company.
+type StartupProfile struct {
+	CompanyName, Industry, CompanyDescription, CompanySize, ProfilePicture string
+}
+
+// UserFilter selects users of one type, newest first.
+type UserFilter struct {
+	Type accounts.UserType
+	// SkillKeys, when set, keeps users with at least one skill whose lower-cased name is listed.
+	SkillKeys []string
+	Limit     int
+	Offset    int
+}
+
+// Store is what the profiles service needs from the database.
+type Store interface {
+	UserByID(ctx context.Context, id string) (*accounts.User, error)
+	// HasStudentProfile reports whether the student saved a profile (Add Profile) before.
+	HasStudentProfile(ctx context.Context, userID string) (bool, error)
+	// SaveStudentProfile writes p in one transaction. With create it succeeds only when no profile
+	// exists yet (else apperr.Conflict); without, only when one does (else apperr.NotFound).
+	// A skill keeps its Verified badge when a skill of the same name (any case) had it.
+	SaveStudentProfile(ctx context.Context, userID string, p StudentProfile, create bool) error
+	SaveStartupProfile(ctx context.Context, userID string, p StartupProfile) error
+	SetPassword(ctx context.Context, userID, hash string) error
+	ListUsers(ctx context.Context, f UserFilter) ([]*accounts.User, error)
+	// FileMeta returns an upload's owner and kind (no data); apperr.NotFound when unknown.
+	FileMeta(ctx context.Context, id string) (*uploads.File, error)
+}
+
+// Tokens issues a fresh token after a password change.
+type Tokens interface {
+	Issue(u *accounts.User) (string, error)
+}
+
+// Service is the profiles use cases.
+type Service struct {
+	Store   Store
+	Tokens  Tokens
+	Hash    accounts.HashParams
+	Limiter ratelimit.Limiter
+	// PasswordFailures in PasswordWindow lock out further current-password guesses, so a stolen
+	// session cannot be used to find the password behind it.
+	PasswordFailures int
+	PasswordWindow   time.Duration
+}
+
+// CanEditStudentProfile: a student edits their own profile; nobody edits anyone else's.
+func CanEditStudentProfile(u *accounts.User) bool { return u != nil && u.Type == accounts.Student }
+
+// CanEditStartupProfile: a startup edits its own company profile.
+func CanEditStartupProfile(u *accounts.User) bool { return u != nil && u.Type == accounts.Startup }
+
+// CanChangePassword: students and startups; the admin's password comes from configuration.
+func CanChangePassword(u *accounts.User) bool {
+	return u != nil && (u.Type == accounts.Student || u.Type == accounts.Startup)
+}
+
+// CanBrowseUsers: any signed-in user may list students or startups (chat partners, networking).
+func CanBrowseUsers(u *accounts.User) bool { return u != nil }
+
+// CanBrowseStudents: startups search students by skill and open a student's profile with past
+// submissions. The admin has its own read-only pages.
+func CanBrowseStudents(u *accounts.User) bool { return u != nil && u.Type == accounts.Startup }
+
+var forbidden = apperr.New(apperr.Forbidden, "You do not have access to this.")
+
+// StudentProfile returns the student's own profile, or apperr.NotFound "No profile found." when
+// they have not created one yet (the form then offers Add Profile).
+func (s *Service) StudentProfile(ctx context.Context, u *accounts.User) (*accounts.User, error) {
+	if !CanEditStudentProfile(u) {
+		return nil, forbidden
+	}
+	has, err := s.Store.HasStudentProfile(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	if !has {
+		return nil, apperr.New(apperr.NotFound, "No profile found.")
+	}
+	return s.Store.UserByID(ctx, u.ID)
+}
+
+// SaveStudentProfile creates (create=true, Add Profile) or updates the caller's profile and
+// returns it as stored.
+func (s *Service) SaveStudentProfile(ctx context.Context, u *accounts.User, in StudentProfile, create bool) (*accounts.User, error) {
+	if !CanEditStudentProfile(u) {
+		return nil, forbidden
+	}
+	p, err := normalizeStudent(in)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkOwnFile(ctx, u, "profilePicture", p.ProfilePicture, uploads.Avatar); err != nil {
+		return nil, err
+	}
+	if err := s.checkOwnFile(ctx, u, "resume", p.Resume, uploads.Resume); err != nil {
+		return nil, err
+	}
+	if err := s.Store.SaveStudentProfile(ctx, u.ID, p, create); err != nil {
+		return nil, err
+	}
+	return s.Store.UserByID(ctx, u.ID)
+}
+
+// SaveStartupProfile updates the caller's company profile and returns it as stored.
+func (s *Service) SaveStartupProfile(ctx context.Context, u *accounts.User, in StartupProfile) (*accounts.User, error) {
+	if !CanEditStartupProfile(u) {
+		return nil, forbidden
+	}
+	p, err := normalizeStartup(in)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkOwnFile(ctx, u, "profilePicture", p.ProfilePicture, uploads.Avatar); err != nil {
+		return nil, err
+	}
+	if err := s.Store.SaveStartupProfile(ctx, u.ID, p); err != nil {
+		return nil, err
+	}
+	return s.Store.UserByID(ctx, u.ID)
+}
+
+// checkOwnFile accepts an uploads URL only for a file of kind that u uploaded, so a profile
+// cannot point at someone else's upload. Outside links were refused by validation already,
+// except résumé links (http/https), which are left as they are.
+func (s *Service) checkOwnFile(ctx context.Context, u *accounts.User, field, url string, kind uploads.Kind) error {
+	id, ok := uploads.IDFromURL(url)
+	if !ok {
+		return nil
+	}
+	f, err := s.Store.FileMeta(ctx, id)
+	if apperr.CodeOf(err) == apperr.NotFound || (err == nil && (f.OwnerID != u.ID || f.Kind != kind)) {
+		return apperr.Field(field, "Please upload the file again")
+	}
+	return err
+}
+
+// ChangePassword checks the current password, stores the new one and bumps the token version,
+// which signs out every other session. It returns a fresh token for the caller's own session.
+func (s *Service) ChangePassword(ctx context.Context, u *accounts.User, current, next, confirm string) (string, error) {
+	if !CanChangePassword(u) {
+		return "", forbidden
+	}
+	if err := validatePasswordChange(current, next, confirm); err != nil {
+		return "", err
+	}
+	key := "password:acct:" + u.ID
+	count, resetIn, err := s.Limiter.Hit(ctx, key, 0, s.PasswordWindow)
+	if err != nil {
+		return "", err
+	}
+	if count >= s.PasswordFailures {
+		return "", &apperr.Error{Code: apperr.Throttled, Message: "Too many attempts. Please try again later.", RetryAfter: resetIn}
+	}
+	if !accounts.CheckPassword(u.PasswordHash, current) {
+		if _, _, err := s.Limiter.Hit(ctx, key, 1, s.PasswordWindow); err != nil {
+			return "", err
+		}
+		// 400, not 401: a wrong current password must not end the session it was typed in.
+		return "", apperr.Field("currentPassword", "Current password is incorrect")
+	}
+	hash, err := accounts.HashPassword(next, s.Hash)
+	if err != nil {
+		return "", err
+	}
+	if err := s.Store.SetPassword(ctx, u.ID, hash); err != nil {
+		return "", err
+	}
+	if err := s.Limiter.Reset(ctx, key); err != nil {
+		return "", err
+	}
+	fresh, err := s.Store.UserByID(ctx, u.ID)
+	if err != nil {
+		return "", err
+	}
+	return s.Tokens.Issue(fresh)
+}
+
+// MaxListed bounds the unpaged lists (browse students, chat partners): a page of the newest.
+const MaxListed = 200
+
+// ListUsers lists students or startups, newest first, optionally only students with any of
+// skills. The admin account is never listed.
+func (s *Service) ListUsers(ctx context.Context, viewer *accounts.User, userType string, skills []string) ([]*accounts.User, error) {
+	if !CanBrowseUsers(viewer) {
+		return nil, forbidden
+	}
+	t := accounts.UserType(userType)
+	if t != accounts.Student && t != accounts.Startup {
+		return nil, apperr.Field("role", "role must be student or startup")
+	}
+	keys, err := SkillKeys(skills)
+	if err != nil {
+		return nil, err
+	}
+	return s.Store.ListUsers(ctx, UserFilter{Type: t, SkillKeys: keys, Limit: MaxListed})
+}
+
+// Students lists students for a startup, optionally only those with any of skills.
+func (s *Service) Students(ctx context.Context, viewer *accounts.User, skills []string) ([]*accounts.User, error) {
+	if !CanBrowseStudents(viewer) {
+		return nil, forbidden
+	}
+	return s.ListUsers(ctx, viewer, string(accounts.Student), skills)
+}
+
+// Student returns one student's profile for a startup; any other id is not found.
+func (s *Service) Student(ctx context.Context, viewer *accounts.User, id string) (*accounts.User, error) {
+	if !CanBrowseStudents(viewer) {
+		return nil, forbidden
+	}
+	u, err := s.Store.UserByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if u.Type != accounts.Student {
+		return nil, apperr.New(apperr.NotFound, "Student not found.")
+	}
+	return u, nil
+}
+
+// Startup returns one startup's public profile for any signed-in user.
+func (s *Service) Startup(ctx context.Context, viewer *accounts.User, id string) (*accounts.User, error) {
+	if viewer == nil {
+		return nil, forbidden
+	}
+	u, err := s.Store.UserByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if u.Type != accounts.Startup {
+		return nil, apperr.New(apperr.NotFound, "Startup not found.")
+	}
+	return u, nil
+}

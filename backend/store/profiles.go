@@ -1,0 +1,149 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/apperr"
+	"bridgework/backend/profiles"
+	"bridgework/backend/uploads"
+)
+
+// Profiles is the profiles store: profile writes, people lists, and the user and file reads the
+// profiles service needs.
+type Profiles struct{ DB *gorm.DB }
+
+func (s Profiles) UserByID(ctx context.Context, id string) (*accounts.User, error) {
+	return Users{DB: s.DB}.UserByID(ctx, id)
+}
+
+func (s Profiles) SetPassword(ctx context.Context, userID, hash string) error {
+	return Users{DB: s.DB}.SetPassword(ctx, userID, hash)
+}
+
+func (s Profiles) FileMeta(ctx context.Context, id string) (*uploads.File, error) {
+	return Files{DB: s.DB}.FileMeta(ctx, id)
+}
+
+func (s Profiles) HasStudentProfile(ctx context.Context, userID string) (bool, error) {
+	var n int64
+	err := s.DB.WithContext(ctx).Table("users").
+		Where("id = ? AND profile_created_at IS NOT NULL", userID).Count(&n).Error
+	return n > 0, err
+}
+
+// SaveStudentProfile updates the user row only in the expected state (no profile yet for a
+// create, a profile for an update), so of two concurrent Add Profile saves exactly one creates.
+// Skills are replaced; a skill keeps the Verified badge its name (any case) had before.
+func (s Profiles) SaveStudentProfile(ctx context.Context, userID string, p profiles.StudentProfile, create bool) error {
+	exp, err := json.Marshal(nonNil(p.Experience))
+	if err != nil {
+		return err
+	}
+	proj, err := json.Marshal(nonNil(p.Projects))
+	if err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	fields := map[string]any{
+		"first_name": p.FirstName, "last_name": p.LastName, "phone": p.Phone, "college": p.College,
+		"institute": p.Institute, "college_email": p.CollegeEmail, "bio": p.Bio, "headline": p.Headline,
+		"summary": p.Summary, "profile_picture": p.ProfilePicture, "resume": p.Resume,
+		"experience": string(exp), "projects": string(proj), "updated_at": now,
+	}
+	state := "profile_created_at IS NOT NULL"
+	if create {
+		state = "profile_created_at IS NULL"
+		fields["profile_created_at"] = now
+	}
+	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Table("users").Where("id = ? AND user_type = ? AND "+state, userID, string(accounts.Student)).Updates(fields)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 && create {
+			return apperr.New(apperr.Conflict, "Your profile already exists.")
+		}
+		if res.RowsAffected == 0 {
+			return apperr.New(apperr.NotFound, "No profile found.")
+		}
+		return replaceSkills(tx, userID, p.Skills)
+	})
+}
+
+// replaceSkills must run inside a transaction (tx). On PostgreSQL the old rows are locked so a
+// concurrent approval that verifies a skill is not lost between the read and the delete.
+func replaceSkills(tx *gorm.DB, userID string, skills []accounts.Skill) error {
+	q := tx.Model(&skillRow{}).Where("user_id = ? AND is_verified = ?", userID, true)
+	if IsPostgres(tx) {
+		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	var verified []string
+	if err := q.Pluck("name_key", &verified).Error; err != nil {
+		return err
+	}
+	if err := tx.Where("user_id = ?", userID).Delete(&skillRow{}).Error; err != nil {
+		return err
+	}
+	rows := toSkillRows(userID, skills)
+	if len(rows) == 0 {
+		return nil
+	}
+	for i := range rows {
+		rows[i].IsVerified = slices.Contains(verified, rows[i].NameKey)
+	}
+	return tx.Create(&rows).Error
+}
+
+func (s Profiles) SaveStartupProfile(ctx context.Context, userID string, p profiles.StartupProfile) error {
+	res := s.DB.WithContext(ctx).Table("users").Where("id = ? AND user_type = ?", userID, string(accounts.Startup)).
+		Updates(map[string]any{
+			"company_name": p.CompanyName, "industry": p.Industry, "company_description": p.CompanyDescription,
+			"company_size": p.CompanySize, "profile_picture": p.ProfilePicture, "updated_at": time.Now().UTC(),
+		})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return apperr.New(apperr.NotFound, userNotFound)
+	}
+	return nil
+}
+
+// ListUsers reads users of one type, newest first. The skills filter is a semi-join on the
+// indexed user_skills.name_key, so it stays an index lookup however many users there are.
+func (s Profiles) ListUsers(ctx context.Context, f profiles.UserFilter) ([]*accounts.User, error) {
+	var rows []userRow
+	err := s.filtered(ctx, f).Preload("Skills", orderByPosition).
+		Order("created_at DESC, id DESC").Limit(f.Limit).Offset(f.Offset).Find(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	users := make([]*accounts.User, 0, len(rows))
+	for i := range rows {
+		users = append(users, rows[i].toDomain())
+	}
+	return users, nil
+}
+
+// CountUsers counts what ListUsers would list without a limit.
+func (s Profiles) CountUsers(ctx context.Context, f profiles.UserFilter) (int64, error) {
+	var n int64
+	err := s.filtered(ctx, f).Count(&n).Error
+	return n, err
+}
+
+func (s Profiles) filtered(ctx context.Context, f profiles.UserFilter) *gorm.DB {
+	db := s.DB.WithContext(ctx)
+	q := db.Model(&userRow{}).Where("user_type = ?", string(f.Type))
+	if len(f.SkillKeys) > 0 {
+		q = q.Where("id IN (?)", db.Model(&skillRow{}).Select("user_id").Where("name_key IN ?", f.SkillKeys))
+	}
+	return q
+}

@@ -1,0 +1,172 @@
+// Package uploads takes users' files — avatars, résumés and task images — decides what they are
+// by their content, and keeps them in the database so every instance serves every upload.
+package uploads
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"path"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/apperr"
+)
+
+// Kind is what an upload is for; it decides who may upload it and which types are accepted.
+type Kind string
+
+const (
+	Avatar    Kind = "avatar"
+	Resume    Kind = "resume"
+	TaskImage Kind = "task-image"
+)
+
+// MaxSize is the largest upload of any kind (spec §9: résumés under 5 MB; images share it).
+const MaxSize = 5 << 20
+
+// URLPrefix is where uploads are served: a file's URL is URLPrefix + its id.
+const URLPrefix = "/api/files/"
+
+// File is one stored upload. Data is nil when only the metadata was read.
+type File struct {
+	ID          string
+	OwnerID     string
+	Kind        Kind
+	Name        string
+	ContentType string
+	Size        int64
+	Data        []byte
+	CreatedAt   time.Time
+}
+
+// URL is where f is served.
+func (f *File) URL() string { return URLPrefix + f.ID }
+
+// IsImage reports whether f is shown inline rather than downloaded.
+func (f *File) IsImage() bool { return strings.HasPrefix(f.ContentType, "image/") }
+
+// IDFromURL returns the file id inside a URL made by File.URL.
+func IDFromURL(url string) (string, bool) {
+	id, ok := strings.CutPrefix(url, URLPrefix)
+	return id, ok && id != "" && !strings.ContainsAny(id, "/?#")
+}
+
+// Store keeps files.
+type Store interface {
+	CreateFile(ctx context.Context, f *File) error
+	// FileByID returns the file with its data; apperr.NotFound when unknown.
+	FileByID(ctx context.Context, id string) (*File, error)
+}
+
+// rule is what one kind accepts, and the messages it refuses with.
+type rule struct {
+	types    []string
+	wrong    string // 415 message
+	tooLarge string // 413 message
+	uploader accounts.UserType
+}
+
+var rules = map[Kind]rule{
+	Avatar: {types: []string{PNG, JPEG, GIF, WebP}, wrong: "Please upload a PNG, JPEG, GIF or WebP image",
+		tooLarge: "Image size must be less than 5MB"},
+	TaskImage: {types: []string{PNG, JPEG, GIF, WebP}, wrong: "Please upload a PNG, JPEG, GIF or WebP image",
+		tooLarge: "Image size must be less than 5MB", uploader: accounts.Startup},
+	Resume: {types: []string{PDF, DOC, DOCX}, wrong: "Please upload a PDF or Word document",
+		tooLarge: "File size must be less than 5MB", uploader: accounts.Student},
+}
+
+// CanUpload reports whether u may upload a file of kind: avatars for students and startups,
+// résumés for students, task images for startups. The admin uploads nothing.
+func CanUpload(u *accounts.User, kind Kind) bool {
+	r, ok := rules[kind]
+	if !ok || u == nil || u.Type == accounts.Admin {
+		return false
+	}
+	return r.uploader == "" || r.uploader == u.Type
+}
+
+// Service stores and serves uploads.
+type Service struct{ Store Store }
+
+// Upload reads at most MaxSize+1 bytes of body, checks its content against kind, and stores it
+// under owner. name is the client's file name, kept (sanitized) only for downloads.
+func (s *Service) Upload(ctx context.Context, owner *accounts.User, kind Kind, name string, body io.Reader) (*File, error) {
+	r, ok := rules[kind]
+	if !ok {
+		return nil, apperr.New(apperr.NotFound, "Not found.")
+	}
+	if !CanUpload(owner, kind) {
+		return nil, apperr.New(apperr.Forbidden, "You do not have access to this.")
+	}
+	if !safeName(name) {
+		return nil, apperr.Field(string(kind), "Invalid file name")
+	}
+	data, err := io.ReadAll(io.LimitReader(body, MaxSize+1))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge) || len(data) > MaxSize:
+		return nil, &apperr.Error{Code: apperr.TooLarge, Message: r.tooLarge, Fields: map[string]string{string(kind): r.tooLarge}}
+	case err != nil:
+		return nil, apperr.Field(string(kind), "The upload could not be read. Please try again.")
+	}
+	contentType := Detect(data)
+	if !slices.Contains(r.types, contentType) {
+		return nil, &apperr.Error{Code: apperr.UnsupportedType, Message: r.wrong, Fields: map[string]string{string(kind): r.wrong}}
+	}
+	f := &File{
+		OwnerID: owner.ID, Kind: kind, Name: SanitizeName(name, contentType),
+		ContentType: contentType, Size: int64(len(data)), Data: data,
+	}
+	if err := s.Store.CreateFile(ctx, f); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Open returns a stored file by id; unknown ids are apperr.NotFound.
+func (s *Service) Open(ctx context.Context, id string) (*File, error) {
+	return s.Store.FileByID(ctx, id)
+}
+
+// safeName refuses names that try to be paths: browsers send a bare name, so a separator or a
+// parent reference means a crafted request. Such a name is refused, not quietly repaired.
+func safeName(name string) bool {
+	if len(name) > 1000 || strings.ContainsAny(name, "/\\\x00") {
+		return false
+	}
+	return name != "." && name != ".."
+}
+
+// extensions gives each stored type the extension its download name ends with, whatever the
+// client called the file.
+var extensions = map[string]string{PNG: ".png", JPEG: ".jpg", GIF: ".gif", WebP: ".webp", PDF: ".pdf", DOC: ".doc", DOCX: ".docx"}
+
+// SanitizeName turns a client's file name into one that is safe in a Content-Disposition header
+// and on any disk: letters, digits, spaces, dots, dashes and underscores only, no leading dot,
+// at most 100 characters, ending with the extension of the detected type.
+func SanitizeName(name, contentType string) string {
+	base := path.Base(strings.ReplaceAll(name, `\`, "/"))
+	base = strings.TrimSuffix(base, path.Ext(base))
+	var b strings.Builder
+	for _, r := range base {
+		switch {
+		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(" ._-", r)):
+			b.WriteRune(r)
+		default:
+			b.WriteRune('_')
+		}
+	}
+	clean := strings.Trim(b.String(), " ._")
+	if len(clean) > 100 {
+		clean = clean[:100]
+	}
+	if clean == "" {
+		clean = "file"
+	}
+	return clean + extensions[contentType]
+}
