@@ -1,0 +1,109 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"bridgework/backend/testenv"
+)
+
+func TestHealthAndReadiness(t *testing.T) {
+	profiles(t, func(t *testing.T, e *env) {
+		if res := e.do("GET", "/healthz", "", nil); res.Status != http.StatusOK {
+			t.Errorf("/healthz = %d", res.Status)
+		}
+		if res := e.do("GET", "/readyz", "", nil); res.Status != http.StatusOK || res.field("status") != "ready" {
+			t.Errorf("/readyz = %d %s", res.Status, res.Raw)
+		}
+		sqlDB, _ := e.app.DB.DB()
+		sqlDB.Close()
+		if res := e.do("GET", "/readyz", "", nil); res.Status != http.StatusServiceUnavailable {
+			t.Errorf("/readyz with the database closed = %d, want 503", res.Status)
+		}
+		if res := e.do("GET", "/healthz", "", nil); res.Status != http.StatusOK {
+			t.Errorf("/healthz must not depend on the database: %d", res.Status)
+		}
+	})
+}
+
+func TestMetrics_countRequestsByRoute(t *testing.T) {
+	e := newEnv(t, testenv.SQLite)
+	s := e.registerStudent("Metric")
+	e.do("GET", "/api/users/"+s.ID, s.Token, nil)
+	res := e.do("GET", "/metrics", "", nil)
+	body := string(res.Raw)
+	for _, want := range []string{
+		`bridgework_http_requests_total{method="POST",route="/api/register",status="201"} 1`,
+		`bridgework_http_requests_total{method="GET",route="/api/users/:id",status="200"} 1`,
+		"bridgework_http_request_duration_seconds_bucket",
+		"go_goroutines",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+}
+
+func TestRequestIDAndSecurityHeaders(t *testing.T) {
+	e := newEnv(t, testenv.SQLite)
+	res := e.do("GET", "/healthz", "", nil)
+	if len(res.Header.Get("X-Request-ID")) < 8 {
+		t.Errorf("no request id: %q", res.Header.Get("X-Request-ID"))
+	}
+	for header, want := range map[string]string{
+		"X-Content-Type-Options": "nosniff",
+		"X-Frame-Options":        "DENY",
+	} {
+		if got := res.Header.Get(header); got != want {
+			t.Errorf("%s = %q, want %q", header, got, want)
+		}
+	}
+	if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") {
+		t.Errorf("CSP = %q", csp)
+	}
+	req, _ := http.NewRequest("GET", e.server.URL+"/healthz", nil)
+	req.Header.Set("X-Request-ID", "from-the-balancer-42")
+	got, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got.Body.Close()
+	if got.Header.Get("X-Request-ID") != "from-the-balancer-42" {
+		t.Errorf("upstream request id not kept: %q", got.Header.Get("X-Request-ID"))
+	}
+}
+
+func TestSPA_servesFilesAndFallsBackToIndex(t *testing.T) {
+	e := newEnv(t, testenv.SQLite)
+	must(t, os.WriteFile(filepath.Join(e.cfg.StaticDir, "index.html"), []byte("<html>app shell</html>"), 0o644))
+	must(t, os.MkdirAll(filepath.Join(e.cfg.StaticDir, "assets"), 0o755))
+	must(t, os.WriteFile(filepath.Join(e.cfg.StaticDir, "assets", "app-1234.js"), []byte("console.log(1)"), 0o644))
+
+	for _, path := range []string{"/", "/chat/42", "/startup/tasks/abc", "/verify/BW-XYZ"} {
+		res := e.do("GET", path, "", nil)
+		if res.Status != http.StatusOK || !strings.Contains(string(res.Raw), "app shell") {
+			t.Errorf("GET %s = %d %q, want the app shell", path, res.Status, res.Raw)
+		}
+	}
+	asset := e.do("GET", "/assets/app-1234.js", "", nil)
+	if asset.Status != http.StatusOK || string(asset.Raw) != "console.log(1)" || !strings.Contains(asset.Header.Get("Cache-Control"), "immutable") {
+		t.Errorf("asset: %d %q cache %q", asset.Status, asset.Raw, asset.Header.Get("Cache-Control"))
+	}
+	if res := e.do("GET", "/../../etc/passwd", "", nil); strings.Contains(string(res.Raw), "root:") {
+		t.Error("path traversal out of the static directory")
+	}
+	api := e.do("GET", "/api/no-such-thing", "", nil)
+	if api.Status != http.StatusNotFound || api.field("code") != "not_found" {
+		t.Errorf("unknown API path: %d %s, want a JSON 404", api.Status, api.Raw)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
