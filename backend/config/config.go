@@ -50,6 +50,14 @@ type Config struct {
 // Load reads the configuration from the environment, reporting every malformed value at once.
 func Load() (Config, error) {
 	r := reader{get: os.Getenv}
+	c := loadFrom(&r)
+	if len(r.errs) > 0 {
+		return Config{}, fmt.Errorf("config: %s", strings.Join(r.errs, "; "))
+	}
+	return c, nil
+}
+
+func loadFrom(r *reader) Config {
 	c := Config{
 		Port:            r.int("PORT", 8080),
 		DataDir:         r.str("DATA_DIR", "./data"),
@@ -90,10 +98,7 @@ func Load() (Config, error) {
 	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
 		r.errs = append(r.errs, "JWT_SECRET must be at least 32 characters")
 	}
-	if len(r.errs) > 0 {
-		return Config{}, fmt.Errorf("config: %s", strings.Join(r.errs, "; "))
-	}
-	return c, nil
+	return c
 }
 
 // originHost returns host[:port] of a URL, the form websocket origin patterns take.

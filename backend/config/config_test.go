@@ -1,6 +1,7 @@
 package config
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -49,5 +50,25 @@ func TestLoad_lists(t *testing.T) {
 	}
 	if strings.Join(c.AllowedOrigins, "|") != "a.example|b.example:8443" || len(c.TrustedProxies) != 1 {
 		t.Errorf("lists = %v %v", c.AllowedOrigins, c.TrustedProxies)
+	}
+}
+
+// TestEnvExample_listsEveryVariable keeps .env.example, the operator's reference, complete: every
+// variable Load reads must be there.
+func TestEnvExample_listsEveryVariable(t *testing.T) {
+	example, err := os.ReadFile("../../.env.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var read []string
+	r := reader{get: func(key string) string { read = append(read, key); return "" }}
+	loadFrom(&r)
+	if len(read) < 20 {
+		t.Fatalf("only %d variables seen", len(read))
+	}
+	for _, key := range read {
+		if !strings.Contains(string(example), "\n"+key+"=") {
+			t.Errorf(".env.example does not list %s", key)
+		}
 	}
 }
