@@ -19,14 +19,17 @@ import (
 	"gorm.io/gorm"
 
 	"bridgework/backend/accounts"
+	"bridgework/backend/certs"
 	"bridgework/backend/config"
 	"bridgework/backend/help"
 	"bridgework/backend/httpapi"
 	"bridgework/backend/mail"
+	"bridgework/backend/notify"
 	"bridgework/backend/profiles"
 	"bridgework/backend/ratelimit"
 	"bridgework/backend/realtime"
 	"bridgework/backend/store"
+	"bridgework/backend/tasks"
 	"bridgework/backend/uploads"
 )
 
@@ -34,6 +37,7 @@ import (
 type App struct {
 	Handler  *httpapi.Server
 	Accounts *accounts.Service
+	Tasks    *tasks.Service
 	Hub      *realtime.Hub
 	DB       *gorm.DB
 	Redis    *redis.Client // nil on the embedded default
@@ -118,7 +122,9 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		return nil, err
 	}
 	publisher := Publisher{hub: hub}
-	_ = publisher // handed to the domain services that announce changes
+	notifications := &notify.Service{Store: store.Notifications{DB: db}, Publisher: publisher, Logger: logger}
+	marketplace := &tasks.Service{Store: store.Tasks{DB: db}, Notifier: notifications, Publisher: publisher, Logger: logger}
+	certificates := &certs.Service{Store: store.Certificates{DB: db}, Users: users, PublicURL: cfg.PublicURL}
 
 	registry := prometheus.NewRegistry()
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -133,6 +139,9 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		Help:           &help.Service{Store: store.HelpRequests{DB: db}},
 		Profiles:       people,
 		Uploads:        &uploads.Service{Store: store.Files{DB: db}},
+		Tasks:          marketplace,
+		Certificates:   certificates,
+		Notifications:  notifications,
 		Realtime:       hub,
 		Logger:         logger,
 		Registry:       registry,
@@ -153,7 +162,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Accounts: acc, Hub: hub, DB: db, Redis: rdb}, nil
+	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Hub: hub, DB: db, Redis: rdb}, nil
 }
 
 // jwtSecret is JWT_SECRET, or on a single instance a secret generated once and kept in DATA_DIR.

@@ -12,8 +12,11 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"bridgework/backend/accounts"
+	"bridgework/backend/certs"
 	"bridgework/backend/help"
+	"bridgework/backend/notify"
 	"bridgework/backend/profiles"
+	"bridgework/backend/tasks"
 	"bridgework/backend/uploads"
 )
 
@@ -23,6 +26,9 @@ type Deps struct {
 	Help           *help.Service
 	Profiles       *profiles.Service
 	Uploads        *uploads.Service
+	Tasks          *tasks.Service
+	Certificates   *certs.Service
+	Notifications  *notify.Service
 	Realtime       http.Handler // the websocket hub, mounted at /api/ws
 	Logger         *slog.Logger
 	Registry       *prometheus.Registry
@@ -38,6 +44,9 @@ type Server struct {
 	help     *help.Service
 	profiles *profiles.Service
 	uploads  *uploads.Service
+	tasks    *tasks.Service
+	certs    *certs.Service
+	notify   *notify.Service
 	ready    func(ctx context.Context) error
 	engine   *gin.Engine
 }
@@ -56,6 +65,7 @@ func New(d Deps) (*Server, error) {
 	engine.Use(withRequestID, metrics.observe(d.Logger), recoverJSON, securityHeaders)
 
 	s := &Server{accounts: d.Accounts, help: d.Help, ready: d.Ready, engine: engine}
+	s.tasks, s.certs, s.notify = d.Tasks, d.Certificates, d.Notifications
 	s.profiles, s.uploads = d.Profiles, d.Uploads
 
 	engine.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
@@ -67,6 +77,7 @@ func New(d Deps) (*Server, error) {
 	api.GET("/ws", gin.WrapH(d.Realtime))
 	s.accountRoutes(api)
 	s.helpRoutes(api)
+	s.marketplaceRoutes(api)
 	s.profileRoutes(api)
 	s.uploadRoutes(api)
 	s.peopleRoutes(api)

@@ -14,6 +14,7 @@ const migrationLockID = 7_341_902_117
 func migrations() []*gormigrate.Migration {
 	return []*gormigrate.Migration{
 		migrateAccounts(),
+		migrateMarketplace(),
 		migratePeople(),
 	}
 }

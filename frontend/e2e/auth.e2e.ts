@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { registerViaApi, uniqueEmail } from './support/api'
 import { descriptionOf, launchBrowser, pathOf, saveScreenshot, waitForPath, type Browser } from './support/browser'
+import { signInViaUi, signOutViaUi } from './support/session'
 
 let browser: Browser
 let page: Page
@@ -89,21 +90,13 @@ describe('accounts', () => {
     const email = uniqueEmail('signout')
     await registerViaApi({ userType: 'startup', email, password: 'secret123', companyName: 'Exit Labs' })
 
-    await page.goto('/login')
-    await field('Email').fill(email)
-    await field('Password').fill('secret123')
-    await page.getByRole('checkbox', { name: 'Remember me' }).check()
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await page.getByText('Login successful!').waitFor()
-    await waitForPath(page, '/dashboard')
+    await signInViaUi(page, email, 'secret123', { remember: true })
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? 'null'))).toMatchObject({ user: { email } })
     await page.getByRole('heading', { name: 'Startup dashboard' }).waitFor()
 
-    const menuButton = page.getByRole('button', { name: /account menu/i })
-    expect(await menuButton.textContent()).toContain('E')
-    await menuButton.click()
-    await page.getByRole('menuitem', { name: 'Sign out' }).click()
-
-    await waitForPath(page, '/login')
+    // A startup's avatar shows its company's initial.
+    expect(await page.getByRole('button', { name: /account menu/i }).textContent()).toContain('E')
+    await signOutViaUi(page)
     await page.getByText('Logged out successfully!').waitFor()
     expect(await page.evaluate(() => [localStorage.getItem('auth'), sessionStorage.getItem('auth')])).toEqual([null, null])
 

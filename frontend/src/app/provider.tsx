@@ -1,5 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
+// From 'react-router' rather than 'react-router/dom': the same module as createMemoryRouter in
+// tests (two copies would not share the router context); nothing here uses flushSync.
 import { RouterProvider } from 'react-router'
 import { Toaster } from 'sonner'
 import { FullPageSpinner } from '@/components/ui/spinner'

@@ -1,0 +1,133 @@
+package certs
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"codeberg.org/go-pdf/fpdf"
+	"github.com/boombuler/barcode/qr"
+)
+
+// Page geometry in millimetres: A4 landscape.
+const (
+	pageW, pageH = 297.0, 210.0
+	margin       = 12.0
+	qrSize       = 34.0
+	maxTitleLen  = 160
+)
+
+// RenderPDF draws the certificate on one landscape A4 page: who, what, for whom, the skills, the
+// date and number, and a QR code with the verification URL printed beside it. Text uses the PDF
+// core fonts (Windows-1252), so it is extractable by any PDF reader; characters outside that
+// set print as "?". The QR code is drawn as vector squares: crisp at any zoom and no image
+// encoding on every download.
+func RenderPDF(c Certificate, verifyURL string) ([]byte, error) {
+	pdf := fpdf.New("L", "mm", "A4", "")
+	pdf.SetCreationDate(c.IssuedAt)
+	pdf.SetModificationDate(c.IssuedAt)
+	pdf.SetTitle("Certificate "+c.Number, true)
+	pdf.SetAuthor("Bridgework", true)
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetMargins(margin, margin, margin)
+	pdf.AddPage()
+	tr := pdf.UnicodeTranslatorFromDescriptor("")
+
+	// Frame.
+	pdf.SetDrawColor(67, 56, 202)
+	pdf.SetLineWidth(1.2)
+	pdf.Rect(margin, margin, pageW-2*margin, pageH-2*margin, "D")
+	pdf.SetLineWidth(0.3)
+	pdf.Rect(margin+3, margin+3, pageW-2*margin-6, pageH-2*margin-6, "D")
+
+	centered := func(y float64, family, style string, size float64, r, g, b int, text string) {
+		pdf.SetFont(family, style, size)
+		pdf.SetTextColor(r, g, b)
+		pdf.SetXY(margin+10, y)
+		pdf.CellFormat(pageW-2*margin-20, size*0.5, tr(text), "", 0, "C", false, 0, "")
+	}
+
+	centered(26, "Helvetica", "B", 12, 67, 56, 202, "BRIDGEWORK")
+	centered(38, "Helvetica", "B", 30, 15, 23, 42, "Certificate of Completion")
+	centered(58, "Helvetica", "", 13, 71, 85, 105, "This certifies that")
+	centered(68, "Times", "BI", 30, 15, 23, 42, c.StudentName)
+	centered(88, "Helvetica", "", 13, 71, 85, 105, "has successfully completed the task")
+
+	pdf.SetFont("Helvetica", "B", 17)
+	pdf.SetTextColor(15, 23, 42)
+	pdf.SetXY(margin+25, 96)
+	pdf.MultiCell(pageW-2*margin-50, 8, tr(clip(c.TaskTitle, maxTitleLen)), "", "C", false)
+
+	y := pdf.GetY() + 3
+	centered(y, "Helvetica", "", 13, 71, 85, 105, "for "+c.StartupName)
+	if len(c.Skills) > 0 {
+		centered(y+10, "Helvetica", "", 11, 71, 85, 105, "Skills: "+clip(strings.Join(c.Skills, ", "), 140))
+	}
+
+	// Footer: date and number on the left, QR code and its URL on the right.
+	footY := pageH - margin - 14 - qrSize
+	pdf.SetTextColor(15, 23, 42)
+	pdf.SetFont("Helvetica", "", 11)
+	pdf.SetXY(margin+12, footY+12)
+	pdf.CellFormat(150, 6, tr("Date: "+c.CompletionDate.UTC().Format("2 January 2006")), "", 2, "L", false, 0, "")
+	pdf.SetX(margin + 12)
+	pdf.CellFormat(150, 6, tr("Certificate No. "+c.Number), "", 2, "L", false, 0, "")
+	pdf.SetX(margin + 12)
+	pdf.SetFont("Helvetica", "", 9)
+	pdf.SetTextColor(71, 85, 105)
+	pdf.CellFormat(150, 5, tr("Issued by Bridgework on behalf of "+c.StartupName), "", 2, "L", false, 0, "")
+
+	qrX := pageW - margin - 12 - qrSize
+	if err := drawQR(pdf, verifyURL, qrX, footY, qrSize); err != nil {
+		return nil, err
+	}
+	pdf.SetFont("Helvetica", "", 8)
+	pdf.SetXY(pageW-margin-12-110, footY+qrSize+1)
+	pdf.CellFormat(110, 4, tr("Verify at: "+verifyURL), "", 0, "R", false, 0, "")
+
+	var buf bytes.Buffer
+	if err := pdf.Output(&buf); err != nil {
+		return nil, fmt.Errorf("render certificate: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// drawQR draws a QR code of text as filled squares in a size × size box at (x, y), one
+// rectangle per horizontal run of dark modules.
+func drawQR(pdf *fpdf.Fpdf, text string, x, y, size float64) error {
+	code, err := qr.Encode(text, qr.M, qr.Auto)
+	if err != nil {
+		return fmt.Errorf("qr code: %w", err)
+	}
+	n := code.Bounds().Dx()
+	module := size / float64(n)
+	pdf.SetFillColor(0, 0, 0)
+	for row := 0; row < n; row++ {
+		for col := 0; col < n; {
+			if !isDark(code.At(col, row)) {
+				col++
+				continue
+			}
+			start := col
+			for col < n && isDark(code.At(col, row)) {
+				col++
+			}
+			pdf.Rect(x+float64(start)*module, y+float64(row)*module, float64(col-start)*module, module, "F")
+		}
+	}
+	return nil
+}
+
+func isDark(c interface{ RGBA() (r, g, b, a uint32) }) bool {
+	r, _, _, _ := c.RGBA()
+	return r < 0x8000
+}
+
+// clip shortens s to at most n characters, marking the cut.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

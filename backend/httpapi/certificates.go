@@ -1,0 +1,119 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/certs"
+)
+
+func (s *Server) certificateRoutes(api *gin.RouterGroup) {
+	g := api.Group("/student", s.authenticate(accounts.Student))
+	g.GET("/certificates", s.myCertificates)
+	g.GET("/certificates/:id/download", s.downloadCertificate)
+	g.GET("/badges-certificates", s.badgesAndCertificates)
+	// Public: anyone holding a certificate number (printed, and in the QR code) may check it.
+	api.GET("/certificates/verify/:number", s.verifyCertificate)
+}
+
+type certificateJSON struct {
+	ID                string              `json:"_id"`
+	CertificateNumber string              `json:"certificateNumber"`
+	Title             string              `json:"title"`
+	Skills            []string            `json:"skills"`
+	IssuedAt          time.Time           `json:"issuedAt"`
+	StudentName       string              `json:"studentName"`
+	Startup           certStartupJSON     `json:"startup"`
+	Metadata          certificateMetadata `json:"metadata"`
+	VerifyURL         string              `json:"verifyUrl"`
+}
+
+type certStartupJSON struct {
+	ID          string `json:"_id"`
+	CompanyName string `json:"companyName"`
+}
+
+type certificateMetadata struct {
+	TaskTitle      string    `json:"taskTitle"`
+	TaskCategory   string    `json:"taskCategory"`
+	CompletionDate time.Time `json:"completionDate"`
+}
+
+func toCertificateJSON(c certs.Certificate, verifyURL string) certificateJSON {
+	skills := c.Skills
+	if skills == nil {
+		skills = []string{}
+	}
+	return certificateJSON{
+		ID: c.ID, CertificateNumber: c.Number, Title: c.Title, Skills: skills, IssuedAt: c.IssuedAt,
+		StudentName: c.StudentName, Startup: certStartupJSON{ID: c.StartupID, CompanyName: c.StartupName},
+		Metadata:  certificateMetadata{TaskTitle: c.TaskTitle, TaskCategory: c.TaskCategory, CompletionDate: c.CompletionDate},
+		VerifyURL: verifyURL,
+	}
+}
+
+func (s *Server) certificateList(list []certs.Certificate) []certificateJSON {
+	out := make([]certificateJSON, 0, len(list))
+	for _, c := range list {
+		out = append(out, toCertificateJSON(c, s.certs.VerifyURL(c.Number)))
+	}
+	return out
+}
+
+func (s *Server) myCertificates(c *gin.Context) {
+	list, err := s.certs.ForStudent(c.Request.Context(), currentUser(c).ID)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, s.certificateList(list))
+}
+
+func (s *Server) downloadCertificate(c *gin.Context) {
+	cert, pdf, err := s.certs.Download(c.Request.Context(), currentUser(c).ID, c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	// The number is [A-Z0-9-] only, so it is safe inside the quoted filename.
+	c.Header("Content-Disposition", `attachment; filename="certificate_`+cert.Number+`.pdf"`)
+	c.Header("Cache-Control", "private, no-store")
+	c.Header("Content-Length", strconv.Itoa(len(pdf)))
+	c.Data(http.StatusOK, "application/pdf", pdf)
+}
+
+type badgeJSON struct {
+	Name       string `json:"name"`
+	Level      string `json:"level"`
+	IsVerified bool   `json:"isVerified"`
+}
+
+func (s *Server) badgesAndCertificates(c *gin.Context) {
+	out, err := s.certs.ForBadges(c.Request.Context(), currentUser(c).ID)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	badges := make([]badgeJSON, 0, len(out.Badges))
+	for _, b := range out.Badges {
+		badges = append(badges, badgeJSON(b))
+	}
+	c.JSON(http.StatusOK, gin.H{"badges": badges, "certificates": s.certificateList(out.Certificates)})
+}
+
+// verifyCertificate answers whether a number belongs to a genuine certificate and what it
+// certifies; the student's id and email are not shown to the public.
+func (s *Server) verifyCertificate(c *gin.Context) {
+	cert, err := s.certs.Verify(c.Request.Context(), c.Param("number"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	out := toCertificateJSON(*cert, s.certs.VerifyURL(cert.Number))
+	out.ID = ""
+	c.JSON(http.StatusOK, gin.H{"valid": true, "certificate": out})
+}

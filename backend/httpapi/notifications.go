@@ -1,0 +1,44 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/notify"
+)
+
+// notificationRoutes serves the bell on both dashboards. The list is a plain array (spec §7),
+// newest first, at most notify.ListLimit; ?unread=true keeps the unread ones and ?after=<id>
+// only those newer than a notification the client already has.
+func (s *Server) notificationRoutes(api *gin.RouterGroup) {
+	for _, t := range []accounts.UserType{accounts.Student, accounts.Startup} {
+		g := api.Group("/"+string(t), s.authenticate(t))
+		g.GET("/notifications", s.notifications)
+		g.PATCH("/notifications/:id/read", s.markNotificationRead)
+	}
+}
+
+func (s *Server) notifications(c *gin.Context) {
+	list, err := s.notify.List(c.Request.Context(), currentUser(c).ID, notify.ListInput{
+		UnreadOnly: c.Query("unread") == "true", After: c.Query("after"),
+	})
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	out := make([]notify.JSON, 0, len(list))
+	for _, n := range list {
+		out = append(out, notify.ToJSON(n))
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+func (s *Server) markNotificationRead(c *gin.Context) {
+	if err := s.notify.MarkRead(c.Request.Context(), currentUser(c).ID, c.Param("id")); err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Notification marked as read."})
+}

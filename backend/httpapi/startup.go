@@ -1,0 +1,234 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/apperr"
+	"bridgework/backend/tasks"
+)
+
+func (s *Server) startupRoutes(api *gin.RouterGroup) {
+	// Students see the startups on their dashboard (Networking), so any signed-in user may list them.
+	api.GET("/startup/all", s.authenticate(), s.allStartups)
+
+	g := api.Group("/startup", s.authenticate(accounts.Startup))
+	g.POST("/tasks", s.postTask)
+	g.GET("/tasks", s.startupTasks)
+	g.GET("/tasks/:id", s.startupTask)
+	g.POST("/tasks/:id/review", s.reviewSubmission)
+	g.POST("/tasks/:id/approve", s.decideSubmission)
+	g.GET("/submissions", s.startupSubmissions)
+	g.GET("/dashboard", s.startupDashboard)
+}
+
+// postTaskRequest is the Post New Work form; status, owner and dates are the server's.
+type postTaskRequest struct {
+	Title          string           `json:"title"`
+	Description    string           `json:"description"`
+	Category       string           `json:"category"`
+	WorkType       string           `json:"workType"`
+	Skills         []string         `json:"skills"`
+	Difficulty     string           `json:"difficulty"`
+	EstimatedHours *float64         `json:"estimatedHours"`
+	Budget         *budgetRequest   `json:"budget"`
+	Deadline       string           `json:"deadline"`
+	Priority       string           `json:"priority"`
+	ImageURL       string           `json:"imageUrl"`
+	Attachments    []attachmentJSON `json:"attachments"`
+	// AssignedStudent is the id of the student picked with Find Students.
+	AssignedStudent string `json:"assignedStudent"`
+}
+
+type budgetRequest struct {
+	Min *float64 `json:"min"`
+	Max *float64 `json:"max"`
+}
+
+func (s *Server) postTask(c *gin.Context) {
+	var req postTaskRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	in := tasks.PostInput{
+		Title: req.Title, Description: req.Description, Category: req.Category, WorkType: req.WorkType,
+		Skills: req.Skills, Difficulty: req.Difficulty, EstimatedHours: req.EstimatedHours,
+		Deadline: req.Deadline, Priority: req.Priority, ImageURL: req.ImageURL, AssignedStudent: req.AssignedStudent,
+	}
+	if req.Budget != nil {
+		in.BudgetMin, in.BudgetMax = req.Budget.Min, req.Budget.Max
+	}
+	for _, a := range req.Attachments {
+		in.Attachments = append(in.Attachments, tasks.Attachment(a))
+	}
+	t, err := s.tasks.Post(c.Request.Context(), currentUser(c), in)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, toTaskJSON(*t, currentUser(c)))
+}
+
+// startupTaskList is a page of the startup's tasks with the My Works tab counts.
+type startupTaskList struct {
+	pageJSON[taskJSON]
+	Counts map[string]int `json:"counts"`
+}
+
+func (s *Server) startupTasks(c *gin.Context) {
+	q, err := taskQuery(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	list, err := s.tasks.StartupTasks(c.Request.Context(), currentUser(c).ID, q)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	viewer := currentUser(c)
+	c.JSON(http.StatusOK, startupTaskList{
+		pageJSON: toPageJSON(list.Page, func(t tasks.Task) taskJSON { return toTaskJSON(t, viewer) }),
+		Counts:   list.Counts,
+	})
+}
+
+func (s *Server) startupTask(c *gin.Context) {
+	t, err := s.tasks.StartupTask(c.Request.Context(), currentUser(c).ID, c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toTaskJSON(*t, currentUser(c)))
+}
+
+type reviewRequest struct {
+	StudentID string `json:"studentId"`
+}
+
+func (s *Server) reviewSubmission(c *gin.Context) {
+	var req reviewRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	sub, _, err := s.tasks.Decide(c.Request.Context(), currentUser(c).ID, c.Param("id"), req.StudentID, tasks.ActionReview, "")
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Submission moved to under review", "submission": toSubmissionJSON(*sub)})
+}
+
+type decideRequest struct {
+	StudentID   string `json:"studentId"`
+	Approve     *bool  `json:"approve"`
+	ReviewNotes string `json:"reviewNotes"`
+}
+
+func (s *Server) decideSubmission(c *gin.Context) {
+	var req decideRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	if req.Approve == nil {
+		writeError(c, apperr.Field("approve", "approve must be true or false"))
+		return
+	}
+	action, message := tasks.ActionReject, "Work rejected"
+	if *req.Approve {
+		action, message = tasks.ActionApprove, "Work approved!"
+	}
+	sub, cert, err := s.tasks.Decide(c.Request.Context(), currentUser(c).ID, c.Param("id"), req.StudentID, action, req.ReviewNotes)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	body := gin.H{"message": message, "submission": toSubmissionJSON(*sub)}
+	if cert != nil {
+		body["certificate"] = toCertificateJSON(*cert, s.certs.VerifyURL(cert.Number))
+	}
+	c.JSON(http.StatusOK, body)
+}
+
+// submissionRowJSON is a row of the startup's submissions table: the submission and its task.
+type submissionRowJSON struct {
+	submissionJSON
+	Task taskRefJSON `json:"task"`
+}
+
+type taskRefJSON struct {
+	ID            string `json:"_id"`
+	Title         string `json:"title"`
+	Status        string `json:"status"`
+	DisplayStatus string `json:"displayStatus"`
+}
+
+func toSubmissionRowJSON(sub tasks.Submission) submissionRowJSON {
+	out := submissionRowJSON{submissionJSON: toSubmissionJSON(sub), Task: taskRefJSON{ID: sub.TaskID}}
+	if sub.Task != nil {
+		out.Task = taskRefJSON{ID: sub.Task.ID, Title: sub.Task.Title, Status: sub.Task.Status,
+			DisplayStatus: tasks.DisplayStatus(sub.Task.Status)}
+	}
+	return out
+}
+
+func (s *Server) startupSubmissions(c *gin.Context) {
+	page, err := s.tasks.StartupSubmissions(c.Request.Context(), currentUser(c).ID, c.Query("status"), tasks.ParsePage(c.Query("page")))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toPageJSON(page, toSubmissionRowJSON))
+}
+
+func (s *Server) startupDashboard(c *gin.Context) {
+	viewer := currentUser(c)
+	d, err := s.tasks.StartupDashboard(c.Request.Context(), viewer.ID)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	recent := make([]taskJSON, 0, len(d.RecentTasks))
+	for _, t := range d.RecentTasks {
+		recent = append(recent, toTaskJSON(t, viewer))
+	}
+	subs := make([]submissionRowJSON, 0, len(d.Submissions))
+	for _, sub := range d.Submissions {
+		subs = append(subs, toSubmissionRowJSON(sub))
+	}
+	c.JSON(http.StatusOK, gin.H{
+		"startup":     toUserJSON(viewer, viewer),
+		"tasks":       recent,
+		"submissions": subs,
+		"stats": gin.H{
+			"activeTasks": d.Stats.ActiveTasks, "studentsHired": d.Stats.StudentsHired,
+			"studentsWorking": d.Stats.StudentsWorking,
+		},
+	})
+}
+
+// allStartups lists startups, newest first (at most limit, default and maximum 100).
+func (s *Server) allStartups(c *gin.Context) {
+	limit := 100
+	if v := c.Query("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 100 {
+			writeError(c, apperr.Field("limit", "limit must be between 1 and 100"))
+			return
+		}
+		limit = n
+	}
+	list, err := s.tasks.Startups(c.Request.Context(), limit)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	out := make([]personJSON, 0, len(list))
+	for _, p := range list {
+		out = append(out, *toPersonJSON(&p, true))
+	}
+	c.JSON(http.StatusOK, out)
+}

@@ -1,0 +1,87 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/tasks"
+)
+
+func (s *Server) studentRoutes(api *gin.RouterGroup) {
+	g := api.Group("/student", s.authenticate(accounts.Student))
+	g.GET("/tasks/all", s.studentTasks)
+	g.GET("/dashboard", s.studentDashboard)
+	g.POST("/tasks/:id/submit-link", s.submitLink)
+}
+
+// studentTasks pages the student's view of the marketplace: scope=available (default) is the
+// open market minus the tasks they already submitted to; scope=mine is their own tasks, each
+// with only their own submission.
+func (s *Server) studentTasks(c *gin.Context) {
+	q, err := taskQuery(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	viewer := currentUser(c)
+	page, err := s.tasks.StudentTasks(c.Request.Context(), viewer.ID, c.Query("scope"), q)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toPageJSON(page, func(t tasks.Task) taskJSON { return toTaskJSON(t, viewer) }))
+}
+
+type submitLinkRequest struct {
+	Link string `json:"link"`
+}
+
+func (s *Server) submitLink(c *gin.Context) {
+	var req submitLinkRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	sub, err := s.tasks.SubmitLink(c.Request.Context(), currentUser(c), c.Param("id"), req.Link)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Link submitted successfully!", "submission": toSubmissionJSON(*sub)})
+}
+
+// studentDashboard answers everything the student dashboard shows: the cards' counts, active
+// tasks, the first 3 available tasks (and how many there are), the 3 most recently completed
+// with their certificate, and 8 startups to connect with.
+func (s *Server) studentDashboard(c *gin.Context) {
+	viewer := currentUser(c)
+	d, err := s.tasks.StudentDashboard(c.Request.Context(), viewer.ID)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	convert := func(list []tasks.Task) []taskJSON {
+		out := make([]taskJSON, 0, len(list))
+		for _, t := range list {
+			j := toTaskJSON(t, viewer)
+			j.CertificateID = d.CertificateOf[t.ID]
+			out = append(out, j)
+		}
+		return out
+	}
+	startups := make([]personJSON, 0, len(d.Startups))
+	for _, p := range d.Startups {
+		startups = append(startups, *toPersonJSON(&p, true))
+	}
+	c.JSON(http.StatusOK, gin.H{
+		"student": toUserJSON(viewer, viewer),
+		"stats": gin.H{
+			"activeTasks": d.Counts.Active, "completed": d.Counts.Completed, "certificates": d.Counts.Certificates,
+		},
+		"activeTasks":       convert(d.Active),
+		"availableTasks":    gin.H{"items": convert(d.Available.Items), "total": d.Available.Total},
+		"recentlyCompleted": convert(d.RecentlyCompleted),
+		"startups":          startups,
+	})
+}

@@ -1,0 +1,181 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/apperr"
+	"bridgework/backend/tasks"
+)
+
+// marketplaceRoutes registers the work marketplace: the public task list, the startup's and the
+// student's routes, certificates and notifications. Every write route is for one user type, so
+// the admin (read-only) is refused with 403 on all of them.
+func (s *Server) marketplaceRoutes(api *gin.RouterGroup) {
+	api.GET("/tasks", s.openTasks)
+	s.startupRoutes(api)
+	s.studentRoutes(api)
+	s.certificateRoutes(api)
+	s.notificationRoutes(api)
+}
+
+// personJSON names a user on a task: a startup as {_id, companyName, firstName, email, logo},
+// a student as {_id, firstName, lastName, username, email}.
+type personJSON struct {
+	ID          string `json:"_id"`
+	FirstName   string `json:"firstName,omitempty"`
+	LastName    string `json:"lastName,omitempty"`
+	Username    string `json:"username,omitempty"`
+	Email       string `json:"email,omitempty"`
+	CompanyName string `json:"companyName,omitempty"`
+	Logo        string `json:"logo,omitempty"`
+}
+
+type budgetJSON struct {
+	Min float64 `json:"min"`
+	Max float64 `json:"max"`
+}
+
+type attachmentJSON struct {
+	Name string `json:"name"`
+	URL  string `json:"url"`
+}
+
+type submissionJSON struct {
+	ID          string      `json:"_id"`
+	Student     *personJSON `json:"student"`
+	Link        string      `json:"link"`
+	Status      string      `json:"status"`
+	SubmittedAt time.Time   `json:"submittedAt"`
+	ReviewNotes string      `json:"reviewNotes"`
+}
+
+// taskJSON is a task as the spec's client reads it (§3), plus displayStatus: the status this
+// viewer should see (spec §4's derived status for the startup, the own submission's for a student).
+type taskJSON struct {
+	ID              string           `json:"_id"`
+	Title           string           `json:"title"`
+	Description     string           `json:"description"`
+	Category        string           `json:"category"`
+	WorkType        string           `json:"workType"`
+	Skills          []string         `json:"skills"`
+	Difficulty      string           `json:"difficulty"`
+	EstimatedHours  float64          `json:"estimatedHours"`
+	Budget          budgetJSON       `json:"budget"`
+	Deadline        time.Time        `json:"deadline"`
+	Priority        string           `json:"priority"`
+	ImageURL        string           `json:"imageUrl"`
+	Attachments     []attachmentJSON `json:"attachments"`
+	AssignedStudent *personJSON      `json:"assignedStudent"`
+	Status          string           `json:"status"`
+	DisplayStatus   string           `json:"displayStatus"`
+	Startup         *personJSON      `json:"startup"`
+	Submissions     []submissionJSON `json:"submissions"`
+	CompletedAt     *time.Time       `json:"completedAt"`
+	CreatedAt       time.Time        `json:"createdAt"`
+	// CertificateID is set on a student's completed task that earned a certificate.
+	CertificateID string `json:"certificateId,omitempty"`
+}
+
+// pageJSON is the envelope of every paged list: 12 items a page unless said otherwise.
+type pageJSON[T any] struct {
+	Items      []T `json:"items"`
+	Page       int `json:"page"`
+	PageSize   int `json:"pageSize"`
+	Total      int `json:"total"`
+	TotalPages int `json:"totalPages"`
+}
+
+func toPageJSON[S, T any](p tasks.Page[S], convert func(S) T) pageJSON[T] {
+	out := pageJSON[T]{Items: make([]T, 0, len(p.Items)), Page: p.Page, PageSize: p.PageSize, Total: p.Total}
+	if p.PageSize > 0 {
+		out.TotalPages = (p.Total + p.PageSize - 1) / p.PageSize
+	}
+	for _, item := range p.Items {
+		out.Items = append(out.Items, convert(item))
+	}
+	return out
+}
+
+// toPersonJSON converts p; withEmail is false for signed-out viewers.
+func toPersonJSON(p *tasks.Person, withEmail bool) *personJSON {
+	if p == nil {
+		return nil
+	}
+	out := &personJSON{ID: p.ID, FirstName: p.FirstName, LastName: p.LastName, Username: p.Username,
+		CompanyName: p.CompanyName, Logo: p.Picture}
+	if withEmail {
+		out.Email = p.Email
+	}
+	return out
+}
+
+func toSubmissionJSON(sub tasks.Submission) submissionJSON {
+	student := toPersonJSON(sub.Student, true)
+	if student == nil {
+		student = &personJSON{ID: sub.StudentID}
+	}
+	return submissionJSON{ID: sub.ID, Student: student, Link: sub.Link, Status: sub.Status,
+		SubmittedAt: sub.SubmittedAt, ReviewNotes: sub.ReviewNotes}
+}
+
+// toTaskJSON converts t for viewer (nil when signed out).
+func toTaskJSON(t tasks.Task, viewer *accounts.User) taskJSON {
+	signedIn := viewer != nil
+	out := taskJSON{
+		ID: t.ID, Title: t.Title, Description: t.Description, Category: t.Category, WorkType: t.WorkType,
+		Skills: t.Skills, Difficulty: t.Difficulty, EstimatedHours: t.EstimatedHours,
+		Budget: budgetJSON{Min: t.BudgetMin, Max: t.BudgetMax}, Deadline: t.Deadline, Priority: t.Priority,
+		ImageURL: t.ImageURL, Attachments: []attachmentJSON{}, Status: t.Status,
+		DisplayStatus: tasks.DisplayStatus(t.Status),
+		Startup:       toPersonJSON(t.Startup, signedIn), AssignedStudent: toPersonJSON(t.AssignedStudent, signedIn),
+		Submissions: []submissionJSON{}, CompletedAt: t.CompletedAt, CreatedAt: t.CreatedAt,
+	}
+	if out.Skills == nil {
+		out.Skills = []string{}
+	}
+	if viewer != nil && viewer.Type == accounts.Student {
+		out.DisplayStatus = tasks.StudentStatus(&t, viewer.ID)
+	}
+	for _, a := range t.Attachments {
+		out.Attachments = append(out.Attachments, attachmentJSON(a))
+	}
+	for _, sub := range t.Submissions {
+		out.Submissions = append(out.Submissions, toSubmissionJSON(sub))
+	}
+	return out
+}
+
+// taskQuery reads a list's search, filters, sort and page from the query string.
+func taskQuery(c *gin.Context) (tasks.Query, error) {
+	q := tasks.Query{
+		Search: c.Query("search"), Category: c.Query("category"), Source: c.Query("source"),
+		Sort: c.Query("sort"), Status: c.Query("status"), Page: tasks.ParsePage(c.Query("page")),
+	}
+	if d := c.Query("deadline"); d != "" {
+		day, ok := tasks.ParseDate(d)
+		if !ok {
+			return q, apperr.Field("deadline", "deadline must be a date (YYYY-MM-DD)")
+		}
+		q.DeadlineBy = &day
+	}
+	return q, tasks.ValidateQuery(q)
+}
+
+// openTasks is GET /api/tasks: the open market for anyone, signed in or not, read-only.
+func (s *Server) openTasks(c *gin.Context) {
+	q, err := taskQuery(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	page, err := s.tasks.OpenTasks(c.Request.Context(), q)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toPageJSON(page, func(t tasks.Task) taskJSON { return toTaskJSON(t, nil) }))
+}

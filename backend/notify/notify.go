@@ -1,0 +1,139 @@
+// Package notify keeps the in-app notifications of the bell: a row is written in the same
+// transaction as the change it announces (by the domain that makes the change), listed for its
+// user, and marked read. After a commit the new notification and the user's unread count are
+// pushed to every open tab of that user.
+package notify
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"bridgework/backend/apperr"
+	"bridgework/backend/realtime"
+)
+
+// Notification is one message for one user; Link, when set, is an in-app path (e.g. /certificates).
+type Notification struct {
+	ID        string
+	UserID    string
+	Message   string
+	Link      string
+	Read      bool
+	CreatedAt time.Time
+}
+
+// ListLimit bounds one answer of List: the bell shows unread items, which a user works through.
+const ListLimit = 50
+
+// Store is what the service needs from the database.
+type Store interface {
+	// Notifications lists the user's notifications, newest first, at most limit; with
+	// unreadOnly only unread ones; with after set only those created after that id (UUID v7 ids
+	// are time-ordered), so a reconnecting client can catch up.
+	Notifications(ctx context.Context, userID string, unreadOnly bool, after string, limit int) ([]Notification, error)
+	// MarkRead marks one of the user's notifications read; apperr.NotFound when it is not theirs.
+	MarkRead(ctx context.Context, userID, id string) error
+	// UnreadCount counts the user's unread notifications.
+	UnreadCount(ctx context.Context, userID string) (int, error)
+}
+
+// Publisher pushes an event to every open connection of a user.
+type Publisher interface {
+	Publish(ctx context.Context, userID, eventType string, data any) error
+}
+
+// Service lists notifications and announces new ones.
+type Service struct {
+	Store     Store
+	Publisher Publisher
+	Logger    *slog.Logger
+}
+
+// ListInput selects what List returns.
+type ListInput struct {
+	UnreadOnly bool
+	After      string
+}
+
+// List returns the user's notifications, newest first.
+func (s *Service) List(ctx context.Context, userID string, in ListInput) ([]Notification, error) {
+	if len(in.After) > 36 {
+		return nil, apperr.Field("after", "after must be a notification id")
+	}
+	return s.Store.Notifications(ctx, userID, in.UnreadOnly, in.After, ListLimit)
+}
+
+// MarkRead marks a notification read and pushes the new unread count.
+func (s *Service) MarkRead(ctx context.Context, userID, id string) error {
+	if err := s.Store.MarkRead(ctx, userID, id); err != nil {
+		return err
+	}
+	s.publishCount(ctx, userID)
+	return nil
+}
+
+// UnreadCount is the number on the bell's badge.
+func (s *Service) UnreadCount(ctx context.Context, userID string) (int, error) {
+	return s.Store.UnreadCount(ctx, userID)
+}
+
+// Announce pushes notifications that were just committed: each one as notification.new, then
+// each user's unread count once. Delivery is best effort: the rows are the truth, and a client
+// that missed the push sees them on its next fetch.
+func (s *Service) Announce(ctx context.Context, created ...Notification) {
+	seen := map[string]bool{}
+	for _, n := range created {
+		s.publish(ctx, n.UserID, realtime.TypeNotificationNew, ToJSON(n))
+	}
+	for _, n := range created {
+		if !seen[n.UserID] {
+			seen[n.UserID] = true
+			s.publishCount(ctx, n.UserID)
+		}
+	}
+}
+
+func (s *Service) publishCount(ctx context.Context, userID string) {
+	unread, err := s.Store.UnreadCount(ctx, userID)
+	if err != nil {
+		s.log().WarnContext(ctx, "unread count for push", "err", err, "user_id", userID)
+		return
+	}
+	s.publish(ctx, userID, realtime.TypeNotificationCount, CountJSON{Unread: unread})
+}
+
+func (s *Service) publish(ctx context.Context, userID, eventType string, data any) {
+	if s.Publisher == nil {
+		return
+	}
+	if err := s.Publisher.Publish(ctx, userID, eventType, data); err != nil {
+		s.log().WarnContext(ctx, "publish", "err", err, "type", eventType, "user_id", userID)
+	}
+}
+
+func (s *Service) log() *slog.Logger {
+	if s.Logger != nil {
+		return s.Logger
+	}
+	return slog.Default()
+}
+
+// JSON is a notification as clients see it, in the REST answers and in notification.new events.
+type JSON struct {
+	ID        string    `json:"_id"`
+	Message   string    `json:"message"`
+	Link      string    `json:"link,omitempty"`
+	Read      bool      `json:"read"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// CountJSON is the data of a notification.count event.
+type CountJSON struct {
+	Unread int `json:"unread"`
+}
+
+// ToJSON converts n for clients.
+func ToJSON(n Notification) JSON {
+	return JSON{ID: n.ID, Message: n.Message, Link: n.Link, Read: n.Read, CreatedAt: n.CreatedAt.UTC()}
+}

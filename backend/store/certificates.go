@@ -1,0 +1,91 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"gorm.io/gorm"
+
+	"bridgework/backend/apperr"
+	"bridgework/backend/certs"
+)
+
+// certificateRow is a row of certificates; skills are JSON text, read only with the certificate.
+type certificateRow struct {
+	ID             string
+	Number         string
+	TaskID         string
+	StudentID      string
+	StartupID      string
+	StudentName    string
+	StartupName    string
+	Title          string
+	TaskTitle      string
+	TaskCategory   string
+	Skills         string
+	IssuedAt       time.Time
+	CompletionDate time.Time
+}
+
+func (certificateRow) TableName() string { return "certificates" }
+
+const certificateNotFound = "Certificate not found."
+
+// Certificates is the certificates store; they are written by the approval transaction
+// (taskTx.CreateCertificate) and only read here.
+type Certificates struct{ DB *gorm.DB }
+
+func (s Certificates) CertificatesOfStudent(ctx context.Context, studentID string) ([]certs.Certificate, error) {
+	var rows []certificateRow
+	err := s.DB.WithContext(ctx).Where("student_id = ?", studentID).Order("issued_at DESC, id DESC").Find(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	out := make([]certs.Certificate, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, r.toDomain())
+	}
+	return out, nil
+}
+
+func (s Certificates) CertificateByID(ctx context.Context, id string) (*certs.Certificate, error) {
+	if !ValidID(id) {
+		return nil, apperr.New(apperr.NotFound, certificateNotFound)
+	}
+	return s.first(ctx, "id = ?", id)
+}
+
+func (s Certificates) CertificateByNumber(ctx context.Context, number string) (*certs.Certificate, error) {
+	return s.first(ctx, "number = ?", number)
+}
+
+func (s Certificates) first(ctx context.Context, where string, arg any) (*certs.Certificate, error) {
+	var row certificateRow
+	if err := s.DB.WithContext(ctx).Where(where, arg).Take(&row).Error; err != nil {
+		return nil, translate(err, certificateNotFound)
+	}
+	c := row.toDomain()
+	return &c, nil
+}
+
+func toCertificateRow(c *certs.Certificate) certificateRow {
+	skills, _ := json.Marshal(nonNil(c.Skills))
+	return certificateRow{
+		ID: c.ID, Number: c.Number, TaskID: c.TaskID, StudentID: c.StudentID, StartupID: c.StartupID,
+		StudentName: c.StudentName, StartupName: c.StartupName, Title: c.Title, TaskTitle: c.TaskTitle,
+		TaskCategory: c.TaskCategory, Skills: string(skills),
+		IssuedAt: c.IssuedAt.UTC(), CompletionDate: c.CompletionDate.UTC(),
+	}
+}
+
+func (r certificateRow) toDomain() certs.Certificate {
+	c := certs.Certificate{
+		ID: r.ID, Number: r.Number, TaskID: r.TaskID, StudentID: r.StudentID, StartupID: r.StartupID,
+		StudentName: r.StudentName, StartupName: r.StartupName, Title: r.Title, TaskTitle: r.TaskTitle,
+		TaskCategory: r.TaskCategory, IssuedAt: r.IssuedAt.UTC(), CompletionDate: r.CompletionDate.UTC(),
+	}
+	// Written only by toCertificateRow, so always valid JSON.
+	_ = json.Unmarshal([]byte(r.Skills), &c.Skills)
+	return c
+}

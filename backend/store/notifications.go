@@ -1,0 +1,78 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+
+	"bridgework/backend/apperr"
+	"bridgework/backend/notify"
+)
+
+type notificationRow struct {
+	ID        string
+	UserID    string
+	Message   string
+	Link      string
+	IsRead    bool
+	CreatedAt time.Time
+}
+
+func (notificationRow) TableName() string { return "notifications" }
+
+// Notifications is the notifications store. Rows are created by the transaction of the change
+// they announce (createNotification on that transaction's handle).
+type Notifications struct{ DB *gorm.DB }
+
+func (s Notifications) Notifications(ctx context.Context, userID string, unreadOnly bool, after string, limit int) ([]notify.Notification, error) {
+	q := s.DB.WithContext(ctx).Where("user_id = ?", userID)
+	if unreadOnly {
+		q = q.Where("is_read = ?", false)
+	}
+	if after != "" {
+		// Ids are UUID v7: ordered by creation time, so "after" is a plain comparison.
+		q = q.Where("id > ?", after)
+	}
+	var rows []notificationRow
+	if err := q.Order("id DESC").Limit(limit).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]notify.Notification, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, notify.Notification{ID: r.ID, UserID: r.UserID, Message: r.Message, Link: r.Link,
+			Read: r.IsRead, CreatedAt: r.CreatedAt.UTC()})
+	}
+	return out, nil
+}
+
+func (s Notifications) MarkRead(ctx context.Context, userID, id string) error {
+	notFound := apperr.New(apperr.NotFound, "Notification not found.")
+	if !ValidID(id) {
+		return notFound
+	}
+	res := s.DB.WithContext(ctx).Model(&notificationRow{}).Where("id = ? AND user_id = ?", id, userID).Update("is_read", true)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return notFound
+	}
+	return nil
+}
+
+func (s Notifications) UnreadCount(ctx context.Context, userID string) (int, error) {
+	var n int64
+	err := s.DB.WithContext(ctx).Model(&notificationRow{}).Where("user_id = ? AND is_read = ?", userID, false).Count(&n).Error
+	return int(n), err
+}
+
+// createNotification inserts n on db, which is the transaction of the change n announces.
+func createNotification(db *gorm.DB, n *notify.Notification) error {
+	row := notificationRow{ID: NewID(), UserID: n.UserID, Message: n.Message, Link: n.Link}
+	if err := db.Create(&row).Error; err != nil {
+		return err
+	}
+	n.ID, n.CreatedAt = row.ID, row.CreatedAt.UTC()
+	return nil
+}

@@ -1,0 +1,206 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"bridgework/backend/apperr"
+	"bridgework/backend/certs"
+	"bridgework/backend/notify"
+	"bridgework/backend/tasks"
+)
+
+// submissionRow is a row of submissions; StartupID copies the task's owner so the startup's
+// submissions list is one indexed query.
+type submissionRow struct {
+	ID          string
+	TaskID      string
+	StudentID   string
+	StartupID   string
+	Link        string
+	Status      string
+	ReviewNotes string
+	SubmittedAt time.Time
+	UpdatedAt   time.Time
+	ReviewedAt  *time.Time
+}
+
+func (submissionRow) TableName() string { return "submissions" }
+
+func (r submissionRow) toDomain() tasks.Submission {
+	return tasks.Submission{
+		ID: r.ID, TaskID: r.TaskID, StudentID: r.StudentID, StartupID: r.StartupID,
+		Link: r.Link, Status: r.Status, ReviewNotes: r.ReviewNotes,
+		SubmittedAt: r.SubmittedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
+	}
+}
+
+const submissionNotFound = "Submission not found."
+
+func (s Tasks) StartupSubmissions(ctx context.Context, startupID, status string, pageN, limit int) (tasks.Page[tasks.Submission], error) {
+	db := s.DB.WithContext(ctx)
+	if pageN < 1 {
+		pageN = 1
+	}
+	out := tasks.Page[tasks.Submission]{Page: pageN, PageSize: limit, Items: []tasks.Submission{}}
+	base := db.Model(&submissionRow{}).Where("startup_id = ?", startupID)
+	if status != "" {
+		base = base.Where("status = ?", status)
+	}
+	var total int64
+	if err := base.Session(&gorm.Session{}).Count(&total).Error; err != nil {
+		return out, err
+	}
+	out.Total = int(total)
+	var rows []submissionRow
+	err := base.Order("submitted_at DESC, id DESC").Limit(limit).Offset((pageN - 1) * limit).Find(&rows).Error
+	if err != nil || len(rows) == 0 {
+		return out, err
+	}
+	var taskIDs, personIDs []string
+	for _, r := range rows {
+		taskIDs, personIDs = append(taskIDs, r.TaskID), append(personIDs, r.StudentID)
+	}
+	var taskRows []taskRow
+	if err := db.Where("id IN ?", unique(taskIDs)).Find(&taskRows).Error; err != nil {
+		return out, err
+	}
+	byID := map[string]*tasks.Task{}
+	for _, r := range taskRows {
+		byID[r.ID] = r.toDomain()
+	}
+	who, err := people(db, personIDs)
+	if err != nil {
+		return out, err
+	}
+	for _, r := range rows {
+		sub := r.toDomain()
+		sub.Student, sub.Task = who[r.StudentID], byID[r.TaskID]
+		out.Items = append(out.Items, sub)
+	}
+	return out, nil
+}
+
+// taskTx is the marketplace's work inside one transaction.
+type taskTx struct{ db *gorm.DB }
+
+func (t taskTx) LockTask(id string) (*tasks.Task, error) {
+	if !ValidID(id) {
+		return nil, apperr.New(apperr.NotFound, taskNotFound)
+	}
+	q := t.db
+	if IsPostgres(q) {
+		// SQLite has no row locks and needs none: its one connection runs one transaction at a time.
+		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	var row taskRow
+	if err := q.Take(&row, "id = ?", id).Error; err != nil {
+		return nil, translate(err, taskNotFound)
+	}
+	return row.toDomain(), nil
+}
+
+func (t taskTx) Submission(taskID, studentID string) (*tasks.Submission, error) {
+	var row submissionRow
+	if err := t.db.Take(&row, "task_id = ? AND student_id = ?", taskID, studentID).Error; err != nil {
+		return nil, translate(err, submissionNotFound)
+	}
+	sub := row.toDomain()
+	return &sub, nil
+}
+
+func (t taskTx) CreateSubmission(s *tasks.Submission) error {
+	now := time.Now().UTC()
+	row := submissionRow{ID: NewID(), TaskID: s.TaskID, StudentID: s.StudentID, StartupID: s.StartupID,
+		Link: s.Link, Status: s.Status, SubmittedAt: now, UpdatedAt: now}
+	err := t.db.Create(&row).Error
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return apperr.New(apperr.Conflict, "You have already submitted to this task.")
+	}
+	if err != nil {
+		return err
+	}
+	s.ID, s.SubmittedAt, s.UpdatedAt = row.ID, now, now
+	return nil
+}
+
+// SetSubmission is a conditional update: it changes the row only while its status is one of
+// from, which is what makes concurrent decisions safe on both databases.
+func (t taskTx) SetSubmission(id string, from []string, status, link, notes string) (bool, error) {
+	now := time.Now().UTC()
+	changes := map[string]any{"status": status, "updated_at": now}
+	if link != "" {
+		changes["link"] = link
+	}
+	if status != tasks.Pending {
+		changes["reviewed_at"] = now
+		changes["review_notes"] = notes
+	}
+	res := t.db.Model(&submissionRow{}).Where("id = ? AND status IN ?", id, from).Updates(changes)
+	return res.RowsAffected == 1, res.Error
+}
+
+func (t taskTx) CompleteTask(taskID, studentID string, at time.Time) (bool, error) {
+	res := t.db.Model(&taskRow{}).Where("id = ? AND status <> ?", taskID, tasks.StatusCompleted).Updates(map[string]any{
+		"status": tasks.StatusCompleted, "completed_at": at.UTC(), "assigned_student_id": studentID,
+		"listed": false, "updated_at": time.Now().UTC(),
+	})
+	return res.RowsAffected == 1, res.Error
+}
+
+// RefreshTaskStatus derives the task's status from its submissions: under-review while one is
+// under review, submitted while one waits, else open. A completed task stays completed.
+func (t taskTx) RefreshTaskStatus(taskID string) (string, error) {
+	var rows []struct {
+		Status string
+		N      int
+	}
+	if err := t.db.Model(&submissionRow{}).Select("status, COUNT(*) AS n").Where("task_id = ?", taskID).
+		Group("status").Scan(&rows).Error; err != nil {
+		return "", err
+	}
+	n := map[string]int{}
+	for _, r := range rows {
+		n[r.Status] = r.N
+	}
+	status := tasks.StatusOpen
+	switch {
+	case n[tasks.UnderReview] > 0:
+		status = tasks.StatusUnderReview
+	case n[tasks.Pending] > 0:
+		status = tasks.StatusSubmitted
+	}
+	res := t.db.Model(&taskRow{}).Where("id = ? AND status <> ?", taskID, tasks.StatusCompleted).
+		Updates(map[string]any{"status": status, "updated_at": time.Now().UTC()})
+	if res.Error != nil {
+		return "", res.Error
+	}
+	if res.RowsAffected == 0 {
+		return tasks.StatusCompleted, nil
+	}
+	return status, nil
+}
+
+func (t taskTx) Person(id string) (*tasks.Person, error) {
+	var row personRow
+	if err := t.db.Model(&userRow{}).Select(personColumns).Take(&row, "id = ?", id).Error; err != nil {
+		return nil, translate(err, userNotFound)
+	}
+	return row.toDomain(), nil
+}
+
+func (t taskTx) CreateCertificate(c *certs.Certificate) error {
+	c.ID = NewID()
+	row := toCertificateRow(c)
+	err := t.db.Create(&row).Error
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return apperr.New(apperr.Conflict, "A certificate for this task was already issued.")
+	}
+	return err
+}
+
+func (t taskTx) CreateNotification(n *notify.Notification) error { return createNotification(t.db, n) }

@@ -1,0 +1,234 @@
+package store
+
+import (
+	"context"
+	"strings"
+
+	"gorm.io/gorm"
+
+	"bridgework/backend/tasks"
+)
+
+// The task lists. Each is a page query and a count on indexed columns, then hydrate's two
+// queries: a fixed number of queries whatever the page holds, with every filter in SQL.
+
+// mineSQL selects the ids of a student's tasks: submitted to, or assigned to them. A UNION
+// (rather than an OR) lets both halves use their index.
+const mineSQL = "tasks.id IN (SELECT task_id FROM submissions WHERE student_id = ? UNION SELECT id FROM tasks WHERE assigned_student_id = ?)"
+
+// completedForSQL is a task a student completed: approval assigns it to them.
+const completedForSQL = "(tasks.status = 'completed' AND tasks.assigned_student_id = ?)"
+
+func (s Tasks) StartupTasks(ctx context.Context, startupID string, q tasks.Query) (tasks.Page[tasks.Task], error) {
+	base := filtered(s.DB.WithContext(ctx).Model(&taskRow{}).Where("startup_id = ?", startupID), q)
+	switch q.Status {
+	case tasks.StatusOpen:
+		base = base.Where("status IN ?", []string{tasks.StatusOpen, tasks.StatusSubmitted})
+	case tasks.StatusUnderReview, tasks.StatusCompleted:
+		base = base.Where("status = ?", q.Status)
+	}
+	if q.Sort == "" {
+		q.Sort = "newest"
+	}
+	return page(s.DB.WithContext(ctx), base, q, "")
+}
+
+func (s Tasks) StartupStatusCounts(ctx context.Context, startupID string, q tasks.Query) (map[string]int, error) {
+	var rows []struct {
+		Status string
+		N      int
+	}
+	err := filtered(s.DB.WithContext(ctx).Model(&taskRow{}).Where("startup_id = ?", startupID), q).
+		Select("status, COUNT(*) AS n").Group("status").Scan(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	counts := map[string]int{"all": 0, tasks.StatusOpen: 0, tasks.StatusUnderReview: 0, tasks.StatusCompleted: 0}
+	for _, r := range rows {
+		counts["all"] += r.N
+		counts[tasks.DisplayStatus(r.Status)] += r.N
+	}
+	return counts, nil
+}
+
+func (s Tasks) OpenTasks(ctx context.Context, q tasks.Query, exceptStudent string) (tasks.Page[tasks.Task], error) {
+	db := s.DB.WithContext(ctx)
+	base := filtered(db.Model(&taskRow{}).Where("listed = ?", true), q)
+	if exceptStudent != "" {
+		base = base.Where("NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = ?)", exceptStudent)
+	}
+	if q.Source == "startup" {
+		// Nothing on the open market was assigned by a startup.
+		base = base.Where("1 = 0")
+	}
+	return page(db, base, q, exceptStudent)
+}
+
+func (s Tasks) StudentTasks(ctx context.Context, studentID string, q tasks.Query, completed *bool) (tasks.Page[tasks.Task], error) {
+	db := s.DB.WithContext(ctx)
+	return page(db, studentBase(db, studentID, q, completed), q, studentID)
+}
+
+func studentBase(db *gorm.DB, studentID string, q tasks.Query, completed *bool) *gorm.DB {
+	base := filtered(db.Model(&taskRow{}).Where(mineSQL, studentID, studentID), q)
+	switch {
+	case completed == nil:
+	case *completed:
+		base = base.Where(completedForSQL, studentID)
+	default:
+		base = base.Where("NOT "+completedForSQL, studentID)
+	}
+	switch q.Source {
+	case "startup":
+		base = base.Where("tasks.assigned_student_id = ?", studentID)
+	case "non-startup":
+		base = base.Where("tasks.assigned_student_id <> ?", studentID)
+	}
+	return base
+}
+
+func (s Tasks) StartupStats(ctx context.Context, startupID string) (tasks.StartupStats, error) {
+	db := s.DB.WithContext(ctx)
+	var out struct{ Active, Hired int }
+	err := db.Model(&taskRow{}).Where("startup_id = ?", startupID).Select(
+		"COALESCE(SUM(CASE WHEN status <> 'completed' THEN 1 ELSE 0 END), 0) AS active, " +
+			"COUNT(DISTINCT CASE WHEN status = 'completed' THEN assigned_student_id END) AS hired").Scan(&out).Error
+	if err != nil {
+		return tasks.StartupStats{}, err
+	}
+	var working int64
+	err = db.Model(&submissionRow{}).Where("startup_id = ? AND status IN ?", startupID, []string{tasks.Pending, tasks.UnderReview}).
+		Distinct("student_id").Count(&working).Error
+	return tasks.StartupStats{ActiveTasks: out.Active, StudentsHired: out.Hired, StudentsWorking: int(working)}, err
+}
+
+func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, availableN, completedN, startupsN int) (tasks.StudentDashboard, error) {
+	db := s.DB.WithContext(ctx)
+	var d tasks.StudentDashboard
+	var counts struct{ Total, Completed int }
+	err := db.Model(&taskRow{}).Where(mineSQL, studentID, studentID).Select(
+		"COUNT(*) AS total, COALESCE(SUM(CASE WHEN "+completedForSQL+" THEN 1 ELSE 0 END), 0) AS completed", studentID).
+		Scan(&counts).Error
+	if err != nil {
+		return d, err
+	}
+	var certificates int64
+	if err := db.Model(&certificateRow{}).Where("student_id = ?", studentID).Count(&certificates).Error; err != nil {
+		return d, err
+	}
+	d.Counts = tasks.StudentCounts{Active: counts.Total - counts.Completed, Completed: counts.Completed, Certificates: int(certificates)}
+
+	no, yes := false, true
+	var active, done []taskRow
+	if err := ordered(studentBase(db, studentID, tasks.Query{}, &no), "deadline").Limit(activeN).Find(&active).Error; err != nil {
+		return d, err
+	}
+	if err := studentBase(db, studentID, tasks.Query{}, &yes).Order("completed_at DESC, id DESC").Limit(completedN).Find(&done).Error; err != nil {
+		return d, err
+	}
+	available := filtered(db.Model(&taskRow{}).Where("listed = ?", true), tasks.Query{}).
+		Where("NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = ?)", studentID)
+	var total int64
+	if err := available.Session(&gorm.Session{}).Count(&total).Error; err != nil {
+		return d, err
+	}
+	var open []taskRow
+	if err := ordered(available, "deadline").Limit(availableN).Find(&open).Error; err != nil {
+		return d, err
+	}
+	// One hydrate for the three lists; the open tasks have no submission of this student.
+	all, err := hydrate(db, append(append(append([]taskRow{}, active...), done...), open...), studentID)
+	if err != nil {
+		return d, err
+	}
+	d.Active, d.RecentlyCompleted = all[:len(active)], all[len(active):len(active)+len(done)]
+	d.Available = tasks.Page[tasks.Task]{Items: all[len(active)+len(done):], Page: 1, PageSize: availableN, Total: int(total)}
+
+	d.CertificateOf = map[string]string{}
+	if len(done) > 0 {
+		ids := make([]string, len(done))
+		for i, r := range done {
+			ids[i] = r.ID
+		}
+		var certs []certificateRow
+		if err := db.Select("id, task_id").Where("student_id = ? AND task_id IN ?", studentID, ids).Find(&certs).Error; err != nil {
+			return d, err
+		}
+		for _, c := range certs {
+			d.CertificateOf[c.TaskID] = c.ID
+		}
+	}
+	d.Startups, err = startups(db, startupsN)
+	return d, err
+}
+
+func (s Tasks) Startups(ctx context.Context, limit int) ([]tasks.Person, error) {
+	return startups(s.DB.WithContext(ctx), limit)
+}
+
+func startups(db *gorm.DB, limit int) ([]tasks.Person, error) {
+	var rows []personRow
+	err := db.Model(&userRow{}).Select(personColumns).Where("user_type = ?", "startup").
+		Order("created_at DESC, id DESC").Limit(limit).Find(&rows).Error
+	out := make([]tasks.Person, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, *r.toDomain())
+	}
+	return out, err
+}
+
+// filtered applies the search and filters every task list shares.
+func filtered(db *gorm.DB, q tasks.Query) *gorm.DB {
+	for i, word := range strings.Fields(q.Search) {
+		if i == 5 {
+			break // a few words narrow enough; more only cost time
+		}
+		db = db.Where(`tasks.search_text LIKE ? ESCAPE '\'`, likePattern(word))
+	}
+	if q.Category != "" {
+		db = db.Where("tasks.category = ?", q.Category)
+	}
+	if q.DeadlineBy != nil {
+		db = db.Where("tasks.deadline <= ?", q.DeadlineBy.UTC())
+	}
+	return db
+}
+
+// ordered sorts by deadline (soonest first), title, or newest first; the id breaks ties so
+// pages never overlap.
+func ordered(db *gorm.DB, sort string) *gorm.DB {
+	switch sort {
+	case "title":
+		return db.Order("tasks.title, tasks.id")
+	case "newest":
+		return db.Order("tasks.created_at DESC, tasks.id DESC")
+	}
+	return db.Order("tasks.deadline, tasks.id")
+}
+
+// page counts base, reads the requested page of it and hydrates it.
+func page(db, base *gorm.DB, q tasks.Query, onlyStudent string) (tasks.Page[tasks.Task], error) {
+	size := q.Limit
+	if size <= 0 {
+		size = tasks.PageSize
+	}
+	n := q.Page
+	if n < 1 {
+		n = 1
+	}
+	out := tasks.Page[tasks.Task]{Page: n, PageSize: size}
+	var total int64
+	if err := base.Session(&gorm.Session{}).Count(&total).Error; err != nil {
+		return out, err
+	}
+	out.Total = int(total)
+	var rows []taskRow
+	if total > int64((n-1)*size) {
+		if err := ordered(base.Session(&gorm.Session{}), q.Sort).Limit(size).Offset((n - 1) * size).Find(&rows).Error; err != nil {
+			return out, err
+		}
+	}
+	items, err := hydrate(db, rows, onlyStudent)
+	out.Items = items
+	return out, err
+}

@@ -1,0 +1,235 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"bridgework/backend/apperr"
+	"bridgework/backend/tasks"
+)
+
+// taskRow is a row of tasks. Skills and attachments are JSON text: they are only ever read with
+// their task, and the search matches skills through SearchText.
+type taskRow struct {
+	ID                string
+	StartupID         string
+	Title             string
+	Description       string
+	Category          string
+	WorkType          string
+	Skills            string
+	SearchText        string
+	Difficulty        string
+	EstimatedHours    float64
+	BudgetMin         float64
+	BudgetMax         float64
+	Deadline          time.Time
+	Priority          string
+	ImageURL          string `gorm:"column:image_url"`
+	Attachments       string
+	AssignedStudentID string
+	Status            string
+	Listed            bool
+	CompletedAt       *time.Time
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+}
+
+func (taskRow) TableName() string { return "tasks" }
+
+const taskNotFound = "Task not found."
+
+// Tasks is the marketplace store: tasks, submissions, and the certificates and notifications
+// that state changes write in the same transaction.
+type Tasks struct{ DB *gorm.DB }
+
+func (s Tasks) CreateTask(ctx context.Context, t *tasks.Task) error {
+	if t.ID == "" {
+		t.ID = NewID()
+	}
+	row := toTaskRow(t)
+	if err := s.DB.WithContext(ctx).Create(&row).Error; err != nil {
+		return err
+	}
+	t.CreatedAt, t.UpdatedAt = row.CreatedAt, row.UpdatedAt
+	return nil
+}
+
+func (s Tasks) Task(ctx context.Context, id string) (*tasks.Task, error) {
+	if !ValidID(id) {
+		return nil, apperr.New(apperr.NotFound, taskNotFound)
+	}
+	var row taskRow
+	if err := s.DB.WithContext(ctx).Take(&row, "id = ?", id).Error; err != nil {
+		return nil, translate(err, taskNotFound)
+	}
+	list, err := hydrate(s.DB.WithContext(ctx), []taskRow{row}, "")
+	if err != nil {
+		return nil, err
+	}
+	return &list[0], nil
+}
+
+func (s Tasks) Person(ctx context.Context, id, userType string) (*tasks.Person, error) {
+	if !ValidID(id) {
+		return nil, apperr.New(apperr.NotFound, userNotFound)
+	}
+	var row personRow
+	err := s.DB.WithContext(ctx).Model(&userRow{}).Select(personColumns).
+		Where("id = ? AND user_type = ?", id, userType).Take(&row).Error
+	if err != nil {
+		return nil, translate(err, userNotFound)
+	}
+	return row.toDomain(), nil
+}
+
+// InTx runs fn in a transaction on one connection; fn must use only the Tx it is given.
+func (s Tasks) InTx(ctx context.Context, fn func(tx tasks.Tx) error) error {
+	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return fn(taskTx{db: tx}) })
+}
+
+// personRow is the part of a user that task views show.
+type personRow struct {
+	ID, FirstName, LastName, Username, Email, CompanyName, ProfilePicture string
+}
+
+const personColumns = "id, first_name, last_name, username, email, company_name, profile_picture"
+
+func (r personRow) toDomain() *tasks.Person {
+	return &tasks.Person{ID: r.ID, FirstName: r.FirstName, LastName: r.LastName, Username: r.Username,
+		Email: r.Email, CompanyName: r.CompanyName, Picture: r.ProfilePicture}
+}
+
+// people reads every listed user in one query.
+func people(db *gorm.DB, ids []string) (map[string]*tasks.Person, error) {
+	out := map[string]*tasks.Person{}
+	ids = unique(ids)
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []personRow
+	if err := db.Model(&userRow{}).Select(personColumns).Where("id IN ?", ids).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.ID] = r.toDomain()
+	}
+	return out, nil
+}
+
+// hydrate turns rows into tasks with their people and submissions in two queries, whatever the
+// number of rows. With onlyStudent set, each task carries only that student's submission.
+func hydrate(db *gorm.DB, rows []taskRow, onlyStudent string) ([]tasks.Task, error) {
+	out := make([]tasks.Task, 0, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	subs := db.Model(&submissionRow{}).Where("task_id IN ?", ids)
+	if onlyStudent != "" {
+		subs = subs.Where("student_id = ?", onlyStudent)
+	}
+	var subRows []submissionRow
+	if err := subs.Order("submitted_at, id").Find(&subRows).Error; err != nil {
+		return nil, err
+	}
+	var personIDs []string
+	for _, r := range rows {
+		personIDs = append(personIDs, r.StartupID, r.AssignedStudentID)
+	}
+	for _, r := range subRows {
+		personIDs = append(personIDs, r.StudentID)
+	}
+	who, err := people(db, personIDs)
+	if err != nil {
+		return nil, err
+	}
+	byTask := map[string][]tasks.Submission{}
+	for _, r := range subRows {
+		sub := r.toDomain()
+		sub.Student = who[r.StudentID]
+		byTask[r.TaskID] = append(byTask[r.TaskID], sub)
+	}
+	for _, r := range rows {
+		t := r.toDomain()
+		t.Startup, t.AssignedStudent = who[r.StartupID], who[r.AssignedStudentID]
+		t.Submissions = byTask[r.ID]
+		if t.Submissions == nil {
+			t.Submissions = []tasks.Submission{}
+		}
+		out = append(out, *t)
+	}
+	return out, nil
+}
+
+func toTaskRow(t *tasks.Task) taskRow {
+	skills, _ := json.Marshal(nonNil(t.Skills))
+	type attachment struct {
+		Name string `json:"name"`
+		URL  string `json:"url"`
+	}
+	atts := make([]attachment, 0, len(t.Attachments))
+	for _, a := range t.Attachments {
+		atts = append(atts, attachment(a))
+	}
+	attJSON, _ := json.Marshal(atts)
+	return taskRow{
+		ID: t.ID, StartupID: t.StartupID, Title: t.Title, Description: t.Description,
+		Category: t.Category, WorkType: t.WorkType, Skills: string(skills), SearchText: searchText(t),
+		Difficulty: t.Difficulty, EstimatedHours: t.EstimatedHours, BudgetMin: t.BudgetMin, BudgetMax: t.BudgetMax,
+		Deadline: t.Deadline.UTC(), Priority: t.Priority, ImageURL: t.ImageURL, Attachments: string(attJSON),
+		AssignedStudentID: t.AssignedStudentID, Status: t.Status,
+		Listed:      t.Status != tasks.StatusCompleted && t.AssignedStudentID == "",
+		CompletedAt: t.CompletedAt, CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt,
+	}
+}
+
+// searchText is what the task search matches: title, description, category and skills.
+func searchText(t *tasks.Task) string {
+	return strings.ToLower(strings.Join([]string{t.Title, t.Description, t.Category, strings.Join(t.Skills, "\n")}, "\n"))
+}
+
+func (r taskRow) toDomain() *tasks.Task {
+	t := &tasks.Task{
+		ID: r.ID, StartupID: r.StartupID, Title: r.Title, Description: r.Description,
+		Category: r.Category, WorkType: r.WorkType, Difficulty: r.Difficulty,
+		EstimatedHours: r.EstimatedHours, BudgetMin: r.BudgetMin, BudgetMax: r.BudgetMax,
+		Deadline: r.Deadline.UTC(), Priority: r.Priority, ImageURL: r.ImageURL,
+		AssignedStudentID: r.AssignedStudentID, Status: r.Status,
+		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
+	}
+	if r.CompletedAt != nil {
+		at := r.CompletedAt.UTC()
+		t.CompletedAt = &at
+	}
+	// Both columns are written only by toTaskRow, so they always hold valid JSON.
+	_ = json.Unmarshal([]byte(r.Skills), &t.Skills)
+	var atts []struct {
+		Name string `json:"name"`
+		URL  string `json:"url"`
+	}
+	_ = json.Unmarshal([]byte(r.Attachments), &atts)
+	for _, a := range atts {
+		t.Attachments = append(t.Attachments, tasks.Attachment{Name: a.Name, URL: a.URL})
+	}
+	return t
+}
+
+func unique(ids []string) []string {
+	seen := map[string]bool{}
+	out := ids[:0:0]
+	for _, id := range ids {
+		if id != "" && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -1,0 +1,197 @@
+package tasks
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/apperr"
+	"bridgework/backend/notify"
+)
+
+// Publisher pushes an event to every open connection of a user.
+type Publisher interface {
+	Publish(ctx context.Context, userID, eventType string, data any) error
+}
+
+// Announcer pushes notifications that were just committed (notify.Service).
+type Announcer interface {
+	Announce(ctx context.Context, created ...notify.Notification)
+}
+
+// Service is the marketplace's use cases. The admin's read-only views (issue 5) call
+// TasksOfStudent, TasksOfStartup and Task.
+type Service struct {
+	Store     Store
+	Notifier  Announcer
+	Publisher Publisher
+	Logger    *slog.Logger
+	Now       func() time.Time
+}
+
+var errTaskNotFound = apperr.New(apperr.NotFound, "Task not found.")
+
+// Dashboard sizes (spec §9).
+const (
+	dashboardActive    = PageSize
+	dashboardAvailable = 3
+	dashboardCompleted = 3
+	dashboardStartups  = 8
+	dashboardRecent    = 5
+	dashboardSubs      = 10
+)
+
+// Post creates a task for a startup from the Post New Work form.
+func (s *Service) Post(ctx context.Context, startup *accounts.User, in PostInput) (*Task, error) {
+	t, err := validatePost(in, s.now())
+	if err != nil {
+		return nil, err
+	}
+	if t.AssignedStudentID != "" {
+		if _, err := s.Store.Person(ctx, t.AssignedStudentID, string(accounts.Student)); err != nil {
+			if apperr.CodeOf(err) == apperr.NotFound {
+				return nil, apperr.Field("assignedStudent", "Choose a student from the list")
+			}
+			return nil, err
+		}
+	}
+	t.StartupID, t.Status = startup.ID, StatusOpen
+	if err := s.Store.CreateTask(ctx, t); err != nil {
+		return nil, err
+	}
+	return s.Store.Task(ctx, t.ID)
+}
+
+// StartupTask is one of the startup's own tasks with all its submissions; others' are not found.
+func (s *Service) StartupTask(ctx context.Context, startupID, taskID string) (*Task, error) {
+	t, err := s.Store.Task(ctx, taskID)
+	if err != nil {
+		return nil, err
+	}
+	if !CanManage(t, startupID) {
+		return nil, errTaskNotFound
+	}
+	return t, nil
+}
+
+// StartupTaskList is a page of a startup's tasks with the counts of the My Works tabs.
+type StartupTaskList struct {
+	Page[Task]
+	Counts map[string]int // all, open, under-review, completed
+}
+
+// StartupTasks pages the startup's tasks with their submissions.
+func (s *Service) StartupTasks(ctx context.Context, startupID string, q Query) (StartupTaskList, error) {
+	if err := ValidateQuery(q); err != nil {
+		return StartupTaskList{}, err
+	}
+	page, err := s.Store.StartupTasks(ctx, startupID, q)
+	if err != nil {
+		return StartupTaskList{}, err
+	}
+	counts, err := s.Store.StartupStatusCounts(ctx, startupID, q)
+	if err != nil {
+		return StartupTaskList{}, err
+	}
+	return StartupTaskList{Page: page, Counts: counts}, nil
+}
+
+// StartupSubmissions pages the submissions to the startup's tasks, newest first.
+func (s *Service) StartupSubmissions(ctx context.Context, startupID, status string, page int) (Page[Submission], error) {
+	var v apperr.Validator
+	v.Check(status == "" || status == Pending || status == UnderReview || status == Approved || status == Rejected,
+		"status", "Status must be pending, under-review, approved or rejected")
+	v.Check(page >= 0 && page <= 100_000, "page", "Page must be a positive number")
+	if err := v.Err(); err != nil {
+		return Page[Submission]{}, err
+	}
+	return s.Store.StartupSubmissions(ctx, startupID, status, page, PageSize)
+}
+
+// StartupDashboard reads the startup dashboard: stats, the 5 newest tasks, the 10 newest submissions.
+func (s *Service) StartupDashboard(ctx context.Context, startupID string) (StartupDashboard, error) {
+	stats, err := s.Store.StartupStats(ctx, startupID)
+	if err != nil {
+		return StartupDashboard{}, err
+	}
+	recent, err := s.Store.StartupTasks(ctx, startupID, Query{Sort: "newest", Limit: dashboardRecent})
+	if err != nil {
+		return StartupDashboard{}, err
+	}
+	subs, err := s.Store.StartupSubmissions(ctx, startupID, "", 1, dashboardSubs)
+	if err != nil {
+		return StartupDashboard{}, err
+	}
+	return StartupDashboard{Stats: stats, RecentTasks: recent.Items, Submissions: subs.Items}, nil
+}
+
+// OpenTasks pages the open market for anyone, signed in or not: read-only, no submissions.
+func (s *Service) OpenTasks(ctx context.Context, q Query) (Page[Task], error) {
+	if err := ValidateQuery(q); err != nil {
+		return Page[Task]{}, err
+	}
+	q.Source = ""
+	return s.Store.OpenTasks(ctx, q, "")
+}
+
+// Student task scopes of GET /api/student/tasks/all.
+const (
+	ScopeAvailable = "available" // open tasks the student has not submitted to
+	ScopeMine      = "mine"      // tasks assigned to or submitted by the student
+)
+
+// StudentTasks pages a student's view of the marketplace. Source "startup" narrows to tasks a
+// startup assigned to the student directly, "non-startup" to tasks open to everyone.
+func (s *Service) StudentTasks(ctx context.Context, studentID, scope string, q Query) (Page[Task], error) {
+	if err := ValidateQuery(q); err != nil {
+		return Page[Task]{}, err
+	}
+	switch {
+	case scope == ScopeMine || q.Source == "startup":
+		return s.Store.StudentTasks(ctx, studentID, q, nil)
+	case scope == "" || scope == ScopeAvailable:
+		return s.Store.OpenTasks(ctx, q, studentID)
+	}
+	return Page[Task]{}, apperr.Field("scope", "Scope must be available or mine")
+}
+
+// TasksOfStudent pages every task a student works or worked on, with their submissions.
+func (s *Service) TasksOfStudent(ctx context.Context, studentID string, q Query) (Page[Task], error) {
+	if err := ValidateQuery(q); err != nil {
+		return Page[Task]{}, err
+	}
+	return s.Store.StudentTasks(ctx, studentID, q, nil)
+}
+
+// TasksOfStartup pages a startup's posted tasks with their submissions.
+func (s *Service) TasksOfStartup(ctx context.Context, startupID string, q Query) (Page[Task], error) {
+	if err := ValidateQuery(q); err != nil {
+		return Page[Task]{}, err
+	}
+	return s.Store.StartupTasks(ctx, startupID, q)
+}
+
+// Startups lists up to limit startups, newest first (the Networking card, chat partners).
+func (s *Service) Startups(ctx context.Context, limit int) ([]Person, error) {
+	return s.Store.Startups(ctx, limit)
+}
+
+// StudentDashboard reads the student dashboard in one go (spec §9 sizes).
+func (s *Service) StudentDashboard(ctx context.Context, studentID string) (StudentDashboard, error) {
+	return s.Store.StudentDashboard(ctx, studentID, dashboardActive, dashboardAvailable, dashboardCompleted, dashboardStartups)
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+func (s *Service) log() *slog.Logger {
+	if s.Logger != nil {
+		return s.Logger
+	}
+	return slog.Default()
+}

@@ -1,0 +1,235 @@
+// Package tasks is the work marketplace: startups post tasks, students submit a link to their
+// work, the owning startup moves a submission to review and approves or rejects it. Approval
+// completes the task and issues the student's certificate. Every state change runs in one
+// transaction (with the notification it announces) and is published only after the commit.
+package tasks
+
+import (
+	"context"
+	"time"
+
+	"bridgework/backend/certs"
+	"bridgework/backend/notify"
+)
+
+// Task statuses as stored. The stored status always equals what the submissions imply:
+// under-review while one is under review, submitted while one waits, completed once one was
+// approved (final), else open.
+const (
+	StatusOpen        = "open"
+	StatusSubmitted   = "submitted"
+	StatusUnderReview = "under-review"
+	StatusCompleted   = "completed"
+)
+
+// Submission statuses (spec §4). Approved and rejected are final.
+const (
+	Pending     = "pending"
+	UnderReview = "under-review"
+	Approved    = "approved"
+	Rejected    = "rejected"
+)
+
+// PageSize is the spec's page size for task lists.
+const PageSize = 12
+
+// Person is how a task names the people around it: its startup, its assignee, a submitter.
+type Person struct {
+	ID, FirstName, LastName, Username, Email, CompanyName, Picture string
+}
+
+// Name is the person's display name: the company for a startup, else first and last name.
+func (p *Person) Name() string {
+	switch {
+	case p.CompanyName != "":
+		return p.CompanyName
+	case p.FirstName != "" && p.LastName != "":
+		return p.FirstName + " " + p.LastName
+	case p.FirstName != "":
+		return p.FirstName
+	}
+	return p.Email
+}
+
+// Attachment is an uploaded file of a task, by its /api/files path.
+type Attachment struct {
+	Name, URL string
+}
+
+// Task is a piece of paid work a startup posted.
+type Task struct {
+	ID, StartupID                          string
+	Title, Description, Category, WorkType string
+	Skills                                 []string
+	Difficulty                             string
+	EstimatedHours                         float64
+	BudgetMin, BudgetMax                   float64
+	Deadline                               time.Time
+	Priority                               string
+	ImageURL                               string
+	Attachments                            []Attachment
+	AssignedStudentID                      string
+	Status                                 string
+	CompletedAt                            *time.Time
+	CreatedAt, UpdatedAt                   time.Time
+
+	// Filled by the store's list and detail reads, never by Tx.LockTask.
+	Startup         *Person
+	AssignedStudent *Person
+	// Submissions holds every submission for the owning startup, and only the viewer's own
+	// for a student.
+	Submissions []Submission
+}
+
+// Submission is a student's link to their work on a task; one per student and task.
+type Submission struct {
+	ID, TaskID, StudentID  string
+	StartupID              string // the task's owner, kept on the row for the startup's list
+	Link, Status           string
+	ReviewNotes            string
+	SubmittedAt, UpdatedAt time.Time
+	Student                *Person
+	Task                   *Task // set only in the startup's submissions list
+}
+
+// DisplayStatus is the status a startup sees (spec §4): submitted shows as open, since the task
+// still takes submissions. A completed task stays completed even if another submission is still
+// under review: it takes no further approval.
+func DisplayStatus(status string) string {
+	switch status {
+	case "", StatusSubmitted:
+		return StatusOpen
+	}
+	return status
+}
+
+// StudentStatus is the status a student sees of a task: that of their own submission
+// (submitted, under-review, completed, rejected), or the task's own when they have none.
+func StudentStatus(t *Task, studentID string) string {
+	for _, s := range t.Submissions {
+		if s.StudentID != studentID {
+			continue
+		}
+		switch s.Status {
+		case Approved:
+			return StatusCompleted
+		case UnderReview:
+			return StatusUnderReview
+		case Rejected:
+			return Rejected
+		}
+		return StatusSubmitted
+	}
+	if t.Status == StatusCompleted {
+		return StatusCompleted
+	}
+	return StatusOpen
+}
+
+// CanManage reports whether startupID owns t and so may see its submissions and decide on them.
+func CanManage(t *Task, startupID string) bool { return t.StartupID == startupID }
+
+// CanSee reports whether a student may see and submit to t: it is unassigned or assigned to them.
+func CanSee(t *Task, studentID string) bool {
+	return t.AssignedStudentID == "" || t.AssignedStudentID == studentID
+}
+
+// AcceptsSubmissions reports whether t still takes links.
+func AcceptsSubmissions(t *Task) bool { return t.Status != StatusCompleted }
+
+// Query selects and orders a task list; its filters apply inside the database query.
+type Query struct {
+	Search     string     // matches title, description, category or a skill, case-insensitively
+	Category   string     // exact category
+	DeadlineBy *time.Time // deadline on or before this date
+	Source     string     // students: "startup" assigned to them by a startup, "non-startup" open to all
+	Sort       string     // "deadline" (default), "title" or "newest"
+	Status     string     // startup lists: the display status open, under-review or completed
+	Page       int        // from 1
+	Limit      int        // page size; PageSize when 0
+}
+
+// Page is one page of a list.
+type Page[T any] struct {
+	Items    []T
+	Page     int
+	PageSize int
+	Total    int
+}
+
+// StartupStats are the startup dashboard's numbers.
+type StartupStats struct {
+	ActiveTasks, StudentsHired, StudentsWorking int
+}
+
+// StudentCounts are the student dashboard's cards.
+type StudentCounts struct {
+	Active, Completed, Certificates int
+}
+
+// StudentDashboard is everything the student dashboard shows in one read.
+type StudentDashboard struct {
+	Counts            StudentCounts
+	Active            []Task
+	Available         Page[Task]
+	RecentlyCompleted []Task
+	// CertificateOf maps a completed task's id to its certificate's id.
+	CertificateOf map[string]string
+	Startups      []Person
+}
+
+// StartupDashboard is everything the startup dashboard shows in one read.
+type StartupDashboard struct {
+	Stats       StartupStats
+	RecentTasks []Task
+	Submissions []Submission
+}
+
+// Store is what the service needs from the database. List reads fill Startup, AssignedStudent
+// and Submissions (with Student) in a fixed number of queries, whatever the list's length.
+type Store interface {
+	CreateTask(ctx context.Context, t *Task) error
+	// Task reads one task with every submission; apperr.NotFound when unknown.
+	Task(ctx context.Context, id string) (*Task, error)
+	// StartupTasks pages a startup's tasks; StartupStatusCounts counts them by display status
+	// under the same search and filters (the My Works tabs).
+	StartupTasks(ctx context.Context, startupID string, q Query) (Page[Task], error)
+	StartupStatusCounts(ctx context.Context, startupID string, q Query) (map[string]int, error)
+	// StartupSubmissions pages the submissions to a startup's tasks, newest first; status may
+	// be a submission status or "" for all.
+	StartupSubmissions(ctx context.Context, startupID, status string, page, limit int) (Page[Submission], error)
+	StartupStats(ctx context.Context, startupID string) (StartupStats, error)
+	// OpenTasks pages the open market: tasks not completed and not assigned to anyone. With
+	// exceptStudent set it leaves out tasks that student has submitted to.
+	OpenTasks(ctx context.Context, q Query, exceptStudent string) (Page[Task], error)
+	// StudentTasks pages a student's own tasks (assigned to them or submitted to), with only
+	// their submission; completed selects approved ones (true), the others (false) or all (nil).
+	StudentTasks(ctx context.Context, studentID string, q Query, completed *bool) (Page[Task], error)
+	StudentDashboard(ctx context.Context, studentID string, active, available, completed, startups int) (StudentDashboard, error)
+	// Startups lists startups, newest first.
+	Startups(ctx context.Context, limit int) ([]Person, error)
+	// Person reads a student or startup; apperr.NotFound when unknown.
+	Person(ctx context.Context, id, userType string) (*Person, error)
+	// InTx runs fn in one transaction: committed when fn returns nil, rolled back otherwise.
+	InTx(ctx context.Context, fn func(tx Tx) error) error
+}
+
+// Tx is what a state change may do inside its transaction.
+type Tx interface {
+	// LockTask reads a task (no people, no submissions) and holds it until the transaction
+	// ends, so changes to one task's submissions happen one at a time.
+	LockTask(id string) (*Task, error)
+	// Submission reads one student's submission to a task; apperr.NotFound when none.
+	Submission(taskID, studentID string) (*Submission, error)
+	CreateSubmission(s *Submission) error
+	// SetSubmission moves a submission to status (with link and notes when not empty) only
+	// while it is in one of from; false when it was not, and nothing changed.
+	SetSubmission(id string, from []string, status, link, notes string) (bool, error)
+	// CompleteTask completes a task for a student unless it is already completed.
+	CompleteTask(taskID, studentID string, at time.Time) (bool, error)
+	// RefreshTaskStatus sets the stored status from the submissions and returns it.
+	RefreshTaskStatus(taskID string) (string, error)
+	Person(id string) (*Person, error)
+	CreateCertificate(c *certs.Certificate) error
+	CreateNotification(n *notify.Notification) error
+}
