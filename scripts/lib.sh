@@ -35,8 +35,11 @@ ensure_frontend_deps() {
   ensure_node
   local fe="$ROOT/frontend"
   if [ ! -d "$fe/node_modules" ] || [ "$fe/package-lock.json" -nt "$fe/node_modules/.package-lock.json" ]; then
-    log "installing frontend packages (npm ci)"
-    (cd "$fe" && npm ci --no-audit --no-fund --loglevel=error)
+    log "installing frontend packages"
+    # npm install, not npm ci: the registry reachable here lacks other platforms' builds of some
+    # optional native packages (e.g. @tailwindcss/oxide-android-arm64), so the lockfile cannot
+    # list them and npm ci's strict check refuses it. npm install follows the same lockfile.
+    (cd "$fe" && npm install --no-audit --no-fund --loglevel=error)
   fi
 }
 
