@@ -156,7 +156,7 @@ func TestTasks_fullFlow(t *testing.T) {
 	})
 }
 
-func decodeList(t *testing.T, r response) []map[string]any {
+func decodeList(t testing.TB, r response) []map[string]any {
 	t.Helper()
 	if r.Status != http.StatusOK {
 		t.Fatalf("list: %d %s", r.Status, r.Raw)

@@ -30,7 +30,7 @@ func (s Tasks) StartupTasks(ctx context.Context, startupID string, q tasks.Query
 	if q.Sort == "" {
 		q.Sort = "newest"
 	}
-	return page(s.DB.WithContext(ctx), base, q, "")
+	return page(s.DB.WithContext(ctx), base, q, allSubmissions)
 }
 
 func (s Tasks) StartupStatusCounts(ctx context.Context, startupID string, q tasks.Query) (map[string]int, error) {
@@ -61,12 +61,13 @@ func (s Tasks) OpenTasks(ctx context.Context, q tasks.Query, exceptStudent strin
 		// Nothing on the open market was assigned by a startup.
 		base = base.Where("1 = 0")
 	}
-	return page(db, base, q, exceptStudent)
+	// A student sees their own submissions only, and has none on these; the public sees none.
+	return page(db, base, q, noSubmissions)
 }
 
 func (s Tasks) StudentTasks(ctx context.Context, studentID string, q tasks.Query, completed *bool) (tasks.Page[tasks.Task], error) {
 	db := s.DB.WithContext(ctx)
-	return page(db, studentBase(db, studentID, q, completed), q, studentID)
+	return page(db, studentBase(db, studentID, q, completed), q, submissionsOf(studentID))
 }
 
 func studentBase(db *gorm.DB, studentID string, q tasks.Query, completed *bool) *gorm.DB {
@@ -137,7 +138,7 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 		return d, err
 	}
 	// One hydrate for the three lists; the open tasks have no submission of this student.
-	all, err := hydrate(db, append(append(append([]taskRow{}, active...), done...), open...), studentID)
+	all, err := hydrate(db, append(append(append([]taskRow{}, active...), done...), open...), submissionsOf(studentID))
 	if err != nil {
 		return d, err
 	}
@@ -207,7 +208,7 @@ func ordered(db *gorm.DB, sort string) *gorm.DB {
 }
 
 // page counts base, reads the requested page of it and hydrates it.
-func page(db, base *gorm.DB, q tasks.Query, onlyStudent string) (tasks.Page[tasks.Task], error) {
+func page(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
 	size := q.Limit
 	if size <= 0 {
 		size = tasks.PageSize
@@ -228,7 +229,7 @@ func page(db, base *gorm.DB, q tasks.Query, onlyStudent string) (tasks.Page[task
 			return out, err
 		}
 	}
-	items, err := hydrate(db, rows, onlyStudent)
+	items, err := hydrate(db, rows, w)
 	out.Items = items
 	return out, err
 }

@@ -67,7 +67,7 @@ func (s Tasks) Task(ctx context.Context, id string) (*tasks.Task, error) {
 	if err := s.DB.WithContext(ctx).Take(&row, "id = ?", id).Error; err != nil {
 		return nil, translate(err, taskNotFound)
 	}
-	list, err := hydrate(s.DB.WithContext(ctx), []taskRow{row}, "")
+	list, err := hydrate(s.DB.WithContext(ctx), []taskRow{row}, allSubmissions)
 	if err != nil {
 		return nil, err
 	}
@@ -121,9 +121,23 @@ func people(db *gorm.DB, ids []string) (map[string]*tasks.Person, error) {
 	return out, nil
 }
 
-// hydrate turns rows into tasks with their people and submissions in two queries, whatever the
-// number of rows. With onlyStudent set, each task carries only that student's submission.
-func hydrate(db *gorm.DB, rows []taskRow, onlyStudent string) ([]tasks.Task, error) {
+// whose selects the submissions hydrate attaches to tasks: all of them (the owner's view), one
+// student's (a student's view), or none (the public list).
+type whose struct {
+	all     bool
+	student string
+}
+
+var (
+	allSubmissions = whose{all: true}
+	noSubmissions  = whose{}
+)
+
+func submissionsOf(studentID string) whose { return whose{student: studentID} }
+
+// hydrate turns rows into tasks with their people and submissions in at most two queries,
+// whatever the number of rows.
+func hydrate(db *gorm.DB, rows []taskRow, w whose) ([]tasks.Task, error) {
 	out := make([]tasks.Task, 0, len(rows))
 	if len(rows) == 0 {
 		return out, nil
@@ -132,13 +146,15 @@ func hydrate(db *gorm.DB, rows []taskRow, onlyStudent string) ([]tasks.Task, err
 	for i, r := range rows {
 		ids[i] = r.ID
 	}
-	subs := db.Model(&submissionRow{}).Where("task_id IN ?", ids)
-	if onlyStudent != "" {
-		subs = subs.Where("student_id = ?", onlyStudent)
-	}
 	var subRows []submissionRow
-	if err := subs.Order("submitted_at, id").Find(&subRows).Error; err != nil {
-		return nil, err
+	if w.all || w.student != "" {
+		subs := db.Model(&submissionRow{}).Where("task_id IN ?", ids)
+		if w.student != "" {
+			subs = subs.Where("student_id = ?", w.student)
+		}
+		if err := subs.Order("submitted_at, id").Find(&subRows).Error; err != nil {
+			return nil, err
+		}
 	}
 	var personIDs []string
 	for _, r := range rows {

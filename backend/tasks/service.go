@@ -141,16 +141,17 @@ const (
 	ScopeMine      = "mine"      // tasks assigned to or submitted by the student
 )
 
-// StudentTasks pages a student's view of the marketplace. Source "startup" narrows to tasks a
-// startup assigned to the student directly, "non-startup" to tasks open to everyone.
+// StudentTasks pages a student's view of the marketplace. Source "startup" keeps the tasks a
+// startup assigned to the student, "non-startup" those taken from the open market; the open
+// market itself holds only the latter.
 func (s *Service) StudentTasks(ctx context.Context, studentID, scope string, q Query) (Page[Task], error) {
 	if err := ValidateQuery(q); err != nil {
 		return Page[Task]{}, err
 	}
-	switch {
-	case scope == ScopeMine || q.Source == "startup":
+	switch scope {
+	case ScopeMine:
 		return s.Store.StudentTasks(ctx, studentID, q, nil)
-	case scope == "" || scope == ScopeAvailable:
+	case "", ScopeAvailable:
 		return s.Store.OpenTasks(ctx, q, studentID)
 	}
 	return Page[Task]{}, apperr.Field("scope", "Scope must be available or mine")

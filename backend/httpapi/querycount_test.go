@@ -1,0 +1,97 @@
+package httpapi_test
+
+import (
+	"fmt"
+	"net/http"
+	"sync/atomic"
+	"testing"
+
+	"gorm.io/gorm"
+)
+
+// countQueries counts every statement gorm runs on db from now on.
+func countQueries(t testing.TB, db *gorm.DB) *atomic.Int64 {
+	t.Helper()
+	var n atomic.Int64
+	inc := func(*gorm.DB) { n.Add(1) }
+	cb := db.Callback()
+	for name, err := range map[string]error{
+		"query":  cb.Query().After("gorm:query").Register("test:count_query", inc),
+		"row":    cb.Row().After("gorm:row").Register("test:count_row", inc),
+		"raw":    cb.Raw().After("gorm:raw").Register("test:count_raw", inc),
+		"create": cb.Create().After("gorm:create").Register("test:count_create", inc),
+		"update": cb.Update().After("gorm:update").Register("test:count_update", inc),
+		"delete": cb.Delete().After("gorm:delete").Register("test:count_delete", inc),
+	} {
+		if err != nil {
+			t.Fatalf("register %s callback: %v", name, err)
+		}
+	}
+	return &n
+}
+
+// TestDashboards_fixedQueryCount: the list and dashboard calls run the same small number of
+// queries whatever the data holds (no N+1): once with one task and submission, once with 30
+// tasks × 4 submissions. The counts include the two of authentication (user and skills).
+func TestDashboards_fixedQueryCount(t *testing.T) {
+	profiles(t, func(t *testing.T, e *env) {
+		queries := countQueries(t, e.app.DB)
+		startup := e.registerStartup("Count Inc")
+		students := []user{e.registerStudent("Ann"), e.registerStudent("Ben"), e.registerStudent("Cat"), e.registerStudent("Dan")}
+		me, fresh := students[0], e.registerStudent("Eve")
+
+		calls := []struct {
+			path  string
+			token string
+			max   int64
+		}{
+			{"/api/startup/tasks", startup.Token, 7},
+			{"/api/startup/dashboard", startup.Token, 12},
+			{"/api/startup/submissions", startup.Token, 6},
+			{"/api/student/dashboard", me.Token, 12},
+			{"/api/student/tasks/all?scope=mine", me.Token, 6},
+			{"/api/student/tasks/all", fresh.Token, 5},
+			{"/api/tasks", "", 3},
+		}
+		measure := func() []int64 {
+			var out []int64
+			for _, c := range calls {
+				before := queries.Load()
+				if res := e.do("GET", c.path, c.token, nil); res.Status != http.StatusOK {
+					t.Fatalf("GET %s: %d %s", c.path, res.Status, res.Raw)
+				}
+				out = append(out, queries.Load()-before)
+			}
+			return out
+		}
+
+		// One task, one submission, one completed.
+		first := e.postTask(startup, nil)
+		e.submitLink(me, first, "https://example.com/0")
+		done := e.postTask(startup, nil)
+		e.submitLink(me, done, "https://example.com/d")
+		e.decide(startup, done, me.ID, true, "")
+		small := measure()
+
+		for i := range 30 {
+			id := e.postTask(startup, map[string]any{"title": fmt.Sprintf("Task %d", i)})
+			for j, s := range students {
+				e.submitLink(s, id, fmt.Sprintf("https://example.com/%d/%d", i, j))
+			}
+			if i%5 == 0 {
+				e.decide(startup, id, me.ID, true, "")
+			}
+		}
+		large := measure()
+
+		for i, c := range calls {
+			if small[i] != large[i] {
+				t.Errorf("GET %s ran %d queries with little data and %d with more: it grows with the data", c.path, small[i], large[i])
+			}
+			if large[i] > c.max {
+				t.Errorf("GET %s ran %d queries, want at most %d", c.path, large[i], c.max)
+			}
+			t.Logf("GET %s: %d queries", c.path, large[i])
+		}
+	})
+}

@@ -1,0 +1,130 @@
+package httpapi_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"testing"
+	"time"
+)
+
+func titles(r response) []string {
+	var out []string
+	for _, it := range items(r) {
+		out = append(out, it["title"].(string))
+	}
+	return out
+}
+
+func day(days int) string { return time.Now().AddDate(0, 0, days).Format("2006-01-02") }
+
+// TestTasks_Lists: search over title, description, category and skills; the category, deadline
+// and source filters; both sorts; 12 a page; and who sees which task.
+func TestTasks_Lists(t *testing.T) {
+	profiles(t, func(t *testing.T, e *env) {
+		startup := e.registerStartup("Lists Inc")
+		student := e.registerStudent("Lis")
+		other := e.registerStudent("Oth")
+		e.postTask(startup, map[string]any{"title": "Alpha API", "description": "REST endpoints", "category": "api-development", "skills": []string{"Go"}, "deadline": day(30)})
+		e.postTask(startup, map[string]any{"title": "Beta visuals", "description": "Posters", "workType": "non-technical", "category": "marketing", "skills": []string{"Canva"}, "deadline": day(5)})
+		e.postTask(startup, map[string]any{"title": "Gamma app", "description": "A mobile app with KOTLIN", "category": "mobile-development", "skills": []string{"Android"}, "deadline": day(10)})
+		mine := e.postTask(startup, map[string]any{"title": "Delta for you", "assignedStudent": student.ID, "deadline": day(20)})
+		submitted := e.postTask(startup, map[string]any{"title": "Epsilon docs", "category": "database", "skills": []string{"SQL"}, "deadline": day(15)})
+		e.submitLink(student, submitted, "https://example.com/e")
+
+		list := func(path, token string, query url.Values) response {
+			t.Helper()
+			res := e.do("GET", path+"?"+query.Encode(), token, nil)
+			if res.Status != http.StatusOK {
+				t.Fatalf("GET %s?%s: %d %s", path, query.Encode(), res.Status, res.Raw)
+			}
+			return res
+		}
+		cases := []struct {
+			name, path, token string
+			query             url.Values
+			want              string
+		}{
+			{"public: open and unassigned, soonest deadline first", "/api/tasks", "", nil, "[Beta visuals Gamma app Epsilon docs Alpha API]"},
+			{"search in title", "/api/tasks", "", url.Values{"search": {"alpha"}}, "[Alpha API]"},
+			{"search in description, any case", "/api/tasks", "", url.Values{"search": {"kotlin"}}, "[Gamma app]"},
+			{"search in category", "/api/tasks", "", url.Values{"search": {"marketing"}}, "[Beta visuals]"},
+			{"search in skills", "/api/tasks", "", url.Values{"search": {"canva"}}, "[Beta visuals]"},
+			{"search, all words", "/api/tasks", "", url.Values{"search": {"mobile app"}}, "[Gamma app]"},
+			{"search, LIKE wildcards are literal", "/api/tasks", "", url.Values{"search": {"%"}}, "[]"},
+			{"category filter", "/api/tasks", "", url.Values{"category": {"api-development"}}, "[Alpha API]"},
+			{"deadline on or before", "/api/tasks", "", url.Values{"deadline": {day(10)}}, "[Beta visuals Gamma app]"},
+			{"sort by title", "/api/tasks", "", url.Values{"sort": {"title"}}, "[Alpha API Beta visuals Epsilon docs Gamma app]"},
+			{"student: available leaves out what they submitted to", "/api/student/tasks/all", student.Token, nil, "[Beta visuals Gamma app Alpha API]"},
+			{"student: available to another student", "/api/student/tasks/all", other.Token, nil, "[Beta visuals Gamma app Epsilon docs Alpha API]"},
+			{"student: mine", "/api/student/tasks/all", student.Token, url.Values{"scope": {"mine"}}, "[Epsilon docs Delta for you]"},
+			{"student: mine from a startup", "/api/student/tasks/all", student.Token, url.Values{"scope": {"mine"}, "source": {"startup"}}, "[Delta for you]"},
+			{"student: mine from the open market", "/api/student/tasks/all", student.Token, url.Values{"scope": {"mine"}, "source": {"non-startup"}}, "[Epsilon docs]"},
+			{"student: available from a startup", "/api/student/tasks/all", student.Token, url.Values{"source": {"startup"}}, "[]"},
+			{"student: search and filter", "/api/student/tasks/all", other.Token, url.Values{"search": {"sql"}, "category": {"database"}}, "[Epsilon docs]"},
+			{"startup: open tab, newest first", "/api/startup/tasks", startup.Token, url.Values{"status": {"open"}}, "[Epsilon docs Delta for you Gamma app Beta visuals Alpha API]"},
+			{"startup: search", "/api/startup/tasks", startup.Token, url.Values{"search": {"delta"}}, "[Delta for you]"},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				if got := fmt.Sprint(titles(list(tc.path, tc.token, tc.query))); got != tc.want {
+					t.Errorf("got %s, want %s", got, tc.want)
+				}
+			})
+		}
+
+		// The student sees only their own submission, and their own status.
+		res := list("/api/student/tasks/all", student.Token, url.Values{"scope": {"mine"}, "search": {"epsilon"}})
+		task := items(res)[0]
+		if subs := task["submissions"].([]any); len(subs) != 1 || task["displayStatus"] != "submitted" {
+			t.Errorf("student's task: %v", task)
+		}
+		e.submitLink(other, submitted, "https://example.com/other")
+		res = list("/api/student/tasks/all", student.Token, url.Values{"scope": {"mine"}, "search": {"epsilon"}})
+		if subs := items(res)[0]["submissions"].([]any); len(subs) != 1 || subs[0].(map[string]any)["link"] != "https://example.com/e" {
+			t.Errorf("a student sees another's submission: %v", subs)
+		}
+		if pub := items(list("/api/tasks", "", url.Values{"search": {"epsilon"}}))[0]; len(pub["submissions"].([]any)) != 0 || pub["startup"].(map[string]any)["email"] != nil {
+			t.Errorf("the public list shows submissions or emails: %v", pub)
+		}
+		_ = mine
+
+		// Tab counts under the same search.
+		counts := list("/api/startup/tasks", startup.Token, nil).Body["counts"].(map[string]any)
+		if counts["all"] != 5.0 || counts["open"] != 5.0 || counts["under-review"] != 0.0 || counts["completed"] != 0.0 {
+			t.Errorf("counts %v", counts)
+		}
+
+		for _, bad := range []url.Values{{"sort": {"price"}}, {"deadline": {"soon"}}, {"page": {"0"}}, {"page": {"x"}}, {"source": {"moon"}}, {"status": {"lost"}}} {
+			if res := e.do("GET", "/api/tasks?"+bad.Encode(), "", nil); res.Status != http.StatusBadRequest {
+				t.Errorf("GET /api/tasks?%s: %d, want 400", bad.Encode(), res.Status)
+			}
+		}
+	})
+}
+
+// TestTasks_Paging: 12 a page, pages never overlap, the total counts them all.
+func TestTasks_Paging(t *testing.T) {
+	profiles(t, func(t *testing.T, e *env) {
+		startup := e.registerStartup("Paging Inc")
+		for i := range 27 {
+			e.postTask(startup, map[string]any{"title": fmt.Sprintf("Task %02d", i), "deadline": day(1 + i%3)})
+		}
+		seen := map[string]bool{}
+		for pageN, want := range map[int]int{1: 12, 2: 12, 3: 3, 4: 0} {
+			res := e.do("GET", fmt.Sprintf("/api/tasks?page=%d", pageN), "", nil)
+			if res.Body["total"] != 27.0 || res.Body["pageSize"] != 12.0 || res.Body["totalPages"] != 3.0 || len(items(res)) != want {
+				t.Fatalf("page %d: %d items, envelope %v %v %v", pageN, len(items(res)), res.Body["total"], res.Body["pageSize"], res.Body["totalPages"])
+			}
+			for _, it := range items(res) {
+				if seen[it["_id"].(string)] {
+					t.Errorf("task %s on two pages", it["title"])
+				}
+				seen[it["_id"].(string)] = true
+			}
+		}
+		if len(seen) != 27 {
+			t.Errorf("%d tasks over all pages, want 27", len(seen))
+		}
+	})
+}
