@@ -20,6 +20,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/certs"
+	"bridgework/backend/chat"
 	"bridgework/backend/config"
 	"bridgework/backend/help"
 	"bridgework/backend/httpapi"
@@ -39,12 +40,14 @@ type App struct {
 	Accounts *accounts.Service
 	Tasks    *tasks.Service
 	Hub      *realtime.Hub
+	live     *live
 	DB       *gorm.DB
 	Redis    *redis.Client // nil on the embedded default
 }
 
 // Shutdown closes every websocket with "going away", so clients reconnect to another instance.
-func (a *App) Shutdown(ctx context.Context) error { return a.Hub.Shutdown(ctx) }
+// Presence and the broker close after the sockets.
+func (a *App) Shutdown(ctx context.Context) error { return a.live.shutdown(ctx) }
 
 // Connect opens the database (migrated) and, when configured, Redis.
 func Connect(ctx context.Context, cfg config.Config) (*gorm.DB, *redis.Client, error) {
@@ -117,17 +120,24 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		AdminPassword: cfg.AdminPassword,
 	}
 
-	hub, err := newHub(cfg, rdb, acc, logger, realtime.Options{})
+	chatService := &chat.Service{
+		Store: store.Messages{DB: db}, Limiter: limiter, Logger: logger,
+		Limits: chat.Limits{MessagesPerMinute: cfg.ChatMessagesPerMinute},
+	}
+	live, err := newLive(cfg, rdb, acc, chatService, logger)
 	if err != nil {
 		return nil, err
 	}
+	hub := live.hub
 	publisher := Publisher{hub: hub}
+	chatService.Publisher, chatService.Presence = publisher, live.tracker
 	notifications := &notify.Service{Store: store.Notifications{DB: db}, Publisher: publisher, Logger: logger}
 	marketplace := &tasks.Service{Store: store.Tasks{DB: db}, Notifier: notifications, Publisher: publisher, Logger: logger}
 	certificates := &certs.Service{Store: store.Certificates{DB: db}, Users: users, PublicURL: cfg.PublicURL}
 
 	registry := prometheus.NewRegistry()
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	live.registerMetrics(registry)
 
 	people := &profiles.Service{
 		Store: store.Profiles{DB: db}, Tokens: acc.Tokens, Hash: hash, Limiter: limiter,
@@ -137,6 +147,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	handler, err := httpapi.New(httpapi.Deps{
 		Accounts:       acc,
 		Help:           &help.Service{Store: store.HelpRequests{DB: db}},
+		Chat:           chatService,
 		Profiles:       people,
 		Uploads:        &uploads.Service{Store: store.Files{DB: db}},
 		Tasks:          marketplace,
@@ -162,7 +173,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Hub: hub, DB: db, Redis: rdb}, nil
+	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Hub: hub, live: live, DB: db, Redis: rdb}, nil
 }
 
 // jwtSecret is JWT_SECRET, or on a single instance a secret generated once and kept in DATA_DIR.

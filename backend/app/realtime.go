@@ -2,12 +2,16 @@ package app
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 
 	"bridgework/backend/accounts"
+	"bridgework/backend/chat"
 	"bridgework/backend/config"
+	"bridgework/backend/presence"
 	"bridgework/backend/realtime"
 )
 
@@ -24,19 +28,78 @@ func (p Publisher) Publish(ctx context.Context, userID, eventType string, data a
 	return p.hub.Publish(ctx, userID, ev)
 }
 
-// newHub builds the websocket hub on the in-process broker, or on Redis when configured.
-// hooks carries the app's presence and client-frame handlers.
-func newHub(cfg config.Config, rdb *redis.Client, acc *accounts.Service, logger *slog.Logger, hooks realtime.Options) (*realtime.Hub, error) {
+// live is the realtime side of the app: the hub on its broker, presence across instances, and
+// chat's handlers for the frames clients send.
+type live struct {
+	hub      *realtime.Hub
+	presence *presence.Watcher
+	tracker  presence.Tracker
+	// closers run last, in order, once no socket is left to publish for.
+	closers []func() error
+}
+
+// newLive builds the hub with chat's hooks: a user's first and last socket on this instance
+// feed the presence tracker (memory, or Redis shared by instances), whose online/offline
+// changes chat announces to the user's partners; "typing" and "read" frames go to chat.
+func newLive(cfg config.Config, rdb *redis.Client, acc *accounts.Service, chatService *chat.Service, logger *slog.Logger) (*live, error) {
+	l := &live{tracker: presence.NewMemory()}
+	if rdb != nil {
+		tracker := presence.NewRedis(rdb, presence.RedisOptions{Prefix: cfg.RedisPrefix, Logger: logger})
+		l.tracker = tracker
+		l.closers = append(l.closers, func() error { tracker.Close(); return nil })
+	}
+	l.presence = presence.NewWatcher(l.tracker, chatService.AnnouncePresence, logger)
+	hub, closeBroker, err := newHub(cfg, rdb, acc, logger, realtime.Options{
+		OnConnect:     l.presence.Connected,
+		OnDisconnect:  l.presence.Disconnected,
+		OnClientEvent: chatService.HandleClientEvent,
+	})
+	if err != nil {
+		return nil, err
+	}
+	l.hub = hub
+	l.closers = append(l.closers, closeBroker)
+	return l, nil
+}
+
+// shutdown closes every socket with 1001, lets presence announce who went offline (through the
+// broker, so before it closes), then closes the broker.
+func (l *live) shutdown(ctx context.Context) error {
+	err := l.hub.Shutdown(ctx)
+	err = errors.Join(err, l.presence.Close(ctx))
+	for _, c := range l.closers {
+		err = errors.Join(err, c())
+	}
+	return err
+}
+
+// registerMetrics exports the hub's counters on /metrics.
+func (l *live) registerMetrics(reg prometheus.Registerer) {
+	reg.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "bridgework_ws_connected_clients", Help: "Authenticated websockets open on this instance.",
+		}, func() float64 { return float64(l.hub.Stats().Connected) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "bridgework_ws_slow_clients_dropped_total", Help: "Websockets closed because their send buffer was full.",
+		}, func() float64 { return float64(l.hub.Stats().DroppedSlow) }),
+	)
+}
+
+// newHub builds the websocket hub on the in-process broker, or on Redis when configured, and
+// returns how to close that broker. hooks carries the app's presence and client-frame handlers.
+func newHub(cfg config.Config, rdb *redis.Client, acc *accounts.Service, logger *slog.Logger, hooks realtime.Options) (*realtime.Hub, func() error, error) {
 	var broker realtime.Broker = realtime.NewMemoryBroker()
+	closeBroker := func() error { return nil }
 	var hub *realtime.Hub
 	if rdb != nil {
-		broker = realtime.NewRedisBroker(rdb, realtime.RedisOptions{
+		redisBroker := realtime.NewRedisBroker(rdb, realtime.RedisOptions{
 			Prefix: cfg.RedisPrefix,
 			Logger: logger,
 			// Events published while this instance's subscription was down are lost to its
 			// clients; tell them to refetch what they show.
 			OnReconnect: func() { hub.BroadcastLocal(mustResync()) },
 		})
+		broker, closeBroker = redisBroker, redisBroker.Close
 	}
 	opts := hooks
 	opts.Logger = logger
@@ -54,7 +117,11 @@ func newHub(cfg config.Config, rdb *redis.Client, acc *accounts.Service, logger 
 	}
 	var err error
 	hub, err = realtime.NewHub(broker, opts)
-	return hub, err
+	if err != nil {
+		_ = closeBroker()
+		return nil, nil, err
+	}
+	return hub, closeBroker, nil
 }
 
 func mustResync() realtime.Event {

@@ -13,6 +13,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/certs"
+	"bridgework/backend/chat"
 	"bridgework/backend/help"
 	"bridgework/backend/notify"
 	"bridgework/backend/profiles"
@@ -24,6 +25,7 @@ import (
 type Deps struct {
 	Accounts       *accounts.Service
 	Help           *help.Service
+	Chat           *chat.Service
 	Profiles       *profiles.Service
 	Uploads        *uploads.Service
 	Tasks          *tasks.Service
@@ -42,6 +44,7 @@ type Deps struct {
 type Server struct {
 	accounts *accounts.Service
 	help     *help.Service
+	chat     *chat.Service
 	profiles *profiles.Service
 	uploads  *uploads.Service
 	tasks    *tasks.Service
@@ -65,6 +68,7 @@ func New(d Deps) (*Server, error) {
 	engine.Use(withRequestID, metrics.observe(d.Logger), recoverJSON, securityHeaders)
 
 	s := &Server{accounts: d.Accounts, help: d.Help, ready: d.Ready, engine: engine}
+	s.chat = d.Chat
 	s.tasks, s.certs, s.notify = d.Tasks, d.Certificates, d.Notifications
 	s.profiles, s.uploads = d.Profiles, d.Uploads
 
@@ -77,6 +81,7 @@ func New(d Deps) (*Server, error) {
 	api.GET("/ws", gin.WrapH(d.Realtime))
 	s.accountRoutes(api)
 	s.helpRoutes(api)
+	s.chatRoutes(api)
 	s.marketplaceRoutes(api)
 	s.profileRoutes(api)
 	s.uploadRoutes(api)

@@ -15,6 +15,7 @@ func migrations() []*gormigrate.Migration {
 	return []*gormigrate.Migration{
 		migrateAccounts(),
 		migrateMarketplace(),
+		migrateChat(),
 		migratePeople(),
 	}
 }

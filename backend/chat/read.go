@@ -1,0 +1,87 @@
+package chat
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/apperr"
+	"bridgework/backend/realtime"
+)
+
+const minute = time.Minute
+
+// Thread returns the messages between viewer and partnerID in time order: the latest
+// ThreadPageSize, or with after (a message id) the next ThreadPageSize after it, which is how a
+// reconnecting client catches up. Only messages the viewer sent or received are ever returned.
+func (s *Service) Thread(ctx context.Context, viewer *accounts.User, partnerID, after string) ([]Message, error) {
+	if len(after) > maxIDLen || (after != "" && !validID(after)) {
+		return nil, apperr.Field("after", "after must be a message id")
+	}
+	after = strings.ToLower(after) // ids compare as text
+	if _, err := s.partner(ctx, viewer, partnerID); err != nil {
+		return nil, err
+	}
+	return s.Store.Thread(ctx, viewer.ID, partnerID, after, ThreadPageSize)
+}
+
+// Conversations lists viewer's chat partners, most recent conversation first, each with the
+// last message, the unread count and whether the partner is online.
+func (s *Service) Conversations(ctx context.Context, viewer *accounts.User) ([]Conversation, error) {
+	if _, ok := PartnerType(viewer); !ok {
+		return nil, errNoChat
+	}
+	convs, err := s.Store.Conversations(ctx, viewer.ID)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(convs))
+	for i, c := range convs {
+		ids[i] = c.Partner.ID
+	}
+	on := s.online(ctx, ids)
+	for i := range convs {
+		convs[i].Online = on[convs[i].Partner.ID]
+	}
+	return convs, nil
+}
+
+// Partners lists the users viewer may start a chat with: startups for a student, students for a
+// startup (the /chat left column).
+func (s *Service) Partners(ctx context.Context, viewer *accounts.User) ([]Partner, error) {
+	want, ok := PartnerType(viewer)
+	if !ok {
+		return nil, errNoChat
+	}
+	users, err := s.Store.UsersOfType(ctx, want, maxPartners)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(users))
+	for i, u := range users {
+		ids[i] = u.ID
+	}
+	on := s.online(ctx, ids)
+	out := make([]Partner, len(users))
+	for i, u := range users {
+		out[i] = Partner{User: u, Online: on[u.ID]}
+	}
+	return out, nil
+}
+
+// MarkRead records that reader has read every message partnerID sent them and, when that
+// changed anything, tells both (the sender's read ticks, the reader's other tabs' badges).
+func (s *Service) MarkRead(ctx context.Context, reader *accounts.User, partnerID string) (ReadReceipt, error) {
+	if _, err := s.partner(ctx, reader, partnerID); err != nil {
+		return ReadReceipt{}, err
+	}
+	r, err := s.Store.MarkRead(ctx, reader.ID, partnerID, s.now())
+	if err != nil || r.Count == 0 {
+		return r, err
+	}
+	data := ReadData{ReaderID: r.ReaderID, SenderID: r.SenderID, UpTo: r.UpTo, ReadAt: r.ReadAt}
+	s.publish(ctx, partnerID, realtime.TypeChatRead, data)
+	s.publish(ctx, reader.ID, realtime.TypeChatRead, data)
+	return r, nil
+}

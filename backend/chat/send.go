@@ -1,0 +1,107 @@
+package chat
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/apperr"
+	"bridgework/backend/realtime"
+)
+
+// SendInput is the message form: who to, what, and an optional client id that makes a retried
+// send return the first message instead of storing a second one.
+type SendInput struct {
+	Receiver string
+	Content  string
+	ClientID string
+}
+
+// maxIDLen bounds the receiver field before it is looked up; real ids are 36 characters.
+const maxIDLen = 64
+
+func validateSend(in SendInput) error {
+	var v apperr.Validator
+	if v.Check(in.Receiver != "", "receiver", "Receiver is required") {
+		v.Check(len(in.Receiver) <= maxIDLen, "receiver", "User not found.")
+	}
+	if v.Check(strings.TrimSpace(in.Content) != "", "content", "Message cannot be empty") {
+		v.Check(utf8.RuneCountInString(in.Content) <= MaxContentLen, "content", "Message must be at most 2000 characters")
+	}
+	v.Check(len(in.ClientID) <= MaxClientIDLen, "clientId", "clientId must be at most 64 characters")
+	return v.Err()
+}
+
+// Send stores a message from sender and announces it to both parties. created is false when the
+// client id matched a message sent before: that message is returned and nothing is announced
+// again. Sending is rate-limited per user across instances; a replay does not count.
+func (s *Service) Send(ctx context.Context, sender *accounts.User, in SendInput) (msg *Message, created bool, err error) {
+	in.Receiver = strings.TrimSpace(in.Receiver)
+	in.ClientID = strings.TrimSpace(in.ClientID)
+	in.Content = strings.TrimSpace(in.Content)
+	if err := validateSend(in); err != nil {
+		return nil, false, err
+	}
+	if _, err := s.partner(ctx, sender, in.Receiver); err != nil {
+		if apperr.CodeOf(err) == apperr.NotFound {
+			return nil, false, apperr.Field("receiver", "User not found.")
+		}
+		return nil, false, err
+	}
+	if in.ClientID != "" {
+		if prev, err := s.replay(ctx, sender.ID, in); prev != nil || err != nil {
+			return prev, false, err
+		}
+	}
+	if err := s.throttle(ctx, sender.ID); err != nil {
+		return nil, false, err
+	}
+
+	m := &Message{SenderID: sender.ID, ReceiverID: in.Receiver, Content: in.Content, ClientID: in.ClientID}
+	err = s.Store.CreateMessage(ctx, m)
+	if errors.Is(err, ErrDuplicateClientID) {
+		// A concurrent retry with the same client id got there first.
+		prev, err := s.replay(ctx, sender.ID, in)
+		return prev, false, err
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	data := m.Data()
+	s.publish(ctx, m.ReceiverID, realtime.TypeChatMessage, data)
+	s.publish(ctx, m.SenderID, realtime.TypeChatMessage, data) // the sender's other tabs
+	return m, true, nil
+}
+
+// replay returns the message sender already stored under in.ClientID, or nil when there is none.
+// Reusing a client id for a different message is a conflict.
+func (s *Service) replay(ctx context.Context, senderID string, in SendInput) (*Message, error) {
+	prev, err := s.Store.MessageByClientID(ctx, senderID, in.ClientID)
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if prev.ReceiverID != in.Receiver || prev.Content != in.Content {
+		return nil, &apperr.Error{Code: apperr.Conflict, Message: "This client id was already used for another message.",
+			Fields: map[string]string{"clientId": "This client id was already used for another message."}}
+	}
+	return prev, nil
+}
+
+func (s *Service) throttle(ctx context.Context, userID string) error {
+	if s.Limits.MessagesPerMinute <= 0 || s.Limiter == nil {
+		return nil
+	}
+	count, resetIn, err := s.Limiter.Hit(ctx, "chat:send:"+userID, 1, minute)
+	if err != nil {
+		return err
+	}
+	if count > s.Limits.MessagesPerMinute {
+		return &apperr.Error{Code: apperr.Throttled, Message: "You are sending messages too fast. Please wait a moment.", RetryAfter: resetIn}
+	}
+	return nil
+}

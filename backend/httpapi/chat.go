@@ -1,0 +1,150 @@
+package httpapi
+
+import (
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/chat"
+)
+
+// chatRoutes are the spec's /chat calls plus the /chat left column (partners) and read receipts.
+// Only students and startups chat; the admin gets 403.
+func (s *Server) chatRoutes(api *gin.RouterGroup) {
+	g := api.Group("/chat", s.authenticate(accounts.Student, accounts.Startup))
+	g.GET("/conversations", s.chatConversations)
+	g.GET("/partners", s.chatPartners)
+	g.POST("/send", s.sendMessage)
+	g.GET("/:userId", s.chatThread)
+	g.POST("/:userId/read", s.markChatRead)
+}
+
+// chatUserJSON is the spec's conversation partner (§3) with what the chat screens show beside it.
+type chatUserJSON struct {
+	ID             string `json:"_id"`
+	UserType       string `json:"userType"`
+	CompanyName    string `json:"companyName"`
+	FirstName      string `json:"firstName"`
+	LastName       string `json:"lastName"`
+	Email          string `json:"email"`
+	ProfilePicture string `json:"profilePicture"`
+	Online         bool   `json:"online"`
+}
+
+func toChatUserJSON(u *accounts.User, online bool) chatUserJSON {
+	return chatUserJSON{ID: u.ID, UserType: string(u.Type), CompanyName: u.CompanyName, FirstName: u.FirstName,
+		LastName: u.LastName, Email: u.Email, ProfilePicture: u.ProfilePicture, Online: online}
+}
+
+type conversationJSON struct {
+	chatUserJSON
+	LastMessage chat.MessageData `json:"lastMessage"`
+	UnreadCount int              `json:"unreadCount"`
+}
+
+type partnerJSON struct {
+	chatUserJSON
+	Description string `json:"description"`
+}
+
+// shortDescription is the one line under a name in the /chat list: what a startup does, or how a
+// student presents themself.
+func shortDescription(u *accounts.User) string {
+	candidates := []string{u.Headline, u.Bio, u.College}
+	if u.Type == accounts.Startup {
+		candidates = []string{u.CompanyDescription, u.Industry}
+	}
+	for _, c := range candidates {
+		if c = strings.TrimSpace(c); c != "" {
+			if utf8.RuneCountInString(c) > 140 {
+				c = string([]rune(c)[:139]) + "…"
+			}
+			return c
+		}
+	}
+	return ""
+}
+
+func (s *Server) chatConversations(c *gin.Context) {
+	convs, err := s.chat.Conversations(c.Request.Context(), currentUser(c))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	out := make([]conversationJSON, len(convs))
+	for i, conv := range convs {
+		out[i] = conversationJSON{chatUserJSON: toChatUserJSON(conv.Partner, conv.Online),
+			LastMessage: conv.LastMessage.Data(), UnreadCount: conv.UnreadCount}
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+func (s *Server) chatPartners(c *gin.Context) {
+	partners, err := s.chat.Partners(c.Request.Context(), currentUser(c))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	out := make([]partnerJSON, len(partners))
+	for i, p := range partners {
+		out[i] = partnerJSON{chatUserJSON: toChatUserJSON(p.User, p.Online), Description: shortDescription(p.User)}
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+func (s *Server) chatThread(c *gin.Context) {
+	msgs, err := s.chat.Thread(c.Request.Context(), currentUser(c), c.Param("userId"), c.Query("after"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	out := make([]chat.MessageData, len(msgs))
+	for i, m := range msgs {
+		out[i] = m.Data()
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+type sendMessageRequest struct {
+	Receiver string `json:"receiver"`
+	Content  string `json:"content"`
+	ClientID string `json:"clientId"`
+}
+
+// sendMessage answers 201 with the new message, or 200 with the earlier one when the client id
+// shows this is a retry.
+func (s *Server) sendMessage(c *gin.Context) {
+	var req sendMessageRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	msg, created, err := s.chat.Send(c.Request.Context(), currentUser(c), chat.SendInput(req))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	status := http.StatusOK
+	if created {
+		status = http.StatusCreated
+	}
+	c.JSON(status, msg.Data())
+}
+
+type readReceiptJSON struct {
+	chat.ReadData
+	Count int `json:"count"`
+}
+
+func (s *Server) markChatRead(c *gin.Context) {
+	r, err := s.chat.MarkRead(c.Request.Context(), currentUser(c), c.Param("userId"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, readReceiptJSON{
+		ReadData: chat.ReadData{ReaderID: r.ReaderID, SenderID: r.SenderID, UpTo: r.UpTo, ReadAt: r.ReadAt}, Count: r.Count,
+	})
+}
