@@ -1,0 +1,232 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"gorm.io/gorm"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/apperr"
+	"bridgework/backend/certs"
+	"bridgework/backend/notify"
+	"bridgework/backend/store"
+	"bridgework/backend/tasks"
+	"bridgework/backend/testenv"
+)
+
+func newMarketUser(t *testing.T, db *gorm.DB, typ accounts.UserType, name string) *accounts.User {
+	t.Helper()
+	u := &accounts.User{Type: typ, Email: testenv.RandomHex(5) + "@x.co", PasswordHash: "h", FirstName: name, CompanyName: name}
+	if err := (store.Users{DB: db}).CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+func newMarketTask(t *testing.T, s store.Tasks, startupID string, mod func(*tasks.Task)) *tasks.Task {
+	t.Helper()
+	task := &tasks.Task{StartupID: startupID, Title: "T", Description: "D", Category: "design", WorkType: "technical",
+		Skills: []string{"Figma"}, EstimatedHours: 2, Deadline: time.Now().Add(48 * time.Hour).UTC().Truncate(24 * time.Hour),
+		Priority: "medium", Status: tasks.StatusOpen}
+	if mod != nil {
+		mod(task)
+	}
+	if err := s.CreateTask(context.Background(), task); err != nil {
+		t.Fatal(err)
+	}
+	return task
+}
+
+func TestTasks_createAndRead(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		s := store.Tasks{DB: db}
+		startup := newMarketUser(t, db, accounts.Startup, "Acme")
+		student := newMarketUser(t, db, accounts.Student, "Ada")
+		task := newMarketTask(t, s, startup.ID, func(x *tasks.Task) {
+			x.Attachments = []tasks.Attachment{{Name: "brief.png", URL: "/api/files/" + store.NewID()}}
+			x.AssignedStudentID, x.BudgetMin, x.BudgetMax = student.ID, 10, 20
+		})
+		got, err := s.Task(ctx, task.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Title != "T" || got.Skills[0] != "Figma" || got.Attachments[0].Name != "brief.png" || got.BudgetMax != 20 ||
+			!got.Deadline.Equal(task.Deadline) || got.Startup.CompanyName != "Acme" || got.AssignedStudent.FirstName != "Ada" {
+			t.Errorf("read back %+v", got)
+		}
+		for _, id := range []string{store.NewID(), "nope"} {
+			if _, err := s.Task(ctx, id); apperr.CodeOf(err) != apperr.NotFound {
+				t.Errorf("Task(%q): %v, want not found", id, err)
+			}
+		}
+	})
+}
+
+// TestTasks_txConditionalUpdates: a submission moves only from the statuses given, a task
+// completes once, and the stored status follows the submissions.
+func TestTasks_txConditionalUpdates(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		s := store.Tasks{DB: db}
+		startup := newMarketUser(t, db, accounts.Startup, "Acme")
+		ada := newMarketUser(t, db, accounts.Student, "Ada")
+		bob := newMarketUser(t, db, accounts.Student, "Bob")
+		task := newMarketTask(t, s, startup.ID, nil)
+
+		var subA, subB tasks.Submission
+		err := s.InTx(ctx, func(tx tasks.Tx) error {
+			subA = tasks.Submission{TaskID: task.ID, StudentID: ada.ID, StartupID: startup.ID, Link: "https://a", Status: tasks.Pending}
+			subB = tasks.Submission{TaskID: task.ID, StudentID: bob.ID, StartupID: startup.ID, Link: "https://b", Status: tasks.Pending}
+			if err := tx.CreateSubmission(&subA); err != nil {
+				return err
+			}
+			if err := tx.CreateSubmission(&subB); err != nil {
+				return err
+			}
+			dup := tasks.Submission{TaskID: task.ID, StudentID: ada.ID, StartupID: startup.ID, Link: "https://c", Status: tasks.Pending}
+			if err := tx.CreateSubmission(&dup); apperr.CodeOf(err) != apperr.Conflict {
+				t.Errorf("second submission of one student: %v, want conflict", err)
+			}
+			return nil
+		})
+		if err != nil && !store.IsPostgres(db) {
+			t.Fatal(err)
+		}
+		if store.IsPostgres(db) {
+			// On PostgreSQL the failed insert aborted that transaction; do it again without it.
+			err = s.InTx(ctx, func(tx tasks.Tx) error {
+				if err := tx.CreateSubmission(&subA); err != nil {
+					return err
+				}
+				return tx.CreateSubmission(&subB)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		steps := []struct {
+			name       string
+			run        func(tx tasks.Tx) (bool, error)
+			want       bool
+			wantStatus string
+		}{
+			{"both pending", func(tasks.Tx) (bool, error) { return true, nil }, true, tasks.StatusSubmitted},
+			{"approve from under-review only: refused", func(tx tasks.Tx) (bool, error) {
+				return tx.SetSubmission(subA.ID, []string{tasks.UnderReview}, tasks.Approved, "", "")
+			}, false, tasks.StatusSubmitted},
+			{"review a", func(tx tasks.Tx) (bool, error) {
+				return tx.SetSubmission(subA.ID, []string{tasks.Pending}, tasks.UnderReview, "", "")
+			}, true, tasks.StatusUnderReview},
+			{"reject b", func(tx tasks.Tx) (bool, error) {
+				return tx.SetSubmission(subB.ID, []string{tasks.Pending, tasks.UnderReview}, tasks.Rejected, "", "no")
+			}, true, tasks.StatusUnderReview},
+			{"complete for a", func(tx tasks.Tx) (bool, error) { return tx.CompleteTask(task.ID, ada.ID, time.Now()) }, true, tasks.StatusCompleted},
+			{"complete again: refused", func(tx tasks.Tx) (bool, error) { return tx.CompleteTask(task.ID, bob.ID, time.Now()) }, false, tasks.StatusCompleted},
+		}
+		for _, step := range steps {
+			var status string
+			err := s.InTx(ctx, func(tx tasks.Tx) error {
+				if _, err := tx.LockTask(task.ID); err != nil {
+					return err
+				}
+				ok, err := step.run(tx)
+				if err != nil {
+					return err
+				}
+				if ok != step.want {
+					t.Errorf("%s: changed = %v, want %v", step.name, ok, step.want)
+				}
+				status, err = tx.RefreshTaskStatus(task.ID)
+				return err
+			})
+			if err != nil {
+				t.Fatalf("%s: %v", step.name, err)
+			}
+			if status != step.wantStatus {
+				t.Errorf("%s: task status %q, want %q", step.name, status, step.wantStatus)
+			}
+		}
+		got, _ := s.Task(ctx, task.ID)
+		if got.AssignedStudentID != ada.ID || got.CompletedAt == nil || got.Submissions[1].ReviewNotes != "no" {
+			t.Errorf("after completion: %+v", got)
+		}
+		open, err := s.OpenTasks(ctx, tasks.Query{}, "")
+		if err != nil || open.Total != 0 {
+			t.Errorf("a completed task is still on the open market: %d, %v", open.Total, err)
+		}
+	})
+}
+
+func TestCertificates_uniquePerTaskAndStudent(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		s := store.Tasks{DB: db}
+		startup := newMarketUser(t, db, accounts.Startup, "Acme")
+		ada := newMarketUser(t, db, accounts.Student, "Ada")
+		task := newMarketTask(t, s, startup.ID, nil)
+		issue := func() (*certs.Certificate, error) {
+			number, _ := certs.NewNumber()
+			c := &certs.Certificate{Number: number, TaskID: task.ID, StudentID: ada.ID, StartupID: startup.ID,
+				StudentName: "Ada", StartupName: "Acme", Title: "T", TaskTitle: "T", Skills: []string{"Figma"},
+				IssuedAt: time.Now(), CompletionDate: time.Now()}
+			return c, s.InTx(ctx, func(tx tasks.Tx) error { return tx.CreateCertificate(c) })
+		}
+		first, err := issue()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := issue(); apperr.CodeOf(err) != apperr.Conflict {
+			t.Errorf("second certificate for one task and student: %v, want conflict", err)
+		}
+		cs := store.Certificates{DB: db}
+		byNumber, err := cs.CertificateByNumber(ctx, first.Number)
+		if err != nil || byNumber.ID != first.ID || byNumber.Skills[0] != "Figma" {
+			t.Errorf("by number: %+v, %v", byNumber, err)
+		}
+		list, err := cs.CertificatesOfStudent(ctx, ada.ID)
+		if err != nil || len(list) != 1 {
+			t.Errorf("of student: %d, %v", len(list), err)
+		}
+	})
+}
+
+func TestNotifications_listReadAndCursor(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		s := store.Notifications{DB: db}
+		tx := store.Tasks{DB: db}
+		ada := newMarketUser(t, db, accounts.Student, "Ada")
+		bob := newMarketUser(t, db, accounts.Student, "Bob")
+		var ids []string
+		for _, msg := range []string{"one", "two", "three"} {
+			n := &notify.Notification{UserID: ada.ID, Message: msg}
+			if err := tx.InTx(ctx, func(tx tasks.Tx) error { return tx.CreateNotification(n) }); err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, n.ID)
+		}
+		list, _ := s.Notifications(ctx, ada.ID, false, "", 50)
+		if len(list) != 3 || list[0].Message != "three" {
+			t.Fatalf("list newest first: %+v", list)
+		}
+		if err := s.MarkRead(ctx, bob.ID, ids[0]); apperr.CodeOf(err) != apperr.NotFound {
+			t.Errorf("another user's notification: %v, want not found", err)
+		}
+		if err := s.MarkRead(ctx, ada.ID, ids[0]); err != nil {
+			t.Fatal(err)
+		}
+		unread, _ := s.Notifications(ctx, ada.ID, true, "", 50)
+		count, _ := s.UnreadCount(ctx, ada.ID)
+		if len(unread) != 2 || count != 2 {
+			t.Errorf("unread %d, count %d, want 2", len(unread), count)
+		}
+		after, _ := s.Notifications(ctx, ada.ID, false, ids[1], 50)
+		if len(after) != 1 || after[0].ID != ids[2] {
+			t.Errorf("after the second: %+v", after)
+		}
+	})
+}

@@ -1,0 +1,193 @@
+package tasks_test
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"testing"
+	"time"
+
+	"gorm.io/gorm"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/notify"
+	"bridgework/backend/realtime"
+	"bridgework/backend/store"
+	"bridgework/backend/tasks"
+	"bridgework/backend/testenv"
+)
+
+// event is one Publish call; committed says whether the change was visible in the database
+// when it was published.
+type event struct {
+	user, typ string
+	data      map[string]any
+	committed bool
+}
+
+// recorder is a Publisher that keeps what it is asked to send and checks, as it is called, that
+// the change it announces is already committed.
+type recorder struct {
+	mu        sync.Mutex
+	events    []event
+	committed func() bool
+}
+
+func (r *recorder) Publish(_ context.Context, userID, eventType string, data any) error {
+	raw, _ := json.Marshal(data)
+	var m map[string]any
+	_ = json.Unmarshal(raw, &m)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.events = append(r.events, event{user: userID, typ: eventType, data: m, committed: r.committed()})
+	return nil
+}
+
+func (r *recorder) take() []event {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := r.events
+	r.events = nil
+	return out
+}
+
+type fixture struct {
+	svc              *tasks.Service
+	rec              *recorder
+	startup, student *accounts.User
+	task             *tasks.Task
+}
+
+func newFixture(t *testing.T, db *gorm.DB) *fixture {
+	ctx := context.Background()
+	users := store.Users{DB: db}
+	startup := &accounts.User{Type: accounts.Startup, Email: testenv.RandomHex(4) + "@s.co", PasswordHash: "h", CompanyName: "Acme"}
+	student := &accounts.User{Type: accounts.Student, Email: testenv.RandomHex(4) + "@t.co", PasswordHash: "h", FirstName: "Ada", LastName: "Lovelace"}
+	for _, u := range []*accounts.User{startup, student} {
+		if err := users.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec := &recorder{}
+	notifications := &notify.Service{Store: store.Notifications{DB: db}, Publisher: rec}
+	svc := &tasks.Service{Store: store.Tasks{DB: db}, Notifier: notifications, Publisher: rec}
+	hours := 5.0
+	task, err := svc.Post(ctx, startup, tasks.PostInput{
+		Title: "Write docs", Description: "API docs", WorkType: "non-technical", Category: "writing",
+		Skills: []string{"Markdown"}, EstimatedHours: &hours, Deadline: time.Now().AddDate(0, 0, 7).Format("2006-01-02"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &fixture{svc: svc, rec: rec, startup: startup, student: student, task: task}
+}
+
+// TestService_events: every change publishes its events after the commit, to the right users,
+// with the data DESIGN §4 names.
+func TestService_events(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db)
+		// Published data must already be readable by another connection's query.
+		f.rec.committed = func() bool {
+			var n int64
+			db.Table("notifications").Count(&n)
+			return n > 0
+		}
+
+		if _, err := f.svc.SubmitLink(ctx, f.student, f.task.ID, "https://example.com/docs"); err != nil {
+			t.Fatal(err)
+		}
+		want := []struct{ user, typ string }{
+			{f.startup.ID, realtime.TypeNotificationNew},
+			{f.startup.ID, realtime.TypeNotificationCount},
+			{f.startup.ID, realtime.TypeTaskUpdated},
+			{f.student.ID, realtime.TypeSubmissionStatus},
+		}
+		got := f.rec.take()
+		check(t, "submit", got, want)
+		if got[1].data["unread"] != 1.0 || got[2].data["taskId"] != f.task.ID || got[2].data["status"] != "submitted" {
+			t.Errorf("submit events data: %+v", got)
+		}
+
+		if _, _, err := f.svc.Decide(ctx, f.startup.ID, f.task.ID, f.student.ID, tasks.ActionApprove, "Thanks"); err != nil {
+			t.Fatal(err)
+		}
+		got = f.rec.take()
+		check(t, "approve", got, []struct{ user, typ string }{
+			{f.student.ID, realtime.TypeSubmissionStatus},
+			{f.student.ID, realtime.TypeNotificationNew},
+			{f.student.ID, realtime.TypeNotificationCount},
+			{f.startup.ID, realtime.TypeTaskUpdated},
+		})
+		status := got[0].data
+		if status["taskId"] != f.task.ID || status["studentId"] != f.student.ID || status["status"] != "approved" || status["taskStatus"] != "completed" {
+			t.Errorf("submission.status data %v", status)
+		}
+		if got[2].data["unread"] != 1.0 {
+			t.Errorf("student's unread count %v, want 1", got[2].data)
+		}
+
+		// A refused change publishes nothing.
+		if _, _, err := f.svc.Decide(ctx, f.startup.ID, f.task.ID, f.student.ID, tasks.ActionReject, ""); err == nil {
+			t.Fatal("rejecting an approved submission succeeded")
+		}
+		if got := f.rec.take(); len(got) != 0 {
+			t.Errorf("a refused change published %v", got)
+		}
+	})
+}
+
+func check(t *testing.T, step string, got []event, want []struct{ user, typ string }) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s published %d events %+v, want %d", step, len(got), got, len(want))
+	}
+	for i, w := range want {
+		if got[i].user != w.user || got[i].typ != w.typ {
+			t.Errorf("%s event %d: %s to %s, want %s to %s", step, i, got[i].typ, got[i].user, w.typ, w.user)
+		}
+		if !got[i].committed {
+			t.Errorf("%s event %s was published before the commit", step, got[i].typ)
+		}
+	}
+}
+
+func TestService_allowedTransitions(t *testing.T) {
+	for _, tc := range []struct {
+		action tasks.Action
+		status string
+		want   bool
+	}{
+		{tasks.ActionReview, tasks.Pending, true},
+		{tasks.ActionReview, tasks.UnderReview, false},
+		{tasks.ActionReview, tasks.Approved, false},
+		{tasks.ActionReview, tasks.Rejected, false},
+		{tasks.ActionApprove, tasks.Pending, true},
+		{tasks.ActionApprove, tasks.UnderReview, true},
+		{tasks.ActionApprove, tasks.Approved, false},
+		{tasks.ActionApprove, tasks.Rejected, false},
+		{tasks.ActionReject, tasks.Pending, true},
+		{tasks.ActionReject, tasks.UnderReview, true},
+		{tasks.ActionReject, tasks.Approved, false},
+		{tasks.ActionReject, tasks.Rejected, false},
+	} {
+		if got := tasks.CanApply(tc.action, tc.status); got != tc.want {
+			t.Errorf("CanApply(%s, %s) = %v, want %v", tc.action, tc.status, got, tc.want)
+		}
+	}
+}
+
+func TestDisplayStatus(t *testing.T) {
+	for status, want := range map[string]string{"": "open", "open": "open", "submitted": "open", "under-review": "under-review", "completed": "completed"} {
+		if got := tasks.DisplayStatus(status); got != want {
+			t.Errorf("DisplayStatus(%q) = %q, want %q", status, got, want)
+		}
+	}
+	task := &tasks.Task{Status: tasks.StatusSubmitted, Submissions: []tasks.Submission{{StudentID: "a", Status: tasks.Pending}, {StudentID: "b", Status: tasks.Rejected}}}
+	for student, want := range map[string]string{"a": "submitted", "b": "rejected", "c": "open"} {
+		if got := tasks.StudentStatus(task, student); got != want {
+			t.Errorf("StudentStatus for %s = %q, want %q", student, got, want)
+		}
+	}
+}
