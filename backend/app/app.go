@@ -19,6 +19,7 @@ import (
 	"gorm.io/gorm"
 
 	"bridgework/backend/accounts"
+	"bridgework/backend/admin"
 	"bridgework/backend/certs"
 	"bridgework/backend/chat"
 	"bridgework/backend/config"
@@ -140,7 +141,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	live.registerMetrics(registry)
 
 	people := &profiles.Service{
-		Store: store.Profiles{DB: db}, Tokens: acc.Tokens, Hash: hash, Limiter: limiter,
+		Store: store.Profiles{DB: db}, Work: marketplace, Tokens: acc.Tokens, Hash: hash, Limiter: limiter,
 		PasswordFailures: cfg.LoginFailuresPerAccount, PasswordWindow: cfg.LoginFailureWindow,
 	}
 
@@ -150,6 +151,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		Chat:           chatService,
 		Profiles:       people,
 		Uploads:        &uploads.Service{Store: store.Files{DB: db}},
+		Admin:          &admin.Service{Store: store.Admin{DB: db}, Marketplace: marketplace, Certificates: certificates},
 		Tasks:          marketplace,
 		Certificates:   certificates,
 		Notifications:  notifications,

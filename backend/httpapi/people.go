@@ -2,10 +2,12 @@ package httpapi
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"bridgework/backend/accounts"
+	"bridgework/backend/tasks"
 )
 
 func (s *Server) peopleRoutes(api *gin.RouterGroup) {
@@ -48,15 +50,34 @@ func (s *Server) listStudents(c *gin.Context) {
 	c.JSON(http.StatusOK, toUsersJSON(users, viewer))
 }
 
+// pastSubmissionJSON is a row of a profile's Past Submissions: task title, startup, date,
+// status and link.
+type pastSubmissionJSON struct {
+	ID          string      `json:"_id"`
+	Link        string      `json:"link"`
+	Status      string      `json:"status"`
+	SubmittedAt time.Time   `json:"submittedAt"`
+	Task        taskRefJSON `json:"task"`
+	Startup     *personJSON `json:"startup"`
+}
+
 // studentForStartup is the student profile view of a startup: the student and past submissions.
 func (s *Server) studentForStartup(c *gin.Context) {
 	viewer := currentUser(c)
-	student, err := s.profiles.Student(c.Request.Context(), viewer, c.Param("id"))
+	student, past, err := s.profiles.StudentWithWork(c.Request.Context(), viewer, c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"student": toUserJSON(student, viewer)})
+	subs := make([]pastSubmissionJSON, 0, len(past))
+	for _, p := range past {
+		subs = append(subs, pastSubmissionJSON{
+			ID: p.ID, Link: p.Link, Status: p.Status, SubmittedAt: p.SubmittedAt,
+			Task:    taskRefJSON{ID: p.TaskID, Title: p.TaskTitle, Status: p.TaskStatus, DisplayStatus: tasks.DisplayStatus(p.TaskStatus)},
+			Startup: toPersonJSON(p.Startup, false),
+		})
+	}
+	c.JSON(http.StatusOK, gin.H{"student": toUserJSON(student, viewer), "submissions": subs})
 }
 
 // startupPage is the data of a startup's public page.

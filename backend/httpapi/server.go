@@ -12,6 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"bridgework/backend/accounts"
+	"bridgework/backend/admin"
 	"bridgework/backend/certs"
 	"bridgework/backend/chat"
 	"bridgework/backend/help"
@@ -28,6 +29,7 @@ type Deps struct {
 	Chat           *chat.Service
 	Profiles       *profiles.Service
 	Uploads        *uploads.Service
+	Admin          *admin.Service
 	Tasks          *tasks.Service
 	Certificates   *certs.Service
 	Notifications  *notify.Service
@@ -47,6 +49,7 @@ type Server struct {
 	chat     *chat.Service
 	profiles *profiles.Service
 	uploads  *uploads.Service
+	admin    *admin.Service
 	tasks    *tasks.Service
 	certs    *certs.Service
 	notify   *notify.Service
@@ -70,7 +73,7 @@ func New(d Deps) (*Server, error) {
 	s := &Server{accounts: d.Accounts, help: d.Help, ready: d.Ready, engine: engine}
 	s.chat = d.Chat
 	s.tasks, s.certs, s.notify = d.Tasks, d.Certificates, d.Notifications
-	s.profiles, s.uploads = d.Profiles, d.Uploads
+	s.profiles, s.uploads, s.admin = d.Profiles, d.Uploads, d.Admin
 
 	engine.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
 	engine.GET("/readyz", s.readyz)
@@ -86,6 +89,7 @@ func New(d Deps) (*Server, error) {
 	s.profileRoutes(api)
 	s.uploadRoutes(api)
 	s.peopleRoutes(api)
+	s.adminRoutes(api)
 
 	engine.NoRoute(spaHandler(d.StaticDir))
 	return s, nil

@@ -23,8 +23,17 @@ import (
 // upload sends one file as multipart field `field` with the raw file name given.
 func (e *env) upload(path, token, field, name string, data []byte) response {
 	e.t.Helper()
+	return e.uploadForm(path, token, field, name, data, nil)
+}
+
+// uploadForm is upload with extra form fields sent before the file.
+func (e *env) uploadForm(path, token, field, name string, data []byte, extra map[string]string) response {
+	e.t.Helper()
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
+	for k, v := range extra {
+		w.WriteField(k, v)
+	}
 	h := textproto.MIMEHeader{}
 	// Written by hand: CreateFormFile would escape the name, and the test needs it raw.
 	h.Set("Content-Disposition", fmt.Sprintf(`form-data; name=%q; filename=%q`, field, name))

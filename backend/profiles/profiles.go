@@ -65,6 +65,7 @@ type Tokens interface {
 // Service is the profiles use cases.
 type Service struct {
 	Store   Store
+	Work    Work
 	Tokens  Tokens
 	Hash    accounts.HashParams
 	Limiter ratelimit.Limiter

@@ -1,0 +1,169 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/apperr"
+	"bridgework/backend/tasks"
+)
+
+// adminRoutes are the admin's read-only pages: GET only, and the admin service refuses
+// everyone else with 403.
+func (s *Server) adminRoutes(api *gin.RouterGroup) {
+	g := api.Group("/admin", s.authenticate())
+	g.GET("/stats", s.adminTotals)
+	g.GET("/students", s.adminUsers(accounts.Student))
+	g.GET("/startups", s.adminUsers(accounts.Startup))
+	g.GET("/students/:id/dashboard", s.adminStudent)
+	g.GET("/startups/:id/dashboard", s.adminStartup)
+	g.GET("/help-requests", s.adminHelpRequests)
+}
+
+// pageQuery reads ?page= and ?pageSize=; absent values are 0 (the service's defaults).
+func pageQuery(c *gin.Context) (page, size int, err error) {
+	read := func(name string) (int, error) {
+		v := c.Query(name)
+		if v == "" {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || len(v) > 9 {
+			return 0, apperr.Field(name, name+" must be a number")
+		}
+		return n, nil
+	}
+	if page, err = read("page"); err != nil {
+		return 0, 0, err
+	}
+	size, err = read("pageSize")
+	return page, size, err
+}
+
+// listJSON is an admin list page; users lists put the items under "users" (spec §7's admin
+// loaders accept "a list or an object with users").
+func listJSON[T any](key string, items []T, page, size int, total int64) gin.H {
+	pages := 0
+	if size > 0 {
+		pages = int((total + int64(size) - 1) / int64(size))
+	}
+	return gin.H{key: items, "page": page, "pageSize": size, "total": total, "totalPages": pages}
+}
+
+func (s *Server) adminTotals(c *gin.Context) {
+	t, err := s.admin.Totals(c.Request.Context(), currentUser(c))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"students": t.Students, "startups": t.Startups, "tasks": t.Tasks})
+}
+
+func (s *Server) adminUsers(t accounts.UserType) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		page, size, err := pageQuery(c)
+		if err != nil {
+			writeError(c, err)
+			return
+		}
+		viewer := currentUser(c)
+		p, err := s.admin.Users(c.Request.Context(), viewer, t, page, size)
+		if err != nil {
+			writeError(c, err)
+			return
+		}
+		c.JSON(http.StatusOK, listJSON("users", toUsersJSON(p.Items, viewer), p.Page, p.PageSize, p.Total))
+	}
+}
+
+// tasksJSON renders tasks as owner sees them, so the admin reads the same statuses the student
+// or startup does.
+func tasksJSON(list []tasks.Task, owner *accounts.User, certificateOf map[string]string) []taskJSON {
+	out := make([]taskJSON, 0, len(list))
+	for _, t := range list {
+		j := toTaskJSON(t, owner)
+		j.CertificateID = certificateOf[t.ID]
+		out = append(out, j)
+	}
+	return out
+}
+
+// adminStudent is a student's dashboard for the admin: {user, tasks, certificates} plus the
+// dashboard's own cards and lists.
+func (s *Server) adminStudent(c *gin.Context) {
+	d, err := s.admin.Student(c.Request.Context(), currentUser(c), c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	student, dash := d.Student, d.Dashboard
+	startups := make([]personJSON, 0, len(dash.Startups))
+	for _, p := range dash.Startups {
+		startups = append(startups, *toPersonJSON(&p, true))
+	}
+	c.JSON(http.StatusOK, gin.H{
+		"user": toUserJSON(student, currentUser(c)),
+		"stats": gin.H{
+			"activeTasks": dash.Counts.Active, "completed": dash.Counts.Completed, "certificates": dash.Counts.Certificates,
+		},
+		"activeTasks":       tasksJSON(dash.Active, student, dash.CertificateOf),
+		"availableTasks":    gin.H{"items": tasksJSON(d.Available.Items, student, nil), "total": d.Available.Total},
+		"recentlyCompleted": tasksJSON(dash.RecentlyCompleted, student, dash.CertificateOf),
+		"startups":          startups,
+		"tasks":             tasksJSON(d.Tasks, student, dash.CertificateOf),
+		"certificates":      s.certificateList(d.Certificates),
+	})
+}
+
+// adminStartup is a startup's dashboard for the admin: {startup, tasks with submissions}, with
+// the dashboard's stats and newest submissions.
+func (s *Server) adminStartup(c *gin.Context) {
+	d, err := s.admin.Startup(c.Request.Context(), currentUser(c), c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	subs := make([]submissionRowJSON, 0, len(d.Dashboard.Submissions))
+	for _, sub := range d.Dashboard.Submissions {
+		subs = append(subs, toSubmissionRowJSON(sub))
+	}
+	stats := d.Dashboard.Stats
+	c.JSON(http.StatusOK, gin.H{
+		"startup":     toUserJSON(d.Startup, currentUser(c)),
+		"tasks":       tasksJSON(d.Tasks, d.Startup, nil),
+		"totalTasks":  d.Total,
+		"submissions": subs,
+		"stats": gin.H{
+			"activeTasks": stats.ActiveTasks, "studentsHired": stats.StudentsHired, "studentsWorking": stats.StudentsWorking,
+		},
+	})
+}
+
+type helpRequestJSON struct {
+	ID        string    `json:"_id"`
+	Phone     string    `json:"phone"`
+	Email     string    `json:"email"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+func (s *Server) adminHelpRequests(c *gin.Context) {
+	page, size, err := pageQuery(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	p, err := s.admin.HelpRequests(c.Request.Context(), currentUser(c), page, size)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	items := make([]helpRequestJSON, 0, len(p.Items))
+	for _, r := range p.Items {
+		items = append(items, helpRequestJSON(r))
+	}
+	c.JSON(http.StatusOK, listJSON("helpRequests", items, p.Page, p.PageSize, p.Total))
+}

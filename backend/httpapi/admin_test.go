@@ -1,0 +1,131 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"testing"
+)
+
+func TestAdmin_totalsAndPagedLists(t *testing.T) {
+	profiles(t, func(t *testing.T, e *env) {
+		admin := e.admin()
+		var students []user
+		for i := 0; i < 5; i++ {
+			students = append(students, e.registerStudent("Listed"))
+		}
+		startup := e.registerStartup("Listed Inc")
+		e.postTask(startup, nil)
+
+		totals := e.do("GET", "/api/admin/stats", admin.Token, nil)
+		if totals.Status != http.StatusOK || totals.Body["students"] != 5.0 || totals.Body["startups"] != 1.0 || totals.Body["tasks"] != 1.0 {
+			t.Errorf("stats: %d %s", totals.Status, totals.Raw)
+		}
+		page2 := e.do("GET", "/api/admin/students?page=2&pageSize=2", admin.Token, nil)
+		users, _ := page2.Body["users"].([]any)
+		if page2.Status != http.StatusOK || len(users) != 2 || page2.Body["total"] != 5.0 || page2.Body["totalPages"] != 3.0 {
+			t.Fatalf("page 2: %d %s", page2.Status, page2.Raw)
+		}
+		// Newest first: page 2 of 2 holds the third and fourth newest.
+		if users[0].(map[string]any)["_id"] != students[2].ID || users[1].(map[string]any)["_id"] != students[1].ID {
+			t.Errorf("page 2 = %v", users)
+		}
+		if past := e.do("GET", "/api/admin/students?page=9", admin.Token, nil); len(past.Body["users"].([]any)) != 0 {
+			t.Errorf("page past the end: %s", past.Raw)
+		}
+		startups := e.do("GET", "/api/admin/startups", admin.Token, nil)
+		if list := startups.Body["users"].([]any); len(list) != 1 || list[0].(map[string]any)["companyName"] != "Listed Inc" {
+			t.Errorf("startups: %s", startups.Raw)
+		}
+		for _, bad := range []string{"?page=-1", "?page=x", "?pageSize=101", "?pageSize=-1", "?page=99999999999"} {
+			if res := e.do("GET", "/api/admin/students"+bad, admin.Token, nil); res.Status != http.StatusBadRequest {
+				t.Errorf("students%s: %d", bad, res.Status)
+			}
+		}
+	})
+}
+
+func TestAdmin_studentAndStartupDashboards(t *testing.T) {
+	profiles(t, func(t *testing.T, e *env) {
+		admin := e.admin()
+		student, idle := e.registerStudent("Busy"), e.registerStudent("Idle")
+		startup := e.registerStartup("Posting Inc")
+		done := e.postTask(startup, map[string]any{"title": "Done task"})
+		active := e.postTask(startup, map[string]any{"title": "Active task"})
+		e.postTask(startup, map[string]any{"title": "Open task"})
+		e.submitLink(student, done, "https://github.com/busy/done")
+		e.submitLink(student, active, "https://github.com/busy/active")
+		if res := e.decide(startup, done, student.ID, true, "great"); res.Status != http.StatusOK {
+			t.Fatalf("approve: %d %s", res.Status, res.Raw)
+		}
+
+		res := e.do("GET", "/api/admin/students/"+student.ID+"/dashboard", admin.Token, nil)
+		if res.Status != http.StatusOK || res.Body["user"].(map[string]any)["_id"] != student.ID {
+			t.Fatalf("student dashboard: %d %s", res.Status, res.Raw)
+		}
+		stats := res.Body["stats"].(map[string]any)
+		if stats["activeTasks"] != 1.0 || stats["completed"] != 1.0 || stats["certificates"] != 1.0 {
+			t.Errorf("stats = %v", stats)
+		}
+		status := map[string]string{}
+		for _, it := range res.Body["tasks"].([]any) {
+			task := it.(map[string]any)
+			status[task["title"].(string)] = task["displayStatus"].(string)
+		}
+		if len(status) != 2 || status["Done task"] != "completed" || status["Active task"] != "submitted" {
+			t.Errorf("tasks as the student sees them = %v", status)
+		}
+		available := res.Body["availableTasks"].(map[string]any)
+		if items := available["items"].([]any); len(items) != 1 || items[0].(map[string]any)["title"] != "Open task" {
+			t.Errorf("available = %v", available)
+		}
+		certs := res.Body["certificates"].([]any)
+		if len(certs) != 1 || certs[0].(map[string]any)["metadata"].(map[string]any)["taskTitle"] != "Done task" {
+			t.Errorf("certificates = %v", certs)
+		}
+
+		res = e.do("GET", "/api/admin/startups/"+startup.ID+"/dashboard", admin.Token, nil)
+		if res.Status != http.StatusOK || res.Body["startup"].(map[string]any)["companyName"] != "Posting Inc" || res.Body["totalTasks"] != 3.0 {
+			t.Fatalf("startup dashboard: %d %s", res.Status, res.Raw)
+		}
+		links := map[string]string{}
+		for _, it := range res.Body["tasks"].([]any) {
+			task := it.(map[string]any)
+			for _, s := range task["submissions"].([]any) {
+				links[task["title"].(string)] = s.(map[string]any)["link"].(string)
+			}
+		}
+		if links["Done task"] != "https://github.com/busy/done" || links["Active task"] != "https://github.com/busy/active" {
+			t.Errorf("submissions by task = %v", links)
+		}
+
+		for path, want := range map[string]int{
+			"/api/admin/students/" + startup.ID + "/dashboard": http.StatusNotFound,
+			"/api/admin/startups/" + student.ID + "/dashboard": http.StatusNotFound,
+			"/api/admin/students/" + admin.ID + "/dashboard":   http.StatusNotFound,
+			"/api/admin/students/nope/dashboard":               http.StatusNotFound,
+			"/api/admin/students/" + idle.ID + "/dashboard":    http.StatusOK,
+		} {
+			if res := e.do("GET", path, admin.Token, nil); res.Status != want {
+				t.Errorf("GET %s: %d, want %d", path, res.Status, want)
+			}
+		}
+	})
+}
+
+func TestAdmin_helpRequestsNewestFirst(t *testing.T) {
+	profiles(t, func(t *testing.T, e *env) {
+		for _, email := range []string{"first@example.com", "second@example.com", "third@example.com"} {
+			if res := e.do("POST", "/api/help", "", map[string]any{"phone": "+1 555 010 4477", "email": email}); res.Status != http.StatusCreated {
+				t.Fatalf("help: %d %s", res.Status, res.Raw)
+			}
+		}
+		res := e.do("GET", "/api/admin/help-requests?pageSize=2", e.admin().Token, nil)
+		list, _ := res.Body["helpRequests"].([]any)
+		if res.Status != http.StatusOK || len(list) != 2 || res.Body["total"] != 3.0 {
+			t.Fatalf("help requests: %d %s", res.Status, res.Raw)
+		}
+		first := list[0].(map[string]any)
+		if first["email"] != "third@example.com" || first["phone"] != "+15550104477" || first["createdAt"] == "" {
+			t.Errorf("newest = %v", first)
+		}
+	})
+}
