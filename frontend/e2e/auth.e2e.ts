@@ -1,30 +1,15 @@
-import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { registerViaApi, uniqueEmail } from './support/api'
-import { descriptionOf, launchBrowser, pathOf, saveScreenshot, waitForPath, type Browser } from './support/browser'
+import { descriptionOf, pathOf, waitForPath, usePagePerTest } from './support/browser'
 import { signInViaUi, signOutViaUi } from './support/session'
 
-let browser: Browser
-let page: Page
+const currentPage = usePagePerTest('auth')
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  page = await browser.newPage()
-})
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' || task.result?.errors?.length) await saveScreenshot(page, `auth-${task.name}`)
-  await page?.close()
-})
-
-const field = (label: string) => page.getByLabel(label, { exact: true })
+const field = (label: string) => currentPage().getByLabel(label, { exact: true })
 
 describe('accounts', () => {
   it('a new student registers through the UI and lands on /dashboard', async () => {
+    const page = currentPage()
     const email = uniqueEmail('student')
     await page.goto('/register')
     await page.getByRole('heading', { name: 'Create your account' }).waitFor()
@@ -51,18 +36,21 @@ describe('accounts', () => {
   })
 
   it('a signed-out visit to /dashboard lands on /login', async () => {
+    const page = currentPage()
     await page.goto('/dashboard')
     await waitForPath(page, '/login')
     await page.getByRole('heading', { name: 'Sign in' }).waitFor()
   })
 
   it('an unknown path lands on /', async () => {
+    const page = currentPage()
     await page.goto('/definitely/not/a/page')
     await waitForPath(page, '/')
     await page.getByRole('heading', { level: 1, name: 'Connect. Learn. Grow.' }).waitFor()
   })
 
   it('bad login input shows the spec messages beside the inputs', async () => {
+    const page = currentPage()
     await page.goto('/login')
     const signIn = page.getByRole('button', { name: 'Sign in', exact: true })
     await signIn.click()
@@ -78,6 +66,7 @@ describe('accounts', () => {
   })
 
   it('wrong credentials show the server message', async () => {
+    const page = currentPage()
     await page.goto('/login')
     await field('Email').fill(uniqueEmail('nobody'))
     await field('Password').fill('secret123')
@@ -87,6 +76,7 @@ describe('accounts', () => {
   })
 
   it('signs in, then signs out to /login', async () => {
+    const page = currentPage()
     const email = uniqueEmail('signout')
     await registerViaApi({ userType: 'startup', email, password: 'secret123', companyName: 'Exit Labs' })
 

@@ -1,30 +1,15 @@
-import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser, saveScreenshot, type Browser } from './support/browser'
+import { describe, expect, it } from 'vitest'
+import { usePagePerTest } from './support/browser'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_STUDENT } from './support/env'
 import { signInViaUi, signOutViaUi } from './support/session'
 
 // The server under test is started by ./scripts/run.sh (scripts/test.sh does so), which loads
 // the demo accounts and creates the admin from ADMIN_EMAIL / ADMIN_PASSWORD.
-let browser: Browser
-let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  page = await browser.newPage()
-})
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' || task.result?.errors?.length) await saveScreenshot(page, `demo-${task.name}`)
-  await page?.close()
-})
+const currentPage = usePagePerTest('demo')
 
 describe('accounts that ./scripts/run.sh provides', () => {
   it('the landing page, then the demo student signs in and out', async () => {
+    const page = currentPage()
     await page.goto('/')
     await page.getByRole('heading', { level: 1, name: 'Connect. Learn. Grow.' }).waitFor()
     await page.getByRole('link', { name: 'Sign in' }).first().click()
@@ -36,6 +21,7 @@ describe('accounts that ./scripts/run.sh provides', () => {
   })
 
   it('the admin created from the environment signs in to the admin dashboard', async () => {
+    const page = currentPage()
     expect(ADMIN_PASSWORD, 'E2E_ADMIN_PASSWORD must be set').not.toBe('')
     await signInViaUi(page, ADMIN_EMAIL, ADMIN_PASSWORD)
     await page.getByRole('heading', { name: /admin/i }).first().waitFor()

@@ -1,26 +1,11 @@
-import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { descriptionOf, launchBrowser, saveScreenshot, type Browser } from './support/browser'
+import { describe, expect, it } from 'vitest'
+import { descriptionOf, launchBrowser, usePagePerTest } from './support/browser'
 
-let browser: Browser
-let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  page = await browser.newPage()
-})
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' || task.result?.errors?.length) await saveScreenshot(page, `help-${task.name}`)
-  await page?.close()
-})
+const currentPage = usePagePerTest('help')
 
 describe('help center', () => {
   it('shows an error message, then the success message', async () => {
+    const page = currentPage()
     await page.goto('/help')
     await page.getByRole('heading', { level: 1, name: 'Help Center' }).waitFor()
     const form = page.getByRole('form', { name: 'Help request' })

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { BASE_URL, CHROMIUM_PATH } from './env'
 
@@ -87,4 +88,27 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const file = join(dir, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`)
   await page.screenshot({ path: file, fullPage: true }).catch(() => undefined)
   return file
+}
+
+/**
+ * The usual lifecycle of a journey file: one browser for the file, a fresh page per test, and a
+ * screenshot in e2e-artifacts/ when a test fails. Returns a function giving the current test's page.
+ */
+export function usePagePerTest(name: string): () => Page {
+  let browser: Browser
+  let page: Page
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  beforeEach(async () => {
+    page = await browser.newPage()
+  })
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' || task.result?.errors?.length) await saveScreenshot(page, `${name}-${task.name}`)
+    await page?.close()
+  })
+  return () => page
 }
