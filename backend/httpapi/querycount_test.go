@@ -45,10 +45,10 @@ func TestDashboards_fixedQueryCount(t *testing.T) {
 			token string
 			max   int64
 		}{
-			{"/api/startup/tasks", startup.Token, 7},
+			{"/api/startup/tasks", startup.Token, 6},
 			{"/api/startup/dashboard", startup.Token, 12},
 			{"/api/startup/submissions", startup.Token, 6},
-			{"/api/student/dashboard", me.Token, 12},
+			{"/api/student/dashboard", me.Token, 10},
 			{"/api/student/tasks/all?scope=mine", me.Token, 6},
 			{"/api/student/tasks/all", fresh.Token, 5},
 			{"/api/tasks", "", 3},

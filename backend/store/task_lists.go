@@ -19,36 +19,40 @@ const mineSQL = "tasks.id IN (SELECT task_id FROM submissions WHERE student_id =
 // completedForSQL is a task a student completed: approval assigns it to them.
 const completedForSQL = "(tasks.status = 'completed' AND tasks.assigned_student_id = ?)"
 
-func (s Tasks) StartupTasks(ctx context.Context, startupID string, q tasks.Query) (tasks.Page[tasks.Task], error) {
-	base := filtered(s.DB.WithContext(ctx).Model(&taskRow{}).Where("startup_id = ?", startupID), q)
-	switch q.Status {
-	case tasks.StatusOpen:
-		base = base.Where("status IN ?", []string{tasks.StatusOpen, tasks.StatusSubmitted})
-	case tasks.StatusUnderReview, tasks.StatusCompleted:
-		base = base.Where("status = ?", q.Status)
-	}
-	if q.Sort == "" {
-		q.Sort = "newest"
-	}
-	return page(s.DB.WithContext(ctx), base, q, allSubmissions)
-}
-
-func (s Tasks) StartupStatusCounts(ctx context.Context, startupID string, q tasks.Query) (map[string]int, error) {
+// StartupTasks reads the tab counts first; the selected tab's count is the page's total, so
+// the list needs no count query of its own.
+func (s Tasks) StartupTasks(ctx context.Context, startupID string, q tasks.Query) (tasks.Page[tasks.Task], map[string]int, error) {
+	db := s.DB.WithContext(ctx)
 	var rows []struct {
 		Status string
 		N      int
 	}
-	err := filtered(s.DB.WithContext(ctx).Model(&taskRow{}).Where("startup_id = ?", startupID), q).
+	err := filtered(db.Model(&taskRow{}).Where("startup_id = ?", startupID), q).
 		Select("status, COUNT(*) AS n").Group("status").Scan(&rows).Error
 	if err != nil {
-		return nil, err
+		return tasks.Page[tasks.Task]{}, nil, err
 	}
 	counts := map[string]int{"all": 0, tasks.StatusOpen: 0, tasks.StatusUnderReview: 0, tasks.StatusCompleted: 0}
 	for _, r := range rows {
 		counts["all"] += r.N
 		counts[tasks.DisplayStatus(r.Status)] += r.N
 	}
-	return counts, nil
+
+	base := filtered(db.Model(&taskRow{}).Where("startup_id = ?", startupID), q)
+	total := counts["all"]
+	switch q.Status {
+	case tasks.StatusOpen:
+		base = base.Where("status IN ?", []string{tasks.StatusOpen, tasks.StatusSubmitted})
+		total = counts[q.Status]
+	case tasks.StatusUnderReview, tasks.StatusCompleted:
+		base = base.Where("status = ?", q.Status)
+		total = counts[q.Status]
+	}
+	if q.Sort == "" {
+		q.Sort = "newest"
+	}
+	list, err := pageOf(db, base, q, allSubmissions, total)
+	return list, counts, err
 }
 
 func (s Tasks) OpenTasks(ctx context.Context, q tasks.Query, exceptStudent string) (tasks.Page[tasks.Task], error) {
@@ -106,26 +110,37 @@ func (s Tasks) StartupStats(ctx context.Context, startupID string) (tasks.Startu
 func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, availableN, completedN, startupsN int) (tasks.StudentDashboard, error) {
 	db := s.DB.WithContext(ctx)
 	var d tasks.StudentDashboard
-	var counts struct{ Total, Completed int }
+	var counts struct{ Total, Completed, Certificates int }
 	err := db.Model(&taskRow{}).Where(mineSQL, studentID, studentID).Select(
-		"COUNT(*) AS total, COALESCE(SUM(CASE WHEN "+completedForSQL+" THEN 1 ELSE 0 END), 0) AS completed", studentID).
+		"COUNT(*) AS total, COALESCE(SUM(CASE WHEN "+completedForSQL+" THEN 1 ELSE 0 END), 0) AS completed, "+
+			"(SELECT COUNT(*) FROM certificates WHERE student_id = ?) AS certificates", studentID, studentID).
 		Scan(&counts).Error
 	if err != nil {
 		return d, err
 	}
-	var certificates int64
-	if err := db.Model(&certificateRow{}).Where("student_id = ?", studentID).Count(&certificates).Error; err != nil {
-		return d, err
-	}
-	d.Counts = tasks.StudentCounts{Active: counts.Total - counts.Completed, Completed: counts.Completed, Certificates: int(certificates)}
+	d.Counts = tasks.StudentCounts{Active: counts.Total - counts.Completed, Completed: counts.Completed, Certificates: counts.Certificates}
 
 	no, yes := false, true
-	var active, done []taskRow
+	var active []taskRow
 	if err := ordered(studentBase(db, studentID, tasks.Query{}, &no), "deadline").Limit(activeN).Find(&active).Error; err != nil {
 		return d, err
 	}
-	if err := studentBase(db, studentID, tasks.Query{}, &yes).Order("completed_at DESC, id DESC").Limit(completedN).Find(&done).Error; err != nil {
+	// Completed tasks come with the certificate each earned.
+	var completed []struct {
+		Task          taskRow `gorm:"embedded"`
+		CertificateID string
+	}
+	err = studentBase(db, studentID, tasks.Query{}, &yes).Select("tasks.*, certificates.id AS certificate_id").
+		Joins("LEFT JOIN certificates ON certificates.task_id = tasks.id AND certificates.student_id = ?", studentID).
+		Order("tasks.completed_at DESC, tasks.id DESC").Limit(completedN).Find(&completed).Error
+	if err != nil {
 		return d, err
+	}
+	d.CertificateOf = map[string]string{}
+	done := make([]taskRow, len(completed))
+	for i, c := range completed {
+		done[i] = c.Task
+		d.CertificateOf[c.Task.ID] = c.CertificateID
 	}
 	available := filtered(db.Model(&taskRow{}).Where("listed = ?", true), tasks.Query{}).
 		Where("NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = ?)", studentID)
@@ -145,20 +160,6 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 	d.Active, d.RecentlyCompleted = all[:len(active)], all[len(active):len(active)+len(done)]
 	d.Available = tasks.Page[tasks.Task]{Items: all[len(active)+len(done):], Page: 1, PageSize: availableN, Total: int(total)}
 
-	d.CertificateOf = map[string]string{}
-	if len(done) > 0 {
-		ids := make([]string, len(done))
-		for i, r := range done {
-			ids[i] = r.ID
-		}
-		var certs []certificateRow
-		if err := db.Select("id, task_id").Where("student_id = ? AND task_id IN ?", studentID, ids).Find(&certs).Error; err != nil {
-			return d, err
-		}
-		for _, c := range certs {
-			d.CertificateOf[c.TaskID] = c.ID
-		}
-	}
 	d.Startups, err = startups(db, startupsN)
 	return d, err
 }
@@ -209,6 +210,15 @@ func ordered(db *gorm.DB, sort string) *gorm.DB {
 
 // page counts base, reads the requested page of it and hydrates it.
 func page(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
+	var total int64
+	if err := base.Session(&gorm.Session{}).Count(&total).Error; err != nil {
+		return tasks.Page[tasks.Task]{}, err
+	}
+	return pageOf(db, base, q, w, int(total))
+}
+
+// pageOf reads the requested page of base, which holds total rows, and hydrates it.
+func pageOf(db, base *gorm.DB, q tasks.Query, w whose, total int) (tasks.Page[tasks.Task], error) {
 	size := q.Limit
 	if size <= 0 {
 		size = tasks.PageSize
@@ -217,14 +227,9 @@ func page(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], er
 	if n < 1 {
 		n = 1
 	}
-	out := tasks.Page[tasks.Task]{Page: n, PageSize: size}
-	var total int64
-	if err := base.Session(&gorm.Session{}).Count(&total).Error; err != nil {
-		return out, err
-	}
-	out.Total = int(total)
+	out := tasks.Page[tasks.Task]{Page: n, PageSize: size, Total: total}
 	var rows []taskRow
-	if total > int64((n-1)*size) {
+	if total > (n-1)*size {
 		if err := ordered(base.Session(&gorm.Session{}), q.Sort).Limit(size).Offset((n - 1) * size).Find(&rows).Error; err != nil {
 			return out, err
 		}

@@ -86,11 +86,7 @@ func (s *Service) StartupTasks(ctx context.Context, startupID string, q Query) (
 	if err := ValidateQuery(q); err != nil {
 		return StartupTaskList{}, err
 	}
-	page, err := s.Store.StartupTasks(ctx, startupID, q)
-	if err != nil {
-		return StartupTaskList{}, err
-	}
-	counts, err := s.Store.StartupStatusCounts(ctx, startupID, q)
+	page, counts, err := s.Store.StartupTasks(ctx, startupID, q)
 	if err != nil {
 		return StartupTaskList{}, err
 	}
@@ -115,7 +111,7 @@ func (s *Service) StartupDashboard(ctx context.Context, startupID string) (Start
 	if err != nil {
 		return StartupDashboard{}, err
 	}
-	recent, err := s.Store.StartupTasks(ctx, startupID, Query{Sort: "newest", Limit: dashboardRecent})
+	recent, _, err := s.Store.StartupTasks(ctx, startupID, Query{Sort: "newest", Limit: dashboardRecent})
 	if err != nil {
 		return StartupDashboard{}, err
 	}
@@ -170,7 +166,8 @@ func (s *Service) TasksOfStartup(ctx context.Context, startupID string, q Query)
 	if err := ValidateQuery(q); err != nil {
 		return Page[Task]{}, err
 	}
-	return s.Store.StartupTasks(ctx, startupID, q)
+	page, _, err := s.Store.StartupTasks(ctx, startupID, q)
+	return page, err
 }
 
 // Startups lists up to limit startups, newest first (the Networking card, chat partners).

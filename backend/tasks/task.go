@@ -191,10 +191,9 @@ type Store interface {
 	CreateTask(ctx context.Context, t *Task) error
 	// Task reads one task with every submission; apperr.NotFound when unknown.
 	Task(ctx context.Context, id string) (*Task, error)
-	// StartupTasks pages a startup's tasks; StartupStatusCounts counts them by display status
-	// under the same search and filters (the My Works tabs).
-	StartupTasks(ctx context.Context, startupID string, q Query) (Page[Task], error)
-	StartupStatusCounts(ctx context.Context, startupID string, q Query) (map[string]int, error)
+	// StartupTasks pages a startup's tasks and counts them by display status (all, open,
+	// under-review, completed) under the same search and filters: the My Works tabs.
+	StartupTasks(ctx context.Context, startupID string, q Query) (Page[Task], map[string]int, error)
 	// StartupSubmissions pages the submissions to a startup's tasks, newest first; status may
 	// be a submission status or "" for all.
 	StartupSubmissions(ctx context.Context, startupID, status string, page, limit int) (Page[Submission], error)

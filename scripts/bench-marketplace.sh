@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Load test of the marketplace on PostgreSQL with the demo data scaled up (docs/performance.md,
+# section "Marketplace"). It creates a database of its own, seeds it through the real services
+# (scripts/seed-marketplace: a startup with 50 tasks × 4 submissions, its student, and an open
+# market of OPEN_TASKS tasks), starts the server on it and drives it with hey (Debian's package)
+# at a fixed rate, then with wrk flat out. The database is dropped at the end.
+#
+#   ./scripts/bench-marketplace.sh            # RATE=200 DURATION=30s OPEN_TASKS=100000
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+RATE=${RATE:-200}
+DURATION=${DURATION:-30s}
+OPEN_TASKS=${OPEN_TASKS:-100000}
+WORKERS=20
+
+ensure_go
+ensure_postgres
+command -v hey >/dev/null || apt_install hey
+command -v wrk >/dev/null || apt_install wrk
+
+DB="bw_bench_$(date +%s)_$RANDOM"
+BASE_URL=${PG_URL_DEFAULT%%/test*}
+export DATABASE_URL="$BASE_URL/$DB?sslmode=disable"
+export JWT_SECRET="bench-secret-bench-secret-bench-secret-0"
+export LOG_LEVEL=warn
+PORT=$(free_port)
+export PORT
+SERVER_PID=
+cleanup() {
+  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+  psql "$PG_URL_DEFAULT" -qc "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+psql "$PG_URL_DEFAULT" -qc "CREATE DATABASE $DB" >/dev/null
+
+log "seeding $DB: 50 tasks × 4 submissions for the bench startup, $OPEN_TASKS open tasks"
+go build -o bin/seed-marketplace ./scripts/seed-marketplace
+eval "$(bin/seed-marketplace -open "$OPEN_TASKS")"
+psql "$DATABASE_URL" -qc "VACUUM ANALYZE" >/dev/null
+
+build_server
+STATIC_DIR=$(mktemp -d) DATA_DIR=$(mktemp -d) bin/bridgework >/dev/null 2>&1 &
+SERVER_PID=$!
+wait_http "http://127.0.0.1:$PORT/readyz" 30 "$SERVER_PID" || die "the server did not start"
+URL="http://127.0.0.1:$PORT"
+
+# hey -q is a rate per worker: WORKERS × (RATE / WORKERS) requests a second in total.
+steady() {
+  local name=$1 path=$2 token=${3:-}
+  local args=(-z "$DURATION" -c "$WORKERS" -q $((RATE / WORKERS)))
+  [ -n "$token" ] && args+=(-H "Authorization: Bearer $token")
+  hey "${args[@]}" "$URL$path" >/dev/null 2>&1 || true # warm-up run discarded
+  local out
+  out=$(hey "${args[@]}" "$URL$path")
+  printf '%-34s %s req/s  p50 %s  p99 %s  (%s)\n' "$name" \
+    "$(awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out")" \
+    "$(awk '/50% in/ {printf "%.1f ms", $3 * 1000}' <<<"$out")" \
+    "$(awk '/99% in/ {printf "%.1f ms", $3 * 1000}' <<<"$out")" \
+    "$(awk '/\[[0-9]+\]/ {printf "%s ", $0}' <<<"$out" | tr -s ' ')"
+}
+flat_out() {
+  local name=$1 path=$2 token=${3:-}
+  local args=(-t 2 -c 16 -d 10s --latency)
+  [ -n "$token" ] && args+=(-H "Authorization: Bearer $token")
+  printf '%-34s %s\n' "$name" "$(wrk "${args[@]}" "$URL$path" | awk '/Requests\/sec/ {printf "%.0f req/s max", $2} / 99%/ {printf ", p99 %s", $2}')"
+}
+
+log "steady load: $RATE requests/s for $DURATION each (hey, $WORKERS workers)"
+steady "GET /api/startup/tasks" /api/startup/tasks "$STARTUP_TOKEN"
+steady "GET /api/student/dashboard" /api/student/dashboard "$STUDENT_TOKEN"
+steady "GET /api/startup/dashboard" /api/startup/dashboard "$STARTUP_TOKEN"
+steady "GET /api/tasks (open market)" "/api/tasks" ""
+steady "GET /api/tasks?search&category" "/api/tasks?search=landing&category=web-development" ""
+steady "GET /api/tasks?page=4000" "/api/tasks?page=4000&sort=title" ""
+
+log "flat out (wrk, 16 connections, 10 s)"
+flat_out "GET /api/startup/tasks" /api/startup/tasks "$STARTUP_TOKEN"
+flat_out "GET /api/student/dashboard" /api/student/dashboard "$STUDENT_TOKEN"
+
+log "Go benchmarks"
+go test -run XXX -bench 'BenchmarkRenderPDF' -benchtime 2s ./backend/certs/ | grep Benchmark
+BW_TEST_DATABASES=postgres go test -run XXX -bench 'BenchmarkMarketplace' -benchtime 2s ./backend/httpapi/ | grep Benchmark
