@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router'
 import { Toaster } from 'sonner'
 import { FullPageSpinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { RealtimeProvider } from '@/features/realtime'
 import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@/config/toast'
 import { setUnauthorizedHandler } from '@/lib/api-client'
 import { useSessionRefresh } from '@/lib/auth'
@@ -35,9 +36,12 @@ export function AppProvider({ queryClient, router }: AppProviderProps) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionGate>
-        <RouterProvider router={router} />
-      </SessionGate>
+      {/* The live connection (students and startups only) keeps the query cache current. */}
+      <RealtimeProvider>
+        <SessionGate>
+          <RouterProvider router={router} />
+        </SessionGate>
+      </RealtimeProvider>
       <Toaster position="top-right" duration={TOAST_DURATION_MS} visibleToasts={TOAST_MAX_VISIBLE} richColors closeButton />
     </QueryClientProvider>
   )

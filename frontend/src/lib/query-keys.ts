@@ -32,7 +32,9 @@ export const queryKeys = {
   chat: {
     all: ['chat'] as const,
     conversations: ['chat', 'conversations'] as const,
+    threads: ['chat', 'thread'] as const,
     thread: (userId: string) => ['chat', 'thread', userId] as const,
+    allPartners: ['chat', 'partners'] as const,
     partners: (role: string) => ['chat', 'partners', role] as const,
   },
   admin: {

@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node'
 import { handlers } from './handlers'
+import { realtimeHandlers } from './realtime'
 
-export const server = setupServer(...handlers)
+export const server = setupServer(...handlers, ...realtimeHandlers)

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { applyReadReceipt, type ChatMessage, type Conversation, type ReadReceipt } from '@/features/realtime'
+import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
+
+/** POST /api/chat/{userId}/read: everything userId sent me is read; both get chat.read. */
+export function markRead(userId: string): Promise<ReadReceipt & { count: number }> {
+  return api.post<ReadReceipt & { count: number }>(`/chat/${encodeURIComponent(userId)}/read`)
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: markRead,
+    onSuccess: (receipt, userId) => {
+      if (receipt.count === 0) return
+      queryClient.setQueryData<ChatMessage[]>(queryKeys.chat.thread(userId), (thread) =>
+        thread ? applyReadReceipt(thread, receipt) : thread,
+      )
+      queryClient.setQueryData<Conversation[]>(queryKeys.chat.conversations, (list) =>
+        list?.map((c) => (c._id === userId ? { ...c, unreadCount: 0 } : c)),
+      )
+    },
+  })
+}

@@ -1,0 +1,116 @@
+import { ArrowLeft } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import { Avatar } from '@/components/ui/avatar'
+import { buttonClasses } from '@/components/ui/button'
+import { useIsTyping, useSendTyping, type ChatUser } from '@/features/realtime'
+import { useCurrentUser } from '@/lib/auth-store'
+import { notify } from '@/lib/notify'
+import { avatarInitial, displayName } from '@/lib/user'
+import { useUser } from '../api/get-user'
+import { useThread } from '../api/get-thread'
+import { useMarkRead } from '../api/mark-read'
+import { newClientId, useSendMessage } from '../api/send-message'
+import { Composer } from './composer'
+import { MessageList } from './message-list'
+import { OnlineDot } from './online-dot'
+
+type ChatPanelProps = {
+  partnerId: string
+  /** The partner as a list already knows them; fetched when missing. */
+  partner?: Pick<ChatUser, 'userType' | 'companyName' | 'firstName' | 'lastName' | 'email' | 'profilePicture' | 'online'>
+  /** Where Back goes: /chat on the chat page, /messages there. */
+  backTo: string
+  backLabel: string
+}
+
+/**
+ * One conversation: header, live thread, composer. Incoming messages are marked read while the
+ * panel is on screen; typing is sent as the user types.
+ */
+export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelProps) {
+  const me = useCurrentUser()
+  const thread = useThread(partnerId)
+  const fetchedUser = useUser(partnerId, !partner)
+  const who = partner ?? fetchedUser.data
+  const name = who ? displayName(who) : 'User'
+  const isTyping = useIsTyping(partnerId)
+  const sendTyping = useSendTyping(partnerId)
+
+  useEffect(() => {
+    if (thread.isError) notify.error('Failed to load messages')
+  }, [thread.isError])
+
+  useMarkIncomingRead(partnerId, me?._id, thread.data)
+
+  const [draft, setDraft] = useState('')
+  const clientId = useRef(newClientId()) // kept across retries of one message, so it is stored once
+  const send = useSendMessage()
+  const onSend = () => {
+    send.mutate(
+      { receiver: partnerId, content: draft.trim(), clientId: clientId.current },
+      {
+        onSuccess: () => {
+          clientId.current = newClientId()
+          setDraft('')
+          notify.success('Message sent!')
+        },
+        onError: () => notify.error('Failed to send message'),
+      },
+    )
+  }
+
+  return (
+    <section aria-label={`Chat with ${name}`} className="flex min-h-0 flex-1 flex-col">
+      <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
+        <Link to={backTo} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {backLabel}
+        </Link>
+        <span className="relative">
+          <Avatar src={who?.profilePicture} initials={avatarInitial(who)} alt={name} size="sm" />
+          {partner && <OnlineDot online={partner.online} />}
+        </span>
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold text-slate-900">{name}</h2>
+          {who?.email && <p className="truncate text-xs text-slate-500">{who.email}</p>}
+        </div>
+      </header>
+      <MessageList
+        messages={thread.data ?? []}
+        me={me?._id ?? ''}
+        partnerName={name}
+        isLoading={thread.isPending}
+        isTyping={isTyping}
+      />
+      <Composer
+        value={draft}
+        onChange={(value) => {
+          setDraft(value)
+          if (value.trim()) sendTyping()
+        }}
+        onSend={onSend}
+        isSending={send.isPending}
+      />
+    </section>
+  )
+}
+
+/** Marks the partner's messages read whenever an unread one is shown while the tab is visible. */
+function useMarkIncomingRead(partnerId: string, me: string | undefined, thread: { _id: string; sender: string; readAt: string | null }[] | undefined) {
+  const markRead = useMarkRead()
+  const marked = useRef<string | null>(null)
+  const newestUnread = thread?.findLast((m) => m.sender === partnerId && !m.readAt)?._id
+  const mutate = markRead.mutate
+  useEffect(() => {
+    if (!me || !newestUnread) return
+    const mark = () => {
+      if (document.visibilityState !== 'visible' || marked.current === newestUnread) return
+      marked.current = newestUnread
+      mutate(partnerId)
+    }
+    mark()
+    document.addEventListener('visibilitychange', mark)
+    return () => document.removeEventListener('visibilitychange', mark)
+  }, [me, newestUnread, partnerId, mutate])
+}

@@ -1,0 +1,69 @@
+import { Check, CheckCheck } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import type { ChatMessage } from '@/features/realtime'
+import { cn } from '@/lib/cn'
+
+type MessageListProps = {
+  messages: ChatMessage[]
+  me: string
+  partnerName: string
+  isLoading: boolean
+  isTyping: boolean
+}
+
+/** Time of day, with the date when it is not today. */
+export function formatTime(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso)
+  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+  return at.toDateString() === now.toDateString() ? time : `${at.toLocaleDateString()} ${time}`
+}
+
+/** The bubbles of a conversation (own on the right), read ticks on own messages, typing below. */
+export function MessageList({ messages, me, partnerName, isLoading, isTyping }: MessageListProps) {
+  const end = useRef<HTMLDivElement>(null)
+  const last = messages[messages.length - 1]?._id
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' })
+  }, [last, isTyping])
+
+  return (
+    <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
+      {isLoading ? (
+        <p className="text-center text-sm text-slate-500">Loading...</p>
+      ) : messages.length === 0 ? (
+        <p className="text-center text-sm text-slate-500">No messages yet</p>
+      ) : (
+        <ol role="log" aria-label={`Messages with ${partnerName}`} className="space-y-2">
+          {messages.map((m) => {
+            const own = m.sender === me
+            return (
+              <li key={m._id} className={cn('flex', own ? 'justify-end' : 'justify-start')} data-own={own}>
+                <div
+                  className={cn(
+                    'max-w-[80%] rounded-2xl px-3 py-2 text-sm shadow-sm',
+                    own ? 'rounded-br-sm bg-indigo-600 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900',
+                  )}
+                >
+                  <p className="whitespace-pre-wrap break-words">{m.content}</p>
+                  <p className={cn('mt-1 flex items-center justify-end gap-1 text-[11px]', own ? 'text-indigo-100' : 'text-slate-500')}>
+                    <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
+                    {own &&
+                      (m.readAt ? (
+                        <CheckCheck className="size-3.5" role="img" aria-label="Read" />
+                      ) : (
+                        <Check className="size-3.5" role="img" aria-label="Sent" />
+                      ))}
+                  </p>
+                </div>
+              </li>
+            )
+          })}
+        </ol>
+      )}
+      <p aria-live="polite" className="mt-2 h-5 text-xs italic text-slate-500">
+        {isTyping ? `${partnerName} is typing…` : ''}
+      </p>
+      <div ref={end} />
+    </div>
+  )
+}

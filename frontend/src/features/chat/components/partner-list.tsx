@@ -1,0 +1,62 @@
+import { Link } from 'react-router'
+import { Avatar } from '@/components/ui/avatar'
+import { buttonClasses } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+import type { ChatPartner } from '@/features/realtime'
+import { cn } from '@/lib/cn'
+import { avatarInitial, displayName } from '@/lib/user'
+import { OnlineDot } from './online-dot'
+
+type PartnerListProps = {
+  /** "Startups" for a student, "Students" for a startup. */
+  heading: string
+  partners: ChatPartner[]
+  isLoading: boolean
+  selectedId?: string
+}
+
+/** The /chat left column: everyone the viewer may chat with, each with a Chat button. */
+export function PartnerList({ heading, partners, isLoading, selectedId }: PartnerListProps) {
+  return (
+    <section aria-labelledby="chat-partners-heading" className="flex min-h-0 flex-col">
+      <h2 id="chat-partners-heading" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900">
+        {heading}
+      </h2>
+      {isLoading ? (
+        <p className="p-4 text-sm text-slate-500">Loading...</p>
+      ) : partners.length === 0 ? (
+        <p className="p-4 text-sm text-slate-500">No users found</p>
+      ) : (
+        <ul className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
+          {partners.map((p) => {
+            const name = displayName(p)
+            return (
+              <li
+                key={p._id}
+                className={cn('flex items-center gap-3 px-4 py-3', p._id === selectedId && 'bg-indigo-50')}
+                aria-current={p._id === selectedId ? 'true' : undefined}
+              >
+                <span className="relative">
+                  <Avatar src={p.profilePicture} initials={avatarInitial(p)} alt={name} />
+                  <OnlineDot online={p.online} />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-slate-900">{name}</p>
+                  <p className="truncate text-sm text-slate-500">{p.email}</p>
+                  {p.description && <p className="line-clamp-2 text-xs text-slate-500">{p.description}</p>}
+                </div>
+                <Link
+                  to={paths.chatWith(p._id)}
+                  aria-label={`Chat with ${name}`}
+                  className={buttonClasses({ size: 'sm', variant: p._id === selectedId ? 'primary' : 'outline' })}
+                >
+                  Chat
+                </Link>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

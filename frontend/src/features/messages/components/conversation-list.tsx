@@ -1,0 +1,70 @@
+import { Link } from 'react-router'
+import { Avatar } from '@/components/ui/avatar'
+import type { Conversation } from '@/features/realtime'
+import { cn } from '@/lib/cn'
+import { avatarInitial, displayName } from '@/lib/user'
+
+type ConversationListProps = {
+  conversations: Conversation[]
+  isLoading: boolean
+  me: string
+  selectedId?: string
+  linkTo: (partnerId: string) => string
+}
+
+/** The /messages left column: one row per partner, newest first, with unread badges. */
+export function ConversationList({ conversations, isLoading, me, selectedId, linkTo }: ConversationListProps) {
+  return (
+    <section aria-labelledby="conversations-heading" className="flex min-h-0 flex-col">
+      <h2 id="conversations-heading" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900">
+        Conversations
+      </h2>
+      {isLoading ? (
+        <p className="p-4 text-sm text-slate-500">Loading...</p>
+      ) : conversations.length === 0 ? (
+        <p className="p-4 text-sm text-slate-500">No conversations yet.</p>
+      ) : (
+        <ul aria-label="Conversations" className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
+          {conversations.map((c) => {
+            const name = displayName(c)
+            const own = c.lastMessage.sender === me
+            return (
+              <li key={c._id}>
+                <Link
+                  to={linkTo(c._id)}
+                  aria-current={c._id === selectedId ? 'true' : undefined}
+                  className={cn(
+                    'flex items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+                    c._id === selectedId && 'bg-indigo-50',
+                  )}
+                >
+                  <span className="relative">
+                    <Avatar src={c.profilePicture} initials={avatarInitial(c)} alt={name} />
+                    <span
+                      aria-hidden="true"
+                      className={cn('absolute bottom-0 right-0 size-3 rounded-full ring-2 ring-white', c.online ? 'bg-emerald-500' : 'bg-slate-300')}
+                    />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium text-slate-900">{name}</span>
+                    <span className={cn('block truncate text-sm', c.unreadCount > 0 ? 'font-semibold text-slate-900' : 'text-slate-500')}>
+                      {own ? `You: ${c.lastMessage.content}` : c.lastMessage.content}
+                    </span>
+                  </span>
+                  {c.unreadCount > 0 && (
+                    <span
+                      className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white"
+                      aria-label={`${c.unreadCount} unread`}
+                    >
+                      {c.unreadCount}
+                    </span>
+                  )}
+                </Link>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

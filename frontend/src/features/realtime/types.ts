@@ -1,0 +1,63 @@
+// The websocket's frames (DESIGN §4) and the chat shapes they carry. Chat events carry the same
+// shapes as the REST answers of /api/chat, so an event can go straight into a cached list.
+
+/** Every frame: `{type, data, id, at}`. */
+export type RealtimeEvent<T = unknown> = {
+  type: string
+  data: T
+  id?: string
+  at?: string
+}
+
+/** Server → client event types. */
+export const EventType = {
+  ready: 'ready',
+  pong: 'pong',
+  resync: 'resync',
+  chatMessage: 'chat.message',
+  chatRead: 'chat.read',
+  chatTyping: 'chat.typing',
+  presence: 'presence',
+  notificationNew: 'notification.new',
+  notificationCount: 'notification.count',
+  submissionStatus: 'submission.status',
+  taskUpdated: 'task.updated',
+} as const
+
+/** Spec §3 Message, with the read receipt and the sender's idempotency key. */
+export type ChatMessage = {
+  _id: string
+  sender: string
+  receiver: string
+  content: string
+  clientId?: string
+  createdAt: string
+  readAt: string | null
+}
+
+/** Spec §3 Conversation partner, with whether they have the app open. */
+export type ChatUser = {
+  _id: string
+  userType: 'student' | 'startup'
+  companyName: string
+  firstName: string
+  lastName: string
+  email: string
+  profilePicture: string
+  online: boolean
+}
+
+/** A row of the /chat left column. */
+export type ChatPartner = ChatUser & { description: string }
+
+/** A row of /messages: the partner, the latest message and how many of theirs are unread. */
+export type Conversation = ChatUser & { lastMessage: ChatMessage; unreadCount: number }
+
+/** chat.read: `readerId` has read `senderId`'s messages up to the message `upTo`. */
+export type ReadReceipt = { readerId: string; senderId: string; upTo: string; readAt: string }
+
+/** chat.typing: `from` is typing to `to`. */
+export type TypingData = { from: string; to: string }
+
+/** presence: a chat partner came online or went offline. */
+export type PresenceData = { userId: string; online: boolean }

@@ -1,0 +1,107 @@
+import { http, HttpResponse } from 'msw'
+import type { User } from '@/types/api'
+import { db, userForToken } from './db'
+import { pushEvent } from './realtime'
+
+// A stand-in for /api/chat (backend/chat) for component tests: an in-memory message list that
+// announces chat.message and chat.read on the mock socket like the real server. Tests opt in with
+// server.use(...chatHandlers).
+
+type StoredMessage = {
+  _id: string
+  sender: string
+  receiver: string
+  content: string
+  clientId?: string
+  createdAt: string
+  readAt: string | null
+}
+
+export const chatDb = { messages: [] as StoredMessage[], sends: [] as Array<{ clientId?: string }>, sequence: 0 }
+
+export function resetChatDb() {
+  chatDb.messages = []
+  chatDb.sends = []
+}
+
+const bearer = (request: Request) => userForToken(request.headers.get('Authorization')?.replace(/^Bearer\s+/i, '') ?? null)
+const users = () => [...db.accounts.values()].map((a) => a.user)
+const partnerType = (u: User) => (u.userType === 'student' ? 'startup' : 'student')
+
+/** A message id that sorts after every earlier one, like a UUID v7. */
+function nextId() {
+  chatDb.sequence += 1
+  return `0193b000-0000-7000-8000-${String(chatDb.sequence).padStart(12, '0')}`
+}
+
+/** Stores a message as the server would and announces it to both parties. */
+export function storeMessage(sender: string, receiver: string, content: string, clientId?: string): StoredMessage {
+  const message = { _id: nextId(), sender, receiver, content, clientId, createdAt: new Date().toISOString(), readAt: null }
+  chatDb.messages.push(message)
+  pushEvent(receiver, 'chat.message', message)
+  pushEvent(sender, 'chat.message', message)
+  return message
+}
+
+const chatUser = (u: User) => ({
+  _id: u._id, userType: u.userType, companyName: u.companyName ?? '', firstName: u.firstName ?? '', lastName: u.lastName ?? '',
+  email: u.email, profilePicture: u.profilePicture ?? '', online: false,
+})
+
+const between = (a: string, b: string) =>
+  chatDb.messages.filter((m) => (m.sender === a && m.receiver === b) || (m.sender === b && m.receiver === a))
+
+export const chatHandlers = [
+  http.get('*/api/chat/partners', ({ request }) => {
+    const me = bearer(request)
+    if (!me) return HttpResponse.json({ message: 'Unauthorized', code: 'unauthorized' }, { status: 401 })
+    return HttpResponse.json(
+      users().filter((u) => u.userType === partnerType(me)).map((u) => ({ ...chatUser(u), description: u.companyDescription || u.headline || '' })),
+    )
+  }),
+  http.get('*/api/chat/conversations', ({ request }) => {
+    const me = bearer(request)!
+    const partners = new Map<string, StoredMessage[]>()
+    for (const m of chatDb.messages) {
+      if (m.sender !== me._id && m.receiver !== me._id) continue
+      const other = m.sender === me._id ? m.receiver : m.sender
+      partners.set(other, [...(partners.get(other) ?? []), m])
+    }
+    const rows = [...partners.entries()].map(([id, list]) => ({
+      ...chatUser(users().find((u) => u._id === id)!),
+      lastMessage: list[list.length - 1]!,
+      unreadCount: list.filter((m) => m.receiver === me._id && !m.readAt).length,
+    }))
+    rows.sort((a, b) => (a.lastMessage._id < b.lastMessage._id ? 1 : -1))
+    return HttpResponse.json(rows)
+  }),
+  http.post('*/api/chat/send', async ({ request }) => {
+    const me = bearer(request)!
+    const body = (await request.json()) as { receiver: string; content: string; clientId?: string }
+    chatDb.sends.push({ clientId: body.clientId })
+    const previous = chatDb.messages.find((m) => m.sender === me._id && body.clientId && m.clientId === body.clientId)
+    if (previous) return HttpResponse.json(previous)
+    return HttpResponse.json(storeMessage(me._id, body.receiver, body.content.trim(), body.clientId), { status: 201 })
+  }),
+  http.post('*/api/chat/:userId/read', ({ request, params }) => {
+    const me = bearer(request)!
+    const unread = chatDb.messages.filter((m) => m.sender === params.userId && m.receiver === me._id && !m.readAt)
+    const readAt = new Date().toISOString()
+    unread.forEach((m) => (m.readAt = readAt))
+    const receipt = { readerId: me._id, senderId: String(params.userId), upTo: unread[unread.length - 1]?._id ?? '', readAt }
+    if (unread.length > 0) {
+      pushEvent(receipt.senderId, 'chat.read', receipt)
+      pushEvent(me._id, 'chat.read', receipt)
+    }
+    return HttpResponse.json({ ...receipt, count: unread.length })
+  }),
+  http.get('*/api/chat/:userId', ({ request, params }) => {
+    const me = bearer(request)!
+    const after = new URL(request.url).searchParams.get('after')
+    return HttpResponse.json(between(me._id, String(params.userId)).filter((m) => !after || m._id > after))
+  }),
+  http.get('*/api/users/:id', ({ params }) => {
+    const user = users().find((u) => u._id === params.id)
+    return user ? HttpResponse.json(user) : HttpResponse.json({ message: 'User not found.', code: 'not_found' }, { status: 404 })
+  }),
+]
