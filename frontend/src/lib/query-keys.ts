@@ -8,6 +8,17 @@ export const queryKeys = {
     detail: (id: string) => ['users', 'detail', id] as const,
     list: (params: Record<string, unknown>) => ['users', 'list', params] as const,
   },
+  profile: {
+    student: ['profile', 'student'] as const,
+  },
+  students: {
+    all: ['students'] as const,
+    list: (skills: string) => ['students', 'list', skills] as const,
+    detail: (id: string) => ['students', 'detail', id] as const,
+  },
+  startups: {
+    detail: (id: string) => ['startups', 'detail', id] as const,
+  },
   tasks: {
     all: ['tasks'] as const,
     list: (params: Record<string, unknown>) => ['tasks', 'list', params] as const,
@@ -39,6 +50,7 @@ export const queryKeys = {
   },
   admin: {
     all: ['admin'] as const,
+    stats: ['admin', 'stats'] as const,
     students: (page: number) => ['admin', 'students', page] as const,
     startups: (page: number) => ['admin', 'startups', page] as const,
     helpRequests: (page: number) => ['admin', 'help', page] as const,

@@ -1,6 +1,15 @@
-import { ComingSoon } from '@/components/ui/coming-soon'
+import { useParams } from 'react-router'
+import { useAdminStartup } from '../api/get-admin-startup'
+import { AdminPersonLayout } from '../components/admin-person-layout'
+import { AdminStartupDashboardView } from '../components/admin-startup-dashboard-view'
 
-/** /admin/startups/:startupId. Placeholder until its issue builds the screen. */
+/** /admin/startups/:startupId: the startup's dashboard, read-only. */
 export function AdminStartupDashboardPage() {
-  return <ComingSoon title="Startup dashboard (read-only)" description="A startup's dashboard as the admin sees it." />
+  const { startupId = '' } = useParams()
+  const query = useAdminStartup(startupId)
+  return (
+    <AdminPersonLayout kind="startup" id={startupId} title="Startup dashboard" query={query} person={query.data?.startup}>
+      {query.data && <AdminStartupDashboardView data={query.data} />}
+    </AdminPersonLayout>
+  )
 }

@@ -1,6 +1,15 @@
-import { ComingSoon } from '@/components/ui/coming-soon'
+import { useParams } from 'react-router'
+import { StartupProfileView } from '@/components/people/startup-profile-view'
+import { useAdminStartup } from '../api/get-admin-startup'
+import { AdminPersonLayout } from '../components/admin-person-layout'
 
-/** /admin/startups/:startupId/profile. Placeholder until its issue builds the screen. */
+/** /admin/startups/:startupId/profile: the startup profile with Edit Profile hidden (spec §2). */
 export function AdminStartupProfilePage() {
-  return <ComingSoon title="Startup profile (read-only)" description="A startup's profile as the admin sees it." />
+  const { startupId = '' } = useParams()
+  const query = useAdminStartup(startupId)
+  return (
+    <AdminPersonLayout kind="startup" id={startupId} title="Startup profile" query={query} person={query.data?.startup}>
+      {query.data && <StartupProfileView startup={query.data.startup} />}
+    </AdminPersonLayout>
+  )
 }

@@ -1,6 +1,29 @@
-import { ComingSoon } from '@/components/ui/coming-soon'
+import { useParams } from 'react-router'
+import { useAdminStartup } from '../api/get-admin-startup'
+import { AdminPersonLayout } from '../components/admin-person-layout'
+import { TaskCard } from '../components/task-card'
 
-/** /admin/startups/:startupId/tasks. Placeholder until its issue builds the screen. */
+/** /admin/startups/:startupId/tasks: posted tasks with their submissions, read-only. */
 export function AdminStartupTasksPage() {
-  return <ComingSoon title="Startup tasks (read-only)" description="A startup's posted tasks with their submissions." />
+  const { startupId = '' } = useParams()
+  const query = useAdminStartup(startupId)
+  const tasks = query.data?.tasks ?? []
+  return (
+    <AdminPersonLayout kind="startup" id={startupId} title="Startup tasks" query={query} person={query.data?.startup}>
+      {query.data && (
+        <section className="space-y-3">
+          <h2 className="text-xl font-semibold text-slate-900">Posted tasks ({query.data.totalTasks})</h2>
+          {tasks.length === 0 ? (
+            <p className="text-slate-500">No tasks posted yet</p>
+          ) : (
+            <div className="grid gap-4 md:grid-cols-2">
+              {tasks.map((task) => (
+                <TaskCard key={task._id} task={task} showSubmissions />
+              ))}
+            </div>
+          )}
+        </section>
+      )}
+    </AdminPersonLayout>
+  )
 }

@@ -1,6 +1,15 @@
-import { ComingSoon } from '@/components/ui/coming-soon'
+import { useParams } from 'react-router'
+import { useAdminStudent } from '../api/get-admin-student'
+import { AdminPersonLayout } from '../components/admin-person-layout'
+import { AdminStudentDashboardView } from '../components/admin-student-dashboard-view'
 
-/** /admin/students/:studentId. Placeholder until its issue builds the screen. */
+/** /admin/students/:studentId: the student's dashboard, read-only. */
 export function AdminStudentDashboardPage() {
-  return <ComingSoon title="Student dashboard (read-only)" description="A student's dashboard as the admin sees it." />
+  const { studentId = '' } = useParams()
+  const query = useAdminStudent(studentId)
+  return (
+    <AdminPersonLayout kind="student" id={studentId} title="Student dashboard" query={query} person={query.data?.user}>
+      {query.data && <AdminStudentDashboardView data={query.data} />}
+    </AdminPersonLayout>
+  )
 }

@@ -1,6 +1,28 @@
-import { ComingSoon } from '@/components/ui/coming-soon'
+import { useParams } from 'react-router'
+import { StudentProfileView } from '@/components/people/student-profile-view'
+import type { PastSubmission } from '@/components/people/types'
+import { useAdminStudent } from '../api/get-admin-student'
+import type { AdminTask } from '../api/types'
+import { AdminPersonLayout } from '../components/admin-person-layout'
 
-/** /admin/students/:studentId/profile. Placeholder until its issue builds the screen. */
+/** The student's submissions, from their tasks, as Past Submissions rows (newest first). */
+export function pastSubmissions(tasks: AdminTask[], studentId: string): PastSubmission[] {
+  return tasks
+    .flatMap((task) =>
+      task.submissions
+        .filter((s) => s.student?._id === studentId)
+        .map((s) => ({ _id: s._id, link: s.link, status: s.status, submittedAt: s.submittedAt, task: { _id: task._id, title: task.title }, startup: task.startup })),
+    )
+    .sort((a, b) => b.submittedAt.localeCompare(a.submittedAt))
+}
+
+/** /admin/students/:studentId/profile: the student profile view with no Start Chat. */
 export function AdminStudentProfilePage() {
-  return <ComingSoon title="Student profile (read-only)" description="A student's profile as the admin sees it." />
+  const { studentId = '' } = useParams()
+  const query = useAdminStudent(studentId)
+  return (
+    <AdminPersonLayout kind="student" id={studentId} title="Student profile" query={query} person={query.data?.user}>
+      {query.data && <StudentProfileView student={query.data.user} submissions={pastSubmissions(query.data.tasks, studentId)} />}
+    </AdminPersonLayout>
+  )
 }

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react'
+import { Avatar } from '@/components/ui/avatar'
+import { Card } from '@/components/ui/card'
+import { ReadMore } from '@/components/ui/read-more'
+import { avatarInitial, displayName } from '@/lib/user'
+import type { User } from '@/types/api'
+
+type StartupProfileViewProps = {
+  startup: User
+  /** Edit Profile and the like; left out in the admin's view (spec §2). */
+  actions?: ReactNode
+}
+
+/** A startup's profile in view mode: company name, email, industry, description and size. */
+export function StartupProfileView({ startup, actions }: StartupProfileViewProps) {
+  const name = displayName(startup)
+  const rows: Array<[string, string | undefined]> = [
+    ['Email', startup.email],
+    ['Industry', startup.industry],
+    ['Company size', startup.companySize],
+  ]
+  return (
+    <Card className="p-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <Avatar src={startup.profilePicture} initials={avatarInitial(startup)} alt={name} size="lg" />
+        <h2 className="min-w-0 flex-1 break-words text-2xl font-bold text-slate-900">{name}</h2>
+        {actions}
+      </div>
+      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+            <dd className="break-words text-sm text-slate-900">{value || 'N/A'}</dd>
+          </div>
+        ))}
+      </dl>
+      <h2 className="mb-1 mt-6 text-xs font-medium uppercase tracking-wide text-slate-500">Company description</h2>
+      {startup.companyDescription ? (
+        <ReadMore text={startup.companyDescription} />
+      ) : (
+        <p className="text-sm text-slate-500">No description yet.</p>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,139 @@
+import { screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { createUser } from '@/testing/data-generators'
+import { server } from '@/testing/mocks/server'
+import { renderApp } from '@/testing/test-utils'
+import type { AdminStartupDashboard, AdminStudentDashboard, AdminTask } from '../api/types'
+
+const student = createUser({ firstName: 'Ada', lastName: 'Lovelace', college: '', phone: '' })
+const startup = createUser({ userType: 'startup', companyName: 'Nimbus', companySize: '11-50', tier: 'free' })
+const longText = 'A very long description. '.repeat(20)
+
+function task(overrides: Partial<AdminTask>): AdminTask {
+  return {
+    _id: `t-${Math.random()}`, title: 'Task', description: 'Short.', category: 'web-development', workType: 'technical',
+    skills: ['React', 'CSS', 'Figma', 'Go'], deadline: '2026-01-31T00:00:00Z', status: 'open', displayStatus: 'open',
+    startup: { _id: startup._id, companyName: 'Nimbus' }, assignedStudent: null, submissions: [], ...overrides,
+  }
+}
+
+const studentDashboard: AdminStudentDashboard = {
+  user: student,
+  stats: { activeTasks: 1, completed: 2, certificates: 1 },
+  activeTasks: [task({ title: 'Active one', displayStatus: 'submitted', description: longText })],
+  availableTasks: { items: [1, 2, 3, 4].map((n) => task({ title: `Open ${n}` })), total: 4 },
+  recentlyCompleted: [
+    task({ title: 'Done with link', displayStatus: 'completed', submissions: [{ _id: 's1', student: { _id: student._id }, link: 'https://github.com/ada/done', status: 'approved', submittedAt: '2025-01-01T00:00:00Z' }] }),
+    task({ title: 'Done without link', displayStatus: 'completed' }),
+  ],
+  startups: [{ _id: startup._id, companyName: 'Nimbus' }],
+  tasks: [],
+  certificates: [],
+}
+
+function mockAdmin() {
+  server.use(
+    http.get('*/api/admin/stats', () => HttpResponse.json({ students: 12, startups: 3, tasks: 40 })),
+    http.get('*/api/admin/students', ({ request }) => {
+      const page = Number(new URL(request.url).searchParams.get('page'))
+      return HttpResponse.json({ users: page === 1 ? [student] : [], page, pageSize: 20, total: 21, totalPages: 2 })
+    }),
+    http.get('*/api/admin/startups', () => HttpResponse.json({ users: [startup], page: 1, pageSize: 20, total: 1, totalPages: 1 })),
+    http.get('*/api/admin/help-requests', () =>
+      HttpResponse.json({ helpRequests: [{ _id: 'h1', phone: '+15550104477', email: 'call@me.com', createdAt: '2025-05-02T10:00:00Z' }], page: 1, pageSize: 20, total: 1, totalPages: 1 }),
+    ),
+    http.get('*/api/admin/students/:id/dashboard', () => HttpResponse.json(studentDashboard)),
+  )
+}
+
+describe('/admin/dashboard', () => {
+  it('shows totals; the tiles switch to the tables and Back to Dashboard returns', async () => {
+    mockAdmin()
+    const { events } = await renderApp('/admin/dashboard', { as: 'admin' })
+    const students = await screen.findByRole('button', { name: /Students\s*12/ })
+    expect(screen.getByRole('button', { name: /Startups\s*3/ })).toBeInTheDocument()
+    expect(screen.getByText('40')).toBeInTheDocument()
+
+    await events.click(students)
+    const table = await screen.findByRole('table', { name: 'Students' })
+    const row = within(table).getByRole('row', { name: /Ada Lovelace/ })
+    expect(within(row).getAllByText('N/A')).toHaveLength(2) // phone, institution
+    expect(within(row).getByRole('link', { name: 'View Dashboard of Ada Lovelace' })).toHaveAttribute('href', `/admin/students/${student._id}`)
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument()
+
+    await events.click(screen.getByRole('button', { name: 'Back to Dashboard' }))
+    await events.click(await screen.findByRole('button', { name: /Startups/ }))
+    const startups = await screen.findByRole('table', { name: 'Startups' })
+    expect(within(startups).getByRole('row', { name: /Nimbus 11-50/ })).toBeInTheDocument()
+
+    await events.click(screen.getByRole('button', { name: 'Back to Dashboard' }))
+    await events.click(await screen.findByRole('button', { name: 'Help requests' }))
+    const help = await screen.findByRole('table', { name: 'Help requests' })
+    expect(within(help).getByRole('row', { name: /\+15550104477 call@me.com May 2, 2025/ })).toBeInTheDocument()
+  })
+})
+
+describe('/admin/students/:id', () => {
+  it('is the student dashboard with no bell, submit or chat, and completed tasks show their link', async () => {
+    mockAdmin()
+    const { events } = await renderApp(`/admin/students/${student._id}`, { as: 'admin' })
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', `/admin/students/${student._id}/profile`)
+    expect(screen.getByRole('link', { name: 'View All Available Tasks' })).toBeInTheDocument()
+    expect(screen.getAllByRole('article').filter((a) => a.getAttribute('aria-label')?.startsWith('Open '))).toHaveLength(3)
+    expect(screen.getByRole('link', { name: 'https://github.com/ada/done' })).toBeInTheDocument()
+    expect(screen.getByText('No submission link')).toBeInTheDocument()
+
+    for (const name of [/notification/i, /submit/i, /chat/i, /connect/i, /message/i, /approve/i, /reject/i, /edit/i]) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument()
+      expect(screen.queryByRole('link', { name })).not.toBeInTheDocument()
+    }
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
+
+    // Dashboard cards show 2 skills, then +N more; descriptions clamp until Read more.
+    const active = screen.getByRole('article', { name: 'Active one' })
+    expect(within(within(active).getByRole('list', { name: 'Skills' })).getByText('+2 more')).toBeInTheDocument()
+    await events.click(within(active).getByRole('button', { name: 'Read more' }))
+    expect(within(active).getByRole('button', { name: 'Read less' })).toHaveAttribute('aria-expanded', 'true')
+  })
+})
+
+describe('task images', () => {
+  it('open in a lightbox with previous, next, close, n / total and the keyboard', async () => {
+    const posted = task({
+      title: 'With images',
+      imageUrl: '/api/files/a',
+      attachments: [{ name: 'b.png', url: '/api/files/b' }, { name: 'spec.pdf', url: '/api/files/c' }, { name: 'c.jpg', url: '/api/files/d' }],
+    })
+    const data: AdminStartupDashboard = { startup, stats: { activeTasks: 1, studentsHired: 0, studentsWorking: 0 }, tasks: [posted], totalTasks: 1, submissions: [] }
+    server.use(http.get('*/api/admin/startups/:id/dashboard', () => HttpResponse.json(data)))
+    const { events } = await renderApp(`/admin/startups/${startup._id}/tasks`, { as: 'admin' })
+    await events.click(await screen.findByRole('button', { name: 'Open image 2 of 3' }))
+    const dialog = screen.getByRole('dialog', { name: 'Image viewer' })
+    expect(within(dialog).getByText('2 / 3')).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus()
+    await events.click(within(dialog).getByRole('button', { name: 'Next image' }))
+    expect(within(dialog).getByText('3 / 3')).toBeInTheDocument()
+    await events.keyboard('{ArrowRight}')
+    expect(within(dialog).getByText('1 / 3')).toBeInTheDocument()
+    await events.keyboard('{ArrowLeft}')
+    expect(within(dialog).getByText('3 / 3')).toBeInTheDocument()
+    await events.click(within(dialog).getByRole('button', { name: 'Previous image' }))
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', `${window.location.origin}/api/files/b`)
+    await events.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByText('No submissions yet.')).toBeInTheDocument()
+  })
+})
+
+describe('/admin/startups/:id/profile', () => {
+  it('shows the startup profile without Edit Profile', async () => {
+    const data: AdminStartupDashboard = { startup, stats: { activeTasks: 0, studentsHired: 0, studentsWorking: 0 }, tasks: [], totalTasks: 0, submissions: [] }
+    server.use(http.get('*/api/admin/startups/:id/dashboard', () => HttpResponse.json(data)))
+    await renderApp(`/admin/startups/${startup._id}/profile`, { as: 'admin' })
+    expect(await screen.findByText('11-50')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Edit Profile' })).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
+
+export type AdminTotals = { students: number; startups: number; tasks: number }
+
+/** GET /api/admin/stats → totals of students, startups and tasks. */
+export function getAdminStats(): Promise<AdminTotals> {
+  return api.get<AdminTotals>('/admin/stats')
+}
+
+export function useAdminStats() {
+  return useQuery({ queryKey: queryKeys.admin.stats, queryFn: getAdminStats })
+}

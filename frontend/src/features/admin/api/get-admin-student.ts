@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
+import type { AdminStudentDashboard } from './types'
+
+/** GET /api/admin/students/{id}/dashboard → {user, tasks, certificates} and the dashboard's cards. */
+export function getAdminStudent(id: string): Promise<AdminStudentDashboard> {
+  return api.get<AdminStudentDashboard>(`/admin/students/${encodeURIComponent(id)}/dashboard`)
+}
+
+export function useAdminStudent(id: string) {
+  return useQuery({ queryKey: queryKeys.dashboard.admin('student', id), queryFn: () => getAdminStudent(id) })
+}

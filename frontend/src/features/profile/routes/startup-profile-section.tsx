@@ -1,0 +1,45 @@
+import { Pencil } from 'lucide-react'
+import { useState } from 'react'
+import { StartupProfileView } from '@/components/people/startup-profile-view'
+import { Button } from '@/components/ui/button'
+import { errorMessage } from '@/lib/api-client'
+import { notify } from '@/lib/notify'
+import type { User } from '@/types/api'
+import { useUpdateStartupProfile } from '../api/update-startup-profile'
+import { uploadFile } from '../api/upload-file'
+import { StartupProfileForm } from '../components/startup-profile-form'
+import { PROFILE_UPDATE_FAILED, PROFILE_UPDATED, startupFormValues } from '../schemas'
+
+/** The startup's own profile: view with Edit Profile, or the edit form. */
+export function StartupProfileSection({ user }: { user: User }) {
+  const [editing, setEditing] = useState(false)
+  const update = useUpdateStartupProfile({
+    onSuccess: () => {
+      notify.success(PROFILE_UPDATED)
+      setEditing(false)
+    },
+    onError: (error) => notify.error(errorMessage(error, PROFILE_UPDATE_FAILED)),
+  })
+  if (editing) {
+    return (
+      <StartupProfileForm
+        defaultValues={startupFormValues(user)}
+        onSubmit={(values) => update.mutate(values)}
+        onCancel={() => setEditing(false)}
+        isSaving={update.isPending}
+        error={update.error}
+        uploadPicture={async (file) => (await uploadFile('avatar', file)).url}
+      />
+    )
+  }
+  return (
+    <StartupProfileView
+      startup={user}
+      actions={
+        <Button variant="outline" onClick={() => setEditing(true)}>
+          <Pencil className="size-4" aria-hidden="true" /> Edit Profile
+        </Button>
+      }
+    />
+  )
+}

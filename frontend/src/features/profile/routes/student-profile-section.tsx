@@ -1,0 +1,91 @@
+import { Pencil, UserPlus } from 'lucide-react'
+import { useState } from 'react'
+import { StudentProfileView } from '@/components/people/student-profile-view'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { errorMessage } from '@/lib/api-client'
+import { notify } from '@/lib/notify'
+import type { User } from '@/types/api'
+import { useSaveStudentProfile } from '../api/save-student-profile'
+import { useStudentProfile } from '../api/get-student-profile'
+import { uploadFile } from '../api/upload-file'
+import { StudentProfileForm } from '../components/student-profile-form'
+import {
+  PROFILE_CREATE_FAILED,
+  PROFILE_CREATED,
+  PROFILE_LOAD_FAILED,
+  PROFILE_UPDATE_FAILED,
+  PROFILE_UPDATED,
+  studentFormValues,
+  toStudentProfileInput,
+} from '../schemas'
+
+/** Spec §4: view → edit → saved (profile reloads) or cancelled; Add Profile when none exists. */
+export function StudentProfileSection({ user }: { user: User }) {
+  const profile = useStudentProfile()
+  const [editing, setEditing] = useState(false)
+  const save = useSaveStudentProfile({
+    onSuccess: (_, created) => {
+      notify.success(created ? PROFILE_CREATED : PROFILE_UPDATED)
+      setEditing(false)
+    },
+    onError: (error, created) => notify.error(errorMessage(error, created ? PROFILE_CREATE_FAILED : PROFILE_UPDATE_FAILED)),
+  })
+
+  if (profile.isPending) {
+    return (
+      <div className="flex justify-center py-16 text-indigo-600">
+        <Spinner size="lg" label="Loading profile" />
+      </div>
+    )
+  }
+  if (profile.isError) {
+    return (
+      <Alert tone="error">
+        {PROFILE_LOAD_FAILED}.{' '}
+        <button type="button" className="font-medium underline" onClick={() => void profile.refetch()}>
+          Try again
+        </button>
+      </Alert>
+    )
+  }
+
+  const stored = profile.data
+  if (editing) {
+    return (
+      <StudentProfileForm
+        mode={stored ? 'edit' : 'add'}
+        defaultValues={studentFormValues(stored ?? user)}
+        onSubmit={(values) => save.mutate({ input: toStudentProfileInput(values), create: !stored, user })}
+        onCancel={() => setEditing(false)}
+        isSaving={save.isPending}
+        error={save.error}
+        uploadAvatar={async (file) => (await uploadFile('avatar', file)).url}
+        uploadResume={async (file) => (await uploadFile('resume', file)).url}
+      />
+    )
+  }
+  if (!stored) {
+    return (
+      <Card className="p-8 text-center">
+        <h2 className="text-2xl font-bold text-slate-900">Your profile</h2>
+        <p className="mt-2 text-slate-600">No profile found. Add your skills, experience, projects and resume so startups can find you.</p>
+        <Button className="mt-6" onClick={() => setEditing(true)}>
+          <UserPlus className="size-4" aria-hidden="true" /> Add Profile
+        </Button>
+      </Card>
+    )
+  }
+  return (
+    <StudentProfileView
+      student={stored}
+      actions={
+        <Button variant="outline" onClick={() => setEditing(true)}>
+          <Pencil className="size-4" aria-hidden="true" /> Edit Profile
+        </Button>
+      }
+    />
+  )
+}

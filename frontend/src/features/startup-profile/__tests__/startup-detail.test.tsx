@@ -1,0 +1,30 @@
+import { screen } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { createUser } from '@/testing/data-generators'
+import { server } from '@/testing/mocks/server'
+import { renderApp } from '@/testing/test-utils'
+
+describe('/startup/:id', () => {
+  it('shows the public page; only the owner gets Edit Profile', async () => {
+    const other = createUser({ userType: 'startup', companyName: 'Other Inc', industry: 'Fintech', companyDescription: 'Payments.' })
+    server.use(http.get('*/api/startup/:id', ({ params }) => HttpResponse.json({ startup: { ...other, _id: String(params.id) } })))
+
+    const visitor = await renderApp(`/startup/${other._id}`, { as: 'startup' })
+    expect(await screen.findByRole('heading', { level: 2, name: 'Other Inc' })).toBeInTheDocument()
+    expect(screen.getByText('Fintech')).toBeInTheDocument()
+    expect(screen.getByText('Payments.')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Edit Profile' })).not.toBeInTheDocument()
+    visitor.unmount()
+
+    const owner = await renderApp('/profile', { as: { userType: 'startup', companyName: 'Mine' } })
+    await owner.router.navigate(`/startup/${owner.user!._id}`)
+    expect(await screen.findByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/profile')
+  })
+
+  it('says Startup not found. for an unknown id', async () => {
+    server.use(http.get('*/api/startup/:id', () => HttpResponse.json({ message: 'Startup not found.', code: 'not_found' }, { status: 404 })))
+    await renderApp('/startup/nope', { as: 'startup' })
+    expect(await screen.findByText('Startup not found.')).toBeInTheDocument()
+  })
+})

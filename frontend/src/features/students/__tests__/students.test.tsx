@@ -1,0 +1,136 @@
+import { screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { createUser } from '@/testing/data-generators'
+import { server } from '@/testing/mocks/server'
+import { renderApp } from '@/testing/test-utils'
+import type { User } from '@/types/api'
+
+const ada = createUser({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  bio: 'Engines.',
+  resume: '/api/files/cv',
+  skills: ['Go', 'SQL', 'React', 'Figma', 'Rust'].map((name) => ({ name, level: 'beginner' as const })),
+  experience: [{ title: 'Intern', company: 'Acme' }],
+  projects: [{ title: 'A' }, { title: 'B' }],
+})
+const grace = createUser({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@navy.mil', skills: [{ name: 'COBOL' }] })
+
+/** GET /api/startup/students: students with any of ?skills (case-insensitive). */
+function mockStudents(all: User[]) {
+  const queries: string[] = []
+  server.use(
+    http.get('*/api/startup/students', ({ request }) => {
+      const skills = new URL(request.url).searchParams.get('skills') ?? ''
+      queries.push(skills)
+      const wanted = skills.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)
+      const list = wanted.length ? all.filter((u) => u.skills?.some((s) => wanted.includes(s.name.toLowerCase()))) : all
+      return HttpResponse.json(list)
+    }),
+  )
+  return queries
+}
+
+describe('/startup/browse-students', () => {
+  it('shows cards with up to 4 skills, counts and resume, and filters by skills on the server', async () => {
+    const queries = mockStudents([ada, grace])
+    const { events } = await renderApp('/startup/browse-students', { as: 'startup' })
+    const card = await screen.findByRole('article', { name: 'Ada Lovelace' })
+    expect(within(card).getByText('Engines.')).toBeInTheDocument()
+    expect(within(card).getByText('Resume Available')).toBeInTheDocument()
+    expect(within(within(card).getByRole('list', { name: 'Skills' })).getAllByRole('listitem')).toHaveLength(4)
+    expect(within(card).getByText('1 experiences · 2 projects')).toBeInTheDocument()
+    expect(within(card).getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', `/startup/students/${ada._id}`)
+    expect(within(card).getByRole('link', { name: 'View Resume' })).toHaveAttribute('href', `${window.location.origin}/api/files/cv`)
+    expect(within(screen.getByRole('article', { name: 'Grace Hopper' })).queryByRole('link', { name: 'View Resume' })).not.toBeInTheDocument()
+
+    await events.type(screen.getByRole('textbox', { name: 'Skills' }), 'cobol')
+    await events.click(screen.getByRole('button', { name: 'Filter' }))
+    expect(await screen.findByRole('article', { name: 'Grace Hopper' })).toBeInTheDocument()
+    expect(screen.queryByRole('article', { name: 'Ada Lovelace' })).not.toBeInTheDocument()
+    expect(queries).toEqual(['', 'cobol'])
+  })
+
+  it('says so when no student has the skills', async () => {
+    mockStudents([ada])
+    const { events } = await renderApp('/startup/browse-students', { as: 'startup' })
+    await events.type(screen.getByRole('textbox', { name: 'Skills' }), 'haskell')
+    await events.click(screen.getByRole('button', { name: 'Filter' }))
+    expect(await screen.findByText('No students found.')).toBeInTheDocument()
+  })
+})
+
+describe('/startup/students', () => {
+  it('searches by name, email or skill on the client, with View, Resume and Message', async () => {
+    mockStudents([ada, grace])
+    const { events } = await renderApp('/startup/students', { as: 'startup' })
+    const card = await screen.findByRole('article', { name: 'Ada Lovelace' })
+    expect(within(card).getByRole('link', { name: 'View' })).toHaveAttribute('href', `/startup/students/${ada._id}`)
+    expect(within(card).getByRole('link', { name: 'Resume' })).toBeInTheDocument()
+    expect(within(card).getByRole('link', { name: 'Message' })).toHaveAttribute('href', `/chat/${ada._id}`)
+
+    const search = screen.getByRole('searchbox', { name: 'Search' })
+    for (const [term, shown] of [['NAVY.MIL', 'Grace Hopper'], ['rust', 'Ada Lovelace'], ['hopper', 'Grace Hopper']] as const) {
+      await events.clear(search)
+      await events.type(search, term)
+      expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([shown])
+    }
+    await events.clear(search)
+    await events.type(search, 'nobody')
+    expect(screen.getByText('No students match your criteria')).toBeInTheDocument()
+  })
+})
+
+describe('/startup/students/:studentId', () => {
+  it('shows About, Experience, Projects, Resume, Past Submissions and Start Chat', async () => {
+    const student = createUser({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      resume: '/api/files/cv',
+      skills: [{ name: 'Go', level: 'expert', isVerified: true }, { name: 'SQL' }],
+      experience: [
+        { title: 'Old job', company: 'Past Inc', startDate: '2020-01', endDate: '2021-01' },
+        { title: 'Now job', company: 'Now Inc', startDate: '2024-06', isCurrent: true },
+      ],
+      projects: [{ title: 'Compiler', technologies: ['Go', 'LLVM', 'C', 'Make', 'Bash'], link: 'javascript:alert(1)' }],
+    })
+    server.use(
+      http.get('*/api/startup/students/:id', () =>
+        HttpResponse.json({
+          student,
+          submissions: [
+            { _id: 's1', link: 'https://github.com/ada/x', status: 'approved', submittedAt: '2025-03-01T00:00:00Z', task: { _id: 't1', title: 'Landing page' }, startup: { _id: 'x', companyName: 'Nimbus' } },
+          ],
+        }),
+      ),
+    )
+    const { events } = await renderApp(`/startup/students/${student._id}`, { as: 'startup' })
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' })).toBeInTheDocument()
+    const skills = screen.getByRole('list', { name: 'Skills' })
+    expect(within(skills).getByText('Verified')).toBeInTheDocument()
+    expect(within(skills).getByText('expert')).toBeInTheDocument()
+    expect(within(skills).getByText('beginner')).toBeInTheDocument()
+
+    // The recent experience: one entry, the current one, until Show all.
+    expect(screen.getByText('Now job')).toBeInTheDocument()
+    expect(screen.getByText('Current')).toBeInTheDocument()
+    expect(screen.queryByText('Old job')).not.toBeInTheDocument()
+    await events.click(screen.getByRole('button', { name: 'Show all experience (2)' }))
+    expect(screen.getByText('Old job')).toBeInTheDocument()
+
+    expect(within(screen.getByRole('list', { name: 'Technologies' })).getAllByRole('listitem')).toHaveLength(4)
+    expect(screen.queryByRole('link', { name: 'View project' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View Resume' })).toHaveAttribute('href', `${window.location.origin}/api/files/cv`)
+    expect(screen.getByText('Landing page')).toBeInTheDocument()
+    expect(screen.getByText('Nimbus')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View submission' })).toHaveAttribute('href', 'https://github.com/ada/x')
+    expect(screen.getByRole('link', { name: 'Start Chat' })).toHaveAttribute('href', `/chat/${student._id}`)
+  })
+
+  it('says Student not found. for an unknown id', async () => {
+    server.use(http.get('*/api/startup/students/:id', () => HttpResponse.json({ message: 'Student not found.', code: 'not_found' }, { status: 404 })))
+    await renderApp('/startup/students/nope', { as: 'startup' })
+    expect(await screen.findByText('Student not found.')).toBeInTheDocument()
+  })
+})

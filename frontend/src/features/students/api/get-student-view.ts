@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query'
+import type { PastSubmission } from '@/components/people/types'
+import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
+import type { User } from '@/types/api'
+
+export type StudentViewResponse = { student: User; submissions: PastSubmission[] }
+
+/** GET /api/startup/students/{id} → the student and the past submissions this startup may see. */
+export function getStudentView(id: string): Promise<StudentViewResponse> {
+  return api.get<StudentViewResponse>(`/startup/students/${encodeURIComponent(id)}`)
+}
+
+export function useStudentView(id: string) {
+  return useQuery({ queryKey: queryKeys.students.detail(id), queryFn: () => getStudentView(id) })
+}

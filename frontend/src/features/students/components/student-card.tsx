@@ -1,0 +1,76 @@
+import { FileText, MessageSquare, UserRound } from 'lucide-react'
+import { Link } from 'react-router'
+import { Avatar } from '@/components/ui/avatar'
+import { Badge } from '@/components/ui/badge'
+import { buttonClasses } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { paths } from '@/config/paths'
+import { fileHref } from '@/lib/files'
+import { avatarInitial, displayName } from '@/lib/user'
+import type { User } from '@/types/api'
+
+/** Spec §9: student cards show at most 4 skills. */
+export const MAX_CARD_SKILLS = 4
+
+type StudentCardProps = {
+  student: User
+  /** Browse Students shows counts and "Resume Available"; the Students page adds Message. */
+  variant: 'browse' | 'students'
+}
+
+/** One student in a grid: name, email, bio, up to 4 skills, and the actions of the page. */
+export function StudentCard({ student, variant }: StudentCardProps) {
+  const name = displayName(student)
+  const resume = fileHref(student.resume)
+  const skills = student.skills ?? []
+  const profile = paths.startup.student(student._id)
+  return (
+    <Card role="article" aria-label={name} className="flex h-full flex-col p-5">
+      <div className="flex items-center gap-3">
+        <Avatar src={student.profilePicture} initials={avatarInitial(student)} alt={name} />
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold text-slate-900">{name}</h2>
+          <p className="truncate text-sm text-slate-600">{student.email}</p>
+        </div>
+      </div>
+      {student.bio && <p className="mt-3 line-clamp-3 break-words text-sm text-slate-600">{student.bio}</p>}
+      {variant === 'browse' && resume && (
+        <Badge tone="success" className="mt-3 self-start">
+          Resume Available
+        </Badge>
+      )}
+      {skills.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-1" aria-label="Skills">
+          {skills.slice(0, MAX_CARD_SKILLS).map((skill) => (
+            <li key={skill.name}>
+              <Badge tone={skill.isVerified ? 'success' : 'brand'}>{skill.name}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+      {variant === 'browse' && (
+        <p className="mt-3 text-xs text-slate-500">
+          {(student.experience ?? []).length} experiences · {(student.projects ?? []).length} projects
+        </p>
+      )}
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
+        <Link to={profile} className={buttonClasses({ size: 'sm' })}>
+          <UserRound className="size-4" aria-hidden="true" />
+          {variant === 'browse' ? 'View Profile' : 'View'}
+        </Link>
+        {resume && (
+          <a href={resume} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+            <FileText className="size-4" aria-hidden="true" />
+            {variant === 'browse' ? 'View Resume' : 'Resume'}
+          </a>
+        )}
+        {variant === 'students' && (
+          <Link to={paths.chatWith(student._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+            <MessageSquare className="size-4" aria-hidden="true" />
+            Message
+          </Link>
+        )}
+      </div>
+    </Card>
+  )
+}

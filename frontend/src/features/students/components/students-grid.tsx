@@ -1,0 +1,47 @@
+import { Alert } from '@/components/ui/alert'
+import { Spinner } from '@/components/ui/spinner'
+import type { User } from '@/types/api'
+import { StudentCard } from './student-card'
+
+type StudentsGridProps = {
+  students: User[]
+  isLoading: boolean
+  isError: boolean
+  onRetry: () => void
+  variant: 'browse' | 'students'
+  emptyText: string
+}
+
+/** A grid of student cards with its loading, failure and empty states. */
+export function StudentsGrid({ students, isLoading, isError, onRetry, variant, emptyText }: StudentsGridProps) {
+  if (isLoading) {
+    return (
+      <div className="flex justify-center py-16 text-indigo-600">
+        <Spinner size="lg" label="Loading students" />
+      </div>
+    )
+  }
+  return (
+    <div className="space-y-4">
+      {isError && (
+        <Alert tone="error">
+          Failed to load users.{' '}
+          <button type="button" className="font-medium underline" onClick={onRetry}>
+            Try again
+          </button>
+        </Alert>
+      )}
+      {students.length === 0 ? (
+        <p className="py-12 text-center text-slate-500">{emptyText}</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {students.map((student) => (
+            <li key={student._id}>
+              <StudentCard student={student} variant={variant} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,34 @@
+import { ArrowLeft } from 'lucide-react'
+import { Link, useParams } from 'react-router'
+import { StudentProfileView } from '@/components/people/student-profile-view'
+import { Alert } from '@/components/ui/alert'
+import { Spinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import { isApiError } from '@/lib/api-client'
+import { useStudentView } from '../api/get-student-view'
+
+/** /startup/students/:studentId: the student profile view with past submissions and Start Chat. */
+export function StudentProfilePage() {
+  const { studentId = '' } = useParams()
+  const view = useStudentView(studentId)
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
+      <title>Student profile · Bridgework</title>
+      <h1 className="sr-only">Student profile</h1>
+      <Link to={paths.startup.browseStudents} className="inline-flex items-center gap-1 text-sm text-indigo-700 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to students
+      </Link>
+      {view.isPending && (
+        <div className="flex justify-center py-16 text-indigo-600">
+          <Spinner size="lg" label="Loading profile" />
+        </div>
+      )}
+      {view.isError && (
+        <Alert tone="error">{isApiError(view.error) && view.error.status === 404 ? 'Student not found.' : 'Failed to fetch profile'}</Alert>
+      )}
+      {view.data && (
+        <StudentProfileView student={view.data.student} submissions={view.data.submissions} chatHref={paths.chatWith(view.data.student._id)} />
+      )}
+    </div>
+  )
+}
