@@ -80,7 +80,7 @@ func (s *Server) studentDashboard(c *gin.Context) {
 			"activeTasks": d.Counts.Active, "completed": d.Counts.Completed, "certificates": d.Counts.Certificates,
 		},
 		"activeTasks":       convert(d.Active),
-		"availableTasks":    gin.H{"items": convert(d.Available.Items), "total": d.Available.Total},
+		"availableTasks":    gin.H{"items": convert(d.Available.Items), "total": d.Available.Total, "totalCapped": d.Available.TotalCapped},
 		"recentlyCompleted": convert(d.RecentlyCompleted),
 		"startups":          startups,
 	})

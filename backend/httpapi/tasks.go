@@ -80,17 +80,19 @@ type taskJSON struct {
 	CertificateID string `json:"certificateId,omitempty"`
 }
 
-// pageJSON is the envelope of every paged list: 12 items a page unless said otherwise.
+// pageJSON is the envelope of every paged list: 12 items a page unless said otherwise. On the
+// open market totalCapped says that total is a lower bound (more than 1,000 past this page).
 type pageJSON[T any] struct {
-	Items      []T `json:"items"`
-	Page       int `json:"page"`
-	PageSize   int `json:"pageSize"`
-	Total      int `json:"total"`
-	TotalPages int `json:"totalPages"`
+	Items       []T  `json:"items"`
+	Page        int  `json:"page"`
+	PageSize    int  `json:"pageSize"`
+	Total       int  `json:"total"`
+	TotalPages  int  `json:"totalPages"`
+	TotalCapped bool `json:"totalCapped"`
 }
 
 func toPageJSON[S, T any](p tasks.Page[S], convert func(S) T) pageJSON[T] {
-	out := pageJSON[T]{Items: make([]T, 0, len(p.Items)), Page: p.Page, PageSize: p.PageSize, Total: p.Total}
+	out := pageJSON[T]{Items: make([]T, 0, len(p.Items)), Page: p.Page, PageSize: p.PageSize, Total: p.Total, TotalCapped: p.TotalCapped}
 	if p.PageSize > 0 {
 		out.TotalPages = (p.Total + p.PageSize - 1) / p.PageSize
 	}

@@ -17,6 +17,7 @@ func migrations() []*gormigrate.Migration {
 		migrateMarketplace(),
 		migrateChat(),
 		migratePeople(),
+		migrateTaskSearch(),
 	}
 }
 

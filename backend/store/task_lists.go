@@ -66,7 +66,7 @@ func (s Tasks) OpenTasks(ctx context.Context, q tasks.Query, exceptStudent strin
 		base = base.Where("1 = 0")
 	}
 	// A student sees their own submissions only, and has none on these; the public sees none.
-	return page(db, base, q, noSubmissions)
+	return pageCapped(db, base, q, noSubmissions)
 }
 
 func (s Tasks) StudentTasks(ctx context.Context, studentID string, q tasks.Query, completed *bool) (tasks.Page[tasks.Task], error) {
@@ -144,8 +144,8 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 	}
 	available := filtered(db.Model(&taskRow{}).Where("listed = ?", true), tasks.Query{}).
 		Where("NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = ?)", studentID)
-	var total int64
-	if err := available.Session(&gorm.Session{}).Count(&total).Error; err != nil {
+	total, capped, err := countUpTo(db, available, tasks.CountCap)
+	if err != nil {
 		return d, err
 	}
 	var open []taskRow
@@ -158,7 +158,7 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 		return d, err
 	}
 	d.Active, d.RecentlyCompleted = all[:len(active)], all[len(active):len(active)+len(done)]
-	d.Available = tasks.Page[tasks.Task]{Items: all[len(active)+len(done):], Page: 1, PageSize: availableN, Total: int(total)}
+	d.Available = tasks.Page[tasks.Task]{Items: all[len(active)+len(done):], Page: 1, PageSize: availableN, Total: total, TotalCapped: capped}
 
 	d.Startups, err = startups(db, startupsN)
 	return d, err
@@ -215,6 +215,37 @@ func page(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], er
 		return tasks.Page[tasks.Task]{}, err
 	}
 	return pageOf(db, base, q, w, int(total))
+}
+
+// pageCapped is page for the open market, which may hold 100,000 tasks: it counts only up to
+// tasks.CountCap rows past the page's first row.
+func pageCapped(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
+	size := q.Limit
+	if size <= 0 {
+		size = tasks.PageSize
+	}
+	skipped := (max(q.Page, 1) - 1) * size
+	total, capped, err := countUpTo(db, base, skipped+tasks.CountCap)
+	if err != nil {
+		return tasks.Page[tasks.Task]{}, err
+	}
+	out, err := pageOf(db, base, q, w, total)
+	out.TotalCapped = capped
+	return out, err
+}
+
+// countUpTo counts the rows of base, stopping at limit: reading a few index entries instead of
+// all of them. capped reports that there are more than limit.
+func countUpTo(db, base *gorm.DB, limit int) (n int, capped bool, err error) {
+	var count int64
+	sub := base.Session(&gorm.Session{}).Select("1").Limit(limit + 1)
+	if err := db.Table("(?) AS capped", sub).Count(&count).Error; err != nil {
+		return 0, false, err
+	}
+	if count > int64(limit) {
+		return limit, true, nil
+	}
+	return int(count), false, nil
 }
 
 // pageOf reads the requested page of base, which holds total rows, and hydrates it.

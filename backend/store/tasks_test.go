@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -229,4 +230,56 @@ func TestNotifications_listReadAndCursor(t *testing.T) {
 			t.Errorf("after the second: %+v", after)
 		}
 	})
+}
+
+// TestTasks_openMarketCountIsCapped: the open market counts at most tasks.CountCap tasks past
+// the page asked for, so a count never reads a whole large market; deeper pages count further.
+func TestTasks_openMarketCountIsCapped(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		s := store.Tasks{DB: db}
+		startup := newMarketUser(t, db, accounts.Startup, "Acme")
+		const n = tasks.CountCap + 20
+		err := db.Transaction(func(tx *gorm.DB) error {
+			in := store.Tasks{DB: tx}
+			for range n {
+				newMarketTask(t, in, startup.ID, nil)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, err := s.OpenTasks(ctx, tasks.Query{}, "")
+		if err != nil || first.Total != tasks.CountCap || !first.TotalCapped || len(first.Items) != tasks.PageSize {
+			t.Errorf("page 1: total %d capped %v items %d, %v", first.Total, first.TotalCapped, len(first.Items), err)
+		}
+		deep, err := s.OpenTasks(ctx, tasks.Query{Page: 3}, "")
+		if err != nil || deep.Total != n || deep.TotalCapped {
+			t.Errorf("page 3: total %d capped %v, want %d exact: %v", deep.Total, deep.TotalCapped, n, err)
+		}
+	})
+}
+
+// TestMigrate_taskSearchIndexOnPostgres: the search's trigram index exists and serves a
+// contains-search of the task text.
+func TestMigrate_taskSearchIndexOnPostgres(t *testing.T) {
+	db := testenv.OpenDB(t, testenv.Postgres)
+	var n int64
+	db.Raw("SELECT count(*) FROM pg_indexes WHERE indexname = 'idx_tasks_search_trgm' AND schemaname = current_schema()").Scan(&n)
+	if n != 1 {
+		t.Fatalf("idx_tasks_search_trgm: %d in the current schema, want 1", n)
+	}
+	var plan []string
+	err := db.Transaction(func(tx *gorm.DB) error {
+		tx.Exec("SET LOCAL enable_seqscan = off")
+		return tx.Raw(`EXPLAIN SELECT id FROM tasks WHERE search_text LIKE '%landing%' ESCAPE '\'`).Scan(&plan).Error
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	joined := strings.Join(plan, "\n")
+	if !strings.Contains(joined, "idx_tasks_search_trgm") {
+		t.Errorf("the search does not use the trigram index:\n%s", joined)
+	}
 }

@@ -149,13 +149,19 @@ type Query struct {
 	Limit      int        // page size; PageSize when 0
 }
 
-// Page is one page of a list.
+// Page is one page of a list. Lists of the open market count at most CountCap rows past the
+// page's start, so a count never scans a whole 100,000-task market: TotalCapped is then true
+// and Total a lower bound.
 type Page[T any] struct {
-	Items    []T
-	Page     int
-	PageSize int
-	Total    int
+	Items       []T
+	Page        int
+	PageSize    int
+	Total       int
+	TotalCapped bool
 }
+
+// CountCap bounds the counting of open-market lists, past the requested page's first row.
+const CountCap = 1000
 
 // StartupStats are the startup dashboard's numbers.
 type StartupStats struct {
