@@ -40,7 +40,7 @@ describe('/startup/browse-students', () => {
     expect(within(card).getByText('Engines.')).toBeInTheDocument()
     expect(within(card).getByText('Resume Available')).toBeInTheDocument()
     expect(within(within(card).getByRole('list', { name: 'Skills' })).getAllByRole('listitem')).toHaveLength(4)
-    expect(within(card).getByText('1 experiences · 2 projects')).toBeInTheDocument()
+    expect(within(card).getByText('1 experience · 2 projects')).toBeInTheDocument()
     expect(within(card).getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', `/startup/students/${ada._id}`)
     expect(within(card).getByRole('link', { name: 'View Resume' })).toHaveAttribute('href', `${window.location.origin}/api/files/cv`)
     expect(within(screen.getByRole('article', { name: 'Grace Hopper' })).queryByRole('link', { name: 'View Resume' })).not.toBeInTheDocument()

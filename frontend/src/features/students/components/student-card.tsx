@@ -18,6 +18,10 @@ type StudentCardProps = {
   variant: 'browse' | 'students'
 }
 
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
+}
+
 /** One student in a grid: name, email, bio, up to 4 skills, and the actions of the page. */
 export function StudentCard({ student, variant }: StudentCardProps) {
   const name = displayName(student)
@@ -50,7 +54,7 @@ export function StudentCard({ student, variant }: StudentCardProps) {
       )}
       {variant === 'browse' && (
         <p className="mt-3 text-xs text-slate-500">
-          {(student.experience ?? []).length} experiences · {(student.projects ?? []).length} projects
+          {count(student.experience?.length ?? 0, 'experience')} · {count(student.projects?.length ?? 0, 'project')}
         </p>
       )}
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
