@@ -3,9 +3,15 @@ import { useLiveStore } from '../lib/live-store'
 
 /** Shown while the live connection is being rebuilt; live updates resume (and catch up) after. */
 export function ConnectionBanner() {
-  const reconnecting = useLiveStore((state) => state.status === 'reconnecting')
+  const status = useLiveStore((state) => state.status)
+  const reconnecting = status === 'reconnecting'
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
+    // data-realtime-status lets browser journeys wait for the live connection.
+    <div
+      aria-live="polite"
+      data-realtime-status={status}
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
+    >
       {reconnecting && (
         <p
           role="status"

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react'
-import useWebSocket from 'react-use-websocket'
+// The named export of the module itself: the package's CommonJS default export does not survive
+// the production bundler's interop (it works in tests, then fails in the built app).
+import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket'
 import { API_BASE_PATH } from '@/config/env'
 import { useAuthStore } from '@/lib/auth-store'
 import { reconnectDelay } from '../lib/backoff'

@@ -4,11 +4,18 @@ import type { ChatMessage, Conversation, ReadReceipt } from '../types'
 
 const byId = (a: { _id: string }, b: { _id: string }) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0)
 
-/** `list` with `incoming` added or replaced by id, in time order; the same array if nothing changed. */
+/**
+ * `list` with `incoming` added by id, in time order; the same array if nothing arrives. A cached
+ * thread only grows and a read message stays read, so a late answer or a replayed event can
+ * never take back what a newer one showed.
+ */
 export function mergeMessages(list: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   if (incoming.length === 0) return list
   const merged = new Map(list.map((m) => [m._id, m]))
-  for (const m of incoming) merged.set(m._id, m)
+  for (const m of incoming) {
+    const known = merged.get(m._id)
+    merged.set(m._id, known?.readAt && !m.readAt ? { ...m, readAt: known.readAt } : m)
+  }
   return [...merged.values()].sort(byId)
 }
 

@@ -23,9 +23,12 @@ export function routeEvent(queryClient: QueryClient, event: RealtimeEvent, me: s
     case EventType.chatMessage: {
       const message = event.data as ChatMessage
       const partnerId = message.sender === me ? message.receiver : message.sender
-      queryClient.setQueryData<ChatMessage[]>(queryKeys.chat.thread(partnerId), (thread) =>
-        thread ? mergeMessages(thread, [message]) : thread,
-      )
+      // Only a thread someone has asked for; one still loading takes the message now and merges
+      // its answer in when it comes (see useThread).
+      const key = queryKeys.chat.thread(partnerId)
+      if (queryClient.getQueryCache().find({ queryKey: key, exact: true })) {
+        queryClient.setQueryData<ChatMessage[]>(key, (thread) => mergeMessages(thread ?? [], [message]))
+      }
       const conversations = queryClient.getQueryData<Conversation[]>(queryKeys.chat.conversations)
       const next = conversations && applyMessageToConversations(conversations, message, me)
       if (next) queryClient.setQueryData(queryKeys.chat.conversations, next)
@@ -73,24 +76,19 @@ export function routeEvent(queryClient: QueryClient, event: RealtimeEvent, me: s
 }
 
 /**
- * After a (re)connect or a `resync`: open threads fetch what came after their last message, and
- * everything else live events would have changed is refetched. The database is the truth; events
- * only saved the wait.
+ * After a (re)connect or a `resync`: cached threads fetch what came after their last message (or
+ * their latest page) and merge it in, and everything else live events would have changed is
+ * refetched. The database is the truth; events only saved the wait.
  */
 export async function catchUp(queryClient: QueryClient): Promise<void> {
   const threads = queryClient.getQueriesData<ChatMessage[]>({ queryKey: queryKeys.chat.threads })
   const fills = threads.map(async ([key, thread]) => {
     const partnerId = key[2] as string
-    const last = thread?.[thread.length - 1]
-    if (!last) {
-      await queryClient.invalidateQueries({ queryKey: key, exact: true })
-      return
-    }
     try {
-      const missed = await getMessagesAfter(partnerId, last._id)
-      queryClient.setQueryData<ChatMessage[]>(key, (current) => (current ? mergeMessages(current, missed) : missed))
+      const missed = await getMessagesAfter(partnerId, thread?.[thread.length - 1]?._id)
+      queryClient.setQueryData<ChatMessage[]>(key, (current) => mergeMessages(current ?? [], missed))
     } catch {
-      await queryClient.invalidateQueries({ queryKey: key, exact: true })
+      // The thread keeps what it has; the next reconnect tries again.
     }
   })
   await Promise.all([
