@@ -25,6 +25,9 @@ export const queryKeys = {
     detail: (id: string) => ['tasks', 'detail', id] as const,
     startup: ['tasks', 'startup'] as const,
     student: ['tasks', 'student'] as const,
+    studentList: (scope: string, params: Record<string, unknown>) => ['tasks', 'student', scope, params] as const,
+    startupList: (params: Record<string, unknown>) => ['tasks', 'startup', params] as const,
+    submissions: (params: Record<string, unknown>) => ['tasks', 'submissions', params] as const,
   },
   dashboard: {
     all: ['dashboard'] as const,
@@ -39,6 +42,7 @@ export const queryKeys = {
   certificates: {
     all: ['certificates'] as const,
     badges: ['certificates', 'badges'] as const,
+    verify: (number: string) => ['certificates', 'verify', number] as const,
   },
   chat: {
     all: ['chat'] as const,

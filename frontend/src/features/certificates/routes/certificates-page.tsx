@@ -1,6 +1,26 @@
-import { ComingSoon } from '@/components/ui/coming-soon'
+import { useCurrentUser } from '@/lib/auth-store'
+import { notify } from '@/lib/notify'
+import { useDownloadCertificate } from '../api/download-certificate'
+import { useCertificates } from '../api/get-certificates'
+import { CertificatesPageView } from '../components/certificates-page-view'
 
-/** /certificates. Placeholder until its issue builds the screen. */
+/** /certificates: any signed-in user; only students have certificates (spec §2). */
 export function CertificatesPage() {
-  return <ComingSoon title="Certificates" description="Certificates for your completed projects, ready to download." />
+  const student = useCurrentUser()?.userType === 'student'
+  const certificates = useCertificates({ enabled: student })
+  const download = useDownloadCertificate({
+    onSuccess: () => notify.success('Certificate downloaded successfully!'),
+    onError: () => notify.error('Failed to download certificate'),
+  })
+  if (!student) return <CertificatesPageView viewer="other" />
+  return (
+    <CertificatesPageView
+      viewer="student"
+      certificates={certificates.data}
+      isLoading={certificates.isPending}
+      isError={certificates.isError}
+      downloadingId={download.isPending ? download.variables?._id : undefined}
+      onDownload={(c) => download.mutate(c)}
+    />
+  )
 }

@@ -1,6 +1,10 @@
-import { ComingSoon } from '@/components/ui/coming-soon'
+import { useParams } from 'react-router'
+import { useVerifyCertificate } from '../api/verify-certificate'
+import { VerifyCertificateView } from '../components/verify-certificate-view'
 
-/** /verify/:number (public). Placeholder until its issue builds the screen. */
+/** /verify/:number, public: the page the certificate's QR code opens. */
 export function VerifyCertificatePage() {
-  return <ComingSoon title="Verify a certificate" description="Check that a Bridgework certificate is genuine." />
+  const number = useParams().number ?? ''
+  const verification = useVerifyCertificate(number)
+  return <VerifyCertificateView number={number} result={verification.data} isLoading={verification.isPending} isError={verification.isError} />
 }

@@ -1,6 +1,35 @@
-import { ComingSoon } from '@/components/ui/coming-soon'
+import { useSearchParams } from 'react-router'
+import { useStartupTasks } from '@/features/tasks'
+import { useReviewWithToasts } from '../api/review-submission'
+import { MyWorksView, type WorksTab } from '../components/my-works-view'
 
-/** /startup/tasks. Placeholder until its issue builds the screen. */
+const TABS: WorksTab[] = ['all', 'open', 'under-review', 'completed']
+
+/** /startup/tasks: the startup's works by tab, paged on the server; the tab is in the URL. */
 export function MyWorksPage() {
-  return <ComingSoon title="My Works" description="All your posted work, by status." />
+  const [params, setParams] = useSearchParams()
+  const tab = TABS.find((t) => t === params.get('tab')) ?? 'all'
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const works = useStartupTasks({ status: tab === 'all' ? undefined : tab, page })
+  const review = useReviewWithToasts()
+  const set = (nextTab: WorksTab, nextPage: number) => {
+    const out = new URLSearchParams()
+    if (nextTab !== 'all') out.set('tab', nextTab)
+    if (nextPage > 1) out.set('page', String(nextPage))
+    setParams(out)
+  }
+  return (
+    <MyWorksView
+      tab={tab}
+      onTabChange={(t) => set(t, 1)}
+      data={works.data}
+      counts={works.data?.counts}
+      isLoading={works.isPending}
+      isError={works.isError}
+      onPageChange={(p) => set(tab, p)}
+      onAction={review.act}
+      busy={review.busy}
+      busyAction={review.busyAction}
+    />
+  )
 }

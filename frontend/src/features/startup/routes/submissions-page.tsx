@@ -1,6 +1,68 @@
-import { ComingSoon } from '@/components/ui/coming-soon'
+import { useId } from 'react'
+import { useSearchParams } from 'react-router'
+import { Alert } from '@/components/ui/alert'
+import { inputClasses } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { Pagination } from '@/features/tasks'
+import { cn } from '@/lib/cn'
+import { useSubmissions } from '../api/get-submissions'
+import { useReviewWithToasts } from '../api/review-submission'
+import { SubmissionsTable } from '../components/submissions-table'
 
-/** /startup/submissions. Placeholder until its issue builds the screen. */
+const STATUSES = ['pending', 'under-review', 'approved', 'rejected']
+
+/** /startup/submissions: every submission to the startup's tasks, newest first, 12 a page. */
 export function SubmissionsPage() {
-  return <ComingSoon title="Submissions" description="Review the work students submitted to your tasks." />
+  const [params, setParams] = useSearchParams()
+  const status = STATUSES.find((s) => s === params.get('status')) ?? ''
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const submissions = useSubmissions({ status: status || undefined, page })
+  const review = useReviewWithToasts()
+  const filterId = useId()
+  const set = (nextStatus: string, nextPage: number) => {
+    const out = new URLSearchParams()
+    if (nextStatus) out.set('status', nextStatus)
+    if (nextPage > 1) out.set('page', String(nextPage))
+    setParams(out)
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
+      <title>Submissions · Bridgework</title>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Submissions</h1>
+        <div className="space-y-1.5">
+          <label htmlFor={filterId} className="block text-sm font-medium text-slate-700">
+            Status
+          </label>
+          <select id={filterId} value={status} onChange={(e) => set(e.target.value, 1)} className={cn(inputClasses, 'border-slate-300')}>
+            <option value="">All</option>
+            <option value="pending">Pending</option>
+            <option value="under-review">Under Review</option>
+            <option value="approved">Approved</option>
+            <option value="rejected">Rejected</option>
+          </select>
+        </div>
+      </div>
+      {submissions.isPending ? (
+        <div className="flex justify-center py-12 text-indigo-600">
+          <Spinner size="lg" label="Loading submissions" />
+        </div>
+      ) : submissions.isError ? (
+        <Alert tone="error">Failed to fetch works</Alert>
+      ) : submissions.data.items.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500">No submissions yet.</p>
+      ) : (
+        <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-2 shadow-sm">
+          <SubmissionsTable
+            rows={submissions.data.items}
+            onAction={(row, action) => review.act(row.task._id, row.student?._id ?? '', action)}
+            busy={review.busy}
+            busyAction={review.busyAction}
+          />
+          <Pagination page={submissions.data.page} totalPages={submissions.data.totalPages} onPageChange={(p) => set(status, p)} label="Submissions pages" />
+        </div>
+      )}
+    </div>
+  )
 }

@@ -1,6 +1,23 @@
-import { ComingSoon } from '@/components/ui/coming-soon'
+import { NotificationBell } from '@/features/notifications'
+import { useSubmitLink } from '@/features/tasks'
+import { notify } from '@/lib/notify'
+import { useStudentDashboard } from '../api/get-student-dashboard'
+import { StudentDashboardView } from '../components/student-dashboard-view'
 
-/** /student/dashboard and /dashboard for students. Placeholder until its issue builds the screen. */
+/** /student/dashboard and /dashboard for students. */
 export function StudentDashboardPage() {
-  return <ComingSoon title="Student dashboard" description="Your active tasks, available tasks, certificates and startups to connect with." />
+  const dashboard = useStudentDashboard()
+  const submitLink = useSubmitLink({
+    onSuccess: () => notify.success('Task submitted successfully!'),
+    onError: () => notify.error('Failed to submit task'),
+  })
+  return (
+    <StudentDashboardView
+      data={dashboard.data}
+      isError={dashboard.isError}
+      bell={<NotificationBell role="student" />}
+      onSubmitLink={(taskId, link) => submitLink.mutate({ taskId, link })}
+      submitting={{ taskId: submitLink.variables?.taskId, isPending: submitLink.isPending, error: submitLink.error }}
+    />
+  )
 }

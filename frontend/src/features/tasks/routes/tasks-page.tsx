@@ -1,6 +1,90 @@
-import { ComingSoon } from '@/components/ui/coming-soon'
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { useCurrentUser } from '@/lib/auth-store'
+import { notify } from '@/lib/notify'
+import { useOpenTasks } from '../api/get-open-tasks'
+import { useStartupTasks } from '../api/get-startup-tasks'
+import { useStudentTasks } from '../api/get-student-tasks'
+import { useSubmitLink } from '../api/submit-link'
+import type { TaskQuery } from '../api/types'
+import { TasksPageView, type TaskListState } from '../components/tasks-page-view'
 
-/** /tasks (open to everyone). Placeholder until its issue builds the screen. */
+const FILTERS = ['search', 'category', 'deadline', 'source', 'sort'] as const
+
+/** The query lives in the URL, so a filtered list can be shared and Back works. */
+function readQuery(params: URLSearchParams): TaskQuery {
+  const query: TaskQuery = {}
+  for (const key of FILTERS) {
+    const value = params.get(key)
+    if (value) (query as Record<string, string>)[key] = value
+  }
+  const page = Number(params.get('page'))
+  if (page > 1) query.page = page
+  return query
+}
+
+function sameFilters(a: TaskQuery, b: TaskQuery): boolean {
+  return FILTERS.every((key) => (a[key] ?? '') === (b[key] ?? ''))
+}
+
+function listState(q: { data?: TaskListState['page']; isPending: boolean; isError: boolean }): TaskListState {
+  return { page: q.data, isLoading: q.isPending, isError: q.isError }
+}
+
+/** /tasks: open to all (spec §2); what it lists depends on who looks. */
 export function TasksPage() {
-  return <ComingSoon title="Tasks" description="Search and filter tasks posted by startups." />
+  const user = useCurrentUser()
+  const viewer = user?.userType ?? null
+  const [params, setParams] = useSearchParams()
+  const query = readQuery(params)
+  const minePage = Math.max(1, Number(params.get('minePage')) || 1)
+  const filters = { ...query, page: undefined }
+
+  const student = viewer === 'student'
+  const startup = viewer === 'startup'
+  const open = useOpenTasks(query, { enabled: !student && !startup })
+  const available = useStudentTasks('available', query, { enabled: student })
+  const mine = useStudentTasks('mine', { ...filters, page: minePage }, { enabled: student })
+  const posted = useStartupTasks(query, { enabled: startup })
+
+  const [submittedAt, setSubmittedAt] = useState<Record<string, number>>({})
+  const submitLink = useSubmitLink({
+    onSuccess: () => notify.success('Link submitted successfully!'),
+    onError: () => notify.error('Failed to submit link'),
+  })
+
+  const setQuery = (next: TaskQuery, minePageNext = 1) => {
+    const out = new URLSearchParams()
+    for (const key of FILTERS) {
+      const value = next[key]
+      if (value) out.set(key, value)
+    }
+    if (next.page && next.page > 1) out.set('page', String(next.page))
+    if (minePageNext > 1) out.set('minePage', String(minePageNext))
+    setParams(out)
+  }
+
+  const main = student ? available : startup ? posted : open
+  return (
+    <TasksPageView
+      viewer={viewer}
+      query={query}
+      onQueryChange={(next) => setQuery(next, sameFilters(next, query) ? minePage : 1)}
+      onMinePageChange={(page) => setQuery(query, page)}
+      mine={student ? listState(mine) : undefined}
+      main={listState(main)}
+      submit={{
+        taskId: submitLink.variables?.taskId,
+        isSubmitting: submitLink.isPending,
+        error: submitLink.error,
+        submittedAt,
+      }}
+      onSubmitLink={(taskId, link) =>
+        submitLink.mutate(
+          { taskId, link },
+          { onSuccess: () => setSubmittedAt((times) => ({ ...times, [taskId]: Date.now() })) },
+        )
+      }
+    />
+  )
 }

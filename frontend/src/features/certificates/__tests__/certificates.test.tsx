@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { seedAccount } from '@/testing/mocks/db'
+import { addCertificate, market, resetMarket } from '@/testing/mocks/marketplace'
+import { renderApp } from '@/testing/test-utils'
+
+beforeEach(() => resetMarket())
+
+describe('/certificates', () => {
+  it('shows a card grid with 3 skills and downloads the PDF as certificate_{number}.pdf', async () => {
+    const student = seedAccount({ userType: 'student', firstName: 'Asha', lastName: 'Verma' }).user
+    const cert = addCertificate(student)
+    URL.createObjectURL = vi.fn(() => 'blob:certificate')
+    URL.revokeObjectURL = vi.fn()
+    const saved: string[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download)
+    })
+    const { events } = await renderApp('/certificates', { as: student })
+    const card = await screen.findByRole('article', { name: 'Build a landing page' })
+    expect(card).toHaveTextContent('Nimbus Labs')
+    expect(card).toHaveTextContent('BW-ABCDEFGHIJKLMNOP')
+    expect(within(within(card).getByRole('list', { name: 'Skills' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['React', 'CSS', 'Figma', '+1 more'])
+    await events.click(within(card).getByRole('button', { name: 'Download certificate for Build a landing page' }))
+    expect(await screen.findByText('Certificate downloaded successfully!')).toBeInTheDocument()
+    expect(saved).toEqual(['certificate_BW-ABCDEFGHIJKLMNOP.pdf'])
+    expect(market.requests.some((r) => r.url.pathname === `/api/student/certificates/${cert._id}/download`)).toBe(true)
+    click.mockRestore()
+  })
+
+  it('says No certificates yet, and tells startups certificates are for students', async () => {
+    const { unmount } = await renderApp('/certificates', { as: 'student' })
+    expect(await screen.findByText('No certificates yet')).toBeInTheDocument()
+    unmount()
+    await renderApp('/certificates', { as: 'startup' })
+    expect(await screen.findByText('Certificates are only available for students.')).toBeInTheDocument()
+  })
+})
+
+describe('/verify/:number', () => {
+  it('says genuine and what it certifies', async () => {
+    addCertificate(seedAccount({ userType: 'student', firstName: 'Asha', lastName: 'Verma' }).user)
+    await renderApp('/verify/BW-ABCDEFGHIJKLMNOP')
+    expect(await screen.findByText('Genuine certificate')).toBeInTheDocument()
+    expect(screen.getByText(/certifies that/)).toHaveTextContent('Bridgework certifies that Asha Verma completed Build a landing page for Nimbus Labs.')
+  })
+
+  it('says not genuine for an unknown number', async () => {
+    await renderApp('/verify/BW-ZZZZZZZZZZZZZZZZ')
+    expect(await screen.findByText('Not a genuine certificate')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,61 @@
+import { ShieldAlert, ShieldCheck } from 'lucide-react'
+import { Alert } from '@/components/ui/alert'
+import { Card } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { formatDate, labelOf } from '@/features/tasks'
+import type { Verification } from '../api/verify-certificate'
+
+type VerifyCertificateViewProps = { number: string; result: Verification | undefined; isLoading: boolean; isError: boolean }
+
+/** /verify/{number}: whether the certificate is genuine and what it certifies (public). */
+export function VerifyCertificateView({ number, result, isLoading, isError }: VerifyCertificateViewProps) {
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-12 sm:px-6">
+      <title>Verify a certificate · Bridgework</title>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Certificate verification</h1>
+      <p className="mt-1 break-all font-mono text-sm text-slate-500">{number}</p>
+      <div className="mt-6">
+        {isLoading ? (
+          <div className="flex justify-center py-10 text-indigo-600">
+            <Spinner size="lg" label="Checking the certificate" />
+          </div>
+        ) : isError || !result ? (
+          <Alert tone="error">The certificate could not be checked. Please try again later.</Alert>
+        ) : result.valid ? (
+          <Card className="space-y-4 border-emerald-200 p-6">
+            <div role="status" className="flex items-center gap-3 text-emerald-700">
+              <ShieldCheck className="size-8" aria-hidden="true" />
+              <p className="text-xl font-semibold">Genuine certificate</p>
+            </div>
+            <p className="text-slate-700">
+              Bridgework certifies that <strong>{result.certificate.studentName}</strong> completed{' '}
+              <strong>{result.certificate.metadata.taskTitle}</strong> for <strong>{result.certificate.startup.companyName}</strong>.
+            </p>
+            <dl className="grid gap-2 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-slate-500">Completed</dt>
+                <dd className="font-medium text-slate-800">{formatDate(result.certificate.metadata.completionDate)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Category</dt>
+                <dd className="font-medium text-slate-800">{labelOf(result.certificate.metadata.taskCategory)}</dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="text-slate-500">Skills</dt>
+                <dd className="font-medium text-slate-800">{result.certificate.skills.join(', ') || '—'}</dd>
+              </div>
+            </dl>
+          </Card>
+        ) : (
+          <Card className="flex items-center gap-3 border-red-200 p-6 text-red-700">
+            <ShieldAlert className="size-8" aria-hidden="true" />
+            <div role="status">
+              <p className="text-xl font-semibold">Not a genuine certificate</p>
+              <p className="text-sm text-red-600">No Bridgework certificate has this number.</p>
+            </div>
+          </Card>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
+import type { Notification, NotificationRole } from './get-notifications'
+
+/** PATCH /api/{role}/notifications/{id}/read. */
+export function markNotificationRead(role: NotificationRole, id: string): Promise<unknown> {
+  return api.patch(`/${role}/notifications/${encodeURIComponent(id)}/read`)
+}
+
+/** Spec §4: reading or removing an item marks it read and removes it from the list at once. */
+export function useMarkNotificationRead(role: NotificationRole) {
+  const queryClient = useQueryClient()
+  const key = queryKeys.notifications.list(role)
+  return useMutation({
+    mutationFn: (id: string) => markNotificationRead(role, id),
+    onMutate: (id) => {
+      queryClient.setQueryData<Notification[]>(key, (list) => list?.filter((n) => n._id !== id))
+    },
+    // Failures are swallowed (spec §8); the next fetch shows the truth.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  })
+}

@@ -1,0 +1,118 @@
+import { Bell, X } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import type { Notification } from '../api/get-notifications'
+
+const timeFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' })
+
+function when(value: string): string {
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date)
+}
+
+type NotificationBellViewProps = {
+  notifications: Notification[]
+  /** Marks one read, which removes it from the list. */
+  onRead: (id: string) => void
+}
+
+/**
+ * The bell with its unread count badge and a dropdown of unread items (spec §2): message, time,
+ * View Details when the item has a link; viewing or removing an item marks it read. Escape and a
+ * click outside close the dropdown.
+ */
+export function NotificationBellView({ notifications, onRead }: NotificationBellViewProps) {
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  const root = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+  const count = notifications.length
+
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false)
+        button.current?.focus()
+      }
+    }
+    const onClick = (event: MouseEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('mousedown', onClick)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('mousedown', onClick)
+    }
+  }, [open])
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <Bell className="size-6" aria-hidden="true" />
+        {count > 0 && (
+          <span
+            aria-hidden="true"
+            data-testid="unread-badge"
+            className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
+          >
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          role="region"
+          aria-label="Unread notifications"
+          className="absolute right-0 z-30 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-lg"
+        >
+          <h2 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">Notifications</h2>
+          {count === 0 ? (
+            <p className="px-4 py-6 text-center text-sm text-slate-500">No new notifications</p>
+          ) : (
+            <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
+              {notifications.map((n) => (
+                <li key={n._id} className="flex gap-2 px-4 py-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="break-words text-sm text-slate-800">{n.message}</p>
+                    <p className="mt-0.5 text-xs text-slate-500">{when(n.createdAt)}</p>
+                    {n.link?.startsWith('/') && (
+                      <Link
+                        to={n.link}
+                        onClick={() => {
+                          onRead(n._id)
+                          setOpen(false)
+                        }}
+                        className="mt-1 inline-block rounded text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+                      >
+                        View Details
+                      </Link>
+                    )}
+                  </div>
+                  <button
+                    type="button"
+                    onClick={() => onRead(n._id)}
+                    aria-label={`Mark as read: ${n.message}`}
+                    className="self-start rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  >
+                    <X className="size-4" aria-hidden="true" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,132 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { seedAccount } from '@/testing/mocks/db'
+import { market, resetMarket } from '@/testing/mocks/marketplace'
+import { server } from '@/testing/mocks/server'
+import { renderApp } from '@/testing/test-utils'
+
+beforeEach(() => resetMarket())
+
+async function setup() {
+  const app = await renderApp('/startup/post-work', { as: 'startup' })
+  const form = screen.getByRole('form', { name: 'Post New Work' })
+  const field = (label: string | RegExp) => within(form).getByLabelText(label)
+  return { ...app, form, field }
+}
+
+describe('Post New Work', () => {
+  it('keeps Category disabled until a work type is chosen, and clears it when the work type changes', async () => {
+    const { events, field } = await setup()
+    expect(field(/^Category/)).toBeDisabled()
+    await events.selectOptions(field(/^Work Type/), 'technical')
+    expect(field(/^Category/)).toBeEnabled()
+    await events.selectOptions(field(/^Category/), 'web-development')
+    await events.selectOptions(field(/^Work Type/), 'non-technical')
+    expect(field(/^Category/)).toHaveValue('')
+    expect(within(field(/^Category/)).getByRole('option', { name: 'Marketing' })).toBeInTheDocument()
+    expect(within(field(/^Category/)).queryByRole('option', { name: 'Web Development' })).not.toBeInTheDocument()
+  })
+
+  it('shows each rule of spec §5 on its field', async () => {
+    const { events, form, field } = await setup()
+    await events.click(within(form).getByRole('button', { name: 'Post Work' }))
+    expect(field(/^Title/)).toHaveAccessibleDescription('Title is required')
+    expect(field(/^Description/)).toHaveAccessibleDescription('Description is required')
+    expect(field(/^Work Type/)).toHaveAccessibleDescription('Work type is required')
+    expect(field(/^Category/)).toHaveAccessibleDescription('Category is required')
+    expect(field(/^Skills/)).toHaveAccessibleDescription('Skills are required')
+    expect(field(/^Estimated Hours/)).toHaveAccessibleDescription('Estimated hours must be at least 1')
+    expect(field(/^Deadline/)).toHaveAccessibleDescription('Deadline is required')
+    expect(market.requests.filter((r) => r.method === 'POST')).toHaveLength(0)
+  })
+
+  it('finds students by skill only once skills are entered, and assigns the one picked', async () => {
+    const student = seedAccount({ userType: 'student', firstName: 'Asha', lastName: 'Verma', skills: [{ name: 'React' }] }).user
+    const searches: Array<string | null> = []
+    server.use(
+      http.get('*/api/users', ({ request }) => {
+        const url = new URL(request.url)
+        searches.push(`${url.searchParams.get('role')} ${url.searchParams.get('skills')}`)
+        return HttpResponse.json([student])
+      }),
+    )
+    const { events, form, field } = await setup()
+    const find = within(form).getByRole('button', { name: 'Find Students' })
+    expect(find).toBeDisabled()
+    await events.type(field(/^Skills/), 'React, CSS')
+    await events.click(find)
+    const list = await within(form).findByRole('group', { name: 'Available Students' })
+    await events.click(within(list).getByRole('radio', { name: /Asha Verma/ }))
+    expect(searches).toEqual(['student React,CSS'])
+
+    await events.type(field(/^Title/), 'Landing page')
+    await events.type(field(/^Description/), 'Make it shine')
+    await events.selectOptions(field(/^Work Type/), 'technical')
+    await events.selectOptions(field(/^Category/), 'web-development')
+    await events.type(field(/^Estimated Hours/), '6')
+    await events.type(field(/^Deadline/), '2030-02-01')
+    await events.click(within(form).getByRole('button', { name: 'Post Work' }))
+    expect(await screen.findByText('Work posted!')).toBeInTheDocument()
+    const post = market.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/startup/tasks')!
+    expect(post.body).toMatchObject({
+      title: 'Landing page', workType: 'technical', category: 'web-development', skills: ['React', 'CSS'],
+      estimatedHours: 6, deadline: '2030-02-01', budget: { min: 0, max: 0 }, priority: 'medium', assignedStudent: student._id,
+    })
+    await screen.findByRole('heading', { name: 'My Works' })
+  })
+
+  it('previews chosen images, refuses other files, and uploads images before posting', async () => {
+    const uploads: string[] = []
+    server.use(
+      http.post('*/api/uploads/task-image', async ({ request }) => {
+        const file = (await request.formData()).get('image') as File
+        uploads.push(file.name)
+        return HttpResponse.json({ url: `/api/files/0193c000-0000-7000-8000-00000000000${uploads.length}` }, { status: 201 })
+      }),
+    )
+    const { events, form, field } = await setup()
+    const picker = within(form).getByLabelText(/^Images/)
+    // The file dialog would not offer it (accept="image/*"), so send it the way a drop would.
+    fireEvent.change(picker, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } })
+    expect(await within(form).findByText('Only image files can be uploaded')).toBeInTheDocument()
+    await events.upload(picker, [new File(['a'], 'one.png', { type: 'image/png' }), new File(['b'], 'two.jpg', { type: 'image/jpeg' })])
+    const previews = within(form).getByRole('list', { name: 'Chosen images' })
+    expect(within(previews).getAllByRole('img')).toHaveLength(2)
+
+    await events.type(field(/^Title/), 'With images')
+    await events.type(field(/^Description/), 'See pictures')
+    await events.selectOptions(field(/^Work Type/), 'technical')
+    await events.selectOptions(field(/^Category/), 'design')
+    await events.type(field(/^Skills/), 'Figma')
+    await events.type(field(/^Estimated Hours/), '2')
+    await events.type(field(/^Deadline/), '2030-02-01')
+    await events.click(within(form).getByRole('button', { name: 'Post Work' }))
+    await screen.findByText('Work posted!')
+    expect(uploads).toHaveLength(2)
+    const post = market.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/startup/tasks')!
+    expect(post.body).toMatchObject({
+      imageUrl: '/api/files/0193c000-0000-7000-8000-000000000001',
+      attachments: [{ name: 'two.jpg', url: '/api/files/0193c000-0000-7000-8000-000000000002' }],
+    })
+  })
+
+  it('puts the server field errors on the form and says it failed', async () => {
+    server.use(
+      http.post('*/api/startup/tasks', () =>
+        HttpResponse.json({ message: 'Deadline cannot be in the past', code: 'invalid', fields: { deadline: 'Deadline cannot be in the past' } }, { status: 400 }),
+      ),
+    )
+    const { events, form, field } = await setup()
+    await events.type(field(/^Title/), 'Late')
+    await events.type(field(/^Description/), 'Too late')
+    await events.selectOptions(field(/^Work Type/), 'technical')
+    await events.selectOptions(field(/^Category/), 'design')
+    await events.type(field(/^Skills/), 'Figma')
+    await events.type(field(/^Estimated Hours/), '2')
+    await events.type(field(/^Deadline/), '2020-02-01')
+    await events.click(within(form).getByRole('button', { name: 'Post Work' }))
+    expect(await screen.findByText('Failed to post work')).toBeInTheDocument()
+    await waitFor(() => expect(field(/^Deadline/)).toHaveAccessibleDescription('Deadline cannot be in the past'))
+  })
+})

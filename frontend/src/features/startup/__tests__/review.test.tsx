@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { seedAccount } from '@/testing/mocks/db'
+import { addNotification, makeSubmission, makeTask, market, resetMarket } from '@/testing/mocks/marketplace'
+import { renderApp } from '@/testing/test-utils'
+
+beforeEach(() => resetMarket())
+
+function scene() {
+  const startup = seedAccount({ userType: 'startup', companyName: 'Nimbus Labs' })
+  const student = seedAccount({ userType: 'student', firstName: 'Asha', lastName: 'Verma' }).user
+  const task = makeTask(startup.user, { title: 'Design a logo' })
+  makeSubmission(task, student, { link: 'https://dribbble.com/asha/logo' })
+  return { startup, student, task }
+}
+
+const posted = (path: string) => market.requests.filter((r) => r.method === 'POST' && r.url.pathname === path).map((r) => r.body)
+
+describe('My Works', () => {
+  it('has the four tabs with their counts', async () => {
+    const { startup } = scene()
+    makeTask(startup.user, { title: 'Done', status: 'completed', displayStatus: 'completed' })
+    await renderApp('/startup/tasks', { as: startup.user })
+    const tabs = await screen.findByRole('tablist', { name: 'Works by status' })
+    expect(await within(tabs).findByRole('tab', { name: 'All Works (2)' })).toHaveAttribute('aria-selected', 'true')
+    expect(within(tabs).getByRole('tab', { name: 'Open (1)' })).toBeInTheDocument()
+    expect(within(tabs).getByRole('tab', { name: 'Under Review (0)' })).toBeInTheDocument()
+    expect(within(tabs).getByRole('tab', { name: 'Completed (1)' })).toBeInTheDocument()
+  })
+
+  it('moves a submission to review, then approves it with notes', async () => {
+    const { startup, student, task } = scene()
+    const { events } = await renderApp('/startup/tasks', { as: startup.user })
+    const card = await screen.findByRole('article', { name: 'Design a logo' })
+    await events.click(within(card).getByRole('button', { name: "Move Asha Verma's submission to review" }))
+    expect(await screen.findByText('Submission moved to under review')).toBeInTheDocument()
+    expect(posted(`/api/startup/tasks/${task._id}/review`)).toEqual([{ studentId: student._id }])
+
+    await events.type(await within(card).findByLabelText('Review notes for Asha Verma (optional)'), 'Great work')
+    await events.click(within(card).getByRole('button', { name: "Approve Asha Verma's submission" }))
+    expect(await screen.findByText('Work approved!')).toBeInTheDocument()
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: 'Great work' }])
+    // Decided submissions show their status instead of actions.
+    expect(await within(card).findByText('Approved')).toBeInTheDocument()
+    expect(within(card).queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument()
+  })
+
+  it('offers Post Your First Work when nothing was posted', async () => {
+    await renderApp('/startup/tasks', { as: 'startup' })
+    expect(await screen.findByText('No tasks posted yet')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Post Your First Work' })).toHaveAttribute('href', '/startup/post-work')
+  })
+})
+
+describe('startup dashboard', () => {
+  it('shows stats, the bell, the submissions table with Approve/Reject, recent tasks and company stats', async () => {
+    const { startup, student, task } = scene()
+    addNotification(startup.user, 'Asha Verma submitted "Design a logo".', `/startup/tasks/${task._id}`)
+    const { events } = await renderApp('/dashboard', { as: startup.user })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Startup dashboard' })).toBeInTheDocument()
+    expect(screen.getByText(/Welcome back, Nimbus Labs/)).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Company Stats' })).toHaveTextContent('Students currently working1')
+    const table = screen.getByRole('table')
+    expect(within(table).getByRole('columnheader', { name: 'Submission Link' })).toBeInTheDocument()
+    expect(within(table).getByRole('link', { name: 'https://dribbble.com/asha/logo' })).toHaveAttribute('rel', 'noopener noreferrer nofollow')
+    expect(within(table).queryByRole('button', { name: /Move/ })).not.toBeInTheDocument()
+    await events.click(within(table).getByRole('button', { name: "Reject Asha Verma's submission" }))
+    expect(await screen.findByText('Work rejected')).toBeInTheDocument()
+    // The list reloads after a decision (spec §4).
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Company Stats' })).toHaveTextContent('Students currently working0'))
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: false, reviewNotes: '' }])
+    expect(screen.getByRole('region', { name: 'Recent Tasks' })).toHaveTextContent('Unassigned')
+  })
+})
+
+describe('task detail', () => {
+  it('shows every field and the submissions to the owner', async () => {
+    const { startup, task } = scene()
+    task.imageUrl = '/api/files/0193c000-0000-7000-8000-000000000001'
+    const { events } = await renderApp(`/startup/tasks/${task._id}`, { as: startup.user })
+    expect(await screen.findByRole('heading', { level: 2, name: 'Design a logo' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Task details' })).toBeInTheDocument()
+    expect(screen.getByText('Web Development')).toBeInTheDocument()
+    expect(screen.getByRole('list', { name: 'Submissions for Design a logo' })).toHaveTextContent('Asha Verma')
+    await events.click(screen.getByRole('button', { name: 'Open image 1 of 1' }))
+    expect(screen.getByRole('dialog', { name: 'Image viewer' })).toHaveTextContent('1 / 1')
+  })
+
+  it("says Task not found for another startup's task", async () => {
+    const { task } = scene()
+    await renderApp(`/startup/tasks/${task._id}`, { as: 'startup' })
+    expect(await screen.findByText('Task not found.')).toBeInTheDocument()
+  })
+})
+
+describe('submissions page', () => {
+  it('lists every submission with Task, Student, Submission Link, Status and Actions', async () => {
+    const { startup } = scene()
+    await renderApp('/startup/submissions', { as: startup.user })
+    const row = (await screen.findAllByRole('row'))[1]!
+    expect(row).toHaveTextContent('Design a logo')
+    expect(row).toHaveTextContent('Asha Verma')
+    expect(row).toHaveTextContent('Pending')
+    expect(within(row).getByRole('button', { name: "Approve Asha Verma's submission" })).toBeInTheDocument()
+  })
+})

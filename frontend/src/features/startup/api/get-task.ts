@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query'
+import type { Task } from '@/features/tasks'
+import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
+
+/** GET /api/startup/tasks/{id}: one of the startup's own tasks with every submission. */
+export function getStartupTask(id: string): Promise<Task> {
+  return api.get<Task>(`/startup/tasks/${encodeURIComponent(id)}`)
+}
+
+export function useStartupTask(id: string) {
+  return useQuery({ queryKey: queryKeys.tasks.detail(id), queryFn: () => getStartupTask(id) })
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Task } from '@/features/tasks'
+import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
+
+export type PostTaskInput = {
+  title: string
+  description: string
+  workType: string
+  category: string
+  skills: string[]
+  estimatedHours: number
+  deadline: string
+  budget: { min: number; max: number }
+  priority: string
+  imageUrl: string
+  attachments: Array<{ name: string; url: string }>
+  assignedStudent?: string
+}
+
+/** POST /api/startup/tasks. */
+export function postTask(input: PostTaskInput): Promise<Task> {
+  return api.post<Task>('/startup/tasks', input)
+}
+
+export function usePostTask() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: postTask,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.startup }),
+      ]),
+  })
+}

@@ -1,0 +1,111 @@
+import { MessageCircle } from 'lucide-react'
+import { Link } from 'react-router'
+import { Alert } from '@/components/ui/alert'
+import { buttonClasses } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import { Pagination, personName, TaskCard, type StartupTaskPage, type TabCounts } from '@/features/tasks'
+import { cn } from '@/lib/cn'
+import type { ReviewAction } from '../api/review-submission'
+import { SubmissionList } from './submission-list'
+
+export type WorksTab = 'all' | 'open' | 'under-review' | 'completed'
+
+const tabs: Array<{ id: WorksTab; label: string }> = [
+  { id: 'all', label: 'All Works' },
+  { id: 'open', label: 'Open' },
+  { id: 'under-review', label: 'Under Review' },
+  { id: 'completed', label: 'Completed' },
+]
+
+export type MyWorksViewProps = {
+  tab: WorksTab
+  onTabChange: (tab: WorksTab) => void
+  data: StartupTaskPage | undefined
+  /** Counts survive a tab switch while the new page loads. */
+  counts: TabCounts | undefined
+  isLoading: boolean
+  isError: boolean
+  onPageChange: (page: number) => void
+  onAction: (taskId: string, studentId: string, action: ReviewAction) => void
+  busy?: string
+  busyAction?: ReviewAction['kind']
+}
+
+/** /startup/tasks, My Works (spec §2): four tabs with counts; cards with submissions and actions. */
+export function MyWorksView({ tab, onTabChange, data, counts, isLoading, isError, onPageChange, onAction, busy, busyAction }: MyWorksViewProps) {
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
+      <title>My Works · Bridgework</title>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Works</h1>
+        <Link to={paths.startup.postWork} className={buttonClasses()}>
+          Post New Work
+        </Link>
+      </div>
+      <div role="tablist" aria-label="Works by status" className="flex flex-wrap gap-2">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            role="tab"
+            type="button"
+            aria-selected={tab === t.id}
+            onClick={() => onTabChange(t.id)}
+            className={cn(
+              'rounded-full px-4 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+              tab === t.id ? 'bg-indigo-600 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50',
+            )}
+          >
+            {t.label} ({counts?.[t.id] ?? 0})
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={tabs.find((t) => t.id === tab)!.label}>
+        {isLoading ? (
+          <div className="flex justify-center py-12 text-indigo-600">
+            <Spinner size="lg" label="Loading your works" />
+          </div>
+        ) : isError ? (
+          <Alert tone="error">Failed to fetch works</Alert>
+        ) : !data || data.items.length === 0 ? (
+          <div className="space-y-3 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+            <p className="text-slate-500">No tasks posted yet</p>
+            {(counts?.all ?? 0) === 0 && (
+              <Link to={paths.startup.postWork} className={buttonClasses()}>
+                Post Your First Work
+              </Link>
+            )}
+          </div>
+        ) : (
+          <div className="space-y-4">
+            <div className="grid gap-4 lg:grid-cols-2">
+              {data.items.map((task) => (
+                <TaskCard key={task._id} task={task} hideStartup>
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <Link to={paths.startup.task(task._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                      View Details
+                    </Link>
+                    {task.assignedStudent && (
+                      <p className="flex items-center gap-2 text-sm text-slate-600">
+                        Assigned to {personName(task.assignedStudent)}
+                        <Link
+                          to={paths.chatWith(task.assignedStudent._id)}
+                          className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+                          aria-label={`Chat with ${personName(task.assignedStudent)}`}
+                        >
+                          <MessageCircle className="size-4" aria-hidden="true" />
+                        </Link>
+                      </p>
+                    )}
+                  </div>
+                  <SubmissionList task={task} onAction={onAction} busy={busy} busyAction={busyAction} />
+                </TaskCard>
+              ))}
+            </div>
+            <Pagination page={data.page} totalPages={data.totalPages} onPageChange={onPageChange} label="My Works pages" />
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useId, useState, type ReactNode, type SelectHTMLAttributes } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { FieldError, Input, inputClasses } from '@/components/ui/input'
+import { CATEGORIES, labelOf, PRIORITIES, WORK_TYPES, type WorkType } from '@/features/tasks'
+import { cn } from '@/lib/cn'
+import { isApiError } from '@/lib/api-client'
+import { applyApiFieldErrors } from '@/lib/form'
+import type { User } from '@/types/api'
+import { postWorkDefaults, postWorkSchema, splitSkills, type PickedImage, type PostWorkValues } from '../schemas'
+import { FindStudentsField } from './find-students-field'
+import { ImagePicker } from './image-picker'
+
+export type PostWorkFormProps = {
+  onSubmit: (values: PostWorkValues, images: PickedImage[]) => void
+  isSubmitting: boolean
+  error?: unknown
+  onFindStudents: (skills: string) => void
+  students: User[] | undefined
+  isFindingStudents: boolean
+}
+
+/** A labelled select wired like Input (error text through aria-describedby). */
+function Select({ label, error, required, disabled, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+        {required && <span aria-hidden="true" className="text-red-600"> *</span>}
+      </label>
+      <select
+        id={id}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-required={required || undefined}
+        className={cn(inputClasses, error ? 'border-red-500' : 'border-slate-300')}
+        {...props}
+      >
+        {children}
+      </select>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  )
+}
+
+const fields = ['title', 'description', 'workType', 'category', 'skills', 'estimatedHours', 'deadline', 'budgetMin', 'budgetMax', 'priority', 'assignedStudent'] as const
+
+/**
+ * Post New Work (spec §2, §5): category is disabled until a work type is chosen and cleared when
+ * the work type changes; Find Students is disabled while skills are empty.
+ */
+export function PostWorkForm({ onSubmit, isSubmitting, error, onFindStudents, students, isFindingStudents }: PostWorkFormProps) {
+  const [images, setImages] = useState<PickedImage[]>([])
+  const { register, handleSubmit, control, setValue, setError, formState } = useForm<PostWorkValues>({
+    resolver: zodResolver(postWorkSchema),
+    defaultValues: postWorkDefaults,
+  })
+  const { errors } = formState
+  const workType = useWatch({ control, name: 'workType' }) as WorkType | ''
+  const skills = useWatch({ control, name: 'skills' })
+  const assignedStudent = useWatch({ control, name: 'assignedStudent' })
+
+  useEffect(() => {
+    applyApiFieldErrors(error, setError, fields)
+    // The server names the budget as one field; the form shows it under Budget max.
+    const budget = isApiError(error) ? error.fields.budget : undefined
+    if (budget) setError('budgetMax', { type: 'server', message: budget })
+  }, [error, setError])
+
+  const workTypeField = register('workType')
+  return (
+    <Card className="p-6 sm:p-8">
+      <form noValidate aria-label="Post New Work" onSubmit={handleSubmit((values) => onSubmit(values, images))} className="space-y-5">
+        <Input label="Title" required error={errors.title?.message} maxLength={200} {...register('title')} />
+        <div className="space-y-1.5">
+          <label htmlFor="post-work-description" className="block text-sm font-medium text-slate-700">
+            Description<span aria-hidden="true" className="text-red-600"> *</span>
+          </label>
+          <textarea
+            id="post-work-description"
+            rows={5}
+            maxLength={5000}
+            aria-required
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? 'post-work-description-error' : undefined}
+            className={cn(inputClasses, errors.description ? 'border-red-500' : 'border-slate-300')}
+            {...register('description')}
+          />
+          <FieldError id="post-work-description-error" message={errors.description?.message} />
+        </div>
+        <ImagePicker images={images} onChange={setImages} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select
+            label="Work Type"
+            required
+            error={errors.workType?.message}
+            {...workTypeField}
+            onChange={(event) => {
+              void workTypeField.onChange(event)
+              setValue('category', '') // spec §5: changing the work type clears the category
+            }}
+          >
+            <option value="">Select a work type</option>
+            {WORK_TYPES.map((w) => (
+              <option key={w} value={w}>
+                {labelOf(w)}
+              </option>
+            ))}
+          </Select>
+          <Select label="Category" required disabled={!workType} error={errors.category?.message} {...register('category')}>
+            <option value="">{workType ? 'Select a category' : 'Choose a work type first'}</option>
+            {(workType ? CATEGORIES[workType] : []).map((c) => (
+              <option key={c} value={c}>
+                {labelOf(c)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Input label="Skills" required hint="Separate skills with commas, e.g. React, CSS, Figma" error={errors.skills?.message} {...register('skills')} />
+        <FindStudentsField
+          canSearch={splitSkills(skills).length > 0}
+          onFind={() => onFindStudents(splitSkills(skills).join(','))}
+          students={students}
+          isLoading={isFindingStudents}
+          value={assignedStudent}
+          onChange={(id) => setValue('assignedStudent', id)}
+        />
+        <FieldError message={errors.assignedStudent?.message} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input label="Estimated Hours" required type="number" min={1} inputMode="numeric" error={errors.estimatedHours?.message} {...register('estimatedHours')} />
+          <Input label="Deadline" required type="date" error={errors.deadline?.message} {...register('deadline')} />
+          <Input label="Budget min" type="number" min={0} inputMode="decimal" error={errors.budgetMin?.message} {...register('budgetMin')} />
+          <Input label="Budget max" type="number" min={0} inputMode="decimal" error={errors.budgetMax?.message} {...register('budgetMax')} />
+          <Select label="Priority" {...register('priority')}>
+            {PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {labelOf(p)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" size="lg" className="w-full sm:w-auto" isLoading={isSubmitting} loadingText="Posting...">
+          Post Work
+        </Button>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,174 @@
+import { Briefcase, Building2, Users } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { Alert } from '@/components/ui/alert'
+import { buttonClasses } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import { formatDate, personName, TaskStatusBadge, type SubmissionRow } from '@/features/tasks'
+import { displayName } from '@/lib/user'
+import type { StartupDashboard } from '../api/get-startup-dashboard'
+import type { ReviewAction } from '../api/review-submission'
+import { SubmissionsTable } from './submissions-table'
+
+export type StartupDashboardViewProps = {
+  /** Undefined while loading or after a failure. */
+  data: StartupDashboard | undefined
+  isError?: boolean
+  /** The notification bell; absent in the admin's read-only view. */
+  bell?: ReactNode
+  onAction: (row: SubmissionRow, action: ReviewAction) => void
+  busy?: string
+  busyAction?: ReviewAction['kind']
+}
+
+function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`
+  return (
+    <Card className="p-5">
+      <section aria-labelledby={id} className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id={id} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {action}
+        </div>
+        {children}
+      </section>
+    </Card>
+  )
+}
+
+function Stat({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
+  return (
+    <Card className="flex items-center gap-4 p-5">
+      <span className="rounded-xl bg-indigo-50 p-3 text-indigo-700">{icon}</span>
+      <div>
+        <p className="text-sm text-slate-600">{label}</p>
+        <p className="text-2xl font-semibold text-slate-900">{value}</p>
+      </div>
+    </Card>
+  )
+}
+
+/**
+ * The startup dashboard (spec §2): greeting and bell, Browse Students and Post New Work, stat
+ * cards, the submissions table, Recent Tasks, Quick Actions and Company Stats.
+ */
+export function StartupDashboardView({ data, isError = false, bell, onAction, busy, busyAction }: StartupDashboardViewProps) {
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
+      <title>Dashboard · Bridgework</title>
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Startup dashboard</h1>
+          {data && <p className="text-sm text-slate-600">Welcome back, {displayName(data.startup)}. Here is what is happening with your work.</p>}
+        </div>
+        <div className="flex items-center gap-2">
+          {bell}
+          <Link to={paths.startup.browseStudents} className={buttonClasses({ variant: 'outline' })}>
+            Browse Students
+          </Link>
+          <Link to={paths.startup.postWork} className={buttonClasses()}>
+            Post New Work
+          </Link>
+        </div>
+      </header>
+      {data ? (
+        <DashboardBody data={data} onAction={onAction} busy={busy} busyAction={busyAction} />
+      ) : isError ? (
+        <Alert tone="error">Failed to fetch dashboard</Alert>
+      ) : (
+        <div className="flex justify-center py-16 text-indigo-600">
+          <Spinner size="lg" label="Loading your dashboard" />
+        </div>
+      )}
+    </div>
+  )
+}
+
+function DashboardBody({ data, onAction, busy, busyAction }: Omit<StartupDashboardViewProps, 'data' | 'bell' | 'isError'> & { data: StartupDashboard }) {
+  const { startup, stats, tasks, submissions } = data
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Stat label="Active Tasks" value={stats.activeTasks} icon={<Briefcase className="size-6" aria-hidden="true" />} />
+        <Stat label="Students Hired" value={stats.studentsHired} icon={<Users className="size-6" aria-hidden="true" />} />
+      </div>
+
+      <Panel
+        title="Submissions"
+        action={
+          <Link to={paths.startup.submissions} className="text-sm font-medium text-indigo-700 hover:underline">
+            View all submissions
+          </Link>
+        }
+      >
+        {submissions.length === 0 ? (
+          <p className="text-sm text-slate-500">No submissions yet.</p>
+        ) : (
+          <SubmissionsTable rows={submissions} onAction={onAction} busy={busy} busyAction={busyAction} />
+        )}
+      </Panel>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <Panel title="Recent Tasks">
+            {tasks.length === 0 ? (
+              <p className="text-sm text-slate-500">No tasks posted yet</p>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {tasks.map((task) => (
+                  <li key={task._id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                    <div className="min-w-0">
+                      <Link to={paths.startup.task(task._id)} className="font-medium text-indigo-700 hover:underline">
+                        {task.title}
+                      </Link>
+                      <p className="text-xs text-slate-500">
+                        Due {formatDate(task.deadline)} · {task.assignedStudent ? personName(task.assignedStudent) : 'Unassigned'}
+                      </p>
+                    </div>
+                    <TaskStatusBadge status={task.displayStatus} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+        </div>
+        <div className="space-y-6">
+          <Panel title="Quick Actions">
+            <div className="flex flex-col gap-2">
+              <Link to={paths.startup.tasks} className={buttonClasses({ variant: 'outline' })}>
+                View My Works
+              </Link>
+              <Link to={paths.startup.browseStudents} className={buttonClasses({ variant: 'outline' })}>
+                Browse Students
+              </Link>
+              <Link to={paths.profile} className={buttonClasses({ variant: 'outline' })}>
+                Update Profile
+              </Link>
+            </div>
+          </Panel>
+          <Panel title="Company Stats">
+            <dl className="space-y-2 text-sm">
+              <div className="flex items-center gap-2">
+                <Building2 className="size-4 text-slate-400" aria-hidden="true" />
+                <dt className="sr-only">Company name</dt>
+                <dd className="font-medium text-slate-800">{startup.companyName || displayName(startup)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Tier</dt>
+                <dd className="font-medium capitalize text-slate-800">{startup.tier || 'free'}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Students currently working</dt>
+                <dd className="font-medium text-slate-800">{stats.studentsWorking}</dd>
+              </div>
+            </dl>
+          </Panel>
+        </div>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,47 @@
+import { formatDate, personName, type Task } from '@/features/tasks'
+import { webHref } from '@/lib/files'
+import type { ReviewAction } from '../api/review-submission'
+import { SubmissionActions } from './submission-actions'
+
+type SubmissionListProps = {
+  task: Task
+  onAction: (taskId: string, studentId: string, action: ReviewAction) => void
+  busy?: string
+  busyAction?: ReviewAction['kind']
+}
+
+/** A task's submissions with their actions; "No submissions yet." when there are none. */
+export function SubmissionList({ task, onAction, busy, busyAction }: SubmissionListProps) {
+  if (task.submissions.length === 0) return <p className="text-sm text-slate-500">No submissions yet.</p>
+  return (
+    <ul aria-label={`Submissions for ${task.title}`} className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+      {task.submissions.map((sub) => {
+        const studentId = sub.student?._id ?? ''
+        const name = personName(sub.student)
+        const href = webHref(sub.link)
+        return (
+          <li key={sub._id} className="grid gap-2 p-3 sm:grid-cols-[1fr_auto] sm:items-start">
+            <div className="min-w-0 space-y-0.5">
+              <p className="font-medium text-slate-900">{name}</p>
+              {href ? (
+                <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="block break-all text-sm text-indigo-700 hover:underline">
+                  {sub.link}
+                </a>
+              ) : (
+                <p className="break-all text-sm">{sub.link}</p>
+              )}
+              <p className="text-xs text-slate-500">Submitted {formatDate(sub.submittedAt)}</p>
+              {sub.reviewNotes && <p className="text-xs text-slate-600">Notes: {sub.reviewNotes}</p>}
+            </div>
+            <SubmissionActions
+              status={sub.status}
+              studentName={name}
+              onAction={(action) => onAction(task._id, studentId, action)}
+              busy={busy === `${task._id}:${studentId}` ? busyAction : undefined}
+            />
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

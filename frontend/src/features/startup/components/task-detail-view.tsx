@@ -1,0 +1,67 @@
+import { ArrowLeft } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { Card } from '@/components/ui/card'
+import { paths } from '@/config/paths'
+import { formatDate, labelOf, personName, SkillList, TaskImages, TaskStatusBadge, type Task } from '@/features/tasks'
+import type { ReviewAction } from '../api/review-submission'
+import { SubmissionList } from './submission-list'
+
+type TaskDetailViewProps = {
+  task: Task
+  onAction: (taskId: string, studentId: string, action: ReviewAction) => void
+  busy?: string
+  busyAction?: ReviewAction['kind']
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-sm font-medium text-slate-800">{children}</dd>
+    </div>
+  )
+}
+
+/** The body of /startup/tasks/{id}: every field of one task, its images and its submissions with actions. */
+export function TaskDetailView({ task, onAction, busy, busyAction }: TaskDetailViewProps) {
+  const budget = task.budget.min || task.budget.max ? `${task.budget.min} – ${task.budget.max}` : 'Not set'
+  return (
+    <>
+      <title>{`${task.title} · Bridgework`}</title>
+      <Link to={paths.startup.tasks} className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        My Works
+      </Link>
+      <Card className="space-y-5 p-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h2 className="break-words text-2xl font-bold text-slate-900">{task.title}</h2>
+          <TaskStatusBadge status={task.displayStatus} />
+        </div>
+        <p className="whitespace-pre-line break-words text-slate-700">{task.description}</p>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <Fact label="Work type">{labelOf(task.workType)}</Fact>
+          <Fact label="Category">{labelOf(task.category)}</Fact>
+          <Fact label="Deadline">{formatDate(task.deadline)}</Fact>
+          <Fact label="Estimated hours">{task.estimatedHours}</Fact>
+          <Fact label="Budget">{budget}</Fact>
+          <Fact label="Priority">{labelOf(task.priority || 'medium')}</Fact>
+          <Fact label="Assigned to">{task.assignedStudent ? personName(task.assignedStudent) : 'Unassigned'}</Fact>
+          <Fact label="Posted">{formatDate(task.createdAt)}</Fact>
+          {task.completedAt && <Fact label="Completed">{formatDate(task.completedAt)}</Fact>}
+        </dl>
+        <div>
+          <h2 className="mb-2 text-sm font-semibold text-slate-700">Skills</h2>
+          <SkillList skills={task.skills} shown={task.skills.length} />
+        </div>
+        <TaskImages task={task} />
+      </Card>
+      <section aria-labelledby="submissions-heading" className="space-y-3">
+        <h2 id="submissions-heading" className="text-xl font-semibold text-slate-900">
+          Submissions
+        </h2>
+        <SubmissionList task={task} onAction={onAction} busy={busy} busyAction={busyAction} />
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod'
+
+// Post New Work rules (spec §5) with the same texts the server answers.
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+
+/** Skills are entered comma separated: split, trimmed, blanks dropped (spec §5). */
+export function splitSkills(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+/** Spec §5: budget and hours are converted to numbers, blank meaning 0. */
+export function toNumber(value: string): number {
+  const n = Number(value.trim() || 0)
+  return Number.isFinite(n) ? n : Number.NaN
+}
+
+export const postWorkSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+    description: z.string().trim().min(1, 'Description is required').max(5000, 'Description must be at most 5000 characters'),
+    workType: z.string().min(1, 'Work type is required'),
+    category: z.string().min(1, 'Category is required'),
+    skills: z.string().refine((value) => splitSkills(value).length > 0, 'Skills are required'),
+    estimatedHours: z.string().refine((value) => toNumber(value) >= 1, 'Estimated hours must be at least 1'),
+    deadline: z.string().min(1, 'Deadline is required'),
+    budgetMin: z.string().refine((value) => toNumber(value) >= 0, 'Budget must be between 0 and 1000000000'),
+    budgetMax: z.string().refine((value) => toNumber(value) >= 0, 'Budget must be between 0 and 1000000000'),
+    priority: z.string(),
+    assignedStudent: z.string(),
+  })
+  .refine((v) => !toNumber(v.budgetMax) || toNumber(v.budgetMax) >= toNumber(v.budgetMin), {
+    path: ['budgetMax'],
+    message: 'Budget max must be at least budget min',
+  })
+
+export type PostWorkValues = z.infer<typeof postWorkSchema>
+
+export const postWorkDefaults: PostWorkValues = {
+  title: '',
+  description: '',
+  workType: '',
+  category: '',
+  skills: '',
+  estimatedHours: '',
+  deadline: '',
+  budgetMin: '',
+  budgetMax: '',
+  priority: 'medium',
+  assignedStudent: '',
+}
+
+/** An image the startup picked, with its local preview. */
+export type PickedImage = { file: File; preview: string }
+
+/** Spec §5: image files only; the server also checks the content and the 5 MB limit. */
+export function imageProblem(file: File): string | null {
+  if (!file.type.startsWith('image/')) return 'Only image files can be uploaded'
+  if (file.size > MAX_IMAGE_BYTES) return 'Each image must be less than 5MB'
+  return null
+}

@@ -1,0 +1,275 @@
+import { Award, CalendarDays, CheckCircle2, ClipboardList, MessageCircle } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { Alert } from '@/components/ui/alert'
+import { Avatar } from '@/components/ui/avatar'
+import { buttonClasses } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import {
+  DASHBOARD_SKILLS,
+  formatDate,
+  labelOf,
+  LinkSubmitForm,
+  personName,
+  SkillList,
+  TaskStatusBadge,
+  type Task,
+} from '@/features/tasks'
+import { avatarInitial, displayName } from '@/lib/user'
+import type { StudentDashboard } from '../api/get-student-dashboard'
+
+export type StudentDashboardViewProps = {
+  /** Undefined while loading or after a failure. */
+  data: StudentDashboard | undefined
+  isError?: boolean
+  /** The notification bell; absent in the admin's read-only view. */
+  bell?: ReactNode
+  onSubmitLink: (taskId: string, link: string) => void
+  submitting: { taskId?: string; isPending: boolean; error?: unknown }
+}
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`
+  return (
+    <Card className="p-5">
+      <section aria-labelledby={id} className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id={id} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {action}
+        </div>
+        {children}
+      </section>
+    </Card>
+  )
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{children}</p>
+}
+
+function StatCard({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
+  return (
+    <Card className="flex items-center gap-4 p-5">
+      <span className="rounded-xl bg-indigo-50 p-3 text-indigo-700">{icon}</span>
+      <div>
+        <p className="text-sm text-slate-600">{label}</p>
+        <p className="text-2xl font-semibold text-slate-900">{value}</p>
+      </div>
+    </Card>
+  )
+}
+
+/** An active task: status, due date, title, description, category, 2 skills, startup, actions. */
+function ActiveTask({ task }: { task: Task }) {
+  const [open, setOpen] = useState(false)
+  const mine = task.submissions[0]
+  return (
+    <li className="space-y-2 rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <TaskStatusBadge status={task.displayStatus} forStudent />
+        <span className="flex items-center gap-1 text-xs text-slate-500">
+          <CalendarDays className="size-3.5" aria-hidden="true" />
+          Due {formatDate(task.deadline)}
+        </span>
+      </div>
+      <h3 className="font-semibold text-slate-900">{task.title}</h3>
+      <p className={open ? 'whitespace-pre-line text-sm text-slate-600' : 'line-clamp-2 text-sm text-slate-600'}>{task.description}</p>
+      <p className="text-xs text-slate-500">
+        {labelOf(task.category)} · {personName(task.startup)}
+      </p>
+      <SkillList skills={task.skills} shown={DASHBOARD_SKILLS} />
+      {open && (
+        <dl className="grid gap-1 text-sm text-slate-600">
+          {mine?.link && (
+            <div>
+              <dt className="inline font-medium">Your link: </dt>
+              <dd className="inline break-all">{mine.link}</dd>
+            </div>
+          )}
+          {mine?.reviewNotes && (
+            <div>
+              <dt className="inline font-medium">Review notes: </dt>
+              <dd className="inline">{mine.reviewNotes}</dd>
+            </div>
+          )}
+          <div>
+            <dt className="inline font-medium">Estimated hours: </dt>
+            <dd className="inline">{task.estimatedHours}</dd>
+          </div>
+        </dl>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" onClick={() => setOpen((v) => !v)} aria-expanded={open} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          {open ? 'Hide Details' : 'View Details'}
+        </button>
+        {task.startup && (
+          <Link to={paths.chatWith(task.startup._id)} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+            <MessageCircle className="size-4" aria-hidden="true" />
+            Chat with {personName(task.startup)}
+          </Link>
+        )}
+      </div>
+    </li>
+  )
+}
+
+/**
+ * The student dashboard (spec §2): header with the bell, cards, active tasks, available tasks with
+ * an inline link submit, recently completed with their certificates, and networking.
+ */
+export function StudentDashboardView({ data, isError = false, bell, onSubmitLink, submitting }: StudentDashboardViewProps) {
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
+      <title>Dashboard · Bridgework</title>
+      <header className="flex items-center justify-between gap-4">
+        <div className="flex items-center gap-3">
+          {data && <Avatar src={data.student.profilePicture} initials={avatarInitial(data.student)} alt={displayName(data.student)} size="lg" />}
+          <div>
+            <h1 className="text-2xl font-bold text-slate-900">Student dashboard</h1>
+            {data && (
+              <p className="text-sm text-slate-600">
+                Welcome back, {data.student.firstName || displayName(data.student)}. Your work, your certificates, your network.
+              </p>
+            )}
+          </div>
+        </div>
+        {bell}
+      </header>
+      {data ? (
+        <DashboardBody data={data} onSubmitLink={onSubmitLink} submitting={submitting} />
+      ) : isError ? (
+        <Alert tone="error">Failed to fetch dashboard</Alert>
+      ) : (
+        <div className="flex justify-center py-16 text-indigo-600">
+          <Spinner size="lg" label="Loading your dashboard" />
+        </div>
+      )}
+    </div>
+  )
+}
+
+function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboardViewProps, 'onSubmitLink' | 'submitting'> & { data: StudentDashboard }) {
+  const { student, stats, activeTasks, availableTasks, recentlyCompleted, startups } = data
+  return (
+    <>
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Card className="flex flex-col justify-between gap-3 p-5">
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-slate-900">{displayName(student)}</p>
+            <p className="truncate text-sm text-slate-600">{student.email}</p>
+          </div>
+          <Link to={paths.profile} className={buttonClasses({ variant: 'outline', size: 'sm', className: 'self-start' })}>
+            Edit Profile
+          </Link>
+        </Card>
+        <StatCard label="Active Tasks" value={stats.activeTasks} icon={<ClipboardList className="size-6" aria-hidden="true" />} />
+        <StatCard label="Completed" value={stats.completed} icon={<CheckCircle2 className="size-6" aria-hidden="true" />} />
+        <StatCard label="Certificates" value={stats.certificates} icon={<Award className="size-6" aria-hidden="true" />} />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title="Active Tasks">
+          {activeTasks.length === 0 ? (
+            <Empty>No active tasks</Empty>
+          ) : (
+            <ul className="space-y-3">
+              {activeTasks.map((task) => (
+                <ActiveTask key={task._id} task={task} />
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section
+          title="Available Tasks"
+          action={
+            availableTasks.total > 3 && (
+              <Link to={paths.tasks} className="text-sm font-medium text-indigo-700 hover:underline">
+                View All Available Tasks
+              </Link>
+            )
+          }
+        >
+          {availableTasks.items.length === 0 ? (
+            <Empty>No available tasks at the moment</Empty>
+          ) : (
+            <ul className="space-y-3">
+              {availableTasks.items.map((task) => (
+                <li key={task._id} className="space-y-2 rounded-xl border border-slate-200 p-4">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h3 className="font-semibold text-slate-900">{task.title}</h3>
+                    <span className="text-xs text-slate-500">Due {formatDate(task.deadline)}</span>
+                  </div>
+                  <p className="line-clamp-2 text-sm text-slate-600">{task.description}</p>
+                  <p className="text-xs text-slate-500">
+                    {labelOf(task.category)} · {personName(task.startup)}
+                  </p>
+                  <SkillList skills={task.skills} shown={DASHBOARD_SKILLS} />
+                  <LinkSubmitForm
+                    taskTitle={task.title}
+                    onSubmit={(link) => onSubmitLink(task._id, link)}
+                    isSubmitting={submitting.isPending && submitting.taskId === task._id}
+                    error={submitting.taskId === task._id ? submitting.error : undefined}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title="Recently Completed">
+          {recentlyCompleted.length === 0 ? (
+            <Empty>No completed tasks yet</Empty>
+          ) : (
+            <ul className="space-y-3">
+              {recentlyCompleted.map((task) => (
+                <li key={task._id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 p-4">
+                  <div className="min-w-0">
+                    <h3 className="font-semibold text-slate-900">{task.title}</h3>
+                    <p className="text-xs text-slate-500">
+                      {personName(task.startup)} · Completed {formatDate(task.completedAt)}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-2">
+                    <TaskStatusBadge status={task.displayStatus} forStudent />
+                    {task.certificateId && (
+                      <Link to={paths.certificates} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                        <Award className="size-4" aria-hidden="true" />
+                        View Certificate
+                      </Link>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title="Networking">
+          {startups.length === 0 ? (
+            <Empty>No startups found</Empty>
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {startups.map((s) => (
+                <li key={s._id} className="flex items-center justify-between gap-2 rounded-xl border border-slate-200 p-3">
+                  <div className="flex min-w-0 items-center gap-2">
+                    <Avatar src={s.logo} initials={(s.companyName || 'S')[0]!.toUpperCase()} size="sm" />
+                    <span className="truncate text-sm font-medium text-slate-800">{personName(s)}</span>
+                  </div>
+                  <Link to={paths.chatWith(s._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`Connect with ${personName(s)}`}>
+                    Connect
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { seedAccount } from '@/testing/mocks/db'
+import { makeSubmission, makeTask, market, resetMarket } from '@/testing/mocks/marketplace'
+import { renderApp } from '@/testing/test-utils'
+
+beforeEach(() => resetMarket())
+
+const lastRequest = (path: string) => [...market.requests].reverse().find((r) => r.url.pathname === path)
+
+describe('/tasks signed out', () => {
+  it('lists open tasks read-only, with skills 3 then +N more and Read more on long descriptions', async () => {
+    const startup = seedAccount({ userType: 'startup', companyName: 'Nimbus Labs' }).user
+    makeTask(startup, { title: 'Build a landing page', skills: ['React', 'CSS', 'Figma', 'Tailwind', 'Vite'], description: 'x'.repeat(400) })
+    await renderApp('/tasks')
+    const card = await screen.findByRole('article', { name: 'Build a landing page' })
+    expect(within(card).getByText('Nimbus Labs')).toBeInTheDocument()
+    const skills = within(card).getByRole('list', { name: 'Skills' })
+    expect(within(skills).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['React', 'CSS', 'Figma', '+2 more'])
+    expect(within(card).getByRole('button', { name: 'Read more' })).toBeInTheDocument()
+    expect(within(card).queryByRole('button', { name: 'Submit Task' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Sign in to submit work' })).toBeInTheDocument()
+  })
+
+  it('sends search, filters and sort to the server and keeps them in the URL', async () => {
+    const { events, router } = await renderApp('/tasks')
+    await screen.findByText('No available tasks at the moment')
+    await events.type(screen.getByRole('searchbox', { name: 'Search tasks' }), 'landing page')
+    await events.click(screen.getByRole('button', { name: 'Search' }))
+    await events.selectOptions(screen.getByLabelText('Category'), 'web-development')
+    await events.selectOptions(screen.getByLabelText('Sort by'), 'title')
+    await waitFor(() => {
+      const params = lastRequest('/api/tasks')!.url.searchParams
+      expect(Object.fromEntries(params)).toEqual({ search: 'landing page', category: 'web-development', sort: 'title' })
+    })
+    expect(router.state.location.search).toBe('?search=landing+page&category=web-development&sort=title')
+  })
+})
+
+describe('/tasks as a student', () => {
+  it('shows Your Assigned Tasks and Available Tasks, with the student wording', async () => {
+    const startup = seedAccount({ userType: 'startup' }).user
+    const student = seedAccount({ userType: 'student', firstName: 'Asha' })
+    const mine = makeTask(startup, { title: 'Mine' })
+    makeSubmission(mine, student.user)
+    mine.displayStatus = 'submitted'
+    makeTask(startup, { title: 'Open one' })
+    await renderApp('/tasks', { as: student.user })
+    const assigned = await screen.findByRole('region', { name: 'Your Assigned Tasks' })
+    expect(within(assigned).getByText('Link Submitted - Awaiting Review')).toBeInTheDocument()
+    const available = screen.getByRole('region', { name: 'Available Tasks' })
+    expect(within(available).getByRole('article', { name: 'Open one' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Source')).toBeInTheDocument()
+  })
+
+  it('checks the link, then submits it and says so', async () => {
+    const startup = seedAccount({ userType: 'startup' }).user
+    const task = makeTask(startup, { title: 'Open one' })
+    const { events } = await renderApp('/tasks', { as: 'student' })
+    const card = await screen.findByRole('article', { name: 'Open one' })
+    const submit = within(card).getByRole('button', { name: 'Submit Task' })
+    expect(submit).toBeDisabled()
+    const input = within(card).getByLabelText('Link to your work for Open one')
+    await events.type(input, 'not a link')
+    await events.click(submit)
+    expect(input).toHaveAccessibleDescription('Please enter a valid URL starting with http:// or https://')
+    await events.clear(input)
+    await events.type(input, 'https://github.com/me/work')
+    await events.click(submit)
+    expect(await screen.findByText('Link submitted successfully!')).toBeInTheDocument()
+    expect(lastRequest(`/api/student/tasks/${task._id}/submit-link`)!.body).toEqual({ link: 'https://github.com/me/work' })
+  })
+})
+
+describe('/tasks as a startup', () => {
+  it('shows Your Posted Tasks with its empty state', async () => {
+    await renderApp('/tasks', { as: 'startup' })
+    const posted = await screen.findByRole('region', { name: 'Your Posted Tasks' })
+    expect(within(posted).getByText('No tasks posted yet')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Source')).not.toBeInTheDocument()
+  })
+})

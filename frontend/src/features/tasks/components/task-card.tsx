@@ -1,0 +1,71 @@
+import { CalendarDays, Clock, Wallet } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Card } from '@/components/ui/card'
+import { ReadMore } from '@/components/ui/read-more'
+import type { Task } from '../api/types'
+import { labelOf, TASK_PAGE_SKILLS } from '../lib/constants'
+import { formatDate, personName } from '../lib/status'
+import { SkillList } from './skill-list'
+import { TaskImages } from './task-images'
+import { TaskStatusBadge } from './task-status-badge'
+
+type TaskCardProps = {
+  task: Task
+  /** Use the student's wording for the status (spec §4). */
+  forStudent?: boolean
+  skillsShown?: number
+  /** Hide the posting startup (on the startup's own lists). */
+  hideStartup?: boolean
+  children?: ReactNode
+}
+
+/** One task: title, status, description with Read more, facts, skills, images, then actions. */
+export function TaskCard({ task, forStudent = false, skillsShown = TASK_PAGE_SKILLS, hideStartup = false, children }: TaskCardProps) {
+  const budget = task.budget && (task.budget.min > 0 || task.budget.max > 0)
+  return (
+    <Card role="article" aria-label={task.title} className="flex flex-col gap-3 p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="break-words font-semibold text-slate-900">{task.title}</h3>
+          {!hideStartup && <p className="text-sm text-slate-500">{personName(task.startup)}</p>}
+        </div>
+        <TaskStatusBadge status={task.displayStatus || task.status} forStudent={forStudent} />
+      </div>
+      <ReadMore text={task.description} />
+      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+        <div className="flex items-center gap-1">
+          <CalendarDays className="size-3.5" aria-hidden="true" />
+          <dt className="sr-only">Due</dt>
+          <dd>Due {formatDate(task.deadline)}</dd>
+        </div>
+        <div>
+          <dt className="sr-only">Category</dt>
+          <dd>{labelOf(task.category)}</dd>
+        </div>
+        <div>
+          <dt className="sr-only">Work type</dt>
+          <dd>{labelOf(task.workType)}</dd>
+        </div>
+        {task.estimatedHours > 0 && (
+          <div className="flex items-center gap-1">
+            <Clock className="size-3.5" aria-hidden="true" />
+            <dt className="sr-only">Estimated hours</dt>
+            <dd>{task.estimatedHours} h</dd>
+          </div>
+        )}
+        {budget && (
+          <div className="flex items-center gap-1">
+            <Wallet className="size-3.5" aria-hidden="true" />
+            <dt className="sr-only">Budget</dt>
+            <dd>
+              {task.budget.min === task.budget.max || !task.budget.max ? task.budget.min : `${task.budget.min}–${task.budget.max}`}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <SkillList skills={task.skills} shown={skillsShown} />
+      <TaskImages task={task} />
+      {children}
+    </Card>
+  )
+}

@@ -1,0 +1,90 @@
+import { Search, SlidersHorizontal } from 'lucide-react'
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
+import { Button } from '@/components/ui/button'
+import { Input, inputClasses } from '@/components/ui/input'
+import { cn } from '@/lib/cn'
+import type { TaskQuery } from '../api/types'
+import { ALL_CATEGORIES, labelOf } from '../lib/constants'
+
+type TaskFiltersProps = {
+  query: TaskQuery
+  onChange: (next: TaskQuery) => void
+  /** Students also filter by source (spec §5). */
+  showSource?: boolean
+}
+
+function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  const id = useId()
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={cn(inputClasses, 'border-slate-300')}>
+        {children}
+      </select>
+    </div>
+  )
+}
+
+/**
+ * The search box and filter panel of /tasks (spec §5): search over title, description, category
+ * and skills; category; deadline on or before a date; source for students; sort by deadline or
+ * title. Every change goes to the server, which filters and pages.
+ */
+export function TaskFilters({ query, onChange, showSource = false }: TaskFiltersProps) {
+  const [search, setSearch] = useState(query.search ?? '')
+  useEffect(() => setSearch(query.search ?? ''), [query.search])
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onChange({ ...query, search: search.trim(), page: 1 })
+  }
+  const set = (patch: Partial<TaskQuery>) => onChange({ ...query, ...patch, page: 1 })
+
+  return (
+    <section aria-label="Search and filters" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <form role="search" onSubmit={submit} className="flex gap-2">
+        <Input
+          label="Search tasks"
+          hideLabel
+          type="search"
+          placeholder="Search by title, description, category or skill"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          containerClassName="flex-1"
+          maxLength={200}
+        />
+        <Button type="submit">
+          <Search className="size-4" aria-hidden="true" />
+          Search
+        </Button>
+      </form>
+      <div className="flex items-center gap-2 text-sm font-medium text-slate-700">
+        <SlidersHorizontal className="size-4" aria-hidden="true" />
+        Filters
+      </div>
+      <div className={cn('grid gap-3 sm:grid-cols-2', showSource ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}>
+        <Select label="Category" value={query.category ?? ''} onChange={(category) => set({ category })}>
+          <option value="">All categories</option>
+          {ALL_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {labelOf(c)}
+            </option>
+          ))}
+        </Select>
+        <Input label="Deadline on or before" type="date" value={query.deadline ?? ''} onChange={(event) => set({ deadline: event.target.value })} />
+        {showSource && (
+          <Select label="Source" value={query.source ?? ''} onChange={(source) => set({ source: source as TaskQuery['source'] })}>
+            <option value="">All sources</option>
+            <option value="startup">Assigned to you by a startup</option>
+            <option value="non-startup">Open to everyone</option>
+          </Select>
+        )}
+        <Select label="Sort by" value={query.sort ?? 'deadline'} onChange={(sort) => set({ sort: sort as TaskQuery['sort'] })}>
+          <option value="deadline">Deadline</option>
+          <option value="title">Title</option>
+        </Select>
+      </div>
+    </section>
+  )
+}

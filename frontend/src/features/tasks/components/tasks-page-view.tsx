@@ -1,0 +1,105 @@
+import { Link } from 'react-router'
+import { buttonClasses } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+import type { UserType } from '@/types/api'
+import type { Page, Task, TaskQuery } from '../api/types'
+import { LinkSubmitForm } from './link-submit-form'
+import { TaskCard } from './task-card'
+import { TaskFilters } from './task-filters'
+import { TaskListSection } from './task-list-section'
+
+/** One list of the page with its query state. */
+export type TaskListState = { page: Page<Task> | undefined; isLoading: boolean; isError: boolean }
+
+export type SubmitState = {
+  /** The task whose link is being sent. */
+  taskId?: string
+  isSubmitting: boolean
+  error?: unknown
+  /** Per task: when its last link was accepted (clears that card's input). */
+  submittedAt: Record<string, number>
+}
+
+export type TasksPageViewProps = {
+  viewer: UserType | null
+  query: TaskQuery
+  onQueryChange: (next: TaskQuery) => void
+  onMinePageChange: (page: number) => void
+  /** Students: their assigned and submitted tasks. */
+  mine?: TaskListState
+  /** Students and visitors: open tasks. Startups: their posted tasks. */
+  main: TaskListState
+  submit: SubmitState
+  onSubmitLink: (taskId: string, link: string) => void
+}
+
+/** A student may send a link while their submission is not yet under review or decided. */
+function canSubmit(task: Task): boolean {
+  return task.displayStatus === 'open' || task.displayStatus === 'submitted'
+}
+
+/**
+ * /tasks (spec §2, open to all): the search box and filter panel over one or two lists:
+ * students see Your Assigned Tasks and Available Tasks, startups Your Posted Tasks, everyone
+ * else the available tasks, read-only.
+ */
+export function TasksPageView({ viewer, query, onQueryChange, onMinePageChange, mine, main, submit, onSubmitLink }: TasksPageViewProps) {
+  const student = viewer === 'student'
+  const renderTask = (task: Task) => (
+    <TaskCard key={task._id} task={task} forStudent={student} hideStartup={viewer === 'startup'}>
+      {student && canSubmit(task) && (
+        <LinkSubmitForm
+          taskTitle={task.title}
+          defaultLink={task.submissions[0]?.link}
+          onSubmit={(link) => onSubmitLink(task._id, link)}
+          isSubmitting={submit.isSubmitting && submit.taskId === task._id}
+          error={submit.taskId === task._id ? submit.error : undefined}
+          submittedAt={submit.submittedAt[task._id]}
+        />
+      )}
+    </TaskCard>
+  )
+  const mainTitle = viewer === 'startup' ? 'Your Posted Tasks' : 'Available Tasks'
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-8 px-4 py-8 sm:px-6">
+      <title>Tasks · Bridgework</title>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Tasks</h1>
+          <p className="mt-1 text-slate-600">
+            {viewer === 'startup' ? 'The work you posted.' : 'Find paid work from startups and submit a link to yours.'}
+          </p>
+        </div>
+        {viewer === null && (
+          <Link to={paths.login} className={buttonClasses({ variant: 'outline' })}>
+            Sign in to submit work
+          </Link>
+        )}
+        {viewer === 'startup' && (
+          <Link to={paths.startup.postWork} className={buttonClasses()}>
+            Post New Work
+          </Link>
+        )}
+      </div>
+      <TaskFilters query={query} onChange={onQueryChange} showSource={student} />
+      {student && mine && (
+        <TaskListSection
+          title="Your Assigned Tasks"
+          {...mine}
+          errorText="Failed to fetch works"
+          emptyText="No assigned tasks."
+          onPageChange={onMinePageChange}
+          renderTask={renderTask}
+        />
+      )}
+      <TaskListSection
+        title={mainTitle}
+        {...main}
+        errorText="Failed to fetch works"
+        emptyText={viewer === 'startup' ? 'No tasks posted yet' : 'No available tasks at the moment'}
+        onPageChange={(page) => onQueryChange({ ...query, page })}
+        renderTask={renderTask}
+      />
+    </div>
+  )
+}

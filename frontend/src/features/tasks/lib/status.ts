@@ -1,0 +1,65 @@
+import type { BadgeTone } from '@/components/ui/badge'
+import type { Person } from '../api/types'
+
+/** Spec §4: how a student's own status reads on their cards. */
+const studentLabels: Record<string, string> = {
+  submitted: 'Link Submitted - Awaiting Review',
+  'under-review': 'Under Review - Please Wait',
+  completed: 'Task Completed',
+  rejected: 'Rejected',
+  open: 'Open',
+}
+
+const labels: Record<string, string> = {
+  open: 'Open',
+  submitted: 'Submitted',
+  'in-progress': 'In Progress',
+  review: 'Review',
+  'under-review': 'Under Review',
+  completed: 'Completed',
+  rejected: 'Rejected',
+  pending: 'Pending',
+  approved: 'Approved',
+}
+
+/** Badge colours cover every status the spec saw (open, in-progress, review, …). */
+const tones: Record<string, BadgeTone> = {
+  open: 'info',
+  submitted: 'warning',
+  pending: 'warning',
+  'in-progress': 'warning',
+  review: 'brand',
+  'under-review': 'brand',
+  completed: 'success',
+  approved: 'success',
+  rejected: 'danger',
+}
+
+export function statusLabel(status: string, forStudent = false): string {
+  const value = status || 'open'
+  return (forStudent ? studentLabels[value] : undefined) ?? labels[value] ?? value
+}
+
+export function statusTone(status: string): BadgeTone {
+  return tones[status || 'open'] ?? 'neutral'
+}
+
+/** Spec §4: a missing submission status is pending. */
+export function submissionStatusOf(status: string | undefined): string {
+  return status || 'pending'
+}
+
+/** A startup's name, a student's full name, or the spec's fallback Unknown. */
+export function personName(person: Person | null | undefined): string {
+  if (!person) return 'Unknown'
+  return person.companyName || [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username || person.email || 'Unknown'
+}
+
+const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+/** An RFC 3339 time as "15 Jun 2025"; deadlines are dates at midnight UTC. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return ''
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date)
+}

@@ -1,0 +1,223 @@
+import { http, HttpResponse } from 'msw'
+import type { Submission, Task } from '@/features/tasks'
+import type { User } from '@/types/api'
+import { userForToken } from './db'
+
+// A small stand-in for the marketplace API (backend/httpapi/openapi/marketplace.json), enough for
+// component tests: tasks with submissions, the review transitions, notifications and
+// certificates. Tests call `server.use(...marketplaceHandlers())` and read `market` to check
+// what the app sent.
+
+let sequence = 0
+const nextId = () => `0193b000-0000-7000-8000-${String(++sequence).padStart(12, '0')}`
+
+export const market = {
+  tasks: [] as Task[],
+  notifications: [] as Array<{ _id: string; userId: string; message: string; link?: string; read: boolean; createdAt: string }>,
+  certificates: [] as Array<Record<string, unknown> & { _id: string; studentId: string }>,
+  /** Every request the app made, as "METHOD /path?query" with its JSON body. */
+  requests: [] as Array<{ method: string; url: URL; body: unknown }>,
+}
+
+export function resetMarket() {
+  market.tasks = []
+  market.notifications = []
+  market.certificates = []
+  market.requests = []
+}
+
+/** A task as the API sends it; `startup` is its owner. */
+export function makeTask(startup: Pick<User, '_id' | 'companyName' | 'email'>, overrides: Partial<Task> = {}): Task {
+  const task: Task = {
+    _id: nextId(),
+    title: `Task ${sequence}`,
+    description: 'Build something useful.',
+    category: 'web-development',
+    workType: 'technical',
+    skills: ['React', 'CSS'],
+    estimatedHours: 5,
+    budget: { min: 0, max: 0 },
+    deadline: '2030-01-15T00:00:00Z',
+    priority: 'medium',
+    imageUrl: '',
+    attachments: [],
+    assignedStudent: null,
+    status: 'open',
+    displayStatus: 'open',
+    startup: { _id: startup._id, companyName: startup.companyName, email: startup.email },
+    submissions: [],
+    completedAt: null,
+    createdAt: '2029-12-01T00:00:00Z',
+    ...overrides,
+  }
+  market.tasks.push(task)
+  return task
+}
+
+export function makeSubmission(task: Task, student: User, overrides: Partial<Submission> = {}): Submission {
+  const sub: Submission = {
+    _id: nextId(),
+    student: { _id: student._id, firstName: student.firstName, lastName: student.lastName, email: student.email },
+    link: 'https://example.com/work',
+    status: 'pending',
+    submittedAt: '2029-12-02T00:00:00Z',
+    reviewNotes: '',
+    ...overrides,
+  }
+  task.submissions.push(sub)
+  task.status = task.displayStatus = 'submitted'
+  return sub
+}
+
+const page = <T>(items: T[], url: URL) => {
+  const n = Math.max(1, Number(url.searchParams.get('page')) || 1)
+  return { items: items.slice((n - 1) * 12, n * 12), page: n, pageSize: 12, total: items.length, totalPages: Math.ceil(items.length / 12), totalCapped: false }
+}
+
+const who = (request: Request) => userForToken(request.headers.get('Authorization')?.replace(/^Bearer\s+/i, '') ?? null)
+
+const record = async (request: Request) => {
+  let body: unknown
+  try {
+    body = await request.clone().json()
+  } catch {
+    body = undefined
+  }
+  market.requests.push({ method: request.method, url: new URL(request.url), body })
+}
+
+const counts = (tasks: Task[]) => ({
+  all: tasks.length,
+  open: tasks.filter((t) => t.displayStatus === 'open' || t.displayStatus === 'submitted').length,
+  'under-review': tasks.filter((t) => t.displayStatus === 'under-review').length,
+  completed: tasks.filter((t) => t.displayStatus === 'completed').length,
+})
+
+export function marketplaceHandlers() {
+  return [
+    http.all('*/api/*', async ({ request }) => {
+      await record(request)
+      return undefined // fall through to the handlers below
+    }),
+    http.get('*/api/tasks', ({ request }) => HttpResponse.json(page(market.tasks.filter((t) => t.status !== 'completed'), new URL(request.url)))),
+    http.get('*/api/student/tasks/all', ({ request }) => {
+      const me = who(request)!
+      const url = new URL(request.url)
+      const mine = (t: Task) => t.submissions.some((s) => s.student?._id === me._id) || t.assignedStudent?._id === me._id
+      const list = url.searchParams.get('scope') === 'mine' ? market.tasks.filter(mine) : market.tasks.filter((t) => !mine(t) && t.status !== 'completed')
+      return HttpResponse.json(page(list, url))
+    }),
+    http.get('*/api/startup/tasks', ({ request }) => {
+      const url = new URL(request.url)
+      const status = url.searchParams.get('status')
+      const own = market.tasks.filter((t) => t.startup?._id === who(request)?._id)
+      const list = status ? own.filter((t) => (status === 'open' ? ['open', 'submitted'].includes(t.displayStatus) : t.displayStatus === status)) : own
+      return HttpResponse.json({ ...page(list, url), counts: counts(own) })
+    }),
+    http.get('*/api/startup/tasks/:id', ({ params, request }) => {
+      const task = market.tasks.find((t) => t._id === params.id && t.startup?._id === who(request)?._id)
+      return task ? HttpResponse.json(task) : HttpResponse.json({ message: 'Task not found.', code: 'not_found' }, { status: 404 })
+    }),
+    http.post('*/api/startup/tasks', async ({ request }) => {
+      const body = (await request.json()) as Partial<Task>
+      const me = who(request)!
+      return HttpResponse.json(makeTask(me, { ...body, status: 'open', displayStatus: 'open' } as Partial<Task>), { status: 201 })
+    }),
+    http.post('*/api/startup/tasks/:id/:action', async ({ params, request }) => {
+      const body = (await request.json()) as { studentId: string; approve?: boolean; reviewNotes?: string }
+      const task = market.tasks.find((t) => t._id === params.id)
+      const sub = task?.submissions.find((s) => s.student?._id === body.studentId)
+      if (!task || !sub) return HttpResponse.json({ message: 'Submission not found.', code: 'not_found' }, { status: 404 })
+      if (params.action === 'review') sub.status = 'under-review'
+      else sub.status = body.approve ? 'approved' : 'rejected'
+      sub.reviewNotes = body.reviewNotes ?? ''
+      task.displayStatus = task.status = sub.status === 'approved' ? 'completed' : sub.status === 'under-review' ? 'under-review' : 'open'
+      return HttpResponse.json({ message: 'ok', submission: sub })
+    }),
+    http.get('*/api/student/dashboard', ({ request }) => {
+      const me = who(request)!
+      const mine = market.tasks.filter((t) => t.submissions.some((s) => s.student?._id === me._id))
+      const open = market.tasks.filter((t) => !mine.includes(t) && t.status !== 'completed')
+      return HttpResponse.json({
+        student: me,
+        stats: { activeTasks: mine.filter((t) => t.status !== 'completed').length, completed: mine.filter((t) => t.status === 'completed').length, certificates: market.certificates.filter((c) => c.studentId === me._id).length },
+        activeTasks: mine.filter((t) => t.status !== 'completed'),
+        availableTasks: { items: open.slice(0, 3), total: open.length },
+        recentlyCompleted: mine.filter((t) => t.status === 'completed').slice(0, 3),
+        startups: [],
+      })
+    }),
+    http.get('*/api/startup/dashboard', ({ request }) => {
+      const me = who(request)!
+      const own = market.tasks.filter((t) => t.startup?._id === me._id)
+      const submissions = own.flatMap((t) => t.submissions.map((s) => ({ ...s, task: { _id: t._id, title: t.title, status: t.status, displayStatus: t.displayStatus } })))
+      return HttpResponse.json({
+        startup: me,
+        tasks: own.slice(0, 5),
+        submissions: submissions.slice(0, 10),
+        stats: {
+          activeTasks: own.filter((t) => t.status !== 'completed').length,
+          studentsHired: new Set(own.filter((t) => t.status === 'completed').map((t) => t.assignedStudent?._id)).size,
+          studentsWorking: new Set(submissions.filter((s) => s.status === 'pending' || s.status === 'under-review').map((s) => s.student?._id)).size,
+        },
+      })
+    }),
+    http.get('*/api/startup/submissions', ({ request }) => {
+      const me = who(request)
+      const rows = market.tasks
+        .filter((t) => t.startup?._id === me?._id)
+        .flatMap((t) => t.submissions.map((s) => ({ ...s, task: { _id: t._id, title: t.title, status: t.status, displayStatus: t.displayStatus } })))
+      return HttpResponse.json(page(rows, new URL(request.url)))
+    }),
+    http.post('*/api/student/tasks/:id/submit-link', async ({ params, request }) => {
+      const { link } = (await request.json()) as { link: string }
+      const task = market.tasks.find((t) => t._id === params.id)
+      if (!task) return HttpResponse.json({ message: 'Task not found.', code: 'not_found' }, { status: 404 })
+      const sub = makeSubmission(task, who(request)!, { link })
+      return HttpResponse.json({ message: 'Link submitted successfully!', submission: sub })
+    }),
+    http.get('*/api/:role/notifications', ({ request }) => {
+      const me = who(request)
+      return HttpResponse.json(market.notifications.filter((n) => n.userId === me?._id && !n.read))
+    }),
+    http.patch('*/api/:role/notifications/:id/read', ({ params }) => {
+      const n = market.notifications.find((x) => x._id === params.id)
+      if (n) n.read = true
+      return HttpResponse.json({ message: 'ok' })
+    }),
+    http.get('*/api/student/certificates', ({ request }) =>
+      HttpResponse.json(market.certificates.filter((c) => c.studentId === who(request)?._id)),
+    ),
+    http.get('*/api/student/certificates/:id/download', () =>
+      new HttpResponse(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), { headers: { 'Content-Type': 'application/pdf' } }),
+    ),
+    http.get('*/api/certificates/verify/:number', ({ params }) => {
+      const c = market.certificates.find((x) => x.certificateNumber === params.number)
+      return c ? HttpResponse.json({ valid: true, certificate: c }) : HttpResponse.json({ message: 'Certificate not found.', code: 'not_found' }, { status: 404 })
+    }),
+  ]
+}
+
+export function addNotification(user: User, message: string, link?: string) {
+  const n = { _id: nextId(), userId: user._id, message, link, read: false, createdAt: '2029-12-03T10:00:00Z' }
+  market.notifications.push(n)
+  return n
+}
+
+export function addCertificate(student: User, overrides: Record<string, unknown> = {}) {
+  const c = {
+    _id: nextId(),
+    studentId: student._id,
+    certificateNumber: 'BW-ABCDEFGHIJKLMNOP',
+    title: 'Build a landing page',
+    skills: ['React', 'CSS', 'Figma', 'Tailwind'],
+    issuedAt: '2029-12-05T00:00:00Z',
+    studentName: `${student.firstName} ${student.lastName}`,
+    startup: { _id: 'startup-1', companyName: 'Nimbus Labs' },
+    metadata: { taskTitle: 'Build a landing page', taskCategory: 'web-development', completionDate: '2029-12-05T00:00:00Z' },
+    verifyUrl: 'http://localhost/verify/BW-ABCDEFGHIJKLMNOP',
+    ...overrides,
+  }
+  market.certificates.push(c)
+  return c
+}
