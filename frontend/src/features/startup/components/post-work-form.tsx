@@ -27,10 +27,17 @@ function Select({ label, error, required, disabled, children, ...props }: Select
   const id = useId()
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-        {required && <span aria-hidden="true" className="text-red-600"> *</span>}
-      </label>
+      {/* As in Input: the asterisk sits outside the label, so the name is the label alone. */}
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+          {label}
+        </label>
+        {required && (
+          <span aria-hidden="true" className="text-sm text-red-600">
+            *
+          </span>
+        )}
+      </div>
       <select
         id={id}
         disabled={disabled}
@@ -77,9 +84,14 @@ export function PostWorkForm({ onSubmit, isSubmitting, error, onFindStudents, st
       <form noValidate aria-label="Post New Work" onSubmit={handleSubmit((values) => onSubmit(values, images))} className="space-y-5">
         <Input label="Title" required error={errors.title?.message} maxLength={200} {...register('title')} />
         <div className="space-y-1.5">
-          <label htmlFor="post-work-description" className="block text-sm font-medium text-slate-700">
-            Description<span aria-hidden="true" className="text-red-600"> *</span>
-          </label>
+          <div className="flex items-baseline gap-1">
+            <label htmlFor="post-work-description" className="block text-sm font-medium text-slate-700">
+              Description
+            </label>
+            <span aria-hidden="true" className="text-sm text-red-600">
+              *
+            </span>
+          </div>
           <textarea
             id="post-work-description"
             rows={5}
