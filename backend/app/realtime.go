@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
@@ -19,12 +20,18 @@ import (
 // declare this same method set as their own Publisher interface.
 type Publisher struct{ hub *realtime.Hub }
 
+// publishTimeout bounds one publish. The change is already committed and clients catch up from
+// the database, so a broker that does not answer (Redis down) must not hold the request.
+const publishTimeout = time.Second
+
 // Publish wraps data in an event frame and hands it to the broker.
 func (p Publisher) Publish(ctx context.Context, userID, eventType string, data any) error {
 	ev, err := realtime.NewEvent(eventType, data)
 	if err != nil {
 		return err
 	}
+	ctx, cancel := context.WithTimeout(ctx, publishTimeout)
+	defer cancel()
 	return p.hub.Publish(ctx, userID, ev)
 }
 

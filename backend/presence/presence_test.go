@@ -132,3 +132,32 @@ func TestWatcher_ordersChangesOffTheCallersGoroutine(t *testing.T) {
 		}
 	}
 }
+
+// TestRedis_refreshRestoresLostEntries: after Redis loses its data (a restart without
+// persistence), the next refresh puts this instance's users back online.
+func TestRedis_refreshRestoresLostEntries(t *testing.T) {
+	ctx := context.Background()
+	rdb, prefix := testenv.Redis(t)
+	tr := presence.NewRedis(rdb, presence.RedisOptions{Prefix: prefix, TTL: 300 * time.Millisecond})
+	defer tr.Close()
+	if _, err := tr.Connected(ctx, "ada"); err != nil {
+		t.Fatal(err)
+	}
+	if err := rdb.Del(ctx, prefix+"presence:ada").Err(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		on, err := tr.Online(ctx, []string{"ada"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if on["ada"] {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("ada never came back online after her entry was lost")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

@@ -23,6 +23,8 @@ type Redis struct {
 	ttl      time.Duration
 	log      *slog.Logger
 
+	// mu guards local and is held across the Redis calls that change this instance's entries,
+	// so a refresh never re-adds an entry that a disconnect is removing.
 	mu    sync.Mutex
 	local map[string]struct{} // users this instance holds, refreshed every ttl/3
 
@@ -79,8 +81,8 @@ func ms(t time.Time) string { return strconv.FormatInt(t.UnixMilli(), 10) }
 
 func (r *Redis) Connected(ctx context.Context, userID string) (bool, error) {
 	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.local[userID] = struct{}{}
-	r.mu.Unlock()
 	now := time.Now()
 	before, err := connectScript.Run(ctx, r.client, []string{r.key(userID)},
 		ms(now), ms(now.Add(r.ttl)), r.instance, r.ttl.Milliseconds()).Int()
@@ -89,8 +91,8 @@ func (r *Redis) Connected(ctx context.Context, userID string) (bool, error) {
 
 func (r *Redis) Disconnected(ctx context.Context, userID string) (bool, error) {
 	r.mu.Lock()
+	defer r.mu.Unlock()
 	delete(r.local, userID)
-	r.mu.Unlock()
 	after, err := disconnectScript.Run(ctx, r.client, []string{r.key(userID)}, ms(time.Now()), r.instance).Int()
 	return after == 0 && err == nil, err
 }
@@ -126,24 +128,26 @@ func (r *Redis) refresh(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		r.mu.Lock()
-		users := make([]string, 0, len(r.local))
-		for id := range r.local {
-			users = append(users, id)
-		}
-		r.mu.Unlock()
-		expires := float64(time.Now().Add(r.ttl).UnixMilli())
-		pipe := r.client.Pipeline()
-		for _, id := range users {
-			// XX: never re-add an entry that a concurrent Disconnected has just removed.
-			pipe.ZAddXX(ctx, r.key(id), redis.Z{Score: expires, Member: r.instance})
-			pipe.PExpire(ctx, r.key(id), r.ttl)
-		}
-		if len(users) > 0 {
-			if _, err := pipe.Exec(ctx); err != nil && ctx.Err() == nil {
-				r.log.Warn("presence refresh failed", "users", len(users), "err", err)
-			}
-		}
+		r.refreshOnce(ctx)
+	}
+}
+
+// refreshOnce pushes every local entry's expiry forward, re-adding entries Redis lost (a
+// restart without persistence).
+func (r *Redis) refreshOnce(ctx context.Context) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.local) == 0 {
+		return
+	}
+	expires := float64(time.Now().Add(r.ttl).UnixMilli())
+	pipe := r.client.Pipeline()
+	for id := range r.local {
+		pipe.ZAdd(ctx, r.key(id), redis.Z{Score: expires, Member: r.instance})
+		pipe.PExpire(ctx, r.key(id), r.ttl)
+	}
+	if _, err := pipe.Exec(ctx); err != nil && ctx.Err() == nil {
+		r.log.Warn("presence refresh failed", "users", len(r.local), "err", err)
 	}
 }
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, saveScreenshot, type Browser } from './support/browser'
-import { chatPanel, markNoReload, openAs, studentAndStartup, waitForLive, wasNotReloaded, type Account } from './support/live'
+import { bubble, chatPanel, markNoReload, openAs, studentAndStartup, waitForLive, wasNotReloaded, type Account } from './support/live'
 
 // Acceptance 1 of the realtime issue: two Chromium profiles, a student and a startup, chat on
 // /chat/{id}. Each message shows in the other's thread within 1 s with no reload; typing and read
@@ -56,7 +56,7 @@ async function sendAndMeasure(from: Page, to: Page, text: string): Promise<numbe
     send.click()
     return at
   })
-  await chatPanel(to).getByText(text, { exact: true }).waitFor({ timeout: 10_000 })
+  await bubble(to, text).waitFor({ timeout: 10_000 })
   const appeared = await to.evaluate(() => (window as Watched).__arrival!)
   return appeared - clicked
 }

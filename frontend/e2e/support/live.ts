@@ -1,6 +1,10 @@
-import type { Page } from 'playwright-core'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Page } from 'playwright-core'
 import { uniqueEmail } from './api'
-import { BASE_URL } from './env'
+import { CHROMIUM_ARGS, type Browser } from './browser'
+import { BASE_URL, CHROMIUM_PATH } from './env'
 
 // Helpers for the live journeys (chat, cluster): accounts, signed-in pages, the socket's state.
 
@@ -35,6 +39,36 @@ export async function waitForLive(page: Page, timeout = 15_000): Promise<void> {
   await page.locator('[data-realtime-status="ready"]').waitFor({ state: 'attached', timeout })
 }
 
+type StatusLog = Window & { __statusLog?: Array<{ status: string; at: number }> }
+
+/** Records every change of the page's connection status with the time it happened. */
+export async function recordStatus(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const log: Array<{ status: string; at: number }> = []
+    ;(window as StatusLog).__statusLog = log
+    const banner = document.querySelector('[data-realtime-status]')!
+    log.push({ status: banner.getAttribute('data-realtime-status')!, at: Date.now() })
+    new MutationObserver(() => log.push({ status: banner.getAttribute('data-realtime-status')!, at: Date.now() })).observe(banner, {
+      attributes: true,
+      attributeFilter: ['data-realtime-status'],
+    })
+  })
+}
+
+/** When the page's socket was ready again after losing its connection at or after since (ms). */
+export async function readyAgainAt(page: Page, since: number, timeout: number): Promise<number> {
+  const handle = await page.waitForFunction(
+    (after) => {
+      const log = (window as StatusLog).__statusLog ?? []
+      const lost = log.findIndex((e) => e.at >= after && e.status === 'reconnecting')
+      return lost >= 0 && log.slice(lost).find((e) => e.status === 'ready')?.at
+    },
+    since,
+    { timeout },
+  )
+  return (await handle.jsonValue()) as number
+}
+
 /** Marks the document, so a later check can tell the page was never reloaded. */
 export async function markNoReload(page: Page): Promise<void> {
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
@@ -46,3 +80,31 @@ export async function wasNotReloaded(page: Page): Promise<boolean> {
 
 /** The conversation panel of a chat page. */
 export const chatPanel = (page: Page) => page.getByRole('region', { name: /^Chat with / })
+
+/** The bubble saying text in a chat page's thread (not the composer, which may hold it too). */
+export const bubble = (page: Page, text: string) => chatPanel(page).getByRole('log').getByText(text, { exact: true })
+
+/** launchBrowser for a server other than BASE_URL (the cluster journey's nginx). */
+export async function launchBrowserAt(baseURL: string): Promise<Browser> {
+  const profileDir = await mkdtemp(join(tmpdir(), 'bridgework-e2e-'))
+  const context = await chromium.launchPersistentContext(profileDir, {
+    headless: true,
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+  })
+  context.setDefaultTimeout(15_000)
+  return {
+    context,
+    newPage: async () => {
+      const page = await context.newPage()
+      await page.goto('/healthz')
+      return page
+    },
+    close: async () => {
+      await context.close().catch(() => undefined)
+      await rm(profileDir, { recursive: true, force: true })
+    },
+  }
+}
