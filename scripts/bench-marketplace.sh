@@ -49,25 +49,27 @@ URL="http://127.0.0.1:$PORT"
 # hey -q is a rate per worker: WORKERS × (RATE / WORKERS) requests a second in total.
 steady() {
   local name=$1 path=$2 token=${3:-}
-  local args=(-z "$DURATION" -c "$WORKERS" -q $((RATE / WORKERS)))
-  [ -n "$token" ] && args+=(-H "Authorization: Bearer $token")
-  hey "${args[@]}" "$URL$path" >/dev/null 2>&1 || true # warm-up run discarded
+  local auth=()
+  [ -n "$token" ] && auth=(-H "Authorization: Bearer $token")
+  local rate=(-c "$WORKERS" -q $((RATE / WORKERS)))
+  hey -z 5s "${rate[@]}" "${auth[@]}" "$URL$path" >/dev/null 2>&1 || true # warm-up, discarded
   local out
-  out=$(hey "${args[@]}" "$URL$path")
-  printf '%-34s %s req/s  p50 %s  p99 %s  (%s)\n' "$name" \
+  out=$(hey -z "$DURATION" "${rate[@]}" "${auth[@]}" "$URL$path")
+  printf '%-34s %s req/s  p50 %s  p99 %s  status %s\n' "$name" \
     "$(awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out")" \
     "$(awk '/50% in/ {printf "%.1f ms", $3 * 1000}' <<<"$out")" \
     "$(awk '/99% in/ {printf "%.1f ms", $3 * 1000}' <<<"$out")" \
-    "$(awk '/\[[0-9]+\]/ {printf "%s ", $0}' <<<"$out" | tr -s ' ')"
+    "$(awk '/^[ \t]*\[[0-9][0-9][0-9]\]/ {printf "%s %s ", $1, $2}' <<<"$out")"
 }
+
 flat_out() {
   local name=$1 path=$2 token=${3:-}
   local args=(-t 2 -c 16 -d 10s --latency)
   [ -n "$token" ] && args+=(-H "Authorization: Bearer $token")
-  printf '%-34s %s\n' "$name" "$(wrk "${args[@]}" "$URL$path" | awk '/Requests\/sec/ {printf "%.0f req/s max", $2} / 99%/ {printf ", p99 %s", $2}')"
+  printf '%-34s %s\n' "$name" "$(wrk "${args[@]}" "$URL$path" | awk '/Requests\/sec/ {rps = $2} / 99%/ {p99 = $2} END {printf "%.0f req/s max, p99 %s", rps, p99}')"
 }
 
-log "steady load: $RATE requests/s for $DURATION each (hey, $WORKERS workers)"
+log "steady load: $RATE requests/s for $DURATION each (hey, $WORKERS workers); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 steady "GET /api/startup/tasks" /api/startup/tasks "$STARTUP_TOKEN"
 steady "GET /api/student/dashboard" /api/student/dashboard "$STUDENT_TOKEN"
 steady "GET /api/startup/dashboard" /api/startup/dashboard "$STARTUP_TOKEN"
