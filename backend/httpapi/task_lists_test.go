@@ -95,7 +95,7 @@ func TestTasks_Lists(t *testing.T) {
 			t.Errorf("counts %v", counts)
 		}
 
-		for _, bad := range []url.Values{{"sort": {"price"}}, {"deadline": {"soon"}}, {"page": {"0"}}, {"page": {"x"}}, {"source": {"moon"}}, {"status": {"lost"}}} {
+		for _, bad := range []url.Values{{"sort": {"price"}}, {"deadline": {"soon"}}, {"page": {"0"}}, {"page": {"x"}}, {"page": {"101"}}, {"source": {"moon"}}, {"status": {"lost"}}} {
 			if res := e.do("GET", "/api/tasks?"+bad.Encode(), "", nil); res.Status != http.StatusBadRequest {
 				t.Errorf("GET /api/tasks?%s: %d, want 400", bad.Encode(), res.Status)
 			}

@@ -144,7 +144,8 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 	}
 	available := filtered(db.Model(&taskRow{}).Where("listed = ?", true), tasks.Query{}).
 		Where("NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = ?)", studentID)
-	total, capped, err := countUpTo(db, available, tasks.CountCap)
+	// The dashboard only needs to know whether there are more than it shows.
+	total, capped, err := countUpTo(db, available, 100)
 	if err != nil {
 		return d, err
 	}
@@ -218,14 +219,14 @@ func page(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], er
 }
 
 // pageCapped is page for the open market, which may hold 100,000 tasks: it counts only up to
-// tasks.CountCap rows past the page's first row.
+// tasks.CountCap rows past the page's first row, and never past tasks.MaxMarketPage pages.
 func pageCapped(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
 	size := q.Limit
 	if size <= 0 {
 		size = tasks.PageSize
 	}
 	skipped := (max(q.Page, 1) - 1) * size
-	total, capped, err := countUpTo(db, base, skipped+tasks.CountCap)
+	total, capped, err := countUpTo(db, base, min(skipped+tasks.CountCap, tasks.MaxMarketPage*size))
 	if err != nil {
 		return tasks.Page[tasks.Task]{}, err
 	}

@@ -45,7 +45,7 @@ var (
 	errSubmissionNotFound = apperr.New(apperr.NotFound, "Submission not found.")
 	errTaskClosed         = apperr.New(apperr.Conflict, "This task is no longer accepting submissions.")
 	errTaskCompleted      = apperr.New(apperr.Conflict, "This task is already completed.")
-	errAlreadyReviewed    = apperr.New(apperr.Conflict, "Your submission is already being reviewed and can no longer be changed.")
+	errAlreadyReviewed    = apperr.New(apperr.Conflict, "Your submission is under review or decided and can no longer be changed.")
 )
 
 // SubmitLink records a student's work link. A second link before review replaces the first; the

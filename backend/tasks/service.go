@@ -122,10 +122,16 @@ func (s *Service) StartupDashboard(ctx context.Context, startupID string) (Start
 	return StartupDashboard{Stats: stats, RecentTasks: recent.Items, Submissions: subs.Items}, nil
 }
 
+// errTooDeep refuses pages of the open market past MaxMarketPage.
+var errTooDeep = apperr.Field("page", "Narrow your search or filters to see tasks past page 100")
+
 // OpenTasks pages the open market for anyone, signed in or not: read-only, no submissions.
 func (s *Service) OpenTasks(ctx context.Context, q Query) (Page[Task], error) {
 	if err := ValidateQuery(q); err != nil {
 		return Page[Task]{}, err
+	}
+	if q.Page > MaxMarketPage {
+		return Page[Task]{}, errTooDeep
 	}
 	q.Source = ""
 	return s.Store.OpenTasks(ctx, q, "")
@@ -148,6 +154,9 @@ func (s *Service) StudentTasks(ctx context.Context, studentID, scope string, q Q
 	case ScopeMine:
 		return s.Store.StudentTasks(ctx, studentID, q, nil)
 	case "", ScopeAvailable:
+		if q.Page > MaxMarketPage {
+			return Page[Task]{}, errTooDeep
+		}
 		return s.Store.OpenTasks(ctx, q, studentID)
 	}
 	return Page[Task]{}, apperr.Field("scope", "Scope must be available or mine")

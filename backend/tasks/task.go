@@ -163,6 +163,10 @@ type Page[T any] struct {
 // CountCap bounds the counting of open-market lists, past the requested page's first row.
 const CountCap = 1000
 
+// MaxMarketPage is the deepest page of the open market: past it, OFFSET would read tens of
+// thousands of rows for a page nobody reads. Search and filters narrow the list instead.
+const MaxMarketPage = 100
+
 // StartupStats are the startup dashboard's numbers.
 type StartupStats struct {
 	ActiveTasks, StudentsHired, StudentsWorking int

@@ -45,7 +45,8 @@ export function TasksPage() {
   const open = useOpenTasks(query, { enabled: !student && !startup })
   const available = useStudentTasks('available', query, { enabled: student })
   const mine = useStudentTasks('mine', { ...filters, page: minePage }, { enabled: student })
-  const posted = useStartupTasks(query, { enabled: startup })
+  // The filter panel shows Deadline as the default sort; My Works lists newest first instead.
+  const posted = useStartupTasks({ sort: 'deadline', ...query }, { enabled: startup })
 
   const [submittedAt, setSubmittedAt] = useState<Record<string, number>>({})
   const submitLink = useSubmitLink({
