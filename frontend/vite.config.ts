@@ -47,6 +47,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 })

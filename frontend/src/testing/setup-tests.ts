@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { useAuthStore } from '@/lib/auth-store'
 import { resetDb } from './mocks/db'
 import { server } from './mocks/server'
+
+// findBy… and waitFor return as soon as the element appears; the ceiling only matters on a busy
+// machine (2 cores shared with the Go suite in CI), where the default 1 s made tests flaky.
+configure({ asyncUtilTimeout: 5000 })
 
 // jsdom lacks these; sonner and responsive code may ask for them.
 if (!window.matchMedia) {
