@@ -3,6 +3,7 @@ package realtime
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -13,9 +14,15 @@ type client struct {
 	conn   *websocket.Conn
 	userID string
 	// send is the bounded buffer between the hub and the writer. The hub
-	// only ever offers to it without blocking; nobody closes it, so the
-	// reader can queue pongs on it too.
+	// only ever offers to it without blocking (then calls wake); nobody
+	// closes it, so the reader can queue pongs on it too.
 	send chan []byte
+	// writing is true while a goroutine holds the writer role: serve until
+	// the ready frame is out, then one drain at a time. At most one goroutine
+	// ever writes, and an idle socket has none.
+	writing      atomic.Bool
+	closed       chan struct{} // closed by the writer that closed the socket after a kick
+	writeTimeout time.Duration
 
 	kickOnce    sync.Once
 	kicked      chan struct{} // closed when the socket is to be closed
@@ -25,8 +32,10 @@ type client struct {
 	abortWrites context.CancelFunc
 }
 
-func newClient(conn *websocket.Conn, userID string, buffer int) *client {
-	c := &client{conn: conn, userID: userID, send: make(chan []byte, buffer), kicked: make(chan struct{})}
+func newClient(conn *websocket.Conn, userID string, buffer int, writeTimeout time.Duration) *client {
+	c := &client{conn: conn, userID: userID, send: make(chan []byte, buffer), kicked: make(chan struct{}),
+		closed: make(chan struct{}), writeTimeout: writeTimeout}
+	c.writing.Store(true) // serve writes the ready frame first
 	c.writeCtx, c.abortWrites = context.WithCancel(context.Background())
 	return c
 }
@@ -42,6 +51,7 @@ func (c *client) kick(code websocket.StatusCode, reason string, abort bool) {
 	if abort {
 		c.abortWrites()
 	}
+	c.wake()
 }
 
 func (c *client) isKicked() bool {
@@ -60,43 +70,76 @@ func (c *client) write(frame []byte, timeout time.Duration) error {
 	return c.conn.Write(ctx, websocket.MessageText, frame)
 }
 
-func (c *client) writeLoop(timeout time.Duration) {
+// wake makes sure that queued frames, or a kick, get handled: it starts a
+// drain unless a goroutine already holds the writer role. Call it after
+// every offer to send.
+func (c *client) wake() {
+	if c.writing.CompareAndSwap(false, true) {
+		go c.drain()
+	}
+}
+
+// drain writes what is queued and returns once the buffer is empty, so an
+// idle socket costs no writer goroutine. After a kick it closes the socket
+// instead (skipping queued frames) and keeps the writer role for good, so
+// nothing is written after the close.
+func (c *client) drain() {
 	for {
-		if c.isKicked() { // checked first so a kick is not stuck behind queued frames
+		if c.isKicked() {
 			c.conn.Close(c.closeCode, c.closeReason)
+			close(c.closed)
 			return
 		}
 		select {
 		case frame := <-c.send:
-			if err := c.write(frame, timeout); err != nil {
+			if err := c.write(frame, c.writeTimeout); err != nil {
 				c.kick(websocket.StatusAbnormalClosure, "write failed", true)
 				c.conn.CloseNow()
+				close(c.closed)
 				return
 			}
-		case <-c.kicked:
+		default:
+			c.writing.Store(false)
+			// A frame or a kick that arrived after the check above may have
+			// found the role taken: take it back rather than leave it unseen.
+			if (len(c.send) == 0 && !c.isKicked()) || !c.writing.CompareAndSwap(false, true) {
+				return
+			}
 		}
 	}
 }
 
-// heartbeat pings the peer; coder/websocket reads the pong in readLoop.
+// startHeartbeat pings the peer every interval from a timer, so an idle socket
+// holds no goroutine between pings; coder/websocket reads the pong in readLoop.
 // A peer that does not answer in time is dropped without a close handshake,
-// which would only wait for it a little longer.
-func (c *client) heartbeat(interval, timeout time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-c.kicked:
+// which would only wait for it a little longer. The returned function stops it.
+func (c *client) startHeartbeat(interval, timeout time.Duration) (stop func()) {
+	var (
+		mu    sync.Mutex
+		timer *time.Timer
+	)
+	ping := func() {
+		if c.isKicked() {
 			return
-		case <-t.C:
-			ctx, cancel := context.WithTimeout(c.writeCtx, timeout)
-			err := c.conn.Ping(ctx)
-			cancel()
-			if err != nil {
-				c.kick(websocket.StatusPolicyViolation, "heartbeat timeout", true)
-				c.conn.CloseNow()
-				return
-			}
 		}
+		ctx, cancel := context.WithTimeout(c.writeCtx, timeout)
+		err := c.conn.Ping(ctx)
+		cancel()
+		if err != nil {
+			c.kick(websocket.StatusPolicyViolation, "heartbeat timeout", true)
+			c.conn.CloseNow()
+			return
+		}
+		mu.Lock()
+		timer.Reset(interval)
+		mu.Unlock()
+	}
+	mu.Lock()
+	timer = time.AfterFunc(interval, ping)
+	mu.Unlock()
+	return func() {
+		mu.Lock()
+		timer.Stop()
+		mu.Unlock()
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/coder/websocket"
@@ -22,23 +21,29 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "server shutting down", http.StatusServiceUnavailable)
 		return
 	}
-	defer h.handlers.Done()
-
 	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: h.opts.AllowedOrigins})
 	if err != nil {
 		// Accept has already answered: 403 for a foreign Origin, 4xx for a non-websocket request.
 		h.log.Debug("websocket upgrade refused", "origin", r.Header.Get("Origin"), "err", err)
+		h.handlers.Done()
 		return
 	}
-	// Whatever happens below, the socket does not outlive the handler.
-	defer conn.CloseNow()
 	conn.SetReadLimit(h.opts.ReadLimit)
 
 	userID, ok := h.authenticate(r.Context(), conn)
 	if !ok {
+		conn.CloseNow()
+		h.handlers.Done()
 		return
 	}
-	h.serve(conn, userID)
+	// The socket is hijacked, so it may outlive this handler: serving it on a goroutine of its
+	// own lets the HTTP server's deep stack (router, middleware) and the request be freed. An
+	// idle socket then costs two small goroutines (reader, writer) and its buffers.
+	go func() {
+		defer h.handlers.Done()
+		defer conn.CloseNow()
+		h.serve(conn, userID)
+	}()
 }
 
 func (h *Hub) authenticate(ctx context.Context, conn *websocket.Conn) (string, bool) {
@@ -75,10 +80,11 @@ func (h *Hub) authenticate(ctx context.Context, conn *websocket.Conn) (string, b
 	return userID, true
 }
 
-// serve runs an authenticated connection: this goroutine reads, one writes,
-// one sends heartbeats.
+// serve runs an authenticated connection: this goroutine reads, a drain
+// goroutine writes while there is something to write, and a timer sends
+// heartbeats.
 func (h *Hub) serve(conn *websocket.Conn, userID string) {
-	c := newClient(conn, userID, h.opts.SendBuffer)
+	c := newClient(conn, userID, h.opts.SendBuffer, h.opts.WriteTimeout)
 	defer c.abortWrites()
 
 	reply := make(chan *transition, 1)
@@ -104,13 +110,14 @@ func (h *Hub) serve(conn *websocket.Conn, userID string) {
 		return
 	}
 
-	var wg sync.WaitGroup
-	wg.Go(func() { c.writeLoop(h.opts.WriteTimeout) })
-	wg.Go(func() { c.heartbeat(h.opts.PingInterval, h.opts.PingTimeout) })
+	c.writing.Store(false) // from now on drains write, beginning with what queued behind ready
+	c.wake()
+	stopHeartbeat := c.startHeartbeat(h.opts.PingInterval, h.opts.PingTimeout)
 	h.readLoop(c)
 	h.unregister <- c
-	c.kick(websocket.StatusNormalClosure, "", false) // stops writer and heartbeat if the reader ended first
-	wg.Wait()
+	c.kick(websocket.StatusNormalClosure, "", false) // closes the socket if the reader ended first
+	<-c.closed
+	stopHeartbeat()
 }
 
 func (h *Hub) readLoop(c *client) {
@@ -130,6 +137,7 @@ func (h *Hub) readLoop(c *client) {
 			frame, _ := json.Marshal(pong)
 			select {
 			case c.send <- frame:
+				c.wake()
 			default: // buffer full: the hub is about to drop this client anyway
 			}
 		case ClientTyping, ClientRead:

@@ -212,6 +212,7 @@ func (h *Hub) deliver(d delivery) {
 		}
 		select {
 		case c.send <- d.frame:
+			c.wake()
 		default:
 			// mattermost's rule: a full buffer means the reader cannot keep
 			// up; close it rather than wait and delay everyone else.
