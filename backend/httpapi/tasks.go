@@ -81,7 +81,7 @@ type taskJSON struct {
 }
 
 // pageJSON is the envelope of every paged list: 12 items a page unless said otherwise. On the
-// open market totalCapped says that total is a lower bound (more than 1,000 past this page).
+// open market totalCapped says that total is a lower bound (more than 120 past this page).
 type pageJSON[T any] struct {
 	Items       []T  `json:"items"`
 	Page        int  `json:"page"`

@@ -160,8 +160,10 @@ type Page[T any] struct {
 	TotalCapped bool
 }
 
-// CountCap bounds the counting of open-market lists, past the requested page's first row.
-const CountCap = 1000
+// CountCap bounds the counting of open-market lists, past the requested page's first row: ten
+// pages ahead is all a pager needs, and a common search word over 100,000 tasks then costs a
+// few hundred row checks instead of tens of thousands.
+const CountCap = 120
 
 // MaxMarketPage is the deepest page of the open market: past it, OFFSET would read tens of
 // thousands of rows for a page nobody reads. Search and filters narrow the list instead.

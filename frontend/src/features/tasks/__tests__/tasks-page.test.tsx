@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { seedAccount } from '@/testing/mocks/db'
 import { makeSubmission, makeTask, market, resetMarket } from '@/testing/mocks/marketplace'
+import { server } from '@/testing/mocks/server'
 import { renderApp } from '@/testing/test-utils'
 
 beforeEach(() => resetMarket())
@@ -34,6 +36,27 @@ describe('/tasks signed out', () => {
       expect(Object.fromEntries(params)).toEqual({ search: 'landing page', category: 'web-development', sort: 'title' })
     })
     expect(router.state.location.search).toBe('?search=landing+page&category=web-development&sort=title')
+  })
+})
+
+describe('/tasks paging', () => {
+  it('says when there are more tasks than counted, and pages on', async () => {
+    const startup = seedAccount({ userType: 'startup' }).user
+    const items = Array.from({ length: 12 }, (_, i) => makeTask(startup, { title: `Task ${i}` }))
+    server.use(
+      http.get('*/api/tasks', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page') ?? 1)
+        return HttpResponse.json({ items, page, pageSize: 12, total: 120 + (page - 1) * 12, totalPages: 10 + page - 1, totalCapped: true })
+      }),
+    )
+    const { events, router } = await renderApp('/tasks')
+    const list = await screen.findByRole('region', { name: 'Available Tasks' })
+    expect(await within(list).findByText('120+ tasks')).toBeInTheDocument()
+    const pager = within(list).getByRole('navigation', { name: 'Available Tasks pages' })
+    expect(pager).toHaveTextContent('Page 1 of 10+')
+    await events.click(within(pager).getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'))
+    expect(await within(list).findByText('132+ tasks')).toBeInTheDocument()
   })
 })
 

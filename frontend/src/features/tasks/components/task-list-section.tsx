@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Alert } from '@/components/ui/alert'
 import { Spinner } from '@/components/ui/spinner'
 import type { Page, Task } from '../api/types'
+import { MAX_MARKET_PAGE } from '../lib/constants'
 import { Pagination } from './pagination'
 
 type TaskListSectionProps = {
@@ -24,7 +25,9 @@ export function TaskListSection({ title, page, isLoading, isError, errorText, em
         <h2 id={id} className="text-xl font-semibold text-slate-900">
           {title}
         </h2>
-        {page && page.total > 0 && <span className="text-sm text-slate-500">{page.total === 1 ? '1 task' : `${page.total} tasks`}</span>}
+        {page && page.total > 0 && (
+          <span className="text-sm text-slate-500">{page.totalCapped ? `${page.total}+ tasks` : page.total === 1 ? '1 task' : `${page.total} tasks`}</span>
+        )}
       </div>
       {isLoading ? (
         <div className="flex justify-center py-8 text-indigo-600">
@@ -37,7 +40,7 @@ export function TaskListSection({ title, page, isLoading, isError, errorText, em
       ) : (
         <>
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">{page.items.map((task) => renderTask(task))}</div>
-          <Pagination page={page.page} totalPages={page.totalPages} onPageChange={onPageChange} label={`${title} pages`} />
+          <Pagination page={page.page} totalPages={page.totalPages} more={page.totalCapped && page.page < MAX_MARKET_PAGE} onPageChange={onPageChange} label={`${title} pages`} />
         </>
       )}
     </section>
