@@ -35,6 +35,17 @@ func (p Publisher) Publish(ctx context.Context, userID, eventType string, data a
 	return p.hub.Publish(ctx, userID, ev)
 }
 
+// PublishAll sends one event to several users (both parties of a chat message) in one go.
+func (p Publisher) PublishAll(ctx context.Context, userIDs []string, eventType string, data any) error {
+	ev, err := realtime.NewEvent(eventType, data)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, publishTimeout)
+	defer cancel()
+	return p.hub.PublishAll(ctx, userIDs, ev)
+}
+
 // live is the realtime side of the app: the hub on its broker, presence across instances, and
 // chat's handlers for the frames clients send.
 type live struct {

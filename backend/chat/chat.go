@@ -12,6 +12,7 @@ package chat
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -76,9 +77,11 @@ type Store interface {
 	UserByID(ctx context.Context, id string) (*accounts.User, error)
 }
 
-// Publisher announces events to every open connection of a user, on any instance.
+// Publisher announces events to every open connection of a user, on any instance; PublishAll
+// to several users at once (the two parties of a conversation).
 type Publisher interface {
 	Publish(ctx context.Context, userID, eventType string, data any) error
+	PublishAll(ctx context.Context, userIDs []string, eventType string, data any) error
 }
 
 // Presence answers which users have an open connection on any instance.
@@ -102,7 +105,9 @@ type Service struct {
 	Logger    *slog.Logger
 	Now       func() time.Time
 
-	typing typingThrottle
+	typing  typingThrottle
+	typesMu sync.Mutex
+	types   map[string]accounts.UserType // see userType
 }
 
 // Sizes of what the service stores and returns.
@@ -140,29 +145,61 @@ func CanChat(a, b *accounts.User) bool {
 	return ok && b != nil && b.Type == want && a.ID != b.ID
 }
 
-// partner loads partnerID and checks that viewer may chat with them.
-func (s *Service) partner(ctx context.Context, viewer *accounts.User, partnerID string) (*accounts.User, error) {
+// checkPartner checks that viewer may chat with partnerID: 403 for a viewer with no chat, 404
+// for anyone who is not a possible partner.
+func (s *Service) checkPartner(ctx context.Context, viewer *accounts.User, partnerID string) error {
 	if _, ok := PartnerType(viewer); !ok {
-		return nil, errNoChat
+		return errNoChat
 	}
-	p, err := s.Store.UserByID(ctx, partnerID)
+	typ, err := s.userType(ctx, partnerID)
 	if apperr.CodeOf(err) == apperr.NotFound {
-		return nil, partnerNotFound
+		return partnerNotFound
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if !CanChat(viewer, p) {
-		return nil, partnerNotFound
+	if !CanChat(viewer, &accounts.User{ID: partnerID, Type: typ}) {
+		return partnerNotFound
 	}
-	return p, nil
+	return nil
 }
 
-// publish announces an event that is already committed; a failure only means live clients learn
-// of it when they next catch up, so it is logged, not returned.
-func (s *Service) publish(ctx context.Context, userID, eventType string, data any) {
-	if err := s.Publisher.Publish(ctx, userID, eventType, data); err != nil {
-		s.logger().WarnContext(ctx, "publish failed", "type", eventType, "userId", userID, "err", err)
+// maxCachedTypes bounds the user-type cache; past it the cache starts over.
+const maxCachedTypes = 100_000
+
+// userType is the type of user id. Types never change and accounts are never deleted, so they
+// are cached: a conversation's every message would otherwise look its partner up again.
+func (s *Service) userType(ctx context.Context, id string) (accounts.UserType, error) {
+	s.typesMu.Lock()
+	typ, ok := s.types[id]
+	s.typesMu.Unlock()
+	if ok {
+		return typ, nil
+	}
+	u, err := s.Store.UserByID(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	s.typesMu.Lock()
+	if s.types == nil || len(s.types) >= maxCachedTypes {
+		s.types = map[string]accounts.UserType{}
+	}
+	s.types[id] = u.Type
+	s.typesMu.Unlock()
+	return u.Type, nil
+}
+
+// publish announces an event that is already committed to users; a failure only means live
+// clients learn of it when they next catch up, so it is logged, not returned.
+func (s *Service) publish(ctx context.Context, eventType string, data any, userIDs ...string) {
+	var err error
+	if len(userIDs) == 1 {
+		err = s.Publisher.Publish(ctx, userIDs[0], eventType, data)
+	} else {
+		err = s.Publisher.PublishAll(ctx, userIDs, eventType, data)
+	}
+	if err != nil {
+		s.logger().WarnContext(ctx, "publish failed", "type", eventType, "users", userIDs, "err", err)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"bridgework/backend/accounts"
 	"bridgework/backend/realtime"
 )
 
@@ -39,11 +40,11 @@ func (s *Service) HandleClientEvent(userID string, ev realtime.Event) {
 	case realtime.ClientTyping:
 		s.typingTo(ctx, userID, f.UserID)
 	case realtime.ClientRead:
-		me, err := s.Store.UserByID(ctx, userID)
+		typ, err := s.userType(ctx, userID)
 		if err != nil {
 			return
 		}
-		if _, err := s.MarkRead(ctx, me, f.UserID); err != nil {
+		if _, err := s.MarkRead(ctx, &accounts.User{ID: userID, Type: typ}, f.UserID); err != nil {
 			s.logger().DebugContext(ctx, "read frame refused", "userId", userID, "err", err)
 		}
 	}
@@ -53,14 +54,14 @@ func (s *Service) typingTo(ctx context.Context, fromID, toID string) {
 	if !s.typing.allow(fromID+" "+toID, s.now()) {
 		return
 	}
-	from, err := s.Store.UserByID(ctx, fromID)
+	fromType, err := s.userType(ctx, fromID)
 	if err != nil {
 		return
 	}
-	if _, err := s.partner(ctx, from, toID); err != nil {
+	if err := s.checkPartner(ctx, &accounts.User{ID: fromID, Type: fromType}, toID); err != nil {
 		return
 	}
-	s.publish(ctx, toID, realtime.TypeChatTyping, TypingData{From: fromID, To: toID})
+	s.publish(ctx, realtime.TypeChatTyping, TypingData{From: fromID, To: toID}, toID)
 }
 
 // AnnouncePresence tells the users userID has chatted with that userID came online or went
@@ -72,7 +73,7 @@ func (s *Service) AnnouncePresence(ctx context.Context, userID string, online bo
 		return
 	}
 	for _, id := range ids {
-		s.publish(ctx, id, realtime.TypePresence, PresenceData{UserID: userID, Online: online})
+		s.publish(ctx, realtime.TypePresence, PresenceData{UserID: userID, Online: online}, id)
 	}
 }
 

@@ -20,7 +20,7 @@ func (s *Service) Thread(ctx context.Context, viewer *accounts.User, partnerID, 
 		return nil, apperr.Field("after", "after must be a message id")
 	}
 	after = strings.ToLower(after) // ids compare as text
-	if _, err := s.partner(ctx, viewer, partnerID); err != nil {
+	if err := s.checkPartner(ctx, viewer, partnerID); err != nil {
 		return nil, err
 	}
 	return s.Store.Thread(ctx, viewer.ID, partnerID, after, ThreadPageSize)
@@ -73,7 +73,7 @@ func (s *Service) Partners(ctx context.Context, viewer *accounts.User) ([]Partne
 // MarkRead records that reader has read every message partnerID sent them and, when that
 // changed anything, tells both (the sender's read ticks, the reader's other tabs' badges).
 func (s *Service) MarkRead(ctx context.Context, reader *accounts.User, partnerID string) (ReadReceipt, error) {
-	if _, err := s.partner(ctx, reader, partnerID); err != nil {
+	if err := s.checkPartner(ctx, reader, partnerID); err != nil {
 		return ReadReceipt{}, err
 	}
 	r, err := s.Store.MarkRead(ctx, reader.ID, partnerID, s.now())
@@ -81,7 +81,6 @@ func (s *Service) MarkRead(ctx context.Context, reader *accounts.User, partnerID
 		return r, err
 	}
 	data := ReadData{ReaderID: r.ReaderID, SenderID: r.SenderID, UpTo: r.UpTo, ReadAt: r.ReadAt}
-	s.publish(ctx, partnerID, realtime.TypeChatRead, data)
-	s.publish(ctx, reader.ID, realtime.TypeChatRead, data)
+	s.publish(ctx, realtime.TypeChatRead, data, partnerID, reader.ID)
 	return r, nil
 }

@@ -44,7 +44,7 @@ func (s *Service) Send(ctx context.Context, sender *accounts.User, in SendInput)
 	if err := validateSend(in); err != nil {
 		return nil, false, err
 	}
-	if _, err := s.partner(ctx, sender, in.Receiver); err != nil {
+	if err := s.checkPartner(ctx, sender, in.Receiver); err != nil {
 		if apperr.CodeOf(err) == apperr.NotFound {
 			return nil, false, apperr.Field("receiver", "User not found.")
 		}
@@ -69,9 +69,8 @@ func (s *Service) Send(ctx context.Context, sender *accounts.User, in SendInput)
 	if err != nil {
 		return nil, false, err
 	}
-	data := m.Data()
-	s.publish(ctx, m.ReceiverID, realtime.TypeChatMessage, data)
-	s.publish(ctx, m.SenderID, realtime.TypeChatMessage, data) // the sender's other tabs
+	// The receiver first; the sender for their other tabs.
+	s.publish(ctx, realtime.TypeChatMessage, m.Data(), m.ReceiverID, m.SenderID)
 	return m, true, nil
 }
 
