@@ -46,6 +46,13 @@ SERVER_PID=$!
 wait_http "http://127.0.0.1:$PORT/readyz" 30 "$SERVER_PID" || die "the server did not start"
 URL="http://127.0.0.1:$PORT"
 
+# CPU time (clock ticks) used so far by the server and by the database's backends: divided by
+# the requests served, the cost of a request whatever else the machine is doing.
+TICK_MS=$((1000 / $(getconf CLK_TCK)))
+ticks_of() { local t=0 p; for p in "$@"; do t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || echo 0))); done; echo "$t"; }
+server_ticks() { ticks_of "$SERVER_PID"; }
+db_ticks() { ticks_of $(pgrep -f "postgres: .* $DB " || true); }
+
 # hey -q is a rate per worker: WORKERS × (RATE / WORKERS) requests a second in total.
 steady() {
   local name=$1 path=$2 token=${3:-}
@@ -53,12 +60,16 @@ steady() {
   [ -n "$token" ] && auth=(-H "Authorization: Bearer $token")
   local rate=(-c "$WORKERS" -q $((RATE / WORKERS)))
   hey -z 5s "${rate[@]}" "${auth[@]}" "$URL$path" >/dev/null 2>&1 || true # warm-up, discarded
-  local out
+  local out s0 d0 requests
+  s0=$(server_ticks) d0=$(db_ticks)
   out=$(hey -z "$DURATION" "${rate[@]}" "${auth[@]}" "$URL$path")
-  printf '%-34s %s req/s  p50 %s  p99 %s  status %s\n' "$name" \
+  requests=$(awk '/^[ \t]*\[[0-9][0-9][0-9]\]/ {n += $2} END {print n + 0}' <<<"$out")
+  printf '%-34s %s req/s  p50 %s  p99 %s  CPU/request: server %s, postgres %s  status %s\n' "$name" \
     "$(awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out")" \
     "$(awk '/50% in/ {printf "%.1f ms", $3 * 1000}' <<<"$out")" \
     "$(awk '/99% in/ {printf "%.1f ms", $3 * 1000}' <<<"$out")" \
+    "$(awk -v t=$(($(server_ticks) - s0)) -v n="$requests" -v ms="$TICK_MS" 'BEGIN {printf "%.2f ms", n ? t * ms / n : 0}')" \
+    "$(awk -v t=$(($(db_ticks) - d0)) -v n="$requests" -v ms="$TICK_MS" 'BEGIN {printf "%.2f ms", n ? t * ms / n : 0}')" \
     "$(awk '/^[ \t]*\[[0-9][0-9][0-9]\]/ {printf "%s %s ", $1, $2}' <<<"$out")"
 }
 

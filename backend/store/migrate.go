@@ -18,6 +18,7 @@ func migrations() []*gormigrate.Migration {
 		migrateChat(),
 		migratePeople(),
 		migrateTaskSearch(),
+		migrateTaskListOrder(),
 	}
 }
 

@@ -57,7 +57,7 @@ func (s Tasks) StartupTasks(ctx context.Context, startupID string, q tasks.Query
 
 func (s Tasks) OpenTasks(ctx context.Context, q tasks.Query, exceptStudent string) (tasks.Page[tasks.Task], error) {
 	db := s.DB.WithContext(ctx)
-	base := filtered(db.Model(&taskRow{}).Where("listed = ?", true), q)
+	base := filtered(db.Model(&taskRow{}).Where("tasks.listed = true"), q)
 	if exceptStudent != "" {
 		base = base.Where("NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = ?)", exceptStudent)
 	}
@@ -142,7 +142,7 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 		done[i] = c.Task
 		d.CertificateOf[c.Task.ID] = c.CertificateID
 	}
-	available := filtered(db.Model(&taskRow{}).Where("listed = ?", true), tasks.Query{}).
+	available := filtered(db.Model(&taskRow{}).Where("tasks.listed = true"), tasks.Query{}).
 		Where("NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = ?)", studentID)
 	// The dashboard only needs to know whether there are more than it shows.
 	total, capped, err := countUpTo(db, available, 100)
