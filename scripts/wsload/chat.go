@@ -24,6 +24,7 @@ func chat(args []string) error {
 		pairs, rate   int
 		workers       int
 		duration      time.Duration
+		warmup        time.Duration
 	)
 	if err := flags("chat", args, func(fs *flag.FlagSet) {
 		fs.StringVar(&sendBase, "send", "http://127.0.0.1:18411", "instance the messages are posted to")
@@ -32,10 +33,12 @@ func chat(args []string) error {
 		fs.IntVar(&rate, "rate", 1000, "messages per second, in total")
 		fs.IntVar(&workers, "workers", 64, "concurrent requests at most")
 		fs.DurationVar(&duration, "duration", 30*time.Second, "how long to send")
+		fs.DurationVar(&warmup, "warmup", 5*time.Second, "first part of the run left out of the latency figures (not of the loss count)")
 	}); err != nil {
 		return err
 	}
 	ctx := context.Background()
+	warmupCount := int(warmup.Seconds() * float64(rate))
 	students, err := seed(ctx, accounts.Student, pairs)
 	if err != nil {
 		return err
@@ -68,12 +71,17 @@ func chat(args []string) error {
 					continue
 				}
 				var msg struct {
-					ID string `json:"_id"`
+					ID      string `json:"_id"`
+					Content string `json:"content"`
 				}
 				_ = json.Unmarshal(f.Data, &msg)
+				var k int
+				_, _ = fmt.Sscanf(msg.Content, "load message %d", &k)
 				mu.Lock()
 				received[msg.ID]++
-				latencies = append(latencies, arrived.Sub(f.At))
+				if k >= warmupCount {
+					latencies = append(latencies, arrived.Sub(f.At))
+				}
 				mu.Unlock()
 			}
 		}()
@@ -142,9 +150,10 @@ func chat(args []string) error {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	duplicates := 0
+	duplicates, frames := 0, 0
 	for _, n := range received {
 		duplicates += max(n-1, 0)
+		frames += n
 	}
 	slices.Sort(latencies)
 	pct := func(p float64) float64 {
@@ -153,8 +162,8 @@ func chat(args []string) error {
 		}
 		return float64(latencies[min(len(latencies)-1, int(p*float64(len(latencies))))].Microseconds()) / 1000
 	}
-	fmt.Printf("RESULT chat pairs=%d offered_rate=%d achieved_rate=%.0f accepted=%d failed=%d received=%d lost=%d duplicates=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f max_backlog=%d\n",
-		pairs, rate, float64(accepted.Load())/sendTook.Seconds(), accepted.Load(), failed.Load(), len(latencies), lost, duplicates,
+	fmt.Printf("RESULT chat pairs=%d warmup=%s offered_rate=%d achieved_rate=%.0f accepted=%d failed=%d received=%d lost=%d duplicates=%d timed=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f max_backlog=%d\n",
+		pairs, warmup, rate, float64(accepted.Load())/sendTook.Seconds(), accepted.Load(), failed.Load(), frames, lost, duplicates, len(latencies),
 		pct(0.50), pct(0.99), pct(1), maxBacklog.Load())
 	return nil
 }

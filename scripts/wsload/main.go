@@ -4,10 +4,11 @@
 //	wsload idle -ws ws://127.0.0.1:18411/api/ws -metrics http://127.0.0.1:18411/metrics -conns 10000
 //	    opens N authenticated, idle websockets and reports the instance's memory per connection
 //	    (resident set and Go heap, from its /metrics, before and after).
-//	wsload chat -send http://127.0.0.1:18411 -ws ws://127.0.0.1:18412/api/ws -pairs 200 -rate 1000 -duration 30s
+//	wsload chat -send http://127.0.0.1:18411 -ws ws://127.0.0.1:18412/api/ws -pairs 200 -rate 1000 -duration 30s -warmup 5s
 //	    students POST /api/chat/send to one instance at a fixed total rate while their startups
 //	    listen on another (the event crosses Redis); reports delivery latency from the commit
 //	    (the event's "at", stamped after the commit) to the frame's arrival, p50/p99/max, and loss.
+//	    The first seconds (-warmup: connection pools, caches) are left out of the latency figures.
 //
 // Users are inserted straight into the database (DATABASE_URL) and their tokens signed with the
 // server's JWT_SECRET: registering thousands through the API would measure argon2id, not the hub.
