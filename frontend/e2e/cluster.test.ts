@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { createServer, type AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
@@ -20,31 +21,52 @@ import {
 } from './support/live'
 import { uniqueEmail } from './support/api'
 
-// Acceptance 2 of the realtime issue, on the scripts/cluster.sh topology: nginx (18400) in front
-// of two instances (18401, 18402) sharing PostgreSQL and a Redis of this test's own (18403), so
-// that restarting it disturbs no other test. A student and a startup connected to different
+// Acceptance 2 of the realtime issue, on the scripts/cluster.sh topology: nginx in front of two
+// instances sharing PostgreSQL and a Redis of this test's own, so that restarting it disturbs no
+// other test. Ports are free ones picked at start (CLUSTER_E2E_PORT=18400 pins 18400-18403). A student and a startup connected to different
 // instances chat and get notifications live; Redis restarts (delivery resumes, the gap is
 // filled); the student's instance is SIGKILLed (the student reconnects through nginx, nothing is
 // lost or shown twice).
 
 const run = promisify(execFile)
 const ROOT = resolve(process.cwd(), '..')
-const PORT = { nginx: 18400, one: 18401, two: 18402, redis: 18403 }
-const CLUSTER = `http://localhost:${PORT.nginx}`
 const RECOVERY_BUDGET_MS = 5000
 
-const clusterEnv = {
-  ...process.env,
-  CLUSTER_PORT: String(PORT.nginx),
-  INSTANCE_PORTS: `${PORT.one} ${PORT.two}`,
-  CLUSTER_DIR: join(ROOT, 'data', 'e2e-cluster'),
-  CLUSTER_DB: 'bridgework_e2e_cluster',
-  REDIS_URL: `redis://127.0.0.1:${PORT.redis}/0`,
-  REDIS_PREFIX: `bwe2e${randomBytes(4).toString('hex')}:`,
-  SEED_DEMO: 'false',
-  // Without Redis the shared rate limiter cannot count, and sends would fail; this journey is
-  // about delivery (the limit has its own tests).
-  CHAT_MAX_MESSAGES_PER_MINUTE: '0',
+/** A TCP port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer()
+    server.once('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => done(port))
+    })
+  })
+}
+
+let PORT = { nginx: 0, one: 0, two: 0, redis: 0 }
+let CLUSTER = ''
+let clusterEnv: NodeJS.ProcessEnv = {}
+
+async function pickPorts() {
+  const pinned = Number(process.env.CLUSTER_E2E_PORT)
+  PORT = pinned
+    ? { nginx: pinned, one: pinned + 1, two: pinned + 2, redis: pinned + 3 }
+    : { nginx: await freePort(), one: await freePort(), two: await freePort(), redis: await freePort() }
+  CLUSTER = `http://localhost:${PORT.nginx}`
+  clusterEnv = {
+    ...process.env,
+    CLUSTER_PORT: String(PORT.nginx),
+    INSTANCE_PORTS: `${PORT.one} ${PORT.two}`,
+    CLUSTER_DIR: join(ROOT, 'data', 'e2e-cluster'),
+    CLUSTER_DB: 'bridgework_e2e_cluster',
+    REDIS_URL: `redis://127.0.0.1:${PORT.redis}/0`,
+    REDIS_PREFIX: `bwe2e${randomBytes(4).toString('hex')}:`,
+    SEED_DEMO: 'false',
+    // Without Redis the shared rate limiter cannot count, and sends would fail; this journey is
+    // about delivery (the limit has its own tests).
+    CHAT_MAX_MESSAGES_PER_MINUTE: '0',
+  }
 }
 
 const cluster = (...args: string[]) => run('bash', ['scripts/cluster.sh', ...args], { cwd: ROOT, env: clusterEnv, timeout: 240_000 })
@@ -131,6 +153,7 @@ let studentInstance = 0
 const said: string[] = []
 
 beforeAll(async () => {
+  await pickPorts()
   await cluster('stop').catch(() => undefined) // leftovers of an interrupted run
   await run('redis-cli', ['-p', String(PORT.redis), 'shutdown', 'nosave']).catch(() => undefined)
   await startRedis()
