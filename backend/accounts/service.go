@@ -255,6 +255,9 @@ func (s *Service) BootstrapAdmin(ctx context.Context) (generatedPassword string,
 		generatedPassword = password
 	}
 	if err := s.createAdmin(ctx, password); err != nil {
+		if apperr.CodeOf(err) == apperr.Conflict {
+			return "", nil // an instance starting at the same moment created it first
+		}
 		return "", err
 	}
 	return generatedPassword, nil

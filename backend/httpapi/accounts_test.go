@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
@@ -308,6 +309,26 @@ func TestHelp(t *testing.T) {
 		e.app.DB.Table("help_requests").Count(&stored)
 		if stored != 3 {
 			t.Errorf("%d help requests stored, want 3", stored)
+		}
+	})
+}
+
+func TestBootstrapAdmin_instancesStartingTogether(t *testing.T) {
+	profiles(t, func(t *testing.T, e *env) {
+		e.app.DB.Exec("DELETE FROM users WHERE user_type = 'admin'")
+		errs := make(chan error, 4)
+		for range 4 {
+			go func() { _, err := e.app.Accounts.BootstrapAdmin(context.Background()); errs <- err }()
+		}
+		for range 4 {
+			if err := <-errs; err != nil {
+				t.Errorf("BootstrapAdmin: %v", err)
+			}
+		}
+		var admins int64
+		e.app.DB.Table("users").Where("user_type = ?", "admin").Count(&admins)
+		if admins != 1 {
+			t.Errorf("%d admins, want 1", admins)
 		}
 	})
 }
