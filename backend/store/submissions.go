@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -191,6 +192,17 @@ func (t taskTx) Person(id string) (*tasks.Person, error) {
 		return nil, translate(err, userNotFound)
 	}
 	return row.toDomain(), nil
+}
+
+func (t taskTx) VerifySkills(studentID string, skills []string) error {
+	keys := make([]string, 0, len(skills))
+	for _, s := range skills {
+		keys = append(keys, strings.ToLower(strings.TrimSpace(s)))
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	return t.db.Model(&skillRow{}).Where("user_id = ? AND name_key IN ?", studentID, keys).Update("is_verified", true).Error
 }
 
 func (t taskTx) CreateCertificate(c *certs.Certificate) error {

@@ -177,7 +177,8 @@ func (s *Service) Decide(ctx context.Context, startupID, taskID, studentID strin
 }
 
 // complete finishes an approval inside its transaction: the task is completed for the student
-// (refused when another approval completed it first) and the certificate is issued.
+// (refused when another approval completed it first), the task's skills on their profile become
+// Verified, and the certificate is issued.
 func (s *Service) complete(tx Tx, t *Task, studentID string) (*certs.Certificate, error) {
 	now := s.now()
 	ok, err := tx.CompleteTask(t.ID, studentID, now)
@@ -193,6 +194,9 @@ func (s *Service) complete(tx Tx, t *Task, studentID string) (*certs.Certificate
 	}
 	startup, err := tx.Person(t.StartupID)
 	if err != nil {
+		return nil, err
+	}
+	if err := tx.VerifySkills(studentID, t.Skills); err != nil {
 		return nil, err
 	}
 	number, err := certs.NewNumber()

@@ -191,3 +191,36 @@ func TestDisplayStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestService_approvalVerifiesSkills: approving a task marks the skills it required as Verified
+// on the student's profile, and only those.
+func TestService_approvalVerifiesSkills(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db)
+		f.rec.committed = func() bool { return true }
+		users := store.Users{DB: db}
+		student := &accounts.User{Type: accounts.Student, Email: testenv.RandomHex(4) + "@v.co", PasswordHash: "h", FirstName: "Vera",
+			Skills: []accounts.Skill{{Name: "markdown", Level: "expert"}, {Name: "Go", Level: "beginner"}}}
+		if err := users.CreateUser(ctx, student); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.SubmitLink(ctx, student, f.task.ID, "https://example.com/v"); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := f.svc.Decide(ctx, f.startup.ID, f.task.ID, student.ID, tasks.ActionApprove, ""); err != nil {
+			t.Fatal(err)
+		}
+		got, err := users.UserByID(ctx, student.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		verified := map[string]bool{}
+		for _, sk := range got.Skills {
+			verified[sk.Name] = sk.IsVerified
+		}
+		if !verified["markdown"] || verified["Go"] {
+			t.Errorf("verified skills %v, want markdown (the task's Markdown) only", verified)
+		}
+	})
+}

@@ -241,6 +241,9 @@ type Tx interface {
 	// RefreshTaskStatus sets the stored status from the submissions and returns it.
 	RefreshTaskStatus(taskID string) (string, error)
 	Person(id string) (*Person, error)
+	// VerifySkills marks the student's profile skills named in skills (case-insensitively) as
+	// verified: an approved task proved them.
+	VerifySkills(studentID string, skills []string) error
 	CreateCertificate(c *certs.Certificate) error
 	CreateNotification(n *notify.Notification) error
 }
