@@ -42,6 +42,11 @@ type Service struct {
 	// AdminEmail and AdminPassword are the configured bootstrap credentials.
 	AdminEmail, AdminPassword string
 
+	// UserCacheTTL is how long Authenticate may reuse a user it read; 0 reads every time.
+	UserCacheTTL time.Duration
+	usersOnce    sync.Once
+	users        *userCache
+
 	// dummyHash is checked when an email is unknown, so a failed sign-in takes as long either way
 	// and timing does not tell which emails have accounts.
 	dummyOnce sync.Once
@@ -164,6 +169,16 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*User, error)
 	if err != nil {
 		return nil, expired
 	}
+	cache := s.userCache()
+	// Versions only grow: a cached user with a newer one proves the token revoked, an older one
+	// only that the cache is behind.
+	if u, ok := cache.get(id, s.now()); ok && u.TokenVersion >= version {
+		if u.TokenVersion > version {
+			return nil, expired
+		}
+		return u, nil
+	}
+	readAt := cache.generation()
 	u, err := s.Store.UserByID(ctx, id)
 	if apperr.CodeOf(err) == apperr.NotFound {
 		return nil, expired
@@ -174,7 +189,19 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*User, error)
 	if u.TokenVersion != version {
 		return nil, expired
 	}
+	cache.put(u, readAt, s.now())
 	return u, nil
+}
+
+// Forget drops what Authenticate remembers of a user; every change to a user made through this
+// instance calls it, so the user's next request sees the change.
+func (s *Service) Forget(userID string) {
+	s.userCache().forget(userID)
+}
+
+func (s *Service) userCache() *userCache {
+	s.usersOnce.Do(func() { s.users = &userCache{ttl: s.UserCacheTTL} })
+	return s.users
 }
 
 // ForgotPassword mails a single-use reset link when email has an account. It answers the same
@@ -237,7 +264,11 @@ func (s *Service) ResetPassword(ctx context.Context, token, password, confirm st
 	if err != nil {
 		return err
 	}
-	return s.Store.SetPassword(ctx, userID, hash)
+	if err := s.Store.SetPassword(ctx, userID, hash); err != nil {
+		return err
+	}
+	s.Forget(userID)
+	return nil
 }
 
 // BootstrapAdmin creates the admin from the configured credentials when no admin exists. With no

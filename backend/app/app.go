@@ -119,6 +119,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		Logger:        logger,
 		AdminEmail:    cfg.AdminEmail,
 		AdminPassword: cfg.AdminPassword,
+		UserCacheTTL:  cfg.UserCacheTTL,
 	}
 
 	chatService := &chat.Service{

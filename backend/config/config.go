@@ -14,15 +14,18 @@ import (
 
 // Config is the whole of the server's settings.
 type Config struct {
-	Port            int
-	DataDir         string
-	DatabaseURL     string // empty: SQLite file under DataDir
-	RedisURL        string // empty: in-process broker and limiter
-	RedisPrefix     string
-	JWTSecret       string // empty: generated once into DataDir
-	JWTTTL          time.Duration
-	JWTIssuer       string
-	JWTAudience     string
+	Port        int
+	DataDir     string
+	DatabaseURL string // empty: SQLite file under DataDir
+	RedisURL    string // empty: in-process broker and limiter
+	RedisPrefix string
+	JWTSecret   string // empty: generated once into DataDir
+	JWTTTL      time.Duration
+	JWTIssuer   string
+	JWTAudience string
+	// UserCacheTTL is how long an instance reuses a signed-in user it read; changes made on
+	// another instance (a password change revoking tokens, a profile edit) reach it within this.
+	UserCacheTTL    time.Duration
 	PublicURL       string
 	StaticDir       string
 	AdminEmail      string
@@ -68,6 +71,7 @@ func loadFrom(r *reader) Config {
 		JWTTTL:          r.duration("JWT_TTL", 24*time.Hour),
 		JWTIssuer:       r.str("JWT_ISSUER", "bridgework"),
 		JWTAudience:     r.str("JWT_AUDIENCE", "bridgework-web"),
+		UserCacheTTL:    r.durationOrZero("USER_CACHE_TTL", 2*time.Second),
 		PublicURL:       strings.TrimRight(r.str("PUBLIC_URL", "http://localhost:8080"), "/"),
 		StaticDir:       r.str("STATIC_DIR", "frontend/dist"),
 		AdminEmail:      strings.ToLower(r.str("ADMIN_EMAIL", "admin@bridgework.local")),
@@ -159,6 +163,14 @@ func (r *reader) duration(key string, def time.Duration) time.Duration {
 		return def
 	}
 	return d
+}
+
+// durationOrZero is duration for a setting where 0 turns something off.
+func (r *reader) durationOrZero(key string, def time.Duration) time.Duration {
+	if v := strings.TrimSpace(r.str(key, "")); v == "0" {
+		return 0
+	}
+	return r.duration(key, def)
 }
 
 func (r *reader) list(key string) []string {

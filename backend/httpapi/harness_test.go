@@ -37,12 +37,23 @@ type env struct {
 // profiles runs fn on both profiles.
 func profiles(t *testing.T, fn func(t *testing.T, e *env)) {
 	t.Helper()
+	profilesWith(t, nil, fn)
+}
+
+// profilesWith is profiles with the configuration adjusted by configure.
+func profilesWith(t *testing.T, configure func(*config.Config), fn func(t *testing.T, e *env)) {
+	t.Helper()
 	for _, kind := range testenv.Kinds() {
-		t.Run(string(kind), func(t *testing.T) { fn(t, newEnv(t, kind)) })
+		t.Run(string(kind), func(t *testing.T) { fn(t, newEnvWith(t, kind, configure)) })
 	}
 }
 
 func newEnv(t testing.TB, kind testenv.Kind) *env {
+	t.Helper()
+	return newEnvWith(t, kind, nil)
+}
+
+func newEnvWith(t testing.TB, kind testenv.Kind, configure func(*config.Config)) *env {
 	t.Helper()
 	cfg, err := config.Load()
 	if err != nil {
@@ -52,6 +63,9 @@ func newEnv(t testing.TB, kind testenv.Kind) *env {
 	cfg.StaticDir = t.TempDir()
 	cfg.AdminEmail, cfg.AdminPassword = "admin@bridgework.local", "bootstrap-secret-1"
 	cfg.JWTSecret = "test-secret-test-secret-test-secret-0123"
+	if configure != nil {
+		configure(&cfg)
+	}
 	db := testenv.OpenDB(t, kind)
 	a, err := buildApp(t, kind, cfg, db)
 	if err != nil {

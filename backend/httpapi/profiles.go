@@ -119,6 +119,7 @@ func (s *Server) saveStudentProfile(create bool) gin.HandlerFunc {
 			writeError(c, err)
 			return
 		}
+		s.accounts.Forget(u.ID)
 		status := http.StatusOK
 		if create {
 			status = http.StatusCreated
@@ -145,6 +146,7 @@ func (s *Server) saveStartupProfile(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
+	s.accounts.Forget(u.ID)
 	c.JSON(http.StatusOK, toUserJSON(u, u))
 }
 
@@ -167,5 +169,6 @@ func (s *Server) changePassword(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
+	s.accounts.Forget(u.ID)
 	c.JSON(http.StatusOK, sessionJSON{Token: token, User: toUserJSON(u, u)})
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"gorm.io/gorm"
+
+	"bridgework/backend/config"
 )
 
 // countQueries counts every statement gorm sends to db from now on.
@@ -37,9 +39,10 @@ func countQueries(t testing.TB, db *gorm.DB) *atomic.Int64 {
 
 // TestDashboards_fixedQueryCount: the list and dashboard calls run the same small number of
 // queries whatever the data holds (no N+1): once with one task and submission, once with 30
-// tasks × 4 submissions. The counts include the two of authentication (user and skills).
+// tasks × 4 submissions. The counts include the two of authentication (user and skills): the
+// user cache is off, so every call pays them as a user's first request does.
 func TestDashboards_fixedQueryCount(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	profilesWith(t, func(c *config.Config) { c.UserCacheTTL = 0 }, func(t *testing.T, e *env) {
 		queries := countQueries(t, e.app.DB)
 		startup := e.registerStartup("Count Inc")
 		students := []user{e.registerStudent("Ann"), e.registerStudent("Ben"), e.registerStudent("Cat"), e.registerStudent("Dan")}

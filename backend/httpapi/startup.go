@@ -148,6 +148,7 @@ func (s *Server) decideSubmission(c *gin.Context) {
 	}
 	body := gin.H{"message": message, "submission": toSubmissionJSON(*sub)}
 	if cert != nil {
+		s.accounts.Forget(sub.StudentID) // the task's skills are now Verified on their profile
 		body["certificate"] = toCertificateJSON(*cert, s.certs.VerifyURL(cert.Number))
 	}
 	c.JSON(http.StatusOK, body)
