@@ -36,7 +36,7 @@ func validateSend(in SendInput) error {
 
 // Send stores a message from sender and announces it to both parties. created is false when the
 // client id matched a message sent before: that message is returned and nothing is announced
-// again. Sending is rate-limited per user across instances; a replay does not count.
+// again. Sending is rate-limited per user across instances; a retry counts like any send.
 func (s *Service) Send(ctx context.Context, sender *accounts.User, in SendInput) (msg *Message, created bool, err error) {
 	in.Receiver = strings.TrimSpace(in.Receiver)
 	in.ClientID = strings.TrimSpace(in.ClientID)
@@ -50,11 +50,6 @@ func (s *Service) Send(ctx context.Context, sender *accounts.User, in SendInput)
 		}
 		return nil, false, err
 	}
-	if in.ClientID != "" {
-		if prev, err := s.replay(ctx, sender.ID, in); prev != nil || err != nil {
-			return prev, false, err
-		}
-	}
 	if err := s.throttle(ctx, sender.ID); err != nil {
 		return nil, false, err
 	}
@@ -62,7 +57,8 @@ func (s *Service) Send(ctx context.Context, sender *accounts.User, in SendInput)
 	m := &Message{SenderID: sender.ID, ReceiverID: in.Receiver, Content: in.Content, ClientID: in.ClientID}
 	err = s.Store.CreateMessage(ctx, m)
 	if errors.Is(err, ErrDuplicateClientID) {
-		// A concurrent retry with the same client id got there first.
+		// A retry: the client id's unique index recognises it, so a new message, the common
+		// case, costs the insert alone and no lookup first.
 		prev, err := s.replay(ctx, sender.ID, in)
 		return prev, false, err
 	}
