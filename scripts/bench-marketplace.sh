@@ -2,8 +2,9 @@
 # Load test of the marketplace on PostgreSQL with the demo data scaled up (docs/performance.md,
 # section "Marketplace"). It creates a database of its own, seeds it through the real services
 # (scripts/seed-marketplace: a startup with 50 tasks × 4 submissions, its student, and an open
-# market of OPEN_TASKS tasks), starts the server on it and drives it with hey (Debian's package)
-# at a fixed rate, then with wrk flat out. The database is dropped at the end.
+# market of OPEN_TASKS tasks), starts the server on it and drives it at a steady rate with
+# scripts/httpload (evenly spaced requests, latency from when each was due), then with wrk
+# (Debian's package) flat out. The database is dropped at the end.
 #
 #   ./scripts/bench-marketplace.sh            # RATE=200 DURATION=30s OPEN_TASKS=100000
 set -euo pipefail
@@ -13,11 +14,9 @@ cd "$ROOT"
 RATE=${RATE:-200}
 DURATION=${DURATION:-30s}
 OPEN_TASKS=${OPEN_TASKS:-100000}
-WORKERS=20
 
 ensure_go
 ensure_postgres
-command -v hey >/dev/null || apt_install hey
 command -v wrk >/dev/null || apt_install wrk
 
 DB="bw_bench_$(date +%s)_$RANDOM"
@@ -41,6 +40,7 @@ eval "$(bin/seed-marketplace -open "$OPEN_TASKS")"
 psql "$DATABASE_URL" -qc "VACUUM ANALYZE" >/dev/null
 
 build_server
+go build -o bin/httpload ./scripts/httpload
 STATIC_DIR=$(mktemp -d) DATA_DIR=$(mktemp -d) bin/bridgework >/dev/null 2>&1 &
 SERVER_PID=$!
 wait_http "http://127.0.0.1:$PORT/readyz" 30 "$SERVER_PID" || die "the server did not start"
@@ -53,24 +53,21 @@ ticks_of() { local t=0 p; for p in "$@"; do t=$((t + $(awk '{print $14 + $15}' "
 server_ticks() { ticks_of "$SERVER_PID"; }
 db_ticks() { ticks_of $(pgrep -f "postgres: .* $DB " || true); }
 
-# hey -q is a rate per worker: WORKERS × (RATE / WORKERS) requests a second in total.
+result_field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
+
+# steady NAME PATH [TOKEN]: RATE requests/s for DURATION after 5 s of warm-up, and the CPU the
+# server and PostgreSQL spent per request over the whole run.
 steady() {
   local name=$1 path=$2 token=${3:-}
-  local auth=()
-  [ -n "$token" ] && auth=(-H "Authorization: Bearer $token")
-  local rate=(-c "$WORKERS" -q $((RATE / WORKERS)))
-  hey -z 5s "${rate[@]}" "${auth[@]}" "$URL$path" >/dev/null 2>&1 || true # warm-up, discarded
-  local out s0 d0 requests
+  local out s0 d0
   s0=$(server_ticks) d0=$(db_ticks)
-  out=$(hey -z "$DURATION" "${rate[@]}" "${auth[@]}" "$URL$path")
-  requests=$(awk '/^[ \t]*\[[0-9][0-9][0-9]\]/ {n += $2} END {print n + 0}' <<<"$out")
-  printf '%-34s %s req/s  p50 %s  p99 %s  CPU/request: server %s, postgres %s  status %s\n' "$name" \
-    "$(awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out")" \
-    "$(awk '/50% in/ {printf "%.1f ms", $3 * 1000}' <<<"$out")" \
-    "$(awk '/99% in/ {printf "%.1f ms", $3 * 1000}' <<<"$out")" \
-    "$(awk -v t=$(($(server_ticks) - s0)) -v n="$requests" -v ms="$TICK_MS" 'BEGIN {printf "%.2f ms", n ? t * ms / n : 0}')" \
-    "$(awk -v t=$(($(db_ticks) - d0)) -v n="$requests" -v ms="$TICK_MS" 'BEGIN {printf "%.2f ms", n ? t * ms / n : 0}')" \
-    "$(awk '/^[ \t]*\[[0-9][0-9][0-9]\]/ {printf "%s %s ", $1, $2}' <<<"$out")"
+  out=$(bin/httpload -url "$URL$path" -token "$token" -rate "$RATE" -duration "$DURATION" -warmup 5s)
+  field() { result_field "$1" "$out"; }
+  printf '%-34s %s req/s  p50 %s ms  p99 %s ms  max %s ms  CPU/request: server %s, postgres %s  status %s\n' "$name" \
+    "$(field achieved)" "$(field p50_ms)" "$(field p99_ms)" "$(field max_ms)" \
+    "$(awk -v t=$(($(server_ticks) - s0)) -v n="$(field sent)" -v ms="$TICK_MS" 'BEGIN {printf "%.2f ms", n ? t * ms / n : 0}')" \
+    "$(awk -v t=$(($(db_ticks) - d0)) -v n="$(field sent)" -v ms="$TICK_MS" 'BEGIN {printf "%.2f ms", n ? t * ms / n : 0}')" \
+    "$(field statuses)"
 }
 
 flat_out() {
@@ -80,7 +77,7 @@ flat_out() {
   printf '%-34s %s\n' "$name" "$(wrk "${args[@]}" "$URL$path" | awk '/Requests\/sec/ {rps = $2} / 99%/ {p99 = $2} END {printf "%.0f req/s max, p99 %s", rps, p99}')"
 }
 
-log "steady load: $RATE requests/s for $DURATION each (hey, $WORKERS workers); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+log "steady load: $RATE requests/s for $DURATION each (httpload); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 steady "GET /api/startup/tasks" /api/startup/tasks "$STARTUP_TOKEN"
 steady "GET /api/student/dashboard" /api/student/dashboard "$STUDENT_TOKEN"
 steady "GET /api/startup/dashboard" /api/startup/dashboard "$STARTUP_TOKEN"
