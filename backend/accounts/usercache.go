@@ -1,6 +1,7 @@
 package accounts
 
 import (
+	"math/rand/v2"
 	"slices"
 	"sync"
 	"time"
@@ -63,7 +64,9 @@ func (c *userCache) put(u *User, readAt uint64, now time.Time) {
 	if c.entries == nil || len(c.entries) >= maxCachedUsers {
 		c.entries = map[string]cachedUser{}
 	}
-	c.entries[u.ID] = cachedUser{user: u.clone(), expires: now.Add(c.ttl)}
+	// Up to half the TTL earlier, at random: users who signed in together would otherwise all
+	// expire together, and read again together, every TTL.
+	c.entries[u.ID] = cachedUser{user: u.clone(), expires: now.Add(c.ttl - rand.N(c.ttl/2+1))}
 }
 
 func (c *userCache) forget(id string) {

@@ -76,11 +76,11 @@ func TestUserCache_staleForAtMostTheTTL(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.revokeElsewhere(t)
-		f.now = f.now.Add(time.Second)
+		f.now = f.now.Add(900 * time.Millisecond) // an entry lives between half the TTL and all of it
 		if _, err := f.authenticate(t, f.token); err != nil {
-			t.Fatalf("within the TTL the cached user answers, got %v", err)
+			t.Fatalf("within half the TTL the cached user answers, got %v", err)
 		}
-		f.now = f.now.Add(time.Second)
+		f.now = f.now.Add(1100 * time.Millisecond)
 		if _, err := f.authenticate(t, f.token); err == nil {
 			t.Fatal("a token revoked elsewhere still works after the TTL")
 		}
