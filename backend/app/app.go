@@ -89,7 +89,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	}
 	var limiter ratelimit.Limiter = ratelimit.NewMemory()
 	if rdb != nil {
-		limiter = ratelimit.NewRedis(rdb, cfg.RedisPrefix)
+		limiter = ratelimit.Fallback{Primary: ratelimit.NewRedis(rdb, cfg.RedisPrefix), Secondary: limiter}
 	}
 	mailer := opts.Mailer
 	if mailer == nil {

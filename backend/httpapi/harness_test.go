@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 
 	"bridgework/backend/accounts"
@@ -66,8 +67,18 @@ func newEnvWith(t testing.TB, kind testenv.Kind, configure func(*config.Config))
 	if configure != nil {
 		configure(&cfg)
 	}
-	db := testenv.OpenDB(t, kind)
-	a, err := buildApp(t, kind, cfg, db)
+	var rdb *redis.Client
+	if kind == testenv.Postgres {
+		rdb, cfg.RedisPrefix = testenv.Redis(t)
+	}
+	return newEnvOn(t, cfg, testenv.OpenDB(t, kind), rdb)
+}
+
+// newEnvOn runs the product on db and rdb (nil: the in-process broker and limiter).
+func newEnvOn(t testing.TB, cfg config.Config, db *gorm.DB, rdb *redis.Client) *env {
+	t.Helper()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	a, err := app.Build(cfg, db, rdb, app.Options{Logger: logger, Mailer: &mailbox{}, Hash: testHash})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,18 +93,6 @@ func newEnvWith(t testing.TB, kind testenv.Kind, configure func(*config.Config))
 		_ = a.Shutdown(ctx)
 	})
 	return &env{t: t, app: a, server: srv, mails: a.Accounts.Mailer.(*mailbox), cfg: cfg}
-}
-
-func buildApp(t testing.TB, kind testenv.Kind, cfg config.Config, db *gorm.DB) (*app.App, error) {
-	t.Helper()
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	opts := app.Options{Logger: logger, Mailer: &mailbox{}, Hash: testHash}
-	if kind == testenv.Postgres {
-		rdb, prefix := testenv.Redis(t)
-		cfg.RedisPrefix = prefix
-		return app.Build(cfg, db, rdb, opts)
-	}
-	return app.Build(cfg, db, nil, opts)
 }
 
 // mailbox is a Mailer that keeps what it was asked to send: the outside world is the only thing
