@@ -126,8 +126,10 @@ func (c *client) startHeartbeat(interval, timeout time.Duration) (stop func()) {
 		err := c.conn.Ping(ctx)
 		cancel()
 		if err != nil {
-			c.kick(websocket.StatusPolicyViolation, "heartbeat timeout", true)
+			// Closed before the kick: the writer's close handshake would otherwise win the race
+			// and wait 5 s for a peer that is gone before the socket is let go.
 			c.conn.CloseNow()
+			c.kick(websocket.StatusPolicyViolation, "heartbeat timeout", true)
 			return
 		}
 		mu.Lock()
