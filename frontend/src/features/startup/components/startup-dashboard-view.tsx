@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { buttonClasses } from '@/components/ui/button'
-import { Card } from '@/components/ui/card'
+import { DashboardSection, StatCard } from '@/components/ui/dashboard'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { formatDate, personName, TaskStatusBadge, type SubmissionRow } from '@/features/tasks'
@@ -21,35 +21,6 @@ export type StartupDashboardViewProps = {
   onAction: (row: SubmissionRow, action: ReviewAction) => void
   busy?: string
   busyAction?: ReviewAction['kind']
-}
-
-function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`
-  return (
-    <Card className="p-5">
-      <section aria-labelledby={id} className="space-y-4">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id={id} className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-          {action}
-        </div>
-        {children}
-      </section>
-    </Card>
-  )
-}
-
-function Stat({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
-  return (
-    <Card className="flex items-center gap-4 p-5">
-      <span className="rounded-xl bg-indigo-50 p-3 text-indigo-700">{icon}</span>
-      <div>
-        <p className="text-sm text-slate-600">{label}</p>
-        <p className="text-2xl font-semibold text-slate-900">{value}</p>
-      </div>
-    </Card>
-  )
 }
 
 /**
@@ -93,11 +64,11 @@ function DashboardBody({ data, onAction, busy, busyAction }: Omit<StartupDashboa
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Stat label="Active Tasks" value={stats.activeTasks} icon={<Briefcase className="size-6" aria-hidden="true" />} />
-        <Stat label="Students Hired" value={stats.studentsHired} icon={<Users className="size-6" aria-hidden="true" />} />
+        <StatCard label="Active Tasks" value={stats.activeTasks} icon={<Briefcase className="size-6" aria-hidden="true" />} />
+        <StatCard label="Students Hired" value={stats.studentsHired} icon={<Users className="size-6" aria-hidden="true" />} />
       </div>
 
-      <Panel
+      <DashboardSection
         title="Submissions"
         action={
           <Link to={paths.startup.submissions} className="text-sm font-medium text-indigo-700 hover:underline">
@@ -110,11 +81,11 @@ function DashboardBody({ data, onAction, busy, busyAction }: Omit<StartupDashboa
         ) : (
           <SubmissionsTable rows={submissions} onAction={onAction} busy={busy} busyAction={busyAction} />
         )}
-      </Panel>
+      </DashboardSection>
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <Panel title="Recent Tasks">
+          <DashboardSection title="Recent Tasks">
             {tasks.length === 0 ? (
               <p className="text-sm text-slate-500">No tasks posted yet</p>
             ) : (
@@ -134,10 +105,10 @@ function DashboardBody({ data, onAction, busy, busyAction }: Omit<StartupDashboa
                 ))}
               </ul>
             )}
-          </Panel>
+          </DashboardSection>
         </div>
         <div className="space-y-6">
-          <Panel title="Quick Actions">
+          <DashboardSection title="Quick Actions">
             <div className="flex flex-col gap-2">
               <Link to={paths.startup.tasks} className={buttonClasses({ variant: 'outline' })}>
                 View My Works
@@ -149,8 +120,8 @@ function DashboardBody({ data, onAction, busy, busyAction }: Omit<StartupDashboa
                 Update Profile
               </Link>
             </div>
-          </Panel>
-          <Panel title="Company Stats">
+          </DashboardSection>
+          <DashboardSection title="Company Stats">
             <dl className="space-y-2 text-sm">
               <div className="flex items-center gap-2">
                 <Building2 className="size-4 text-slate-400" aria-hidden="true" />
@@ -166,7 +137,7 @@ function DashboardBody({ data, onAction, busy, busyAction }: Omit<StartupDashboa
                 <dd className="font-medium text-slate-800">{stats.studentsWorking}</dd>
               </div>
             </dl>
-          </Panel>
+          </DashboardSection>
         </div>
       </div>
     </>

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert'
 import { Avatar } from '@/components/ui/avatar'
 import { buttonClasses } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { DashboardSection, StatCard } from '@/components/ui/dashboard'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import {
@@ -30,37 +31,8 @@ export type StudentDashboardViewProps = {
   submitting: { taskId?: string; isPending: boolean; error?: unknown }
 }
 
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`
-  return (
-    <Card className="p-5">
-      <section aria-labelledby={id} className="space-y-4">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id={id} className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-          {action}
-        </div>
-        {children}
-      </section>
-    </Card>
-  )
-}
-
 function Empty({ children }: { children: ReactNode }) {
   return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{children}</p>
-}
-
-function StatCard({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
-  return (
-    <Card className="flex items-center gap-4 p-5">
-      <span className="rounded-xl bg-indigo-50 p-3 text-indigo-700">{icon}</span>
-      <div>
-        <p className="text-sm text-slate-600">{label}</p>
-        <p className="text-2xl font-semibold text-slate-900">{value}</p>
-      </div>
-    </Card>
-  )
 }
 
 /** An active task: status, due date, title, description, category, 2 skills, startup, actions. */
@@ -173,7 +145,7 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Section title="Active Tasks">
+        <DashboardSection title="Active Tasks">
           {activeTasks.length === 0 ? (
             <Empty>No active tasks</Empty>
           ) : (
@@ -183,9 +155,9 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
               ))}
             </ul>
           )}
-        </Section>
+        </DashboardSection>
 
-        <Section
+        <DashboardSection
           title="Available Tasks"
           action={
             availableTasks.total > 3 && (
@@ -220,9 +192,9 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
               ))}
             </ul>
           )}
-        </Section>
+        </DashboardSection>
 
-        <Section title="Recently Completed">
+        <DashboardSection title="Recently Completed">
           {recentlyCompleted.length === 0 ? (
             <Empty>No completed tasks yet</Empty>
           ) : (
@@ -248,9 +220,9 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
               ))}
             </ul>
           )}
-        </Section>
+        </DashboardSection>
 
-        <Section title="Networking">
+        <DashboardSection title="Networking">
           {startups.length === 0 ? (
             <Empty>No startups found</Empty>
           ) : (
@@ -268,7 +240,7 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
               ))}
             </ul>
           )}
-        </Section>
+        </DashboardSection>
       </div>
     </>
   )
