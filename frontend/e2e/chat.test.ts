@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, saveScreenshot, type Browser } from './support/browser'
-import { bubble, chatPanel, markNoReload, openAs, studentAndStartup, waitForLive, wasNotReloaded, type Account } from './support/live'
+import { describe, expect, it } from 'vitest'
+import { saveScreenshot } from './support/browser'
+import { bubble, chatPanel, markNoReload, openAs, useStudentAndStartup, waitForLive, wasNotReloaded } from './support/live'
 
 // Acceptance 1 of the realtime issue: two Chromium profiles, a student and a startup, chat on
 // /chat/{id}. Each message shows in the other's thread within 1 s with no reload; typing and read
@@ -9,25 +9,7 @@ import { bubble, chatPanel, markNoReload, openAs, studentAndStartup, waitForLive
 
 const LIVE_BUDGET_MS = 1000
 
-let studentBrowser: Browser
-let startupBrowser: Browser
-let studentPage: Page
-let startupPage: Page
-let student: Account
-let startup: Account
-
-beforeAll(async () => {
-  ;({ student, startup } = await studentAndStartup('chat'))
-  studentBrowser = await launchBrowser()
-  startupBrowser = await launchBrowser()
-  studentPage = await studentBrowser.newPage()
-  startupPage = await startupBrowser.newPage()
-})
-
-afterAll(async () => {
-  await studentBrowser?.close()
-  await startupBrowser?.close()
-})
+const users = useStudentAndStartup('chat')
 
 type Watched = Window & { __arrival?: Promise<number> }
 
@@ -63,6 +45,7 @@ async function sendAndMeasure(from: Page, to: Page, text: string): Promise<numbe
 
 describe('live chat between a student and a startup', () => {
   it('messages, typing and read ticks arrive live in both threads', async ({ onTestFailed }) => {
+    const { student, startup, studentPage, startupPage } = users
     onTestFailed(async () => {
       await saveScreenshot(studentPage, 'chat-student')
       await saveScreenshot(startupPage, 'chat-startup')

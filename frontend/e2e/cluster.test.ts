@@ -5,11 +5,10 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { saveScreenshot, type Browser } from './support/browser'
+import { launchBrowser, saveScreenshot, type Browser } from './support/browser'
 import {
   bubble,
   chatPanel,
-  launchBrowserAt,
   markNoReload,
   openAs,
   readyAgainAt,
@@ -160,8 +159,8 @@ beforeAll(async () => {
   await cluster('start')
   student = await register(CLUSTER, { userType: 'student', email: uniqueEmail('cluster-student'), firstName: 'Ada', lastName: 'Lovelace' })
   startup = await register(CLUSTER, { userType: 'startup', email: uniqueEmail('cluster-startup'), companyName: 'Acme Labs' })
-  studentBrowser = await launchBrowserAt(CLUSTER)
-  startupBrowser = await launchBrowserAt(CLUSTER)
+  studentBrowser = await launchBrowser({ baseURL: CLUSTER })
+  startupBrowser = await launchBrowser({ baseURL: CLUSTER })
   studentPage = await studentBrowser.newPage()
   startupPage = await startupBrowser.newPage()
   studentFrames = recordFrames(studentPage)

@@ -1,32 +1,14 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, saveScreenshot, type Browser } from './support/browser'
+import { describe, expect, it } from 'vitest'
+import { saveScreenshot } from './support/browser'
 import { BASE_URL } from './support/env'
-import { markNoReload, openAs, studentAndStartup, waitForLive, wasNotReloaded, type Account } from './support/live'
+import { markNoReload, openAs, useStudentAndStartup, waitForLive, wasNotReloaded, type Account } from './support/live'
 
 // The realtime issue's screens on the dashboards: the bell badge updates live, the startup sees
 // a new submission appear, and the student's task changes status the moment the startup decides
 // — on both screens without a reload.
 
-let studentBrowser: Browser
-let startupBrowser: Browser
-let studentPage: Page
-let startupPage: Page
-let student: Account
-let startup: Account
-
-beforeAll(async () => {
-  ;({ student, startup } = await studentAndStartup('dash'))
-  studentBrowser = await launchBrowser()
-  startupBrowser = await launchBrowser()
-  studentPage = await studentBrowser.newPage()
-  startupPage = await startupBrowser.newPage()
-})
-
-afterAll(async () => {
-  await studentBrowser?.close()
-  await startupBrowser?.close()
-})
+const users = useStudentAndStartup('dash')
 
 async function call(method: string, path: string, account: Account, body: unknown) {
   const response = await fetch(`${BASE_URL}${path}`, {
@@ -43,6 +25,7 @@ const region = (page: Page, name: string) => page.getByRole('region', { name })
 
 describe('dashboards update live', () => {
   it('submission and decision reach the other side\'s bell and lists without a reload', async ({ onTestFailed }) => {
+    const { student, startup, studentPage, startupPage } = users
     onTestFailed(async () => {
       await saveScreenshot(studentPage, 'live-dashboards-student')
       await saveScreenshot(startupPage, 'live-dashboards-startup')

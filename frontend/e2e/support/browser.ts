@@ -26,15 +26,18 @@ export type Browser = {
 
 /**
  * Starts headless Chromium with a fresh profile in a temporary directory (removed on close).
- * Each call is an independent browser: two calls make two users with separate storage.
+ * Each call is an independent browser: two calls make two users with separate storage. Pages
+ * open at BASE_URL unless options.baseURL names another server (the cluster journey's nginx).
  */
-export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+export async function launchBrowser(
+  options: { baseURL?: string; viewport?: { width: number; height: number } } = {},
+): Promise<Browser> {
   const profileDir = await mkdtemp(join(tmpdir(), 'bridgework-e2e-'))
   const context = await chromium.launchPersistentContext(profileDir, {
     headless: true,
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
-    baseURL: BASE_URL,
+    baseURL: options.baseURL ?? BASE_URL,
     viewport: options.viewport ?? { width: 1280, height: 800 },
   })
   context.setDefaultTimeout(15_000)

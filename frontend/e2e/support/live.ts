@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { chromium, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { uniqueEmail } from './api'
-import { CHROMIUM_ARGS, type Browser } from './browser'
-import { BASE_URL, CHROMIUM_PATH } from './env'
+import { launchBrowser, type Browser } from './browser'
+import { BASE_URL } from './env'
 
 // Helpers for the live journeys (chat, cluster): accounts, signed-in pages, the socket's state.
 
@@ -26,6 +24,29 @@ export async function studentAndStartup(tag: string, baseUrl = BASE_URL): Promis
   const student = await register(baseUrl, { userType: 'student', email: uniqueEmail(`${tag}-student`), firstName: 'Ada', lastName: 'Lovelace' })
   const startup = await register(baseUrl, { userType: 'startup', email: uniqueEmail(`${tag}-startup`), companyName: 'Acme Labs' })
   return { student, startup }
+}
+
+export type StudentAndStartup = { student: Account; startup: Account; studentPage: Page; startupPage: Page }
+
+/**
+ * The lifecycle of a two-user journey file: a fresh student and startup, each with a page in a
+ * browser of their own, for the whole file. The returned object is filled in before the first test.
+ */
+export function useStudentAndStartup(tag: string): StudentAndStartup {
+  const users = {} as StudentAndStartup
+  const browsers: Browser[] = []
+  beforeAll(async () => {
+    Object.assign(users, await studentAndStartup(tag))
+    for (const role of ['student', 'startup'] as const) {
+      const browser = await launchBrowser()
+      browsers.push(browser)
+      users[`${role}Page`] = await browser.newPage()
+    }
+  })
+  afterAll(async () => {
+    await Promise.all(browsers.map((browser) => browser.close()))
+  })
+  return users
 }
 
 /** Signs page in as account (the stored session the app reads on start) and opens path. */
@@ -83,28 +104,3 @@ export const chatPanel = (page: Page) => page.getByRole('region', { name: /^Chat
 
 /** The bubble saying text in a chat page's thread (not the composer, which may hold it too). */
 export const bubble = (page: Page, text: string) => chatPanel(page).getByRole('log').getByText(text, { exact: true })
-
-/** launchBrowser for a server other than BASE_URL (the cluster journey's nginx). */
-export async function launchBrowserAt(baseURL: string): Promise<Browser> {
-  const profileDir = await mkdtemp(join(tmpdir(), 'bridgework-e2e-'))
-  const context = await chromium.launchPersistentContext(profileDir, {
-    headless: true,
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    baseURL,
-    viewport: { width: 1280, height: 800 },
-  })
-  context.setDefaultTimeout(15_000)
-  return {
-    context,
-    newPage: async () => {
-      const page = await context.newPage()
-      await page.goto('/healthz')
-      return page
-    },
-    close: async () => {
-      await context.close().catch(() => undefined)
-      await rm(profileDir, { recursive: true, force: true })
-    },
-  }
-}
