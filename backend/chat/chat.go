@@ -57,15 +57,21 @@ type ReadReceipt struct {
 	Count    int
 }
 
+// Cursor picks a page of a thread by message id: the messages after After (how a reconnecting
+// client catches up), before Before (how a reader scrolls back), or with neither the latest.
+type Cursor struct {
+	After, Before string
+}
+
 // Store is the persistence chat needs.
 type Store interface {
 	// CreateMessage inserts m (ID and CreatedAt set by the store). A second message with the same
 	// sender and client id fails with ErrDuplicateClientID.
 	CreateMessage(ctx context.Context, m *Message) error
 	MessageByClientID(ctx context.Context, senderID, clientID string) (*Message, error)
-	// Thread returns messages between a and b in time order: with after set, the first limit
-	// messages after that id; otherwise the latest limit messages.
-	Thread(ctx context.Context, a, b, after string, limit int) ([]Message, error)
+	// Thread returns messages between a and b in time order: the first limit messages after
+	// cur.After, or the last limit before cur.Before, or with neither the latest limit messages.
+	Thread(ctx context.Context, a, b string, cur Cursor, limit int) ([]Message, error)
 	// MarkRead sets read_at on every unread message from sender to reader and reports the newest
 	// one it marked (zero Count when none was unread).
 	MarkRead(ctx context.Context, readerID, senderID string, at time.Time) (ReadReceipt, error)

@@ -12,18 +12,22 @@ import (
 
 const minute = time.Minute
 
-// Thread returns the messages between viewer and partnerID in time order: the latest
-// ThreadPageSize, or with after (a message id) the next ThreadPageSize after it, which is how a
-// reconnecting client catches up. Only messages the viewer sent or received are ever returned.
-func (s *Service) Thread(ctx context.Context, viewer *accounts.User, partnerID, after string) ([]Message, error) {
-	if len(after) > maxIDLen || (after != "" && !validID(after)) {
-		return nil, apperr.Field("after", "after must be a message id")
+// Thread returns the messages between viewer and partnerID in time order, ThreadPageSize at
+// most: the latest, or those after or before a message id (see Cursor). Only messages the viewer
+// sent or received are ever returned.
+func (s *Service) Thread(ctx context.Context, viewer *accounts.User, partnerID string, cur Cursor) ([]Message, error) {
+	var v apperr.Validator
+	v.Check(cur.After == "" || validID(cur.After), "after", "after must be a message id")
+	v.Check(cur.Before == "" || validID(cur.Before), "before", "before must be a message id")
+	v.Check(cur.After == "" || cur.Before == "", "before", "Use after or before, not both")
+	if err := v.Err(); err != nil {
+		return nil, err
 	}
-	after = strings.ToLower(after) // ids compare as text
+	cur = Cursor{After: strings.ToLower(cur.After), Before: strings.ToLower(cur.Before)} // ids compare as text
 	if err := s.checkPartner(ctx, viewer, partnerID); err != nil {
 		return nil, err
 	}
-	return s.Store.Thread(ctx, viewer.ID, partnerID, after, ThreadPageSize)
+	return s.Store.Thread(ctx, viewer.ID, partnerID, cur, ThreadPageSize)
 }
 
 // Conversations lists viewer's chat partners, most recent conversation first, each with the

@@ -96,7 +96,8 @@ func (s *Server) chatPartners(c *gin.Context) {
 }
 
 func (s *Server) chatThread(c *gin.Context) {
-	msgs, err := s.chat.Thread(c.Request.Context(), currentUser(c), c.Param("userId"), c.Query("after"))
+	cur := chat.Cursor{After: c.Query("after"), Before: c.Query("before")}
+	msgs, err := s.chat.Thread(c.Request.Context(), currentUser(c), c.Param("userId"), cur)
 	if err != nil {
 		writeError(c, err)
 		return

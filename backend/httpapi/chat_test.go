@@ -171,7 +171,10 @@ func TestChat_ThreadNeverShowsOthersMessages(t *testing.T) {
 			{"oneself", ada, "/api/chat/" + ada.ID, 404, nil},
 			{"unknown user", ada, "/api/chat/" + store.NewID(), 404, nil},
 			{"malformed id", ada, "/api/chat/not-an-id", 404, nil},
+			{"scrolling back past another thread's message", ada, "/api/chat/" + acme.ID + "?before=" + private.ID, 200, []string{"ada to acme", "acme to ada"}},
 			{"malformed cursor", ada, "/api/chat/" + acme.ID + "?after=nope", 400, nil},
+			{"malformed before", ada, "/api/chat/" + acme.ID + "?before=nope", 400, nil},
+			{"both cursors", ada, "/api/chat/" + acme.ID + "?after=" + private.ID + "&before=" + private.ID, 400, nil},
 			{"admin", e.admin(), "/api/chat/" + acme.ID, 403, nil},
 			{"signed out", user{}, "/api/chat/" + acme.ID, 401, nil},
 		}

@@ -69,16 +69,19 @@ func (s Messages) MessageByClientID(ctx context.Context, senderID, clientID stri
 	return &m, nil
 }
 
-func (s Messages) Thread(ctx context.Context, a, b, after string, limit int) ([]chat.Message, error) {
+func (s Messages) Thread(ctx context.Context, a, b string, cur chat.Cursor, limit int) ([]chat.Message, error) {
 	q := s.DB.WithContext(ctx).
 		Where("(sender_id = ? AND receiver_id = ?) OR (sender_id = ? AND receiver_id = ?)", a, b, b, a).
 		Limit(limit)
 	var rows []messageRow
 	var err error
-	if after != "" {
-		err = q.Where("id > ?", after).Order("id").Find(&rows).Error
+	if cur.After != "" {
+		err = q.Where("id > ?", cur.After).Order("id").Find(&rows).Error
 	} else {
-		// The latest page: read backwards from the newest, then put it in time order.
+		// The latest page, or the one before a message: read backwards, then put it in time order.
+		if cur.Before != "" {
+			q = q.Where("id < ?", cur.Before)
+		}
 		err = q.Order("id DESC").Find(&rows).Error
 		slices.Reverse(rows)
 	}

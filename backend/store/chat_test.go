@@ -59,7 +59,7 @@ func TestMessages_Thread(t *testing.T) {
 			t.Fatalf("created message %+v", first)
 		}
 
-		all, err := s.Thread(ctx, ada.ID, acme.ID, "", 200)
+		all, err := s.Thread(ctx, ada.ID, acme.ID, chat.Cursor{}, 200)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,21 +67,34 @@ func TestMessages_Thread(t *testing.T) {
 			t.Errorf("thread = %s, want [1 2 3] in time order", got)
 		}
 		// Either side sees the same thread.
-		other, _ := s.Thread(ctx, acme.ID, ada.ID, "", 200)
+		other, _ := s.Thread(ctx, acme.ID, ada.ID, chat.Cursor{}, 200)
 		if fmt.Sprint(contents(other)) != "[1 2 3]" {
 			t.Errorf("thread from the other side = %v", contents(other))
 		}
-		after, _ := s.Thread(ctx, ada.ID, acme.ID, first.ID, 200)
+		after, _ := s.Thread(ctx, ada.ID, acme.ID, chat.Cursor{After: first.ID}, 200)
 		if fmt.Sprint(contents(after)) != "[2 3]" {
 			t.Errorf("after the first = %v, want [2 3]", contents(after))
 		}
-		latest, _ := s.Thread(ctx, ada.ID, acme.ID, "", 2)
+		latest, _ := s.Thread(ctx, ada.ID, acme.ID, chat.Cursor{}, 2)
 		if fmt.Sprint(contents(latest)) != "[2 3]" {
 			t.Errorf("latest page of 2 = %v, want [2 3]", contents(latest))
 		}
-		next, _ := s.Thread(ctx, ada.ID, acme.ID, first.ID, 1)
+		next, _ := s.Thread(ctx, ada.ID, acme.ID, chat.Cursor{After: first.ID}, 1)
 		if fmt.Sprint(contents(next)) != "[2]" {
 			t.Errorf("first page of 1 after the first = %v, want [2]", contents(next))
+		}
+		// Scrolling back: the page just before the oldest one shown, still in time order.
+		earlier, _ := s.Thread(ctx, ada.ID, acme.ID, chat.Cursor{Before: latest[0].ID}, 200)
+		if fmt.Sprint(contents(earlier)) != "[1]" {
+			t.Errorf("before the latest page = %v, want [1]", contents(earlier))
+		}
+		lastTwo, _ := s.Thread(ctx, ada.ID, acme.ID, chat.Cursor{Before: latest[1].ID}, 2)
+		if fmt.Sprint(contents(lastTwo)) != "[1 2]" {
+			t.Errorf("page of 2 before the newest = %v, want [1 2]", contents(lastTwo))
+		}
+		none, _ := s.Thread(ctx, ada.ID, acme.ID, chat.Cursor{Before: first.ID}, 200)
+		if len(none) != 0 {
+			t.Errorf("before the first = %v, want nothing", contents(none))
 		}
 	})
 }
@@ -152,7 +165,7 @@ func TestMessages_MarkReadAndConversations(t *testing.T) {
 		if r, _ := s.MarkRead(ctx, zeta.ID, ada.ID, at); r.Count != 1 {
 			t.Errorf("Zeta reading Ada's messages marked %d, want 1", r.Count)
 		}
-		thread, _ := s.Thread(ctx, ada.ID, acme.ID, "", 10)
+		thread, _ := s.Thread(ctx, ada.ID, acme.ID, chat.Cursor{}, 10)
 		for _, m := range thread {
 			if m.ReadAt == nil || !m.ReadAt.Equal(at) {
 				t.Errorf("message %q readAt = %v", m.Content, m.ReadAt)

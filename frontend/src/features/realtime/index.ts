@@ -2,5 +2,6 @@
 // providers), hooks for typing, and the shapes of chat data that events and REST answers share.
 export { RealtimeProvider, useRealtimeSend } from './components/realtime-provider'
 export { useIsLive, useIsTyping, useSendTyping } from './hooks'
+export { THREAD_PAGE_SIZE } from './api/get-messages-after'
 export { applyReadReceipt, mergeMessages } from './lib/chat-cache'
 export type { ChatMessage, ChatPartner, ChatUser, Conversation, ReadReceipt } from './types'

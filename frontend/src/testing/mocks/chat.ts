@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw'
+import { THREAD_PAGE_SIZE } from '@/features/realtime/api/get-messages-after'
 import type { User } from '@/types/api'
 import { db, userForToken } from './db'
 import { pushEvent } from './realtime'
@@ -41,6 +42,13 @@ export function storeMessage(sender: string, receiver: string, content: string, 
   pushEvent(receiver, 'chat.message', message)
   pushEvent(sender, 'chat.message', message)
   return message
+}
+
+/** Stores earlier history between sender and receiver, one message per content, unannounced. */
+export function seedThread(sender: string, receiver: string, contents: string[]) {
+  for (const content of contents) {
+    chatDb.messages.push({ _id: nextId(), sender, receiver, content, createdAt: new Date().toISOString(), readAt: null })
+  }
 }
 
 const chatUser = (u: User) => ({
@@ -95,10 +103,16 @@ export const chatHandlers = [
     }
     return HttpResponse.json({ ...receipt, count: unread.length })
   }),
+  // Pages of THREAD_PAGE_SIZE like the server: the first after the cursor, the last before it,
+  // or the latest.
   http.get('*/api/chat/:userId', ({ request, params }) => {
     const me = bearer(request)!
-    const after = new URL(request.url).searchParams.get('after')
-    return HttpResponse.json(between(me._id, String(params.userId)).filter((m) => !after || m._id > after))
+    const query = new URL(request.url).searchParams
+    const after = query.get('after')
+    const before = query.get('before')
+    const thread = between(me._id, String(params.userId))
+    if (after) return HttpResponse.json(thread.filter((m) => m._id > after).slice(0, THREAD_PAGE_SIZE))
+    return HttpResponse.json(thread.filter((m) => !before || m._id < before).slice(-THREAD_PAGE_SIZE))
   }),
   http.get('*/api/users/:id', ({ params }) => {
     const user = users().find((u) => u._id === params.id)

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useLiveStore } from '@/features/realtime/lib/live-store'
-import { chatDb, chatHandlers, resetChatDb, storeMessage } from '@/testing/mocks/chat'
+import { chatDb, chatHandlers, resetChatDb, seedThread, storeMessage } from '@/testing/mocks/chat'
 import { seedAccount } from '@/testing/mocks/db'
 import { pushEvent, resetRealtime, sentFrames } from '@/testing/mocks/realtime'
 import { server } from '@/testing/mocks/server'
@@ -109,6 +109,7 @@ describe('/chat', () => {
     })
     const incoming = (await within(panel).findByText('Hi Ada, welcome!')).closest('li')!
     expect(incoming).toHaveAttribute('data-own', 'false')
+    expect(within(panel).queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument()
     // Shown while the tab is visible: the panel marks it read on the server.
     await waitFor(() => expect(chatDb.messages[0]!.readAt).not.toBeNull())
     await waitFor(() => expect(within(panel).queryByText('Acme Labs is typing…')).not.toBeInTheDocument())
@@ -122,6 +123,45 @@ describe('/chat', () => {
       pushEvent(user!._id, 'chat.read', { readerId: acme._id, senderId: user!._id, upTo: sent._id, readAt: sent.readAt })
     })
     expect(await within(mine).findByRole('img', { name: 'Read' })).toBeInTheDocument()
+  })
+
+  it('opens on the latest 200 messages and loads earlier ones a page at a time', async () => {
+    const { acme, user, events } = await openChat(() => '/chat')
+    seedThread(acme._id, user!._id, Array.from({ length: 250 }, (_, i) => `Update ${i + 1}`))
+    await events.click(await screen.findByRole('link', { name: 'Chat with Acme Labs' }))
+    const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
+    expect(await within(panel).findByText('Update 250')).toBeInTheDocument()
+    expect(within(panel).getByText('Update 51')).toBeInTheDocument()
+    expect(within(panel).queryByText('Update 50')).not.toBeInTheDocument()
+
+    await events.click(within(panel).getByRole('button', { name: 'Load earlier messages' }))
+    expect(await within(panel).findByText('Update 1')).toBeInTheDocument()
+    const log = within(panel).getByRole('log', { name: 'Messages with Acme Labs' })
+    const shown = within(log).getAllByRole('listitem').map((li) => li.querySelector('p')!.textContent)
+    expect(shown).toHaveLength(250)
+    expect(shown[0]).toBe('Update 1')
+    expect(shown[249]).toBe('Update 250')
+    // The page came back short: that was the start of the conversation.
+    expect(within(panel).queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument()
+  })
+
+  it('toasts Failed to load earlier messages and keeps the button', async () => {
+    const { acme, user, events } = await openChat(() => '/chat')
+    seedThread(acme._id, user!._id, Array.from({ length: 200 }, (_, i) => `Update ${i + 1}`))
+    await events.click(await screen.findByRole('link', { name: 'Chat with Acme Labs' }))
+    const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
+    await within(panel).findByText('Update 200')
+    server.use(
+      http.get('*/api/chat/:userId', ({ request }) =>
+        new URL(request.url).searchParams.has('before')
+          ? HttpResponse.json({ message: 'Internal error.', code: 'internal' }, { status: 500 })
+          : undefined,
+      ),
+    )
+    await events.click(within(panel).getByRole('button', { name: 'Load earlier messages' }))
+    expect(await screen.findByText('Failed to load earlier messages')).toBeInTheDocument()
+    expect(within(panel).getByRole('button', { name: 'Load earlier messages' })).toBeEnabled()
+    expect(within(panel).getByText('Update 1')).toBeInTheDocument()
   })
 
   it('keeps the draft when sending fails, and retries with the same client id', async () => {

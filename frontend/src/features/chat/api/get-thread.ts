@@ -1,11 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { mergeMessages, type ChatMessage } from '@/features/realtime'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { mergeMessages, THREAD_PAGE_SIZE, type ChatMessage } from '@/features/realtime'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 
 /** GET /api/chat/{userId}: the latest messages between the viewer and userId, oldest first. */
 export function getThread(userId: string): Promise<ChatMessage[]> {
   return api.get<ChatMessage[]>(`/chat/${encodeURIComponent(userId)}`)
+}
+
+/** GET /api/chat/{userId}?before=<id>: the page of messages just before that one, oldest first. */
+export function getMessagesBefore(userId: string, before: string): Promise<ChatMessage[]> {
+  return api.get<ChatMessage[]>(`/chat/${encodeURIComponent(userId)}`, { query: { before } })
 }
 
 /**
@@ -20,4 +26,30 @@ export function useThread(userId: string) {
     queryFn: async () => mergeMessages(queryClient.getQueryData<ChatMessage[]>(key) ?? [], await getThread(userId)),
     staleTime: Infinity,
   })
+}
+
+/**
+ * Scrolling back: `load` puts the page before the oldest message shown into the thread.
+ * `hasEarlier` holds while there may be more: the thread holds at least a full page and no page
+ * back has come short yet.
+ */
+export function useEarlierMessages(userId: string, thread: ChatMessage[] | undefined) {
+  const queryClient = useQueryClient()
+  const [startReachedFor, setStartReachedFor] = useState<string>()
+  const mutation = useMutation({
+    mutationFn: (before: string) => getMessagesBefore(userId, before),
+    onSuccess: (page) => {
+      queryClient.setQueryData<ChatMessage[]>(queryKeys.chat.thread(userId), (list) => mergeMessages(list ?? [], page))
+      if (page.length < THREAD_PAGE_SIZE) setStartReachedFor(userId)
+    },
+  })
+  const oldest = thread?.[0]?._id
+  return {
+    hasEarlier: startReachedFor !== userId && (thread?.length ?? 0) >= THREAD_PAGE_SIZE,
+    load: () => {
+      if (oldest) mutation.mutate(oldest)
+    },
+    isLoading: mutation.isPending,
+    isError: mutation.isError,
+  }
 }

@@ -8,7 +8,7 @@ import { useCurrentUser } from '@/lib/auth-store'
 import { notify } from '@/lib/notify'
 import { avatarInitial, displayName } from '@/lib/user'
 import { useUser } from '../api/get-user'
-import { useThread } from '../api/get-thread'
+import { useEarlierMessages, useThread } from '../api/get-thread'
 import { useMarkRead } from '../api/mark-read'
 import { newClientId, useSendMessage } from '../api/send-message'
 import { Composer } from './composer'
@@ -37,9 +37,14 @@ export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelPr
   const isTyping = useIsTyping(partnerId)
   const sendTyping = useSendTyping(partnerId)
 
+  const earlier = useEarlierMessages(partnerId, thread.data)
+
   useEffect(() => {
     if (thread.isError) notify.error('Failed to load messages')
   }, [thread.isError])
+  useEffect(() => {
+    if (earlier.isError) notify.error('Failed to load earlier messages')
+  }, [earlier.isError])
 
   useMarkIncomingRead(partnerId, me?._id, thread.data)
 
@@ -82,6 +87,7 @@ export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelPr
         partnerName={name}
         isLoading={thread.isPending}
         isTyping={isTyping}
+        earlier={earlier}
       />
       <Composer
         value={draft}

@@ -1,6 +1,7 @@
 import { Check, CheckCheck } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import type { ChatMessage } from '@/features/realtime'
+import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 
 type MessageListProps = {
@@ -9,6 +10,8 @@ type MessageListProps = {
   partnerName: string
   isLoading: boolean
   isTyping: boolean
+  /** Scrolling back past the first page; the button shows while `hasEarlier`. */
+  earlier?: { hasEarlier: boolean; load: () => void; isLoading: boolean }
 }
 
 /** Time of day, with the date when it is not today. */
@@ -19,7 +22,7 @@ export function formatTime(iso: string, now: Date = new Date()): string {
 }
 
 /** The bubbles of a conversation (own on the right), read ticks on own messages, typing below. */
-export function MessageList({ messages, me, partnerName, isLoading, isTyping }: MessageListProps) {
+export function MessageList({ messages, me, partnerName, isLoading, isTyping, earlier }: MessageListProps) {
   const end = useRef<HTMLDivElement>(null)
   const last = messages[messages.length - 1]?._id
   useEffect(() => {
@@ -33,32 +36,41 @@ export function MessageList({ messages, me, partnerName, isLoading, isTyping }: 
       ) : messages.length === 0 ? (
         <p className="text-center text-sm text-slate-500">No messages yet</p>
       ) : (
-        <ol role="log" aria-label={`Messages with ${partnerName}`} className="space-y-2">
-          {messages.map((m) => {
-            const own = m.sender === me
-            return (
-              <li key={m._id} className={cn('flex', own ? 'justify-end' : 'justify-start')} data-own={own}>
-                <div
-                  className={cn(
-                    'max-w-[80%] rounded-2xl px-3 py-2 text-sm shadow-sm',
-                    own ? 'rounded-br-sm bg-indigo-600 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900',
-                  )}
-                >
-                  <p className="whitespace-pre-wrap break-words">{m.content}</p>
-                  <p className={cn('mt-1 flex items-center justify-end gap-1 text-[11px]', own ? 'text-indigo-100' : 'text-slate-500')}>
-                    <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
-                    {own &&
-                      (m.readAt ? (
-                        <CheckCheck className="size-3.5" role="img" aria-label="Read" />
-                      ) : (
-                        <Check className="size-3.5" role="img" aria-label="Sent" />
-                      ))}
-                  </p>
-                </div>
-              </li>
-            )
-          })}
-        </ol>
+        <>
+          {earlier?.hasEarlier && (
+            <div className="mb-3 flex justify-center">
+              <Button variant="outline" size="sm" onClick={earlier.load} isLoading={earlier.isLoading} loadingText="Loading...">
+                Load earlier messages
+              </Button>
+            </div>
+          )}
+          <ol role="log" aria-label={`Messages with ${partnerName}`} className="space-y-2">
+            {messages.map((m) => {
+              const own = m.sender === me
+              return (
+                <li key={m._id} className={cn('flex', own ? 'justify-end' : 'justify-start')} data-own={own}>
+                  <div
+                    className={cn(
+                      'max-w-[80%] rounded-2xl px-3 py-2 text-sm shadow-sm',
+                      own ? 'rounded-br-sm bg-indigo-600 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900',
+                    )}
+                  >
+                    <p className="whitespace-pre-wrap break-words">{m.content}</p>
+                    <p className={cn('mt-1 flex items-center justify-end gap-1 text-[11px]', own ? 'text-indigo-100' : 'text-slate-500')}>
+                      <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
+                      {own &&
+                        (m.readAt ? (
+                          <CheckCheck className="size-3.5" role="img" aria-label="Read" />
+                        ) : (
+                          <Check className="size-3.5" role="img" aria-label="Sent" />
+                        ))}
+                    </p>
+                  </div>
+                </li>
+              )
+            })}
+          </ol>
+        </>
       )}
       <p aria-live="polite" className="mt-2 h-5 text-xs italic text-slate-500">
         {isTyping ? `${partnerName} is typing…` : ''}
