@@ -36,18 +36,20 @@ export function useThread(userId: string) {
 export function useEarlierMessages(userId: string, thread: ChatMessage[] | undefined) {
   const queryClient = useQueryClient()
   const [startReachedFor, setStartReachedFor] = useState<string>()
+  // The partner travels with the call: a page that lands after the panel switched to another
+  // conversation still goes to its own thread.
   const mutation = useMutation({
-    mutationFn: (before: string) => getMessagesBefore(userId, before),
-    onSuccess: (page) => {
-      queryClient.setQueryData<ChatMessage[]>(queryKeys.chat.thread(userId), (list) => mergeMessages(list ?? [], page))
-      if (page.length < THREAD_PAGE_SIZE) setStartReachedFor(userId)
+    mutationFn: (page: { userId: string; before: string }) => getMessagesBefore(page.userId, page.before),
+    onSuccess: (messages, page) => {
+      queryClient.setQueryData<ChatMessage[]>(queryKeys.chat.thread(page.userId), (list) => mergeMessages(list ?? [], messages))
+      if (messages.length < THREAD_PAGE_SIZE) setStartReachedFor(page.userId)
     },
   })
   const oldest = thread?.[0]?._id
   return {
     hasEarlier: startReachedFor !== userId && (thread?.length ?? 0) >= THREAD_PAGE_SIZE,
     load: () => {
-      if (oldest) mutation.mutate(oldest)
+      if (oldest) mutation.mutate({ userId, before: oldest })
     },
     isLoading: mutation.isPending,
     isError: mutation.isError,
