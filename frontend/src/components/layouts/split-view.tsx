@@ -1,0 +1,37 @@
+import { MessagesSquare } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Card } from '@/components/ui/card'
+import { cn } from '@/lib/cn'
+
+type SplitViewProps = {
+  /** The page's name: the tab title and the heading screen readers announce. */
+  title: string
+  list: ReactNode
+  /** The open item; without one, `emptyText` prompts to pick one. */
+  panel?: ReactNode
+  emptyText: string
+}
+
+/**
+ * A list on the left and the open item on the right (/chat, /messages). On a phone one column
+ * shows at a time: the list, or the open item with its own Back button.
+ */
+export function SplitView({ title, list, panel, emptyText }: SplitViewProps) {
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-2 py-4 sm:px-6">
+      <title>{`${title} · Bridgework`}</title>
+      <h1 className="sr-only">{title}</h1>
+      <Card className="grid h-[calc(100vh-10rem)] min-h-[28rem] flex-1 overflow-hidden md:grid-cols-[22rem_1fr]">
+        <div className={cn('min-h-0 border-slate-200 md:flex md:flex-col md:border-r', panel ? 'hidden' : 'flex flex-col')}>{list}</div>
+        <div className={cn('min-h-0 flex-col', panel ? 'flex' : 'hidden md:flex')}>
+          {panel ?? (
+            <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center text-slate-500">
+              <MessagesSquare className="size-10 text-slate-300" aria-hidden="true" />
+              <p>{emptyText}</p>
+            </div>
+          )}
+        </div>
+      </Card>
+    </div>
+  )
+}
