@@ -22,6 +22,8 @@ export DATABASE_URL="${PG_URL_DEFAULT%%/test*}/$DB?sslmode=disable"
 export JWT_SECRET="bench-secret-bench-secret-bench-secret-0"
 export ADMIN_PASSWORD="bench-admin-password"
 export LOG_LEVEL=warn
+# One load generator plays every user from one address: the per-user and per-address limits are off.
+export API_MAX_REQUESTS_PER_USER=0 REGISTER_MAX_PER_IP=0
 PORT=$(free_port)
 export PORT
 SERVER_PID=

@@ -10,10 +10,7 @@
 # It makes a database and a Redis (port 18413) of its own and removes them at the end; the
 # instances listen on 18411 and 18412. Bounded: each phase has a timeout.
 #
-# PAUSE_DAMON=1 (root only) pauses the kernel's DAMON reclaim (kdamond) during the chat runs and
-# starts it again at the end. Sandbox VMs run it to hand idle memory back to their host; its page
-# scans every half second stall every process on the machine for tens of milliseconds, which is
-# most of the chat tail on such a VM (docs/performance.md, Realtime). Off by default.
+# It measures the machine as it is: it changes no kernel, VM or system-wide setting.
 #
 #   ./scripts/bench-realtime.sh    # IDLE_CONNS=10000 RATE=1000 DURATION=30s PAIRS=200 CHAT_RUNS=3
 set -euo pipefail
@@ -25,7 +22,6 @@ RATE=${RATE:-1000}
 DURATION=${DURATION:-30s}
 PAIRS=${PAIRS:-200}
 CHAT_RUNS=${CHAT_RUNS:-3}
-PAUSE_DAMON=${PAUSE_DAMON:-0}
 PORT_A=18411 PORT_B=18412 REDIS_PORT=18413
 
 # The instance and the load generator each hold one descriptor per connection, plus their own.
@@ -40,11 +36,11 @@ DB="bw_bench_rt_$(date +%s)_$RANDOM"
 export DATABASE_URL="${PG_URL_DEFAULT%%/test*}/$DB?sslmode=disable"
 export REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0" REDIS_PREFIX="bwbench:"
 export JWT_SECRET="bench-secret-bench-secret-bench-secret-0"
-export LOG_LEVEL=warn CHAT_MAX_MESSAGES_PER_MINUTE=0
+export LOG_LEVEL=warn CHAT_MAX_MESSAGES_PER_MINUTE=0 METRICS_TOKEN="bench-metrics-token"
+# The load generator is one client address holding thousands of sockets.
+export WS_MAX_PER_IP=0 WS_MAX_HANDSHAKES_PER_IP=0 API_MAX_REQUESTS_PER_USER=0
 PIDS=()
-PAUSED_DAMONS=()
 cleanup() {
-  for state in "${PAUSED_DAMONS[@]}"; do echo on >"$state"; done
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
   redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
   psql "$PG_URL_DEFAULT" -qc "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true
@@ -69,23 +65,6 @@ log "idle: $IDLE_CONNS websockets on one instance"
 start_instance $PORT_A
 timeout 600 bin/wsload idle -conns "$IDLE_CONNS" \
   -ws "ws://127.0.0.1:$PORT_A/api/ws" -metrics "http://127.0.0.1:$PORT_A/metrics"
-
-# The kdamond threads running now, as the paths of their on/off switches.
-running_damons() {
-  local state
-  for state in /sys/kernel/mm/damon/admin/kdamonds/*/state; do
-    if [ "$(cat "$state" 2>/dev/null)" = on ]; then echo "$state"; fi
-  done
-}
-damons=$(running_damons)
-if [ -z "$damons" ]; then
-  log "DAMON reclaim: not running"
-elif [ "$PAUSE_DAMON" = 1 ]; then
-  for state in $damons; do echo off >"$state" && PAUSED_DAMONS+=("$state"); done
-  log "DAMON reclaim: paused for the chat runs (${#PAUSED_DAMONS[@]} kdamond)"
-else
-  log "DAMON reclaim: running; its page scans stall every process now and then (PAUSE_DAMON=1 pauses it)"
-fi
 
 log "chat: $RATE messages/s for $DURATION, posted to :$PORT_A, received on :$PORT_B through Redis, $CHAT_RUNS runs"
 start_instance $PORT_B

@@ -20,10 +20,12 @@ type claims struct {
 	jwt.RegisteredClaims
 	// Version must equal the user's TokenVersion; a password reset bumps it.
 	Version int `json:"ver"`
+	// Session names the sign-in this token belongs to; ending it ends the token.
+	Session string `json:"sid"`
 }
 
-// Issue returns a signed HS256 token for u.
-func (t *Tokens) Issue(u *User) (string, error) {
+// Issue returns a signed HS256 token for u in session sessionID.
+func (t *Tokens) Issue(u *User, sessionID string) (string, error) {
 	now := t.now()
 	c := claims{
 		RegisteredClaims: jwt.RegisteredClaims{
@@ -34,6 +36,7 @@ func (t *Tokens) Issue(u *User) (string, error) {
 			ExpiresAt: jwt.NewNumericDate(now.Add(t.TTL)),
 		},
 		Version: u.TokenVersion,
+		Session: sessionID,
 	}
 	return jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString(t.Secret)
 }
@@ -41,9 +44,9 @@ func (t *Tokens) Issue(u *User) (string, error) {
 // errBadToken covers every way a token can be unacceptable; callers need not know which.
 var errBadToken = errors.New("bad token")
 
-// Verify checks signature, algorithm, expiry, issuer and audience, and returns the user id and
-// token version inside.
-func (t *Tokens) Verify(token string) (userID string, version int, err error) {
+// Verify checks signature, algorithm, expiry, issuer and audience, and returns the user id,
+// token version and session inside.
+func (t *Tokens) Verify(token string) (userID string, version int, sessionID string, err error) {
 	var c claims
 	_, err = jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return t.Secret, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
@@ -52,10 +55,10 @@ func (t *Tokens) Verify(token string) (userID string, version int, err error) {
 		jwt.WithAudience(t.Audience),
 		jwt.WithTimeFunc(t.now),
 	)
-	if err != nil || c.Subject == "" {
-		return "", 0, errBadToken
+	if err != nil || c.Subject == "" || c.Session == "" {
+		return "", 0, "", errBadToken
 	}
-	return c.Subject, c.Version, nil
+	return c.Subject, c.Version, c.Session, nil
 }
 
 func (t *Tokens) now() time.Time {

@@ -28,6 +28,8 @@ type User struct {
 	PasswordHash string
 	// TokenVersion is embedded in every token; bumping it revokes all tokens issued before.
 	TokenVersion int
+	// SessionID is the session of the token a request came with (set by Authenticate; not stored).
+	SessionID string
 
 	FirstName, LastName, Username string
 

@@ -18,15 +18,17 @@ type cacheFixture struct {
 	svc   *accounts.Service
 	users store.Users
 	now   time.Time
+	db    *gorm.DB
 	user  *accounts.User
 	token string
 }
 
 func newCacheFixture(t *testing.T, db *gorm.DB, ttl time.Duration) *cacheFixture {
 	t.Helper()
-	f := &cacheFixture{users: store.Users{DB: db}, now: time.Now()}
+	f := &cacheFixture{users: store.Users{DB: db}, db: db, now: time.Now()}
 	f.svc = &accounts.Service{
 		Store:        f.users,
+		Sessions:     store.Sessions{DB: db},
 		Tokens:       &accounts.Tokens{Secret: []byte("cache-test-secret-cache-test-secret-0"), Issuer: "bw", Audience: "web", TTL: time.Hour},
 		UserCacheTTL: ttl,
 		Now:          func() time.Time { return f.now },
@@ -47,7 +49,11 @@ func (f *cacheFixture) issue(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	token, err := f.svc.Tokens.Issue(u)
+	session := &accounts.SessionInfo{UserID: u.ID}
+	if err := (store.Sessions{DB: f.db}).CreateSession(context.Background(), session); err != nil {
+		t.Fatal(err)
+	}
+	token, err := f.svc.Tokens.Issue(u, session.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +115,7 @@ func TestUserCache_forgetShowsChangesAtOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.revokeElsewhere(t)
-		f.svc.Forget(f.user.ID)
+		f.svc.Forget(context.Background(), f.user.ID)
 		if _, err := f.authenticate(t, f.token); err == nil {
 			t.Fatal("a token revoked and forgotten still works")
 		}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -41,14 +42,25 @@ type App struct {
 	Accounts *accounts.Service
 	Tasks    *tasks.Service
 	Hub      *realtime.Hub
+	Mail     *mail.Worker
+	sweep    *uploadSweep
 	live     *live
+	jobs     *jobs
 	DB       *gorm.DB
 	Redis    *redis.Client // nil on the embedded default
 }
 
 // Shutdown closes every websocket with "going away", so clients reconnect to another instance.
-// Presence and the broker close after the sockets.
-func (a *App) Shutdown(ctx context.Context) error { return a.live.shutdown(ctx) }
+// Presence and the broker close after the sockets, then the background jobs stop.
+func (a *App) Shutdown(ctx context.Context) error {
+	return errors.Join(a.live.shutdown(ctx), a.jobs.stop(ctx))
+}
+
+// SweepUploads deletes now the uploads nothing references that are older than UPLOAD_ORPHAN_AGE,
+// unless another instance swept in this interval; it reports whether it ran and what it deleted.
+func (a *App) SweepUploads(ctx context.Context) (ran bool, deleted int64, err error) {
+	return a.sweep.sweep(ctx, time.Now())
+}
 
 // Connect opens the database (migrated) and, when configured, Redis.
 func Connect(ctx context.Context, cfg config.Config) (*gorm.DB, *redis.Client, error) {
@@ -66,6 +78,7 @@ func Connect(ctx context.Context, cfg config.Config) (*gorm.DB, *redis.Client, e
 	if err != nil {
 		return nil, nil, fmt.Errorf("REDIS_URL: %w", err)
 	}
+	tuneRedis(opts)
 	rdb := redis.NewClient(opts)
 	if err := rdb.Ping(ctx).Err(); err != nil {
 		return nil, nil, fmt.Errorf("redis: %w", err)
@@ -87,8 +100,11 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	if err != nil {
 		return nil, err
 	}
+	registry := prometheus.NewRegistry()
+	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	var limiter ratelimit.Limiter = ratelimit.NewMemory()
 	if rdb != nil {
+		guardRedis(rdb, logger, registry)
 		limiter = ratelimit.Fallback{Primary: ratelimit.NewRedis(rdb, cfg.RedisPrefix), Secondary: limiter}
 	}
 	mailer := opts.Mailer
@@ -105,15 +121,16 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 
 	users := store.Users{DB: db}
 	acc := &accounts.Service{
-		Store:   users,
-		Tokens:  &accounts.Tokens{Secret: secret, Issuer: cfg.JWTIssuer, Audience: cfg.JWTAudience, TTL: cfg.JWTTTL},
-		Limiter: limiter,
-		Mailer:  mailer,
-		Hash:    hash,
+		Store:    users,
+		Sessions: store.Sessions{DB: db},
+		Tokens:   &accounts.Tokens{Secret: secret, Issuer: cfg.JWTIssuer, Audience: cfg.JWTAudience, TTL: cfg.JWTTTL},
+		Limiter:  limiter,
+		Hash:     hash,
 		Limits: accounts.Limits{
 			LoginFailuresPerAccount: cfg.LoginFailuresPerAccount, LoginFailuresPerIP: cfg.LoginFailuresPerIP,
-			LoginFailureWindow: cfg.LoginFailureWindow,
+			LoginFailureWindow: cfg.LoginFailureWindow, LoginFailuresPerDevice: cfg.LoginFailuresPerDevice,
 			ResetRequestsPerIP: cfg.ResetRequestsPerIP, ResetRequestWindow: cfg.ResetRequestWindow,
+			RegistrationsPerIP: cfg.RegistrationsPerIP, ResetMailsPerAccount: cfg.ResetMailsPerAccount,
 		},
 		PublicURL:     cfg.PublicURL,
 		Logger:        logger,
@@ -122,36 +139,55 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		UserCacheTTL:  cfg.UserCacheTTL,
 	}
 
+	outbox := mail.NewWorker(mail.Worker{
+		Queue: store.Outbox{DB: db}, Mailer: mailer, MaxAttempts: cfg.MailMaxAttempts, FirstRetry: cfg.MailFirstRetry,
+		SendTimeout: cfg.MailSendTimeout, Logger: logger,
+		Composers: map[string]mail.Composer{accounts.ResetMailKind: acc.ComposeResetMail},
+	})
+	acc.Outbox = outbox
+
 	chatService := &chat.Service{
 		Store: store.Messages{DB: db}, Limiter: limiter, Logger: logger,
 		Limits: chat.Limits{MessagesPerMinute: cfg.ChatMessagesPerMinute},
 	}
-	live, err := newLive(cfg, rdb, acc, chatService, logger)
+	live, err := newLive(cfg, rdb, acc, chatService, limiter, logger)
 	if err != nil {
 		return nil, err
 	}
 	hub := live.hub
+	invalidator := &invalidations{rdb: rdb, channel: cfg.RedisPrefix + "invalidate", logger: logger,
+		apply: func(userID string, endedSessions []string) {
+			acc.ForgetLocal(userID, endedSessions)
+			if len(endedSessions) > 0 {
+				hub.EndSessions(userID, endedSessions)
+			}
+		}}
+	acc.Invalidator = invalidator
 	publisher := Publisher{hub: hub}
 	chatService.Publisher, chatService.Presence = publisher, live.tracker
 	notifications := &notify.Service{Store: store.Notifications{DB: db}, Publisher: publisher, Logger: logger}
-	marketplace := &tasks.Service{Store: store.Tasks{DB: db}, Notifier: notifications, Publisher: publisher, Logger: logger}
+	marketplace := &tasks.Service{
+		Store: store.Tasks{DB: db}, Notifier: notifications, Publisher: publisher, Logger: logger,
+		Limiter: limiter, PostsPerHour: cfg.TasksPerStartup,
+	}
 	certificates := &certs.Service{Store: store.Certificates{DB: db}, Users: users, PublicURL: cfg.PublicURL}
 
-	registry := prometheus.NewRegistry()
-	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	live.registerMetrics(registry)
 
 	people := &profiles.Service{
-		Store: store.Profiles{DB: db}, Work: marketplace, Tokens: acc.Tokens, Hash: hash, Limiter: limiter,
+		Store: store.Profiles{DB: db}, Work: marketplace, Sessions: acc, Hash: hash, Limiter: limiter,
 		PasswordFailures: cfg.LoginFailuresPerAccount, PasswordWindow: cfg.LoginFailureWindow,
 	}
 
 	handler, err := httpapi.New(httpapi.Deps{
-		Accounts:       acc,
-		Help:           &help.Service{Store: store.HelpRequests{DB: db}},
-		Chat:           chatService,
-		Profiles:       people,
-		Uploads:        &uploads.Service{Store: store.Files{DB: db}},
+		Accounts: acc,
+		Help:     &help.Service{Store: store.HelpRequests{DB: db}, Limiter: limiter, PerIPHour: cfg.HelpRequestsPerIP},
+		Chat:     chatService,
+		Profiles: people,
+		Uploads: &uploads.Service{
+			Store: store.Files{DB: db}, Limiter: limiter, PerUser: cfg.UploadsPerUser, Window: cfg.UploadWindow,
+			QuotaBytes: int64(cfg.UploadQuotaMB) << 20, MaxImagePixels: cfg.UploadMaxImagePixels,
+		},
 		Admin:          &admin.Service{Store: store.Admin{DB: db}, Marketplace: marketplace, Certificates: certificates},
 		Tasks:          marketplace,
 		Certificates:   certificates,
@@ -159,8 +195,11 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		Realtime:       hub,
 		Logger:         logger,
 		Registry:       registry,
+		MetricsToken:   cfg.MetricsToken,
 		StaticDir:      cfg.StaticDir,
 		TrustedProxies: cfg.TrustedProxies,
+		SecureCookies:  strings.HasPrefix(cfg.PublicURL, "https://"),
+		Limiter:        limiter, APIRequestsPerUser: cfg.APIRequestsPerUser,
 		Ready: func(ctx context.Context) error {
 			if err := store.Ping(ctx, db); err != nil {
 				return fmt.Errorf("database: %w", err)
@@ -176,7 +215,12 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Hub: hub, live: live, DB: db, Redis: rdb}, nil
+	sweep := &uploadSweep{files: store.Files{DB: db}, rdb: rdb, lease: cfg.RedisPrefix + "lease:upload-sweep", age: cfg.UploadOrphanAge, logger: logger}
+	background := newJobs()
+	background.start(outbox.Run)
+	background.start(sweep.run)
+	background.start(invalidator.listen(invalidator.subscribe()))
+	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
 }
 
 // jwtSecret is JWT_SECRET, or on a single instance a secret generated once and kept in DATA_DIR.

@@ -13,6 +13,7 @@ import (
 	"bridgework/backend/chat"
 	"bridgework/backend/config"
 	"bridgework/backend/presence"
+	"bridgework/backend/ratelimit"
 	"bridgework/backend/realtime"
 )
 
@@ -59,7 +60,7 @@ type live struct {
 // newLive builds the hub with chat's hooks: a user's first and last socket on this instance
 // feed the presence tracker (memory, or Redis shared by instances), whose online/offline
 // changes chat announces to the user's partners; "typing" and "read" frames go to chat.
-func newLive(cfg config.Config, rdb *redis.Client, acc *accounts.Service, chatService *chat.Service, logger *slog.Logger) (*live, error) {
+func newLive(cfg config.Config, rdb *redis.Client, acc *accounts.Service, chatService *chat.Service, limiter ratelimit.Limiter, logger *slog.Logger) (*live, error) {
 	l := &live{tracker: presence.NewMemory()}
 	if rdb != nil {
 		tracker := presence.NewRedis(rdb, presence.RedisOptions{Prefix: cfg.RedisPrefix, Logger: logger})
@@ -71,6 +72,9 @@ func newLive(cfg config.Config, rdb *redis.Client, acc *accounts.Service, chatSe
 		OnConnect:     l.presence.Connected,
 		OnDisconnect:  l.presence.Disconnected,
 		OnClientEvent: chatService.HandleClientEvent,
+		MaxPerUser:    cfg.WSMaxPerUser,
+		MaxPerIP:      cfg.WSMaxPerIP,
+		Admit:         admitSockets(newHeadroom(cfg.FDReserve), limiter, cfg.WSHandshakesPerIP),
 	})
 	if err != nil {
 		return nil, err
@@ -122,16 +126,16 @@ func newHub(cfg config.Config, rdb *redis.Client, acc *accounts.Service, logger 
 	opts := hooks
 	opts.Logger = logger
 	opts.AllowedOrigins = cfg.AllowedOrigins
-	opts.Authenticate = func(ctx context.Context, token string) (string, error) {
+	opts.Authenticate = func(ctx context.Context, token string) (string, string, error) {
 		u, err := acc.Authenticate(ctx, token)
 		if err != nil {
-			return "", err
+			return "", "", err
 		}
 		if u.Type == accounts.Admin {
 			// The admin has read-only oversight and no live features.
-			return "", errAdminNoRealtime
+			return "", "", errAdminNoRealtime
 		}
-		return u.ID, nil
+		return u.ID, u.SessionID, nil
 	}
 	var err error
 	hub, err = realtime.NewHub(broker, opts)

@@ -8,6 +8,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
+	"bridgework/backend/ratelimit"
 	"bridgework/backend/realtime"
 )
 
@@ -88,15 +89,6 @@ func (s *Service) replay(ctx context.Context, senderID string, in SendInput) (*M
 }
 
 func (s *Service) throttle(ctx context.Context, userID string) error {
-	if s.Limits.MessagesPerMinute <= 0 || s.Limiter == nil {
-		return nil
-	}
-	count, resetIn, err := s.Limiter.Hit(ctx, "chat:send:"+userID, 1, minute)
-	if err != nil {
-		return err
-	}
-	if count > s.Limits.MessagesPerMinute {
-		return &apperr.Error{Code: apperr.Throttled, Message: "You are sending messages too fast. Please wait a moment.", RetryAfter: resetIn}
-	}
-	return nil
+	return ratelimit.Take(ctx, s.Limiter, "chat:send:"+userID, s.Limits.MessagesPerMinute, minute,
+		"You are sending messages too fast. Please wait a moment.")
 }

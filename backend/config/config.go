@@ -23,8 +23,9 @@ type Config struct {
 	JWTTTL      time.Duration
 	JWTIssuer   string
 	JWTAudience string
-	// UserCacheTTL is how long an instance reuses a signed-in user it read; changes made on
-	// another instance (a password change revoking tokens, a profile edit) reach it within this.
+	// UserCacheTTL is how long an instance reuses a signed-in user and session it read. Changes
+	// (a sign-out, a password change, a profile edit) reach every instance at once through the
+	// Redis invalidation broadcast; the TTL only bounds staleness while Redis is down.
 	UserCacheTTL    time.Duration
 	PublicURL       string
 	StaticDir       string
@@ -36,6 +37,7 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	LogLevel        string
 	LogFormat       string
+	MetricsToken    string // bearer token /metrics asks for; empty: /metrics is not served
 
 	LoginFailuresPerAccount int
 	LoginFailuresPerIP      int
@@ -43,6 +45,29 @@ type Config struct {
 	ResetRequestsPerIP      int
 	ResetRequestWindow      time.Duration
 	ChatMessagesPerMinute   int
+
+	// Abuse limits: each account or client address gets only its own share. A count of 0 turns
+	// that limit off.
+	LoginFailuresPerDevice int           // failures a trusted device may make before it stops being trusted
+	ResetMailsPerAccount   int           // reset mails per account per ResetRequestWindow
+	RegistrationsPerIP     int           // per hour
+	HelpRequestsPerIP      int           // per hour
+	TasksPerStartup        int           // task posts per hour
+	APIRequestsPerUser     int           // per minute, over the whole API
+	UploadsPerUser         int           // per UploadWindow
+	UploadWindow           time.Duration //
+	UploadQuotaMB          int           // bytes a user may keep stored, in MiB
+	UploadMaxImagePixels   int           // width × height of an uploaded image
+	UploadOrphanAge        time.Duration // an upload nothing references is deleted after this
+	WSMaxPerUser           int           // open sockets per user
+	WSMaxPerIP             int           // open sockets per client address
+	WSHandshakesPerIP      int           // socket handshakes per client address per minute
+	RequestReadTimeout     time.Duration // a request's headers and body must arrive within this
+	FDReserve              int           // descriptors kept free for health checks and sign-in
+
+	MailMaxAttempts int           // tries of one outbox mail before it is given up
+	MailFirstRetry  time.Duration // wait before the first retry; it doubles up to an hour
+	MailSendTimeout time.Duration // one attempt's limit
 
 	SMTPAddr     string
 	SMTPFrom     string
@@ -82,13 +107,35 @@ func loadFrom(r *reader) Config {
 		ShutdownTimeout: r.duration("SHUTDOWN_TIMEOUT", 15*time.Second),
 		LogLevel:        r.str("LOG_LEVEL", "info"),
 		LogFormat:       r.str("LOG_FORMAT", "json"),
+		MetricsToken:    r.str("METRICS_TOKEN", ""),
 
 		LoginFailuresPerAccount: r.int("LOGIN_MAX_FAILURES_PER_ACCOUNT", 5),
-		LoginFailuresPerIP:      r.int("LOGIN_MAX_FAILURES_PER_IP", 20),
+		LoginFailuresPerIP:      r.int("LOGIN_MAX_FAILURES_PER_IP", 100),
 		LoginFailureWindow:      r.duration("LOGIN_FAILURE_WINDOW", 15*time.Minute),
 		ResetRequestsPerIP:      r.int("RESET_MAX_REQUESTS_PER_IP", 5),
 		ResetRequestWindow:      r.duration("RESET_REQUEST_WINDOW", time.Hour),
 		ChatMessagesPerMinute:   r.int("CHAT_MAX_MESSAGES_PER_MINUTE", 60),
+
+		LoginFailuresPerDevice: r.int("LOGIN_MAX_FAILURES_PER_DEVICE", 10),
+		ResetMailsPerAccount:   r.int("RESET_MAX_MAILS_PER_ACCOUNT", 3),
+		RegistrationsPerIP:     r.int("REGISTER_MAX_PER_IP", 20),
+		HelpRequestsPerIP:      r.int("HELP_MAX_PER_IP", 10),
+		TasksPerStartup:        r.int("TASKS_MAX_PER_STARTUP", 30),
+		APIRequestsPerUser:     r.int("API_MAX_REQUESTS_PER_USER", 600),
+		UploadsPerUser:         r.int("UPLOADS_MAX_PER_USER", 20),
+		UploadWindow:           r.duration("UPLOAD_WINDOW", 10*time.Minute),
+		UploadQuotaMB:          r.int("UPLOAD_QUOTA_MB", 50),
+		UploadMaxImagePixels:   r.int("UPLOAD_MAX_IMAGE_PIXELS", 4096*4096),
+		UploadOrphanAge:        r.duration("UPLOAD_ORPHAN_AGE", 24*time.Hour),
+		WSMaxPerUser:           r.int("WS_MAX_PER_USER", 10),
+		WSMaxPerIP:             r.int("WS_MAX_PER_IP", 500),
+		WSHandshakesPerIP:      r.int("WS_MAX_HANDSHAKES_PER_IP", 120),
+		RequestReadTimeout:     r.duration("REQUEST_READ_TIMEOUT", 30*time.Second),
+		FDReserve:              r.int("FD_RESERVE", 256),
+
+		MailMaxAttempts: r.int("MAIL_MAX_ATTEMPTS", 8),
+		MailFirstRetry:  r.duration("MAIL_FIRST_RETRY", 30*time.Second),
+		MailSendTimeout: r.duration("MAIL_SEND_TIMEOUT", 30*time.Second),
 
 		SMTPAddr:     r.str("SMTP_ADDR", ""),
 		SMTPFrom:     r.str("SMTP_FROM", "Bridgework <no-reply@bridgework.app>"),

@@ -31,7 +31,7 @@ func Seed(ctx context.Context, acc *accounts.Service, market *tasks.Service, log
 	created := 0
 	for _, in := range Accounts {
 		in.Password, in.ConfirmPassword = Password, Password
-		_, err := acc.Register(ctx, in)
+		_, err := acc.Register(ctx, in, accounts.Client{UserAgent: "demo data"})
 		if apperr.CodeOf(err) == apperr.Conflict {
 			continue // loaded on an earlier start
 		}

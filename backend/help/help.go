@@ -10,6 +10,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
+	"bridgework/backend/ratelimit"
 )
 
 // Request is one call-back request.
@@ -25,8 +26,12 @@ type Store interface {
 	CreateHelpRequest(ctx context.Context, r *Request) error
 }
 
-// Service takes requests.
-type Service struct{ Store Store }
+// Service takes requests; one client address may send PerIPHour of them an hour (0: no limit).
+type Service struct {
+	Store     Store
+	Limiter   ratelimit.Limiter
+	PerIPHour int
+}
 
 // phoneSeparators are characters people type inside phone numbers that carry no digits.
 var phoneSeparators = strings.NewReplacer(" ", "", "-", "", ".", "", "(", "", ")", "")
@@ -40,9 +45,9 @@ func NormalizePhone(s string) (string, bool) {
 	return p, phoneDigits.MatchString(p)
 }
 
-// Submit validates and stores a request with the Help Center form's messages: both fields are
-// required, then the email's shape is checked before the phone's.
-func (s *Service) Submit(ctx context.Context, phone, email string) (*Request, error) {
+// Submit validates and stores a request from the client address ip with the Help Center form's
+// messages: both fields are required, then the email's shape is checked before the phone's.
+func (s *Service) Submit(ctx context.Context, phone, email, ip string) (*Request, error) {
 	phone, email = strings.TrimSpace(phone), strings.TrimSpace(email)
 	if phone == "" || email == "" {
 		const msg = "Both phone number and email are required."
@@ -61,6 +66,10 @@ func (s *Service) Submit(ctx context.Context, phone, email string) (*Request, er
 	normalized, ok := NormalizePhone(phone)
 	if !ok {
 		return nil, apperr.Field("phone", "Please enter a valid phone number.")
+	}
+	if err := ratelimit.Take(ctx, s.Limiter, "help:ip:"+ip, s.PerIPHour, time.Hour,
+		"Too many requests from your network. Please try again later."); err != nil {
+		return nil, err
 	}
 	r := &Request{Phone: normalized, Email: accounts.NormalizeEmail(email)}
 	if err := s.Store.CreateHelpRequest(ctx, r); err != nil {

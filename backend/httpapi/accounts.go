@@ -44,12 +44,17 @@ func (s *Server) register(c *gin.Context) {
 	if !bindJSON(c, &req) {
 		return
 	}
-	sess, err := s.accounts.Register(c.Request.Context(), accounts.RegisterInput(req))
+	sess, err := s.accounts.Register(c.Request.Context(), accounts.RegisterInput(req), clientOf(c))
 	if err != nil {
 		writeError(c, err)
 		return
 	}
 	writeSession(c, http.StatusCreated, sess)
+}
+
+// clientOf is where a request comes from, for sessions and per-address limits.
+func clientOf(c *gin.Context) accounts.Client {
+	return accounts.Client{IP: c.ClientIP(), UserAgent: c.Request.UserAgent()}
 }
 
 type credentialsRequest struct {
@@ -62,11 +67,21 @@ func (s *Server) login(c *gin.Context) {
 	if !bindJSON(c, &req) {
 		return
 	}
-	sess, err := s.accounts.Login(c.Request.Context(), req.Email, req.Password, c.ClientIP())
+	device, _ := c.Cookie(accounts.DeviceCookieName)
+	sess, err := s.accounts.Login(c.Request.Context(), accounts.LoginInput{
+		Email: req.Email, Password: req.Password, Client: clientOf(c), DeviceCookie: device,
+	})
 	if err != nil {
 		writeError(c, err)
 		return
 	}
+	// The device cookie goes only to the sign-in endpoint, never to script: HttpOnly, SameSite
+	// Strict and Path /api/login.
+	http.SetCookie(c.Writer, &http.Cookie{
+		Name: accounts.DeviceCookieName, Value: sess.Device, Path: "/api/login",
+		MaxAge: int(accounts.DeviceCookieTTL.Seconds()), HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		Secure: s.secureCookies,
+	})
 	writeSession(c, http.StatusOK, sess)
 }
 

@@ -174,12 +174,23 @@ func TestLogin_throttledFromTheSixthFailure(t *testing.T) {
 	})
 }
 
+// sessionOf reads the session id out of a token.
+func sessionOf(t *testing.T, token string) string {
+	t.Helper()
+	var c jwt.MapClaims
+	if _, _, err := jwt.NewParser().ParseUnverified(token, &c); err != nil {
+		t.Fatal(err)
+	}
+	sid, _ := c["sid"].(string)
+	return sid
+}
+
 func TestTokens_forgedOrIncompleteAreRefused(t *testing.T) {
 	profiles(t, func(t *testing.T, e *env) {
-		s := e.registerStudent("Eve")
+		s, other := e.registerStudent("Eve"), e.registerStudent("Mallory")
 		claims := func(mod func(jwt.MapClaims)) jwt.MapClaims {
 			c := jwt.MapClaims{
-				"sub": s.ID, "iss": e.cfg.JWTIssuer, "aud": e.cfg.JWTAudience, "ver": 0,
+				"sub": s.ID, "iss": e.cfg.JWTIssuer, "aud": e.cfg.JWTAudience, "ver": 0, "sid": sessionOf(t, s.Token),
 				"exp": time.Now().Add(time.Hour).Unix(), "iat": time.Now().Unix(),
 			}
 			mod(c)
@@ -198,16 +209,19 @@ func TestTokens_forgedOrIncompleteAreRefused(t *testing.T) {
 			t.Fatalf("control: a well-formed token is refused: %d %s", res.Status, res.Raw)
 		}
 		bad := map[string]string{
-			"alg none":     none,
-			"wrong key":    sign(claims(func(jwt.MapClaims) {}), "another-secret-another-secret-0000"),
-			"no exp":       sign(claims(func(c jwt.MapClaims) { delete(c, "exp") }), e.cfg.JWTSecret),
-			"expired":      sign(claims(func(c jwt.MapClaims) { c["exp"] = time.Now().Add(-time.Minute).Unix() }), e.cfg.JWTSecret),
-			"wrong issuer": sign(claims(func(c jwt.MapClaims) { c["iss"] = "evil" }), e.cfg.JWTSecret),
-			"wrong aud":    sign(claims(func(c jwt.MapClaims) { c["aud"] = "other-app" }), e.cfg.JWTSecret),
-			"old version":  sign(claims(func(c jwt.MapClaims) { c["ver"] = -1 }), e.cfg.JWTSecret),
-			"unknown user": sign(claims(func(c jwt.MapClaims) { c["sub"] = "01900000-0000-7000-8000-000000000000" }), e.cfg.JWTSecret),
-			"garbage":      "not.a.token",
-			"empty bearer": "",
+			"alg none":               none,
+			"wrong key":              sign(claims(func(jwt.MapClaims) {}), "another-secret-another-secret-0000"),
+			"no exp":                 sign(claims(func(c jwt.MapClaims) { delete(c, "exp") }), e.cfg.JWTSecret),
+			"expired":                sign(claims(func(c jwt.MapClaims) { c["exp"] = time.Now().Add(-time.Minute).Unix() }), e.cfg.JWTSecret),
+			"wrong issuer":           sign(claims(func(c jwt.MapClaims) { c["iss"] = "evil" }), e.cfg.JWTSecret),
+			"wrong aud":              sign(claims(func(c jwt.MapClaims) { c["aud"] = "other-app" }), e.cfg.JWTSecret),
+			"old version":            sign(claims(func(c jwt.MapClaims) { c["ver"] = -1 }), e.cfg.JWTSecret),
+			"unknown user":           sign(claims(func(c jwt.MapClaims) { c["sub"] = "01900000-0000-7000-8000-000000000000" }), e.cfg.JWTSecret),
+			"no session":             sign(claims(func(c jwt.MapClaims) { delete(c, "sid") }), e.cfg.JWTSecret),
+			"unknown session":        sign(claims(func(c jwt.MapClaims) { c["sid"] = "01900000-0000-7000-8000-000000000000" }), e.cfg.JWTSecret),
+			"another user's session": sign(claims(func(c jwt.MapClaims) { c["sid"] = sessionOf(t, other.Token) }), e.cfg.JWTSecret),
+			"garbage":                "not.a.token",
+			"empty bearer":           "",
 		}
 		for name, tok := range bad {
 			if res := e.do("GET", "/api/me", tok, nil); res.Status != http.StatusUnauthorized || res.field("code") != "unauthorized" {
@@ -251,12 +265,13 @@ func TestPasswordReset(t *testing.T) {
 		if known.Status != http.StatusOK || unknown.Status != http.StatusOK || known.field("message") != unknown.field("message") {
 			t.Fatalf("answers differ: %d %s / %d %s", known.Status, known.Raw, unknown.Status, unknown.Raw)
 		}
-		if len(e.mails.sent) != 1 || e.mails.sent[0].To != s.Email {
-			t.Fatalf("mails = %+v, want one to %s", e.mails.sent, s.Email)
+		sent := e.waitMails(1)
+		if len(sent) != 1 || sent[0].To != s.Email {
+			t.Fatalf("mails = %+v, want one to %s", sent, s.Email)
 		}
-		_, token, found := strings.Cut(e.mails.sent[0].Body, "/reset-password?token=")
+		_, token, found := strings.Cut(sent[0].Body, "/reset-password?token=")
 		if !found {
-			t.Fatalf("no link in %q", e.mails.sent[0].Body)
+			t.Fatalf("no link in %q", sent[0].Body)
 		}
 		token = strings.Fields(token)[0]
 

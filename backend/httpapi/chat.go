@@ -111,7 +111,7 @@ func (s *Server) chatThread(c *gin.Context) {
 
 type sendMessageRequest struct {
 	Receiver string `json:"receiver"`
-	Content  string `json:"content"`
+	Content  string `json:"content" text:"multiline"`
 	ClientID string `json:"clientId"`
 }
 

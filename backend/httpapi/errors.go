@@ -78,6 +78,10 @@ func bindJSON(c *gin.Context, dst any) bool {
 		writeError(c, jsonError(err))
 		return false
 	}
+	if err := checkText(dst); err != nil {
+		writeError(c, err)
+		return false
+	}
 	return true
 }
 

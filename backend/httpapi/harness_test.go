@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -22,6 +23,9 @@ import (
 	"bridgework/backend/testenv"
 )
 
+// testMetricsToken is the bearer token of the tests' /metrics.
+const testMetricsToken = "test-metrics-token-0123"
+
 // testHash keeps argon2id but at a cost that lets the suite register hundreds of users quickly.
 var testHash = accounts.HashParams{MemoryKiB: 64, Iterations: 1, Threads: 1}
 
@@ -33,6 +37,8 @@ type env struct {
 	server *httptest.Server
 	mails  *mailbox
 	cfg    config.Config
+
+	stopOnce sync.Once
 }
 
 // profiles runs fn on both profiles.
@@ -56,6 +62,17 @@ func newEnv(t testing.TB, kind testenv.Kind) *env {
 
 func newEnvWith(t testing.TB, kind testenv.Kind, configure func(*config.Config)) *env {
 	t.Helper()
+	cfg := baseConfig(t, configure)
+	var rdb *redis.Client
+	if kind == testenv.Postgres {
+		rdb, cfg.RedisPrefix = testenv.Redis(t)
+	}
+	return newEnvOn(t, cfg, testenv.OpenDB(t, kind), rdb)
+}
+
+// baseConfig is the tests' configuration, adjusted by configure (nil: as is).
+func baseConfig(t testing.TB, configure func(*config.Config)) config.Config {
+	t.Helper()
 	cfg, err := config.Load()
 	if err != nil {
 		t.Fatal(err)
@@ -64,21 +81,33 @@ func newEnvWith(t testing.TB, kind testenv.Kind, configure func(*config.Config))
 	cfg.StaticDir = t.TempDir()
 	cfg.AdminEmail, cfg.AdminPassword = "admin@bridgework.local", "bootstrap-secret-1"
 	cfg.JWTSecret = "test-secret-test-secret-test-secret-0123"
+	cfg.MetricsToken = testMetricsToken
+	// Scenarios register many users and send many requests from one address in seconds; the
+	// abuse limits are off unless a test turns one on (each limit has its own tests).
+	cfg.RegistrationsPerIP, cfg.HelpRequestsPerIP, cfg.TasksPerStartup = 0, 0, 0
+	cfg.APIRequestsPerUser, cfg.UploadsPerUser, cfg.WSHandshakesPerIP = 0, 0, 0
 	if configure != nil {
 		configure(&cfg)
 	}
-	var rdb *redis.Client
-	if kind == testenv.Postgres {
-		rdb, cfg.RedisPrefix = testenv.Redis(t)
-	}
-	return newEnvOn(t, cfg, testenv.OpenDB(t, kind), rdb)
+	return cfg
 }
 
 // newEnvOn runs the product on db and rdb (nil: the in-process broker and limiter).
 func newEnvOn(t testing.TB, cfg config.Config, db *gorm.DB, rdb *redis.Client) *env {
 	t.Helper()
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	a, err := app.Build(cfg, db, rdb, app.Options{Logger: logger, Mailer: &mailbox{}, Hash: testHash})
+	return newEnvLogging(t, cfg, db, rdb, io.Discard)
+}
+
+// newEnvLogging is newEnvOn writing the server's log to w.
+func newEnvLogging(t testing.TB, cfg config.Config, db *gorm.DB, rdb *redis.Client, w io.Writer) *env {
+	t.Helper()
+	logger := slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	mails := &mailbox{}
+	opts := app.Options{Logger: logger, Mailer: mails, Hash: testHash}
+	if cfg.SMTPAddr != "" {
+		opts.Mailer = nil // a test with a mail server of its own
+	}
+	a, err := app.Build(cfg, db, rdb, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,22 +115,54 @@ func newEnvOn(t testing.TB, cfg config.Config, db *gorm.DB, rdb *redis.Client) *
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(a.Handler)
-	t.Cleanup(func() {
-		srv.Close()
+	e := &env{t: t, app: a, server: srv, mails: mails, cfg: cfg}
+	t.Cleanup(e.stop)
+	return e
+}
+
+// stop shuts the server down, as a SIGTERM would; the test's cleanup calls it too.
+func (e *env) stop() {
+	e.stopOnce.Do(func() {
+		e.server.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		_ = a.Shutdown(ctx)
+		_ = e.app.Shutdown(ctx)
 	})
-	return &env{t: t, app: a, server: srv, mails: a.Accounts.Mailer.(*mailbox), cfg: cfg}
 }
 
 // mailbox is a Mailer that keeps what it was asked to send: the outside world is the only thing
-// the tests replace.
-type mailbox struct{ sent []mail.Message }
+// the tests replace (the SMTP tests run a real mail server instead).
+type mailbox struct {
+	mu   sync.Mutex
+	sent []mail.Message
+}
 
 func (m *mailbox) Send(_ context.Context, msg mail.Message) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	m.sent = append(m.sent, msg)
 	return nil
+}
+
+// messages returns what was sent so far.
+func (m *mailbox) messages() []mail.Message {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]mail.Message(nil), m.sent...)
+}
+
+// waitMails returns the mails sent once there are n, after the outbox worker has sent everything
+// due: mail leaves after the request, not in it.
+func (e *env) waitMails(n int) []mail.Message {
+	e.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		e.app.Mail.DeliverDue(context.Background())
+		if sent := e.mails.messages(); len(sent) >= n || time.Now().After(deadline) {
+			return sent
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // response is an answer with its decoded JSON body.
@@ -125,6 +186,19 @@ func (r response) fieldError(name string) string {
 // do sends a request; body may be nil, a string (sent raw) or a value sent as JSON.
 func (e *env) do(method, path, token string, body any) response {
 	e.t.Helper()
+	return e.doFrom("", method, path, token, body)
+}
+
+// doFrom is do from the client address ip, forwarded by the test's trusted proxy (127.0.0.1 must
+// be in cfg.TrustedProxies); "" sends no forwarded address.
+func (e *env) doFrom(ip, method, path, token string, body any) response {
+	e.t.Helper()
+	return e.doWith(ip, nil, method, path, token, body)
+}
+
+// doWith is doFrom sending cookies too.
+func (e *env) doWith(ip string, cookies []*http.Cookie, method, path, token string, body any) response {
+	e.t.Helper()
 	var reader io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -144,6 +218,12 @@ func (e *env) do(method, path, token string, body any) response {
 		e.t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
+	if ip != "" {
+		req.Header.Set("X-Forwarded-For", ip)
+	}
+	for _, c := range cookies {
+		req.AddCookie(c)
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

@@ -18,7 +18,7 @@ func (s *Server) submitHelpRequest(c *gin.Context) {
 	if !bindJSON(c, &req) {
 		return
 	}
-	if _, err := s.help.Submit(c.Request.Context(), req.Phone, req.Email); err != nil {
+	if _, err := s.help.Submit(c.Request.Context(), req.Phone, req.Email, c.ClientIP()); err != nil {
 		writeError(c, err)
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"bridgework/backend/config"
 	"bridgework/backend/testenv"
 )
 
@@ -33,7 +34,7 @@ func TestMetrics_countRequestsByRoute(t *testing.T) {
 	e := newEnv(t, testenv.SQLite)
 	s := e.registerStudent("Metric")
 	e.do("GET", "/api/users/"+s.ID, s.Token, nil)
-	res := e.do("GET", "/metrics", "", nil)
+	res := e.do("GET", "/metrics", testMetricsToken, nil)
 	body := string(res.Raw)
 	for _, want := range []string{
 		`bridgework_http_requests_total{method="POST",route="/api/register",status="201"} 1`,
@@ -44,6 +45,28 @@ func TestMetrics_countRequestsByRoute(t *testing.T) {
 		if !strings.Contains(body, want) {
 			t.Errorf("/metrics lacks %q", want)
 		}
+	}
+}
+
+func TestMetrics_onlyWithTheToken(t *testing.T) {
+	profiles(t, func(t *testing.T, e *env) {
+		for name, tc := range map[string]struct {
+			token  string
+			status int
+		}{
+			"no token":       {"", http.StatusUnauthorized},
+			"wrong token":    {"not-the-token", http.StatusUnauthorized},
+			"a user's token": {e.registerStudent("Peek").Token, http.StatusUnauthorized},
+			"the token":      {testMetricsToken, http.StatusOK},
+		} {
+			if res := e.do("GET", "/metrics", tc.token, nil); res.Status != tc.status {
+				t.Errorf("%s: %d, want %d", name, res.Status, tc.status)
+			}
+		}
+	})
+	off := newEnvWith(t, testenv.SQLite, func(c *config.Config) { c.MetricsToken = "" })
+	if res := off.do("GET", "/metrics", testMetricsToken, nil); res.Status != http.StatusNotFound {
+		t.Errorf("/metrics without METRICS_TOKEN: %d, want 404", res.Status)
 	}
 }
 
@@ -61,8 +84,10 @@ func TestRequestIDAndSecurityHeaders(t *testing.T) {
 			t.Errorf("%s = %q, want %q", header, got, want)
 		}
 	}
-	if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") {
-		t.Errorf("CSP = %q", csp)
+	csp := res.Header.Get("Content-Security-Policy")
+	if !strings.Contains(csp, "default-src 'self'") || !strings.Contains(csp, "connect-src 'self';") ||
+		strings.Contains(csp, "ws:") || strings.Contains(csp, "wss:") {
+		t.Errorf("CSP = %q, want connect-src 'self' alone (the same-origin socket needs no more)", csp)
 	}
 	req, _ := http.NewRequest("GET", e.server.URL+"/healthz", nil)
 	req.Header.Set("X-Request-ID", "from-the-balancer-42")

@@ -28,9 +28,9 @@ type studentProfileRequest struct {
 	College        string              `json:"college"`
 	Institute      string              `json:"institute"`
 	CollegeEmail   string              `json:"collegeEmail"`
-	Bio            string              `json:"bio"`
+	Bio            string              `json:"bio" text:"multiline"`
 	Headline       string              `json:"headline"`
-	Summary        string              `json:"summary"`
+	Summary        string              `json:"summary" text:"multiline"`
 	ProfilePicture string              `json:"profilePicture"`
 	Resume         string              `json:"resume"`
 	Skills         []skillRequest      `json:"skills"`
@@ -47,7 +47,7 @@ type skillRequest struct {
 type experienceRequest struct {
 	Title       string `json:"title"`
 	Company     string `json:"company"`
-	Description string `json:"description"`
+	Description string `json:"description" text:"multiline"`
 	StartDate   string `json:"startDate"`
 	EndDate     string `json:"endDate"`
 	IsCurrent   bool   `json:"isCurrent"`
@@ -55,7 +55,7 @@ type experienceRequest struct {
 
 type projectRequest struct {
 	Title        string     `json:"title"`
-	Description  string     `json:"description"`
+	Description  string     `json:"description" text:"multiline"`
 	Technologies stringList `json:"technologies"`
 	Link         string     `json:"link"`
 }
@@ -119,7 +119,7 @@ func (s *Server) saveStudentProfile(create bool) gin.HandlerFunc {
 			writeError(c, err)
 			return
 		}
-		s.accounts.Forget(u.ID)
+		s.accounts.Forget(c.Request.Context(), u.ID)
 		status := http.StatusOK
 		if create {
 			status = http.StatusCreated
@@ -131,7 +131,7 @@ func (s *Server) saveStudentProfile(create bool) gin.HandlerFunc {
 type startupProfileRequest struct {
 	CompanyName        string `json:"companyName"`
 	Industry           string `json:"industry"`
-	CompanyDescription string `json:"companyDescription"`
+	CompanyDescription string `json:"companyDescription" text:"multiline"`
 	CompanySize        string `json:"companySize"`
 	ProfilePicture     string `json:"profilePicture"`
 }
@@ -146,7 +146,7 @@ func (s *Server) saveStartupProfile(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	s.accounts.Forget(u.ID)
+	s.accounts.Forget(c.Request.Context(), u.ID)
 	c.JSON(http.StatusOK, toUserJSON(u, u))
 }
 
@@ -169,6 +169,5 @@ func (s *Server) changePassword(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	s.accounts.Forget(u.ID)
 	c.JSON(http.StatusOK, sessionJSON{Token: token, User: toUserJSON(u, u)})
 }

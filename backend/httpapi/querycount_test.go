@@ -39,8 +39,8 @@ func countQueries(t testing.TB, db *gorm.DB) *atomic.Int64 {
 
 // TestDashboards_fixedQueryCount: the list and dashboard calls run the same small number of
 // queries whatever the data holds (no N+1): once with one task and submission, once with 30
-// tasks × 4 submissions. The counts include the two of authentication (user and skills): the
-// user cache is off, so every call pays them as a user's first request does.
+// tasks × 4 submissions. The counts include the three of authentication (session, user and
+// skills): the cache is off, so every call pays them as a user's first request does.
 func TestDashboards_fixedQueryCount(t *testing.T) {
 	profilesWith(t, func(c *config.Config) { c.UserCacheTTL = 0 }, func(t *testing.T, e *env) {
 		queries := countQueries(t, e.app.DB)
@@ -53,12 +53,12 @@ func TestDashboards_fixedQueryCount(t *testing.T) {
 			token string
 			max   int64
 		}{
-			{"/api/startup/tasks", startup.Token, 6},
-			{"/api/startup/dashboard", startup.Token, 12},
-			{"/api/startup/submissions", startup.Token, 6},
-			{"/api/student/dashboard", me.Token, 10},
-			{"/api/student/tasks/all?scope=mine", me.Token, 6},
-			{"/api/student/tasks/all", fresh.Token, 5},
+			{"/api/startup/tasks", startup.Token, 7},
+			{"/api/startup/dashboard", startup.Token, 13},
+			{"/api/startup/submissions", startup.Token, 7},
+			{"/api/student/dashboard", me.Token, 11},
+			{"/api/student/tasks/all?scope=mine", me.Token, 7},
+			{"/api/student/tasks/all", fresh.Token, 6},
 			{"/api/tasks", "", 3},
 		}
 		measure := func() []int64 {

@@ -230,7 +230,7 @@ func TestRealtime_typingReadAndPresence(t *testing.T) {
 		adaSocket.readUntil(realtime.TypeChatRead, fmt.Sprintf(`"upTo":%q`, first.ID))
 		acmeSocket.readUntil(realtime.TypeChatRead, fmt.Sprintf(`"upTo":%q`, first.ID)) // Acme's other tabs
 
-		metrics := e.do("GET", "/metrics", "", nil)
+		metrics := e.do("GET", "/metrics", testMetricsToken, nil)
 		if !strings.Contains(string(metrics.Raw), "bridgework_ws_connected_clients 2") {
 			t.Errorf("/metrics does not count the 2 sockets")
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"bridgework/backend/store"
+	"bridgework/backend/textcheck"
 )
 
 // TestEveryEndpoint_hostileInput sends malformed JSON, a wrong type for every documented field and
@@ -25,8 +26,12 @@ func TestEveryEndpoint_hostileInput(t *testing.T) {
 			if r.Method != http.MethodPost && r.Method != http.MethodPut && r.Method != http.MethodPatch {
 				continue
 			}
+			if r.Path == "/api/logout" || r.Path == "/api/sessions/end-all" {
+				continue // they read no body, and would end the sessions of the tokens used here
+			}
 			path := ginParam.ReplaceAllString(r.Path, store.NewID())
 			bodies := map[string]any{"malformed": `{"email": "a@b.co",`, "array": `[1,2,3]`, "number": `42`}
+			textBodies := map[string]string{} // body name → the field whose text must be refused
 			op := doc.Paths[openapiPath(r.Path)][strings.ToLower(r.Method)]
 			for contentType, media := range op.RequestBody.Content {
 				if contentType != "application/json" {
@@ -36,6 +41,10 @@ func TestEveryEndpoint_hostileInput(t *testing.T) {
 					bodies["wrong type "+name] = map[string]any{name: wrongValueFor(doc.resolve(prop))}
 					if isType(doc.resolve(prop), "string") {
 						bodies["1 MB "+name] = map[string]any{name: huge}
+						for label, text := range hostileText(name) {
+							bodies[label+" in "+name] = map[string]any{name: text}
+							textBodies[label+" in "+name] = name
+						}
 					}
 				}
 			}
@@ -46,6 +55,11 @@ func TestEveryEndpoint_hostileInput(t *testing.T) {
 					if res.Status >= 500 {
 						t.Errorf("%s %s as %s with %s: %d %s", r.Method, r.Path, role, bodyName, res.Status, res.Raw)
 					}
+					if field, ok := textBodies[bodyName]; ok && res.Status < 300 {
+						t.Errorf("%s %s as %s with %s: %d, the text was accepted", r.Method, r.Path, role, bodyName, res.Status)
+					} else if ok && res.Status == http.StatusBadRequest && res.fieldError(field) != textcheck.Message {
+						t.Errorf("%s %s as %s with %s: 400 without the field message: %s", r.Method, r.Path, role, bodyName, res.Raw)
+					}
 					if res.Status == http.StatusBadRequest {
 						got400 = true
 						if res.field("message") == "" || res.field("code") != "invalid" {
@@ -55,6 +69,44 @@ func TestEveryEndpoint_hostileInput(t *testing.T) {
 				}
 				if !got400 && !noBodyRoute(r.Path) {
 					t.Errorf("%s %s with %s: no role got a 400", r.Method, r.Path, bodyName)
+				}
+			}
+		}
+	})
+}
+
+// multilineFields are the request fields that may hold direction characters (text:"multiline").
+var multilineFields = map[string]bool{
+	"description": true, "bio": true, "summary": true, "content": true, "companyDescription": true, "reviewNotes": true,
+}
+
+// hostileText is text every field must refuse: control characters, and in a single-line field a
+// right-to-left override. (Invalid UTF-8 cannot arrive in JSON: decoding turns it into U+FFFD.)
+func hostileText(field string) map[string]string {
+	texts := map[string]string{"NUL": "a\x00b", "escape": "a\x1b[2Jb", "DEL": "a\x7fb"}
+	if !multilineFields[field] {
+		texts["bidi override"] = "gpj\u202eexe.doc"
+	}
+	return texts
+}
+
+// TestEveryQuery_hostileText sends a NUL, an escape and invalid UTF-8 in the query of every
+// GET route, as every role: the answer is a 400 naming the parameter, before anything runs.
+func TestEveryQuery_hostileText(t *testing.T) {
+	profiles(t, func(t *testing.T, e *env) {
+		tokens := map[string]string{"anonymous": "", "student": e.registerStudent("Query").Token, "admin": e.admin().Token}
+		for _, r := range e.app.Handler.Routes() {
+			if r.Method != http.MethodGet || !strings.HasPrefix(r.Path, "/api/") {
+				continue
+			}
+			path := ginParam.ReplaceAllString(r.Path, store.NewID())
+			for _, query := range []string{"search=a%00b", "page=1%1b", "skills=%ff", "status=a%E2%80%AEb"} {
+				for role, token := range tokens {
+					res := e.do("GET", path+"?"+query, token, nil)
+					name, _, _ := strings.Cut(query, "=")
+					if res.Status != http.StatusBadRequest || res.fieldError(name) != textcheck.Message {
+						t.Errorf("GET %s?%s as %s: %d %s, want 400 naming %s", r.Path, query, role, res.Status, res.Raw, name)
+					}
 				}
 			}
 		}

@@ -4,8 +4,10 @@ package httpapi
 
 import (
 	"context"
+	"crypto/subtle"
 	"log/slog"
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 	"github.com/prometheus/client_golang/prometheus"
@@ -13,11 +15,14 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/admin"
+	"bridgework/backend/apperr"
 	"bridgework/backend/certs"
 	"bridgework/backend/chat"
 	"bridgework/backend/help"
 	"bridgework/backend/notify"
 	"bridgework/backend/profiles"
+	"bridgework/backend/ratelimit"
+	"bridgework/backend/realtime"
 	"bridgework/backend/tasks"
 	"bridgework/backend/uploads"
 )
@@ -36,8 +41,15 @@ type Deps struct {
 	Realtime       http.Handler // the websocket hub, mounted at /api/ws
 	Logger         *slog.Logger
 	Registry       *prometheus.Registry
+	MetricsToken   string // the bearer token /metrics asks for; empty: not served
 	StaticDir      string
 	TrustedProxies []string
+	// SecureCookies marks cookies Secure: the app is served over https (PUBLIC_URL).
+	SecureCookies bool
+	// Limiter counts each signed-in user's requests: at most APIRequestsPerUser a minute over the
+	// whole API (0: no limit), so one account cannot take more than its share of an instance.
+	Limiter            ratelimit.Limiter
+	APIRequestsPerUser int
 	// Ready reports whether the database and Redis answer; /readyz calls it.
 	Ready func(ctx context.Context) error
 }
@@ -55,6 +67,10 @@ type Server struct {
 	notify   *notify.Service
 	ready    func(ctx context.Context) error
 	engine   *gin.Engine
+
+	limiter       ratelimit.Limiter
+	apiPerUser    int
+	secureCookies bool
 }
 
 // New builds the router with every route of the product.
@@ -68,21 +84,27 @@ func New(d Deps) (*Server, error) {
 	}
 	engine.ContextWithFallback = true
 	metrics := newHTTPMetrics(d.Registry)
-	engine.Use(withRequestID, metrics.observe(d.Logger), recoverJSON, securityHeaders)
+	engine.Use(withRequestID, metrics.observe(d.Logger), recoverJSON, securityHeaders, checkQueryText)
 
 	s := &Server{accounts: d.Accounts, help: d.Help, ready: d.Ready, engine: engine}
+	s.limiter, s.apiPerUser, s.secureCookies = d.Limiter, d.APIRequestsPerUser, d.SecureCookies
 	s.chat = d.Chat
 	s.tasks, s.certs, s.notify = d.Tasks, d.Certificates, d.Notifications
 	s.profiles, s.uploads, s.admin = d.Profiles, d.Uploads, d.Admin
 
 	engine.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
 	engine.GET("/readyz", s.readyz)
-	engine.GET("/metrics", gin.WrapH(promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{})))
+	engine.GET("/metrics", metricsHandler(d.MetricsToken, promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{})))
 
 	api := engine.Group("/api")
 	api.GET("/openapi.json", serveOpenAPI)
-	api.GET("/ws", gin.WrapH(d.Realtime))
+	api.GET("/ws", func(c *gin.Context) {
+		// The hub limits sockets per client address: it gets the one decided behind trusted proxies.
+		c.Request = c.Request.WithContext(realtime.WithClientIP(c.Request.Context(), c.ClientIP()))
+		d.Realtime.ServeHTTP(c.Writer, c.Request)
+	})
 	s.accountRoutes(api)
+	s.sessionRoutes(api)
 	s.helpRoutes(api)
 	s.chatRoutes(api)
 	s.marketplaceRoutes(api)
@@ -93,6 +115,24 @@ func New(d Deps) (*Server, error) {
 
 	engine.NoRoute(spaHandler(d.StaticDir))
 	return s, nil
+}
+
+// metricsHandler serves Prometheus' scrape to whoever has the token: request counts per route
+// and runtime figures tell an attacker what runs and how busy it is. Without a token it is off.
+func metricsHandler(token string, metrics http.Handler) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if token == "" {
+			writeError(c, apperr.New(apperr.NotFound, "Not found."))
+			return
+		}
+		given, _ := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
+		if subtle.ConstantTimeCompare([]byte(given), []byte(token)) != 1 {
+			c.Header("WWW-Authenticate", `Bearer realm="metrics"`)
+			writeError(c, apperr.New(apperr.Unauthorized, "A metrics token is required."))
+			return
+		}
+		metrics.ServeHTTP(c.Writer, c.Request)
+	}
 }
 
 // ServeHTTP makes the server an http.Handler.

@@ -28,7 +28,7 @@ func (s *Server) startupRoutes(api *gin.RouterGroup) {
 // postTaskRequest is the Post New Work form; status, owner and dates are the server's.
 type postTaskRequest struct {
 	Title          string           `json:"title"`
-	Description    string           `json:"description"`
+	Description    string           `json:"description" text:"multiline"`
 	Category       string           `json:"category"`
 	WorkType       string           `json:"workType"`
 	Skills         []string         `json:"skills"`
@@ -125,7 +125,7 @@ func (s *Server) reviewSubmission(c *gin.Context) {
 type decideRequest struct {
 	StudentID   string `json:"studentId"`
 	Approve     *bool  `json:"approve"`
-	ReviewNotes string `json:"reviewNotes"`
+	ReviewNotes string `json:"reviewNotes" text:"multiline"`
 }
 
 func (s *Server) decideSubmission(c *gin.Context) {
@@ -148,7 +148,7 @@ func (s *Server) decideSubmission(c *gin.Context) {
 	}
 	body := gin.H{"message": message, "submission": toSubmissionJSON(*sub)}
 	if cert != nil {
-		s.accounts.Forget(sub.StudentID) // the task's skills are now Verified on their profile
+		s.accounts.Forget(c.Request.Context(), sub.StudentID) // the task's skills are now Verified on their profile
 		body["certificate"] = toCertificateJSON(*cert, s.certs.VerifyURL(cert.Number))
 	}
 	c.JSON(http.StatusOK, body)

@@ -1,9 +1,11 @@
-// Package mail sends the product's few emails (password reset links). The default Mailer writes
-// them to the log, so the embedded setup needs no mail server; SMTP is used when configured.
+// Package mail sends the product's few emails (password reset links) through an outbox table
+// and a worker (outbox.go). The default Mailer writes them to the log, so the embedded setup
+// needs no mail server; SMTP is used when configured.
 package mail
 
 import (
 	"context"
+	"crypto/tls"
 	"fmt"
 	"log/slog"
 	"net"
@@ -39,18 +41,54 @@ type SMTP struct {
 	Password string
 }
 
-func (s SMTP) Send(_ context.Context, m Message) error {
-	var auth smtp.Auth
+// Send delivers m within ctx's deadline, upgrading to TLS when the server offers it.
+func (s SMTP) Send(ctx context.Context, m Message) error {
+	host, _, _ := net.SplitHostPort(s.Addr)
+	conn, err := (&net.Dialer{}).DialContext(ctx, "tcp", s.Addr)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if deadline, ok := ctx.Deadline(); ok {
+		_ = conn.SetDeadline(deadline)
+	}
+	c, err := smtp.NewClient(conn, host)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if ok, _ := c.Extension("STARTTLS"); ok {
+		if err := c.StartTLS(&tls.Config{ServerName: host}); err != nil {
+			return err
+		}
+	}
 	if s.User != "" {
-		host, _, _ := net.SplitHostPort(s.Addr)
-		auth = smtp.PlainAuth("", s.User, s.Password, host)
+		if err := c.Auth(smtp.PlainAuth("", s.User, s.Password, host)); err != nil {
+			return err
+		}
 	}
 	// Header values come from our own templates and a validated address, never raw user text,
 	// so no header injection is possible; strip line breaks anyway as a second guard.
 	clean := func(v string) string { return strings.NewReplacer("\r", "", "\n", "").Replace(v) }
-	body := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: %s\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s",
+	if err := c.Mail(addressOf(s.From)); err != nil {
+		return err
+	}
+	if err := c.Rcpt(clean(m.To)); err != nil {
+		return err
+	}
+	w, err := c.Data()
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "From: %s\r\nTo: %s\r\nSubject: %s\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s",
 		clean(s.From), clean(m.To), clean(m.Subject), m.Body)
-	return smtp.SendMail(s.Addr, auth, addressOf(s.From), []string{clean(m.To)}, []byte(body))
+	if err != nil {
+		return err
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	return c.Quit()
 }
 
 // addressOf extracts the bare address from "Name <addr>".

@@ -57,22 +57,30 @@ type Store interface {
 	FileMeta(ctx context.Context, id string) (*uploads.File, error)
 }
 
-// Tokens issues a fresh token after a password change.
-type Tokens interface {
-	Issue(u *accounts.User) (string, error)
+// Sessions ends the other sessions after a password change and gives the caller's a fresh token.
+type Sessions interface {
+	PasswordChanged(ctx context.Context, userID, keepSession string) (token string, err error)
 }
 
 // Service is the profiles use cases.
 type Service struct {
-	Store   Store
-	Work    Work
-	Tokens  Tokens
-	Hash    accounts.HashParams
-	Limiter ratelimit.Limiter
+	Store    Store
+	Work     Work
+	Sessions Sessions
+	Hash     accounts.HashParams
+	Limiter  ratelimit.Limiter
 	// PasswordFailures in PasswordWindow lock out further current-password guesses, so a stolen
 	// session cannot be used to find the password behind it.
 	PasswordFailures int
 	PasswordWindow   time.Duration
+	Now              func() time.Time // nil: time.Now
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
 }
 
 // CanEditStudentProfile: a student edits their own profile; nobody edits anyone else's.
@@ -117,7 +125,7 @@ func (s *Service) SaveStudentProfile(ctx context.Context, u *accounts.User, in S
 	if !CanEditStudentProfile(u) {
 		return nil, forbidden
 	}
-	p, err := normalizeStudent(in)
+	p, err := normalizeStudent(in, s.now())
 	if err != nil {
 		return nil, err
 	}
@@ -200,11 +208,7 @@ func (s *Service) ChangePassword(ctx context.Context, u *accounts.User, current,
 	if err := s.Limiter.Reset(ctx, key); err != nil {
 		return "", err
 	}
-	fresh, err := s.Store.UserByID(ctx, u.ID)
-	if err != nil {
-		return "", err
-	}
-	return s.Tokens.Issue(fresh)
+	return s.Sessions.PasswordChanged(ctx, u.ID, u.SessionID)
 }
 
 // MaxListed bounds the unpaged lists (browse students, chat partners): a page of the newest.

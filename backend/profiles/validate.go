@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"bridgework/backend/accounts"
@@ -36,7 +37,7 @@ var datePattern = regexp.MustCompile(`^\d{4}-\d{2}(-\d{2})?$`)
 // experience without a title and a company, a project without a title are dropped), splits
 // comma-separated skill names, defaults levels to beginner and checks every limit. Field keys of
 // errors are the form's paths with the client's own indexes, e.g. "skills.2.level".
-func normalizeStudent(in StudentProfile) (StudentProfile, error) {
+func normalizeStudent(in StudentProfile, now time.Time) (StudentProfile, error) {
 	var v apperr.Validator
 	p := StudentProfile{
 		FirstName: strings.TrimSpace(in.FirstName), LastName: strings.TrimSpace(in.LastName),
@@ -64,7 +65,7 @@ func normalizeStudent(in StudentProfile) (StudentProfile, error) {
 	checkUpload(&v, "resume", p.Resume, true)
 
 	p.Skills = normalizeSkills(&v, in.Skills)
-	p.Experience = normalizeExperience(&v, in.Experience)
+	p.Experience = normalizeExperience(&v, in.Experience, now)
 	p.Projects = normalizeProjects(&v, in.Projects)
 	return p, v.Err()
 }
@@ -97,7 +98,7 @@ func normalizeSkills(v *apperr.Validator, in []accounts.Skill) []accounts.Skill 
 	return out
 }
 
-func normalizeExperience(v *apperr.Validator, in []accounts.Experience) []accounts.Experience {
+func normalizeExperience(v *apperr.Validator, in []accounts.Experience, now time.Time) []accounts.Experience {
 	v.Check(len(in) <= maxEntries, "experience", fmt.Sprintf("At most %d experience entries", maxEntries))
 	out := []accounts.Experience{}
 	for i, e := range in {
@@ -112,11 +113,14 @@ func normalizeExperience(v *apperr.Validator, in []accounts.Experience) []accoun
 		maxLen(v, field("experience", i, "title"), "Title", e.Title, maxShort)
 		maxLen(v, field("experience", i, "company"), "Company", e.Company, maxShort)
 		maxLen(v, field("experience", i, "description"), "Description", e.Description, maxLong)
-		checkDate(v, field("experience", i, "startDate"), e.StartDate)
 		if e.IsCurrent {
 			e.EndDate = "" // a current role has no end: shown as Present
 		}
-		checkDate(v, field("experience", i, "endDate"), e.EndDate)
+		start, startOK := checkDate(v, field("experience", i, "startDate"), e.StartDate, now)
+		end, endOK := checkDate(v, field("experience", i, "endDate"), e.EndDate, now)
+		if startOK && endOK && e.StartDate != "" && e.EndDate != "" {
+			v.Check(!end.Before(start), field("experience", i, "endDate"), "End date must not be before the start date")
+		}
 		out = append(out, e)
 	}
 	return out
@@ -226,10 +230,33 @@ func maxLen(v *apperr.Validator, key, label, value string, max int) {
 	v.Check(utf8.RuneCountInString(value) <= max, key, fmt.Sprintf("%s must be at most %d characters", label, max))
 }
 
-func checkDate(v *apperr.Validator, key, value string) {
-	if value != "" {
-		v.Check(len(value) <= maxDate && datePattern.MatchString(value), key, "Enter a date like 2025-01")
+// Experience dates are months or days of real calendars between these years.
+const minExperienceYear = 1950
+
+// maxExperienceYearsAhead allows a role that starts or ends in the next few years (an offer
+// accepted, a fixed-term contract), and no typo like 2205.
+const maxExperienceYearsAhead = 5
+
+// checkDate accepts "" or a real date YYYY-MM or YYYY-MM-DD (no 2025-02-30) in a sane year, and
+// returns it as a time.
+func checkDate(v *apperr.Validator, key, value string, now time.Time) (time.Time, bool) {
+	if value == "" {
+		return time.Time{}, true
 	}
+	if !v.Check(len(value) <= maxDate && datePattern.MatchString(value), key, "Enter a date like 2025-01") {
+		return time.Time{}, false
+	}
+	layout := time.DateOnly
+	if len(value) == len("2006-01") {
+		layout = "2006-01"
+	}
+	d, err := time.Parse(layout, value)
+	if !v.Check(err == nil, key, "Enter a real date like 2025-01") {
+		return time.Time{}, false
+	}
+	last := now.Year() + maxExperienceYearsAhead
+	return d, v.Check(d.Year() >= minExperienceYear && d.Year() <= last, key,
+		fmt.Sprintf("Enter a year between %d and %d", minExperienceYear, last))
 }
 
 // checkUpload accepts an empty value or one of our upload URLs; a résumé may also be an outside

@@ -11,8 +11,10 @@ import (
 
 // client is one authenticated socket.
 type client struct {
-	conn   *websocket.Conn
-	userID string
+	conn      *websocket.Conn
+	userID    string
+	sessionID string
+	seq       uint64 // order of registration, set by the hub
 	// send is the bounded buffer between the hub and the writer. The hub
 	// only ever offers to it without blocking (then calls wake); nobody
 	// closes it, so the reader can queue pongs on it too.
@@ -32,8 +34,8 @@ type client struct {
 	abortWrites context.CancelFunc
 }
 
-func newClient(conn *websocket.Conn, userID string, buffer int, writeTimeout time.Duration) *client {
-	c := &client{conn: conn, userID: userID, send: make(chan []byte, buffer), kicked: make(chan struct{}),
+func newClient(conn *websocket.Conn, userID, sessionID string, buffer int, writeTimeout time.Duration) *client {
+	c := &client{conn: conn, userID: userID, sessionID: sessionID, send: make(chan []byte, buffer), kicked: make(chan struct{}),
 		closed: make(chan struct{}), writeTimeout: writeTimeout}
 	c.writing.Store(true) // serve writes the ready frame first
 	c.writeCtx, c.abortWrites = context.WithCancel(context.Background())

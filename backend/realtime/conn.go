@@ -21,18 +21,25 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "server shutting down", http.StatusServiceUnavailable)
 		return
 	}
+	release, admitted := h.admit(w, r)
+	if !admitted {
+		h.handlers.Done()
+		return
+	}
 	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: h.opts.AllowedOrigins})
 	if err != nil {
 		// Accept has already answered: 403 for a foreign Origin, 4xx for a non-websocket request.
 		h.log.Debug("websocket upgrade refused", "origin", r.Header.Get("Origin"), "err", err)
+		release()
 		h.handlers.Done()
 		return
 	}
 	conn.SetReadLimit(h.opts.ReadLimit)
 
-	userID, ok := h.authenticate(r.Context(), conn)
+	userID, sessionID, ok := h.authenticate(r.Context(), conn)
 	if !ok {
 		conn.CloseNow()
+		release()
 		h.handlers.Done()
 		return
 	}
@@ -41,12 +48,13 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// idle socket then costs two small goroutines (reader, writer) and its buffers.
 	go func() {
 		defer h.handlers.Done()
+		defer release()
 		defer conn.CloseNow()
-		h.serve(conn, userID)
+		h.serve(conn, userID, sessionID)
 	}()
 }
 
-func (h *Hub) authenticate(ctx context.Context, conn *websocket.Conn) (string, bool) {
+func (h *Hub) authenticate(ctx context.Context, conn *websocket.Conn) (userID, sessionID string, ok bool) {
 	// Timers close the socket with a proper close frame; a deadline on Read
 	// would drop it without telling the client why.
 	timer := time.AfterFunc(h.opts.AuthTimeout, func() {
@@ -58,7 +66,7 @@ func (h *Hub) authenticate(ctx context.Context, conn *websocket.Conn) (string, b
 	typ, data, err := conn.Read(h.killCtx)
 	timerStopped, watchStopped := timer.Stop(), stopWatch()
 	if err != nil || !timerStopped || !watchStopped {
-		return "", false
+		return "", "", false
 	}
 
 	var (
@@ -68,23 +76,23 @@ func (h *Hub) authenticate(ctx context.Context, conn *websocket.Conn) (string, b
 	if typ != websocket.MessageText || json.Unmarshal(data, &ev) != nil || ev.Type != ClientAuth ||
 		json.Unmarshal(ev.Data, &auth) != nil || auth.Token == "" {
 		conn.Close(websocket.StatusPolicyViolation, "first frame must be auth")
-		return "", false
+		return "", "", false
 	}
 	actx, cancel := context.WithTimeout(ctx, h.opts.AuthTimeout)
-	userID, err := h.opts.Authenticate(actx, auth.Token)
+	userID, sessionID, err = h.opts.Authenticate(actx, auth.Token)
 	cancel()
 	if err != nil || userID == "" {
 		conn.Close(websocket.StatusPolicyViolation, "unauthorized")
-		return "", false
+		return "", "", false
 	}
-	return userID, true
+	return userID, sessionID, true
 }
 
 // serve runs an authenticated connection: this goroutine reads, a drain
 // goroutine writes while there is something to write, and a timer sends
 // heartbeats.
-func (h *Hub) serve(conn *websocket.Conn, userID string) {
-	c := newClient(conn, userID, h.opts.SendBuffer, h.opts.WriteTimeout)
+func (h *Hub) serve(conn *websocket.Conn, userID, sessionID string) {
+	c := newClient(conn, userID, sessionID, h.opts.SendBuffer, h.opts.WriteTimeout)
 	defer c.abortWrites()
 
 	reply := make(chan *transition, 1)

@@ -9,7 +9,7 @@
 //	broker := realtime.NewMemoryBroker() // or realtime.NewRedisBroker(rdb, realtime.RedisOptions{
 //	//	Prefix: "bridgework:", OnReconnect: func() { hub.BroadcastLocal(resync) }})
 //	hub, err := realtime.NewHub(broker, realtime.Options{
-//		Authenticate:   tokens.UserID,          // JWT → user id
+//		Authenticate:   sessions.Check,         // JWT → user id and session id
 //		AllowedOrigins: cfg.AllowedOrigins,     // e.g. "app.example.com"
 //		OnConnect:      presence.Online,        // first socket of a user on this instance
 //		OnDisconnect:   presence.Offline,       // last one gone
@@ -33,6 +33,15 @@
 //	1008 policy violation   no or bad auth frame, slow consumer, heartbeat timeout
 //	1009 message too big    a frame over Options.ReadLimit
 //	1013 try again later    the broker could not subscribe (Redis down)
+//	4001 session ended      the session of the socket's token ended (sign-out, sign-out
+//	                        everywhere, a password change): sign out, do not reconnect
+//	4008 too many           the user opened more than Options.MaxPerUser sockets here; the
+//	                        oldest is closed: do not reconnect it
+//
+// Limits. Before the upgrade, Options.Admit may refuse a client address (a handshake rate,
+// descriptor headroom: 429 or 503 with Retry-After), and an address with Options.MaxPerIP
+// sockets open gets 429. The client address comes from WithClientIP (the router's, behind
+// trusted proxies) or the peer.
 //
 // Origins. Accept compares the Origin header with Options.AllowedOrigins (a
 // foreign Origin gets HTTP 403). An Origin whose host equals the request's Host

@@ -19,13 +19,13 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// testAuthenticate accepts tokens of the form "token-<userID>".
-func testAuthenticate(_ context.Context, token string) (string, error) {
+// testAuthenticate accepts tokens of the form "token-<userID>", in session "session-<userID>".
+func testAuthenticate(_ context.Context, token string) (string, string, error) {
 	userID, ok := strings.CutPrefix(token, "token-")
 	if !ok || userID == "" {
-		return "", errors.New("invalid token")
+		return "", "", errors.New("invalid token")
 	}
-	return userID, nil
+	return userID, "session-" + userID, nil
 }
 
 type testServer struct {

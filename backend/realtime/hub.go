@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -13,8 +14,9 @@ import (
 
 // Options configures a Hub. Only Authenticate is required.
 type Options struct {
-	// Authenticate turns the token of the client's first frame into a user id.
-	Authenticate func(ctx context.Context, token string) (userID string, err error)
+	// Authenticate turns the token of the client's first frame into a user id and the session
+	// the token belongs to (EndSessions closes a session's sockets).
+	Authenticate func(ctx context.Context, token string) (userID, sessionID string, err error)
 	// AllowedOrigins are coder/websocket OriginPatterns: host patterns such as
 	// "app.example.com" or "*.example.com", or "https://app.example.com" to pin
 	// the scheme. A page served by this same host needs no entry: an Origin
@@ -30,6 +32,14 @@ type Options struct {
 	PingTimeout   time.Duration // time allowed for the pong; default 10 s
 	WriteTimeout  time.Duration // time allowed for one frame write; default 10 s
 	BrokerTimeout time.Duration // time allowed for Subscribe/Unsubscribe; default 5 s
+
+	// MaxPerUser caps one user's sockets on this instance (a new one closes the oldest with
+	// CloseTooManyConnections); MaxPerIP caps the sockets of one client address (the upgrade is
+	// refused with 429). 0: no cap.
+	MaxPerUser, MaxPerIP int
+	// Admit, when set, may refuse a client address's handshake before the upgrade (a handshake
+	// rate, descriptor headroom) with the status of its Refusal.
+	Admit func(ctx context.Context, ip string) *Refusal
 
 	// OnConnect and OnDisconnect fire when a user's first connection on this
 	// instance opens and after its last one closes (for presence). They run
@@ -81,8 +91,13 @@ type Hub struct {
 	unregister chan *client
 	deliveries chan delivery
 	queries    chan onlineQuery
+	endings    chan sessionEnding
 	users      map[string]*localUser // owned by run
 	counters   counters
+
+	ipMu  sync.Mutex
+	perIP map[string]int // open or opening sockets per client address
+	seq   uint64         // owned by run: numbers sockets in the order they registered
 
 	mu       sync.Mutex // guards closing, so handlers.Add never races handlers.Wait
 	closing  bool
@@ -116,6 +131,11 @@ type delivery struct {
 	frame  []byte
 }
 
+type sessionEnding struct {
+	userID     string
+	sessionIDs []string
+}
+
 type onlineQuery struct {
 	userID string
 	reply  chan bool
@@ -135,7 +155,9 @@ func NewHub(broker Broker, opts Options) (*Hub, error) {
 		unregister: make(chan *client),
 		deliveries: make(chan delivery, 1024),
 		queries:    make(chan onlineQuery),
+		endings:    make(chan sessionEnding),
 		users:      make(map[string]*localUser),
+		perIP:      make(map[string]int),
 		quit:       make(chan struct{}),
 		runDone:    make(chan struct{}),
 		shutDone:   make(chan struct{}),
@@ -161,6 +183,8 @@ func (h *Hub) run() {
 			h.deliver(d)
 		case q := <-h.queries:
 			q.reply <- h.users[q.userID] != nil
+		case e := <-h.endings:
+			h.endSessions(e)
 		case <-stopping:
 			stopping = nil // handled once
 			for _, u := range h.users {
@@ -183,6 +207,13 @@ func (h *Hub) add(c *client) *transition {
 		u = &localUser{conns: make(map[*client]struct{}), subscribed: h.subs.enqueue(c.userID, true)}
 		h.users[c.userID] = u
 	}
+	if h.opts.MaxPerUser > 0 && len(u.conns) >= h.opts.MaxPerUser {
+		if old := u.oldest(); old != nil {
+			old.kick(CloseTooManyConnections, "too many connections", false)
+		}
+	}
+	h.seq++
+	c.seq = h.seq
 	u.conns[c] = struct{}{}
 	h.counters.connected.Add(1)
 	return u.subscribed
@@ -266,6 +297,27 @@ func (h *Hub) Publish(ctx context.Context, userID string, ev Event) error {
 // the broker lost events.
 func (h *Hub) BroadcastLocal(ev Event) {
 	h.enqueue(delivery{all: true}, ev)
+}
+
+// EndSessions closes this instance's sockets of the user's ended sessions with
+// CloseSessionEnded. The app calls it on every instance when sessions end.
+func (h *Hub) EndSessions(userID string, sessionIDs []string) {
+	select {
+	case h.endings <- sessionEnding{userID: userID, sessionIDs: sessionIDs}:
+	case <-h.quit:
+	}
+}
+
+func (h *Hub) endSessions(e sessionEnding) {
+	u := h.users[e.userID]
+	if u == nil {
+		return
+	}
+	for c := range u.conns {
+		if slices.Contains(e.sessionIDs, c.sessionID) {
+			c.kick(CloseSessionEnded, "session ended", true)
+		}
+	}
 }
 
 // OnlineLocal reports whether userID has a connection on this instance.

@@ -67,3 +67,39 @@ func (s Files) take(ctx context.Context, id string, withData bool) (*uploads.Fil
 		ContentType: row.ContentType, Size: row.Size, Data: row.Data, CreatedAt: row.CreatedAt,
 	}, nil
 }
+
+// UsedBytes is the size of every file ownerID keeps, for the upload quota.
+func (s Files) UsedBytes(ctx context.Context, ownerID string) (int64, error) {
+	var used int64
+	err := s.DB.WithContext(ctx).Model(&fileRow{}).Where("owner_id = ?", ownerID).
+		Select("COALESCE(SUM(size), 0)").Scan(&used).Error
+	return used, err
+}
+
+// unreferenced is true of a file row (alias f) that no profile and no task points to: an avatar,
+// a résumé, a task image or attachment. Files live in the database, so the check is one query.
+const unreferenced = `NOT EXISTS (SELECT 1 FROM users u WHERE u.profile_picture = '` + uploads.URLPrefix + `' || f.id OR u.resume = '` + uploads.URLPrefix + `' || f.id)
+	AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.image_url = '` + uploads.URLPrefix + `' || f.id OR t.attachments LIKE '%' || f.id || '%')`
+
+// deleteReplaced deletes the files behind urls that ownerID uploaded and nothing references any
+// more: the avatar or résumé a profile save just replaced. Run it in the save's transaction.
+func deleteReplaced(tx *gorm.DB, ownerID string, urls ...string) error {
+	var ids []string
+	for _, u := range urls {
+		if id, ok := uploads.IDFromURL(u); ok && ValidID(id) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	return tx.Exec("DELETE FROM files WHERE id IN (SELECT f.id FROM files f WHERE f.id IN ? AND f.owner_id = ? AND "+unreferenced+")", ids, ownerID).Error
+}
+
+// DeleteOrphans deletes up to limit files made before cutoff that nothing references (uploads
+// never used, or left behind), and reports how many it deleted.
+func (s Files) DeleteOrphans(ctx context.Context, cutoff time.Time, limit int) (int64, error) {
+	res := s.DB.WithContext(ctx).Exec("DELETE FROM files WHERE id IN (SELECT f.id FROM files f WHERE f.created_at < ? AND "+
+		unreferenced+" LIMIT ?)", cutoff.UTC(), limit)
+	return res.RowsAffected, res.Error
+}

@@ -19,6 +19,8 @@ func migrations() []*gormigrate.Migration {
 		migratePeople(),
 		migrateTaskSearch(),
 		migrateTaskListOrder(),
+		migrateMailOutbox(),
+		migrateSessions(),
 	}
 }
 

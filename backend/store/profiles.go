@@ -63,6 +63,10 @@ func (s Profiles) SaveStudentProfile(ctx context.Context, userID string, p profi
 		fields["profile_created_at"] = now
 	}
 	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		before, err := uploadsOf(tx, userID)
+		if err != nil {
+			return err
+		}
 		res := tx.Table("users").Where("id = ? AND user_type = ? AND "+state, userID, string(accounts.Student)).Updates(fields)
 		if res.Error != nil {
 			return res.Error
@@ -72,6 +76,9 @@ func (s Profiles) SaveStudentProfile(ctx context.Context, userID string, p profi
 		}
 		if res.RowsAffected == 0 {
 			return apperr.New(apperr.NotFound, "No profile found.")
+		}
+		if err := deleteReplaced(tx, userID, before.ProfilePicture, before.Resume); err != nil {
+			return err
 		}
 		return replaceSkills(tx, userID, p.Skills)
 	})
@@ -102,18 +109,31 @@ func replaceSkills(tx *gorm.DB, userID string, skills []accounts.Skill) error {
 }
 
 func (s Profiles) SaveStartupProfile(ctx context.Context, userID string, p profiles.StartupProfile) error {
-	res := s.DB.WithContext(ctx).Table("users").Where("id = ? AND user_type = ?", userID, string(accounts.Startup)).
-		Updates(map[string]any{
-			"company_name": p.CompanyName, "industry": p.Industry, "company_description": p.CompanyDescription,
-			"company_size": p.CompanySize, "profile_picture": p.ProfilePicture, "updated_at": time.Now().UTC(),
-		})
-	if res.Error != nil {
-		return res.Error
-	}
-	if res.RowsAffected == 0 {
-		return apperr.New(apperr.NotFound, userNotFound)
-	}
-	return nil
+	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		before, err := uploadsOf(tx, userID)
+		if err != nil {
+			return err
+		}
+		res := tx.Table("users").Where("id = ? AND user_type = ?", userID, string(accounts.Startup)).
+			Updates(map[string]any{
+				"company_name": p.CompanyName, "industry": p.Industry, "company_description": p.CompanyDescription,
+				"company_size": p.CompanySize, "profile_picture": p.ProfilePicture, "updated_at": time.Now().UTC(),
+			})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return apperr.New(apperr.NotFound, userNotFound)
+		}
+		return deleteReplaced(tx, userID, before.ProfilePicture)
+	})
+}
+
+// uploadsOf reads the files a user's profile points to, before a save may replace them.
+func uploadsOf(tx *gorm.DB, userID string) (userRow, error) {
+	var row userRow
+	err := tx.Table("users").Select("profile_picture", "resume").Where("id = ?", userID).Limit(1).Find(&row).Error
+	return row, err
 }
 
 // ListUsers reads users of one type, newest first. The skills filter is a semi-join on the

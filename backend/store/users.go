@@ -105,19 +105,23 @@ func (s Users) first(ctx context.Context, where string, arg any) (*accounts.User
 
 func orderByPosition(db *gorm.DB) *gorm.DB { return db.Order("position") }
 
+// SetPassword also deletes the user's outstanding reset links: a link mailed before a change
+// must not undo it.
 func (s Users) SetPassword(ctx context.Context, userID, hash string) error {
-	res := s.DB.WithContext(ctx).Model(&userRow{}).Where("id = ?", userID).Updates(map[string]any{
-		"password_hash": hash,
-		"token_version": gorm.Expr("token_version + 1"),
-		"updated_at":    time.Now().UTC(),
+	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&userRow{}).Where("id = ?", userID).Updates(map[string]any{
+			"password_hash": hash,
+			"token_version": gorm.Expr("token_version + 1"),
+			"updated_at":    time.Now().UTC(),
+		})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return apperr.New(apperr.NotFound, userNotFound)
+		}
+		return tx.Where("user_id = ?", userID).Delete(&passwordResetRow{}).Error
 	})
-	if res.Error != nil {
-		return res.Error
-	}
-	if res.RowsAffected == 0 {
-		return apperr.New(apperr.NotFound, userNotFound)
-	}
-	return nil
 }
 
 func (s Users) AdminExists(ctx context.Context) (bool, error) {

@@ -8,6 +8,7 @@ import (
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
 	"bridgework/backend/notify"
+	"bridgework/backend/ratelimit"
 )
 
 // Publisher pushes an event to every open connection of a user.
@@ -28,6 +29,9 @@ type Service struct {
 	Publisher Publisher
 	Logger    *slog.Logger
 	Now       func() time.Time
+	// Limiter counts task posts: a startup may post PostsPerHour tasks an hour (0: no limit).
+	Limiter      ratelimit.Limiter
+	PostsPerHour int
 }
 
 var errTaskNotFound = apperr.New(apperr.NotFound, "Task not found.")
@@ -55,6 +59,10 @@ func (s *Service) Post(ctx context.Context, startup *accounts.User, in PostInput
 			}
 			return nil, err
 		}
+	}
+	if err := ratelimit.Take(ctx, s.Limiter, "tasks:post:"+startup.ID, s.PostsPerHour, time.Hour,
+		"You have posted many tasks in the last hour. Please try again later."); err != nil {
+		return nil, err
 	}
 	t.StartupID, t.Status = startup.ID, StatusOpen
 	if err := s.Store.CreateTask(ctx, t); err != nil {

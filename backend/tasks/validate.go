@@ -61,7 +61,11 @@ type PostInput struct {
 }
 
 // validatePost checks the form with the rules of spec §5 and returns the task it describes.
-// now is used to refuse deadlines in the past (a day of slack covers every time zone).
+// now is used to refuse deadlines in the past (a day of slack covers every time zone) and more
+// than maxDeadlineYears ahead.
+// maxDeadlineYears bounds how far ahead a deadline may be: further is a typo (2205 for 2025).
+const maxDeadlineYears = 2
+
 func validatePost(in PostInput, now time.Time) (*Task, error) {
 	t := &Task{
 		Title: strings.TrimSpace(in.Title), Description: strings.TrimSpace(in.Description),
@@ -95,6 +99,7 @@ func validatePost(in PostInput, now time.Time) (*Task, error) {
 		d, ok := ParseDate(in.Deadline)
 		if v.Check(ok, "deadline", "Deadline must be a date") {
 			v.Check(!d.Before(now.UTC().Add(-24*time.Hour).Truncate(24*time.Hour)), "deadline", "Deadline cannot be in the past")
+			v.Check(!d.After(now.UTC().AddDate(maxDeadlineYears, 0, 0)), "deadline", "Deadline must be within two years")
 			t.Deadline = d
 		}
 	}

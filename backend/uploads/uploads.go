@@ -5,6 +5,7 @@ package uploads
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"path"
@@ -15,6 +16,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
+	"bridgework/backend/ratelimit"
 )
 
 // Kind is what an upload is for; it decides who may upload it and which types are accepted.
@@ -59,6 +61,8 @@ func IDFromURL(url string) (string, bool) {
 // Store keeps files.
 type Store interface {
 	CreateFile(ctx context.Context, f *File) error
+	// UsedBytes is the size of every file ownerID keeps.
+	UsedBytes(ctx context.Context, ownerID string) (int64, error)
 	// FileByID returns the file with its data; apperr.NotFound when unknown.
 	FileByID(ctx context.Context, id string) (*File, error)
 }
@@ -90,8 +94,17 @@ func CanUpload(u *accounts.User, kind Kind) bool {
 	return r.uploader == "" || r.uploader == u.Type
 }
 
-// Service stores and serves uploads.
-type Service struct{ Store Store }
+// Service stores and serves uploads. Each user may upload PerUser files per Window and keep
+// QuotaBytes in all (0: no limit); replaced and unreferenced files are deleted by the store and
+// the sweep (store.Files), so the quota measures what a user really keeps.
+type Service struct {
+	Store          Store
+	Limiter        ratelimit.Limiter
+	PerUser        int
+	Window         time.Duration
+	QuotaBytes     int64
+	MaxImagePixels int // width × height; 0: no limit
+}
 
 // Upload reads at most MaxSize+1 bytes of body, checks its content against kind, and stores it
 // under owner. name is the client's file name, kept (sanitized) only for downloads.
@@ -106,6 +119,10 @@ func (s *Service) Upload(ctx context.Context, owner *accounts.User, kind Kind, n
 	if !safeName(name) {
 		return nil, apperr.Field(string(kind), "Invalid file name")
 	}
+	if err := ratelimit.Take(ctx, s.Limiter, "uploads:user:"+owner.ID, s.PerUser, s.Window,
+		"You are uploading files too fast. Please try again in a few minutes."); err != nil {
+		return nil, err
+	}
 	data, err := io.ReadAll(io.LimitReader(body, MaxSize+1))
 	var tooLarge *http.MaxBytesError
 	switch {
@@ -115,8 +132,21 @@ func (s *Service) Upload(ctx context.Context, owner *accounts.User, kind Kind, n
 		return nil, apperr.Field(string(kind), "The upload could not be read. Please try again.")
 	}
 	contentType := Detect(data)
+	wrongType := &apperr.Error{Code: apperr.UnsupportedType, Message: r.wrong, Fields: map[string]string{string(kind): r.wrong}}
 	if !slices.Contains(r.types, contentType) {
-		return nil, &apperr.Error{Code: apperr.UnsupportedType, Message: r.wrong, Fields: map[string]string{string(kind): r.wrong}}
+		return nil, wrongType
+	}
+	if strings.HasPrefix(contentType, "image/") {
+		switch err := checkImage(data, contentType, s.MaxImagePixels); {
+		case errors.Is(err, errTooManyPixels):
+			msg := "Image dimensions are too large. Please upload a smaller image."
+			return nil, &apperr.Error{Code: apperr.TooLarge, Message: msg, Fields: map[string]string{string(kind): msg}}
+		case err != nil:
+			return nil, wrongType
+		}
+	}
+	if err := s.checkQuota(ctx, owner.ID, int64(len(data))); err != nil {
+		return nil, err
 	}
 	f := &File{
 		OwnerID: owner.ID, Kind: kind, Name: SanitizeName(name, contentType),
@@ -126,6 +156,22 @@ func (s *Service) Upload(ctx context.Context, owner *accounts.User, kind Kind, n
 		return nil, err
 	}
 	return f, nil
+}
+
+// checkQuota refuses a file that would take the owner past QuotaBytes.
+func (s *Service) checkQuota(ctx context.Context, ownerID string, size int64) error {
+	if s.QuotaBytes <= 0 {
+		return nil
+	}
+	used, err := s.Store.UsedBytes(ctx, ownerID)
+	if err != nil {
+		return err
+	}
+	if used+size > s.QuotaBytes {
+		return apperr.New(apperr.TooLarge, fmt.Sprintf(
+			"You have used your %d MB of upload space. Replace or remove a file to upload more.", s.QuotaBytes>>20))
+	}
+	return nil
 }
 
 // Open returns a stored file by id; unknown ids are apperr.NotFound.

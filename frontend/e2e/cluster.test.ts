@@ -46,6 +46,7 @@ function freePort(): Promise<number> {
 let PORT = { nginx: 0, one: 0, two: 0, redis: 0 }
 let CLUSTER = ''
 let clusterEnv: NodeJS.ProcessEnv = {}
+const METRICS_TOKEN = `e2e-metrics-${randomBytes(8).toString('hex')}`
 
 async function pickPorts() {
   const pinned = Number(process.env.CLUSTER_E2E_PORT)
@@ -65,6 +66,8 @@ async function pickPorts() {
     // Without Redis the shared rate limiter cannot count, and sends would fail; this journey is
     // about delivery (the limit has its own tests).
     CHAT_MAX_MESSAGES_PER_MINUTE: '0',
+    // The instances serve /metrics only to this bearer token; sockets() reads the socket gauge.
+    METRICS_TOKEN: METRICS_TOKEN,
   }
 }
 
@@ -94,7 +97,8 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 /** Authenticated websockets on the instance at port, from its /metrics. */
 async function sockets(port: number): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()
+  const response = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+  const text = await response.text()
   return Number(/^bridgework_ws_connected_clients (\d+)/m.exec(text)?.[1] ?? 'NaN')
 }
 

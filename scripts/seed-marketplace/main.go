@@ -60,7 +60,7 @@ func run(open, workers int) error {
 	register := func(in accounts.RegisterInput) (accounts.Session, error) {
 		in.Email = fmt.Sprintf("%s-%s@bench.bridgework.app", in.Email, run)
 		in.Password, in.ConfirmPassword = "bench-password", "bench-password"
-		return a.Accounts.Register(ctx, in)
+		return a.Accounts.Register(ctx, in, accounts.Client{UserAgent: "seed"})
 	}
 	startup, err := register(accounts.RegisterInput{Email: "startup", UserType: "startup", CompanyName: "Bench Startup"})
 	if err != nil {

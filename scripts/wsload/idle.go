@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -75,7 +76,12 @@ func idle(args []string) error {
 
 // scrape reads the unlabelled samples of a Prometheus text page.
 func scrape(url string) (map[string]float64, error) {
-	res, err := http.Get(url)
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+os.Getenv("METRICS_TOKEN"))
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return nil, err
 	}

@@ -75,7 +75,7 @@ func seed(ctx context.Context, typ accounts.UserType, n int) ([]account, error) 
 		}
 	}()
 	tokens := &accounts.Tokens{Secret: []byte(cfg.JWTSecret), Issuer: cfg.JWTIssuer, Audience: cfg.JWTAudience, TTL: 2 * time.Hour}
-	users := store.Users{DB: db}
+	users, sessions := store.Users{DB: db}, store.Sessions{DB: db}
 	out := make([]account, n)
 	errs := make(chan error, n)
 	var wg sync.WaitGroup
@@ -91,7 +91,12 @@ func seed(ctx context.Context, typ accounts.UserType, n int) ([]account, error) 
 				errs <- err
 				return
 			}
-			token, err := tokens.Issue(u)
+			session := &accounts.SessionInfo{UserID: u.ID, Device: "wsload"}
+			if err := sessions.CreateSession(ctx, session); err != nil {
+				errs <- err
+				return
+			}
+			token, err := tokens.Issue(u, session.ID)
 			if err != nil {
 				errs <- err
 				return

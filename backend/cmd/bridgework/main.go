@@ -13,7 +13,6 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
 	"bridgework/backend/app"
 	"bridgework/backend/config"
@@ -34,6 +33,12 @@ func run() error {
 	}
 	logger := newLogger(cfg)
 	slog.SetDefault(logger)
+
+	if soft, hard, err := app.RaiseFileLimit(); err != nil {
+		logger.Warn("open files limit unknown", "err", err)
+	} else {
+		logger.Info("open files limit", "soft", soft, "hard", hard, "reserve", cfg.FDReserve)
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -60,12 +65,7 @@ func run() error {
 		}
 	}
 
-	srv := &http.Server{
-		Addr:              fmt.Sprintf(":%d", cfg.Port),
-		Handler:           a.Handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-	}
+	srv := app.HTTPServer(fmt.Sprintf(":%d", cfg.Port), a.Handler, cfg.RequestReadTimeout)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	logger.Info("listening", "addr", srv.Addr, "database", dbKind(cfg), "redis", cfg.RedisURL != "")

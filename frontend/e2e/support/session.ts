@@ -17,6 +17,6 @@ export async function signInViaUi(page: Page, email: string, password: string, o
 /** Opens the account menu and signs out; resolves on /login. */
 export async function signOutViaUi(page: Page) {
   await page.getByRole('button', { name: /account menu/i }).click()
-  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click()
   await waitForPath(page, '/login')
 }

@@ -63,6 +63,16 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void
   }
 }
 
+/**
+ * The server ended this session (signed out elsewhere, a password change): clear stored auth and
+ * leave through the app's unauthorized handler, as a refused token does.
+ */
+export function endSignedOutSession() {
+  if (!useAuthStore.getState().token) return
+  useAuthStore.getState().logout()
+  onUnauthorized()
+}
+
 type Query = Record<string, string | number | boolean | undefined | null | string[]>
 
 export type RequestOptions = {
@@ -131,7 +141,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       headers,
       body: payload,
       signal,
-      credentials: 'omit',
+      // The only cookie is bw_device (HttpOnly, Path /api/login): sending it lets a device that
+      // signed in before through an attacker's lockout of the account. Auth itself is the bearer token.
+      credentials: 'same-origin',
     })
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause

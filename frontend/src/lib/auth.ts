@@ -3,10 +3,11 @@ import { useCallback, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '@/config/paths'
 import type { User } from '@/types/api'
-import { api } from './api-client'
+import { api, errorMessage } from './api-client'
 import { useAuthStore } from './auth-store'
 import { queryKeys } from './query-keys'
 import { notify } from './notify'
+import { endAllSessions } from './sessions'
 
 export const meQueryKey = queryKeys.me
 
@@ -39,14 +40,43 @@ export function useSessionRefresh(): { isBooting: boolean } {
   return { isBooting: !hasBooted && !isSettled }
 }
 
-/** Sign out: clears stored auth and the query cache, says so, and goes to /login. */
+/**
+ * Sign out: ends the session on the server (POST /api/logout, so a copy of the token stops working
+ * too), clears stored auth and the query cache, says so, and goes to /login. The page does not
+ * wait for the server: the request carries the token it read before the store was cleared, and a
+ * failure (offline) still signs this tab out.
+ */
 export function useLogout(): () => void {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useCallback(() => {
+    if (useAuthStore.getState().token) {
+      api.post('/logout', undefined, { redirectOnUnauthorized: false }).catch(() => {})
+    }
     useAuthStore.getState().logout()
     queryClient.clear()
     notify.success('Logged out successfully!')
+    navigate(paths.login, { replace: true })
+  }, [navigate, queryClient])
+}
+
+/**
+ * "Sign out of all devices": ends every session on the server, then signs this tab out as Sign
+ * out does. If the server cannot be reached nothing changes and the user is told so.
+ */
+export function useLogoutEverywhere(): () => Promise<void> {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return useCallback(async () => {
+    try {
+      await endAllSessions()
+    } catch (error) {
+      notify.error(errorMessage(error, 'Could not sign out of all devices. Try again.'))
+      return
+    }
+    useAuthStore.getState().logout()
+    queryClient.clear()
+    notify.success('Signed out of all devices.')
     navigate(paths.login, { replace: true })
   }, [navigate, queryClient])
 }

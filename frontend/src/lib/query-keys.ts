@@ -3,6 +3,7 @@
 // (e.g. queryKeys.tasks.all) refreshes every list below it.
 export const queryKeys = {
   me: ['me'] as const,
+  sessions: ['sessions'] as const,
   users: {
     all: ['users'] as const,
     detail: (id: string) => ['users', 'detail', id] as const,

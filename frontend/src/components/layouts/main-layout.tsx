@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router'
-import { useLogout } from '@/lib/auth'
+import { useLogout, useLogoutEverywhere } from '@/lib/auth'
 import { useAuthStore, useIsAuthenticated } from '@/lib/auth-store'
 import { Footer } from './footer'
 import { Navbar } from './navbar'
@@ -9,6 +9,7 @@ export function MainLayout() {
   const user = useAuthStore((state) => state.user)
   const isSignedIn = useIsAuthenticated()
   const logout = useLogout()
+  const logoutEverywhere = useLogoutEverywhere()
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -18,7 +19,7 @@ export function MainLayout() {
       >
         Skip to main content
       </a>
-      <Navbar user={user} isSignedIn={isSignedIn} onSignOut={logout} />
+      <Navbar user={user} isSignedIn={isSignedIn} onSignOut={logout} onSignOutEverywhere={() => void logoutEverywhere()} />
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         <Outlet />
       </main>

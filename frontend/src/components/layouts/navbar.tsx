@@ -12,6 +12,7 @@ type NavbarProps = {
   user: User | null
   isSignedIn: boolean
   onSignOut: () => void
+  onSignOutEverywhere: () => void
 }
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -32,7 +33,7 @@ export function Logo() {
   )
 }
 
-export function Navbar({ user, isSignedIn, onSignOut }: NavbarProps) {
+export function Navbar({ user, isSignedIn, onSignOut, onSignOutEverywhere }: NavbarProps) {
   const [mobileOpen, setMobileOpen] = useState(false)
   const mobileId = useId()
   const { pathname } = useLocation()
@@ -60,7 +61,7 @@ export function Navbar({ user, isSignedIn, onSignOut }: NavbarProps) {
 
         <div className="flex items-center gap-2">
           {isSignedIn ? (
-            <UserMenu user={user} onSignOut={onSignOut} />
+            <UserMenu user={user} onSignOut={onSignOut} onSignOutEverywhere={onSignOutEverywhere} />
           ) : (
             <div className="hidden items-center gap-2 sm:flex">
               <Link to={paths.login} className={buttonClasses({ variant: 'ghost' })}>

@@ -1,24 +1,37 @@
-import { ChevronDown, LayoutDashboard, LogOut, UserRound } from 'lucide-react'
+import { ChevronDown, LayoutDashboard, LogOut, MonitorSmartphone, UserRound } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
 import { paths } from '@/config/paths'
+import { errorMessage } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
+import { notify } from '@/lib/notify'
+import { useEndSession, useSessions, type SessionInfo } from '@/lib/sessions'
 import { avatarInitial, displayName } from '@/lib/user'
 import type { User } from '@/types/api'
 
-type UserMenuProps = { user: User | null; onSignOut: () => void }
+type UserMenuProps = { user: User | null; onSignOut: () => void; onSignOutEverywhere: () => void }
 
 const itemClasses =
   'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 ' +
   'hover:bg-slate-100 focus:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600'
 
+/** "active now", "5 min ago", "3 h ago", else the date: when a session last made a request. */
+export function lastSeen(iso: string, now = Date.now()): string {
+  const minutes = Math.round((now - new Date(iso).getTime()) / 60_000)
+  if (!Number.isFinite(minutes)) return ''
+  if (minutes < 2) return 'active now'
+  if (minutes < 60) return `${minutes} min ago`
+  if (minutes < 24 * 60) return `${Math.round(minutes / 60)} h ago`
+  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
+}
+
 /**
  * The account menu (menu button pattern): Enter, Space or ArrowDown open it on the first item,
  * ArrowUp on the last; arrows, Home and End move; Escape closes and returns focus; Tab or a click
- * outside closes.
+ * outside closes. It lists the user's signed-in devices, each of the others with a Sign out item.
  */
-export function UserMenu({ user, onSignOut }: UserMenuProps) {
+export function UserMenu({ user, onSignOut, onSignOutEverywhere }: UserMenuProps) {
   const [open, setOpen] = useState(false)
   const [focusIndex, setFocusIndex] = useState(0)
   const buttonRef = useRef<HTMLButtonElement>(null)
@@ -40,7 +53,15 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
     return () => document.removeEventListener('mousedown', onPointerDown)
   }, [open])
 
-  const itemCount = 3
+  const sessions = useSessions(open)
+  const endSession = useEndSession()
+  const others = (sessions.data ?? []).filter((session) => !session.current)
+  const current = sessions.data?.find((session) => session.current)
+  // Dashboard, Profile, one item per other device, Sign out of all devices, Sign out.
+  const itemCount = 4 + others.length
+  const refAt = (index: number) => (node: HTMLElement | null) => {
+    itemRefs.current[index] = node
+  }
   const openAt = (index: number) => {
     setFocusIndex(index)
     setOpen(true)
@@ -111,7 +132,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           role="menu"
           aria-label="Account"
           onKeyDown={onMenuKeyDown}
-          className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+          className="absolute right-0 z-50 mt-2 max-h-[80vh] w-72 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
         >
           <div className="border-b border-slate-100 px-3 pb-2 pt-1" role="none">
             <p className="truncate text-sm font-medium text-slate-900">{name}</p>
@@ -119,9 +140,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           </div>
           <div className="pt-1" role="none">
             <Link
-              ref={(node) => {
-                itemRefs.current[0] = node
-              }}
+              ref={refAt(0)}
               to={paths.dashboard}
               role="menuitem"
               tabIndex={-1}
@@ -132,9 +151,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
               Dashboard
             </Link>
             <Link
-              ref={(node) => {
-                itemRefs.current[1] = node
-              }}
+              ref={refAt(1)}
               to={paths.profile}
               role="menuitem"
               tabIndex={-1}
@@ -144,10 +161,56 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
               <UserRound className="size-4" aria-hidden="true" />
               Profile
             </Link>
+          </div>
+          <div className="mt-1 border-t border-slate-100 pt-1" role="group" aria-label="Signed-in devices">
+            <p className="px-3 pb-1 pt-1 text-xs font-medium uppercase tracking-wide text-slate-500" role="none">
+              Signed-in devices
+            </p>
+            {sessions.isPending && <p className="px-3 py-1 text-xs text-slate-500" role="none">Loading devices…</p>}
+            {sessions.isError && (
+              <p className="px-3 py-1 text-xs text-red-700" role="none">
+                {errorMessage(sessions.error, 'Could not load your devices.')}
+              </p>
+            )}
+            {current && <SessionLine session={current} />}
+            {others.map((session, index) => (
+              <button
+                key={session._id}
+                ref={refAt(2 + index)}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                aria-label={`Sign out ${session.device} (${session.ip}), ${lastSeen(session.lastSeenAt)}`}
+                className={itemClasses}
+                disabled={endSession.isPending}
+                onClick={() =>
+                  endSession.mutate(session._id, {
+                    onSuccess: () => notify.success(`Signed out ${session.device}.`),
+                    onError: (error) => notify.error(errorMessage(error, 'Could not sign that device out.')),
+                  })
+                }
+              >
+                <SessionLine session={session} action="Sign out" />
+              </button>
+            ))}
+          </div>
+          <div className="mt-1 border-t border-slate-100 pt-1" role="none">
             <button
-              ref={(node) => {
-                itemRefs.current[2] = node
+              ref={refAt(itemCount - 2)}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={itemClasses}
+              onClick={() => {
+                close(false)
+                onSignOutEverywhere()
               }}
+            >
+              <MonitorSmartphone className="size-4" aria-hidden="true" />
+              Sign out of all devices
+            </button>
+            <button
+              ref={refAt(itemCount - 1)}
               type="button"
               role="menuitem"
               tabIndex={-1}
@@ -164,5 +227,23 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         </div>
       )}
     </div>
+  )
+}
+
+/** A device in the list: what it is, where from, when last seen. */
+function SessionLine({ session, action }: { session: SessionInfo; action?: string }) {
+  return (
+    <span className={cn('flex w-full items-start justify-between gap-2', !action && 'px-3 py-2 text-sm')}>
+      <span className="min-w-0">
+        <span className="block truncate text-slate-800">
+          {session.device}
+          {session.current && <span className="ml-1 text-xs font-medium text-emerald-700">· this device</span>}
+        </span>
+        <span className="block truncate text-xs text-slate-500">
+          {session.ip} · {session.current ? 'active now' : lastSeen(session.lastSeenAt)}
+        </span>
+      </span>
+      {action && <span className="shrink-0 text-xs font-medium text-red-700">{action}</span>}
+    </span>
   )
 }

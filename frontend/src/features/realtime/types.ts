@@ -9,6 +9,14 @@ export type RealtimeEvent<T = unknown> = {
   at?: string
 }
 
+/** The hub's own close codes (backend/realtime/doc.go). */
+export const CloseCode = {
+  /** The session this socket signed in with ended (sign-out elsewhere, a password change). */
+  sessionEnded: 4001,
+  /** The user opened more sockets than the server allows; this one, the oldest, was closed. */
+  tooManyConnections: 4008,
+} as const
+
 /** Server → client event types. */
 export const EventType = {
   ready: 'ready',

@@ -19,7 +19,8 @@ describe('api client', () => {
     expect(new URL(seen!.url).pathname).toBe('/api/echo')
     expect(seen!.headers.get('Authorization')).toBe('Bearer abc')
     expect(seen!.headers.get('Content-Type')).toBe('application/json')
-    expect(seen!.credentials).toBe('omit')
+    // Same-origin cookies: the sign-in's bw_device cookie must come back to /api/login.
+    expect(seen!.credentials).toBe('same-origin')
     expect(await seen!.json()).toEqual({ a: 1 })
   })
 

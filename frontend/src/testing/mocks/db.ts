@@ -7,6 +7,7 @@ type Account = { user: User; password: string }
 export const db = {
   accounts: new Map<string, Account>(),
   tokens: new Map<string, string>(),
+  devices: new Map<string, string>(),
   helpRequests: [] as Array<{ phone: string; email: string }>,
   adminBootstrapped: false,
 }
@@ -14,6 +15,7 @@ export const db = {
 export function resetDb() {
   db.accounts.clear()
   db.tokens.clear()
+  db.devices.clear()
   db.helpRequests = []
   db.adminBootstrapped = false
 }
@@ -23,11 +25,26 @@ export function addAccount(user: User, password = 'secret123'): User {
   return user
 }
 
-/** A token the mock /api/me accepts for this user. */
-export function issueToken(user: User): string {
-  const token = `token-${user._id}`
+/** A token the mock /api/me accepts for this user; `device` names a further session of theirs. */
+export function issueToken(user: User, device?: string): string {
+  const token = device ? `token-${user._id}-${device.replace(/\W+/g, '-')}` : `token-${user._id}`
   db.tokens.set(token, user.email.toLowerCase())
+  db.devices.set(token, device ?? 'Chrome on Linux')
   return token
+}
+
+/** The user's sessions as GET /api/sessions lists them: one per token (the token is the id). */
+export function sessionsOf(user: User, currentToken: string) {
+  return [...db.tokens.entries()]
+    .filter(([, email]) => email === user.email.toLowerCase())
+    .map(([token]) => ({
+      _id: token,
+      device: db.devices.get(token) ?? 'Unknown device',
+      ip: '203.0.113.7',
+      createdAt: '2026-11-20T09:00:00Z',
+      lastSeenAt: token === currentToken ? new Date().toISOString() : '2026-11-20T09:30:00Z',
+      current: token === currentToken,
+    }))
 }
 
 export function userForToken(token: string | null): User | null {

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import type { User } from '@/types/api'
 import { createUser } from '../data-generators'
-import { addAccount, db, issueToken, userForToken } from './db'
+import { addAccount, db, issueToken, sessionsOf, userForToken } from './db'
 
 // A small stand-in for the Go API (docs/api-contract.md), enough for component tests.
 
@@ -16,6 +16,36 @@ export const handlers = [
   http.get('*/api/me', ({ request }) => {
     const user = userForToken(bearer(request))
     return user ? HttpResponse.json(user) : error(401, 'unauthorized', 'Unauthorized')
+  }),
+
+  http.post('*/api/logout', ({ request }) => {
+    const token = bearer(request)
+    if (!userForToken(token)) return error(401, 'unauthorized', 'Unauthorized')
+    db.tokens.delete(token!)
+    return HttpResponse.json({ message: 'Signed out.' })
+  }),
+
+  http.get('*/api/sessions', ({ request }) => {
+    const token = bearer(request)
+    const user = userForToken(token)
+    if (!user) return error(401, 'unauthorized', 'Unauthorized')
+    return HttpResponse.json(sessionsOf(user, token!))
+  }),
+
+  http.delete('*/api/sessions/:id', ({ request, params }) => {
+    const user = userForToken(bearer(request))
+    if (!user) return error(401, 'unauthorized', 'Unauthorized')
+    const id = String(params.id)
+    if (userForToken(id)?._id !== user._id) return error(404, 'not_found', 'Session not found.')
+    db.tokens.delete(id)
+    return HttpResponse.json({ message: 'Session ended.' })
+  }),
+
+  http.post('*/api/sessions/end-all', ({ request }) => {
+    const user = userForToken(bearer(request))
+    if (!user) return error(401, 'unauthorized', 'Unauthorized')
+    for (const { _id } of sessionsOf(user, '')) db.tokens.delete(_id)
+    return HttpResponse.json({ message: 'Signed out of all devices.' })
   }),
 
   http.post('*/api/login', async ({ request }) => {

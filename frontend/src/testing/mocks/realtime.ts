@@ -53,6 +53,11 @@ export function dropAllSockets() {
   for (const client of [...userOf.keys()]) client.close(1001, 'going away')
 }
 
+/** Closes every socket of userId with an application close code, as the hub does. */
+export function closeSocketsOf(userId: string, code: number, reason: string) {
+  for (const [client, id] of [...userOf]) if (id === userId) client.close(code, reason)
+}
+
 /** Whether userId has an authenticated socket. */
 export function isConnected(userId: string): boolean {
   return [...userOf.values()].includes(userId)

@@ -5,13 +5,15 @@ import { renderWithRouter } from '@/testing/test-utils'
 import type { User } from '@/types/api'
 import { Navbar } from '../navbar'
 
-function renderNavbar(user: User | null, onSignOut = vi.fn()) {
-  const result = renderWithRouter(<Navbar user={user} isSignedIn={Boolean(user)} onSignOut={onSignOut} />)
+function renderNavbar(user: User | null, onSignOut = vi.fn(), onSignOutEverywhere = vi.fn()) {
+  const result = renderWithRouter(
+    <Navbar user={user} isSignedIn={Boolean(user)} onSignOut={onSignOut} onSignOutEverywhere={onSignOutEverywhere} />,
+  )
   const mainNav = screen.getByRole('navigation', { name: 'Main' })
   const linkNames = within(mainNav)
     .getAllByRole('link')
     .map((link) => link.textContent)
-  return { ...result, mainNav, linkNames, onSignOut }
+  return { ...result, mainNav, linkNames, onSignOut, onSignOutEverywhere }
 }
 
 describe('Navbar links per viewer', () => {
@@ -77,11 +79,18 @@ describe('user menu', () => {
     await events.keyboard('{Enter}')
     const menu = screen.getByRole('menu')
     expect(button).toHaveAttribute('aria-expanded', 'true')
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Dashboard', 'Profile', 'Sign out'])
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Dashboard',
+      'Profile',
+      'Sign out of all devices',
+      'Sign out',
+    ])
     expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus()
 
     await events.keyboard('{ArrowDown}')
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveFocus()
+    await events.keyboard('{ArrowDown}')
+    expect(within(menu).getByRole('menuitem', { name: 'Sign out of all devices' })).toHaveFocus()
     await events.keyboard('{ArrowDown}{ArrowDown}')
     expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus()
     await events.keyboard('{ArrowUp}')
@@ -93,13 +102,16 @@ describe('user menu', () => {
   })
 
   it('links Dashboard and Profile, and Sign out calls back', async () => {
-    const { events, onSignOut } = renderNavbar(createUser({ userType: 'startup' }))
+    const { events, onSignOut, onSignOutEverywhere } = renderNavbar(createUser({ userType: 'startup' }))
     await events.click(screen.getByRole('button', { name: /account menu/i }))
     expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard')
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile')
     await events.click(screen.getByRole('menuitem', { name: 'Sign out' }))
     expect(onSignOut).toHaveBeenCalledTimes(1)
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+    await events.click(screen.getByRole('button', { name: /account menu/i }))
+    await events.click(screen.getByRole('menuitem', { name: 'Sign out of all devices' }))
+    expect(onSignOutEverywhere).toHaveBeenCalledTimes(1)
   })
 
   it('closes on a click outside', async () => {

@@ -134,6 +134,23 @@ describe('/profile as a student', () => {
     await waitFor(() => expect(input).toHaveAccessibleDescription('Please upload a PNG, JPEG, GIF or WebP image'))
   })
 
+  it.each([
+    [429, 'throttled', 'You are uploading files too fast. Please try again in a few minutes.'],
+    [413, 'too_large', 'You have used your 50 MB of upload space. Replace or remove a file to upload more.'],
+  ])('shows the upload limit the server answers with (%i)', async (status, code, message) => {
+    mockProfileApi(() => ({}) as User)
+    server.use(
+      http.post('*/api/uploads/resume', () =>
+        HttpResponse.json({ message, code }, { status, headers: { 'Retry-After': '300' } }),
+      ),
+    )
+    const { events } = await renderApp('/profile', { as: 'student' })
+    await events.click(await screen.findByRole('button', { name: 'Add Profile' }))
+    const input = screen.getByLabelText('Resume')
+    await events.upload(input, file('cv.pdf', 'application/pdf'))
+    await waitFor(() => expect(input).toHaveAccessibleDescription(message))
+  })
+
   it('puts server field errors on the inputs and toasts the failure', async () => {
     mockProfileApi(() => ({}) as User)
     server.use(

@@ -1,12 +1,13 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
+import { Toaster } from 'sonner'
 import { describe, expect, it } from 'vitest'
 import { api } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth-store'
 import { queryKeys } from '@/lib/query-keys'
 import { seedAccount } from '@/testing/mocks/db'
-import { dropAllSockets, isConnected, pushEvent, realtimeLink } from '@/testing/mocks/realtime'
+import { closeSocketsOf, dropAllSockets, isConnected, pushEvent, realtimeLink } from '@/testing/mocks/realtime'
 import { server } from '@/testing/mocks/server'
 import { createTestQueryClient } from '@/testing/test-utils'
 import { RealtimeProvider } from '../components/realtime-provider'
@@ -40,6 +41,7 @@ function setup(as: 'student' | 'startup' | 'admin' = 'student') {
       <RealtimeProvider>
         <Thread partnerId={partner._id} />
       </RealtimeProvider>
+      <Toaster />
     </QueryClientProvider>,
   )
   return { ...view, user, token, partner, queryClient }
@@ -99,6 +101,19 @@ describe('RealtimeProvider', () => {
     await waitFor(() => expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument())
     expect(afters).toContain(first._id)
     expect(screen.getAllByRole('listitem')).toHaveLength(2)
+  })
+
+  it('stays closed with a notice when the server closes it for too many tabs', async () => {
+    server.use(http.get('*/api/chat/:userId', () => HttpResponse.json([])))
+    const { user } = setup()
+    await waitFor(() => expect(useLiveStore.getState().status).toBe('ready'))
+    act(() => closeSocketsOf(user._id, 4008, 'too many connections'))
+    expect(await screen.findByText(/open in too many tabs/)).toBeInTheDocument()
+    // Longer than the first reconnect delay: no socket comes back, and no banner says one will.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(isConnected(user._id)).toBe(false)
+    expect(useLiveStore.getState().status).toBe('off')
+    expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument()
   })
 
   it('opens no socket for the admin', async () => {

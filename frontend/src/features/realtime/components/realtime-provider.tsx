@@ -3,12 +3,14 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, typ
 // The named export of the module itself: the package's CommonJS default export does not survive
 // the production bundler's interop (it works in tests, then fails in the built app).
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket'
+import { toast } from 'sonner'
 import { API_BASE_PATH } from '@/config/env'
+import { endSignedOutSession } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth-store'
 import { reconnectDelay } from '../lib/backoff'
 import { useLiveStore } from '../lib/live-store'
 import { catchUp, routeEvent } from '../lib/route-event'
-import { EventType, type RealtimeEvent } from '../types'
+import { CloseCode, EventType, type RealtimeEvent } from '../types'
 import { ConnectionBanner } from './connection-banner'
 
 type Send = (type: 'typing' | 'read', data: Record<string, string>) => boolean
@@ -82,12 +84,27 @@ function LiveSocket({ token, me, sendRef }: LiveSocketProps) {
     // The JWT never goes in the URL (URLs end up in logs): it is the first frame.
     onOpen: (event) => (event.target as WebSocket).send(JSON.stringify({ type: 'auth', data: { token } })),
     onMessage,
-    onClose: () => {
+    onClose: (event) => {
       ready.current = false
+      if (event.code === CloseCode.sessionEnded) {
+        // Signed out elsewhere: this tab follows, to /login with the reason.
+        setStatus('off')
+        toast.info('You were signed out of this device. Sign in again to continue.', { id: 'session-ended' })
+        endSignedOutSession()
+        return
+      }
+      if (event.code === CloseCode.tooManyConnections) {
+        // The server keeps the newest tabs; this one stays quiet instead of taking a place back.
+        setStatus('off')
+        toast.info('Bridgework is open in too many tabs. Live updates stopped here: reload this tab to use it.', {
+          id: 'too-many-tabs',
+        })
+        return
+      }
       // A socket closed because this component went away (sign-out) is not coming back.
       if (mounted.current) setStatus('reconnecting')
     },
-    shouldReconnect: () => true,
+    shouldReconnect: (event) => event.code !== CloseCode.tooManyConnections && event.code !== CloseCode.sessionEnded,
     reconnectAttempts: Number.MAX_SAFE_INTEGER,
     reconnectInterval: (attempt) => reconnectDelay(attempt),
     // The server pings too; this catches a connection that died without a close (a lost network).

@@ -1,0 +1,73 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/accounts"
+)
+
+// sessionRoutes are the signed-in user's own sessions: sign out of this one, list them, end one,
+// end them all.
+func (s *Server) sessionRoutes(api *gin.RouterGroup) {
+	api.POST("/logout", s.authenticate(), s.logout)
+	api.GET("/sessions", s.authenticate(), s.listSessions)
+	api.DELETE("/sessions/:id", s.authenticate(), s.endSession)
+	api.POST("/sessions/end-all", s.authenticate(), s.endAllSessions)
+}
+
+type sessionInfoJSON struct {
+	ID         string    `json:"_id"`
+	Device     string    `json:"device"`
+	IP         string    `json:"ip"`
+	CreatedAt  time.Time `json:"createdAt"`
+	LastSeenAt time.Time `json:"lastSeenAt"`
+	Current    bool      `json:"current"`
+}
+
+func (s *Server) logout(c *gin.Context) {
+	if err := s.accounts.Logout(c.Request.Context(), currentUser(c)); err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Signed out."})
+}
+
+func (s *Server) listSessions(c *gin.Context) {
+	u := currentUser(c)
+	list, err := s.accounts.ListSessions(c.Request.Context(), u)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	out := make([]sessionInfoJSON, 0, len(list))
+	for _, info := range list {
+		out = append(out, toSessionInfoJSON(info, u))
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+func toSessionInfoJSON(info accounts.SessionInfo, viewer *accounts.User) sessionInfoJSON {
+	return sessionInfoJSON{ID: info.ID, Device: info.Device, IP: info.IP, CreatedAt: info.CreatedAt,
+		LastSeenAt: info.LastSeenAt, Current: info.ID == viewer.SessionID}
+}
+
+// endSession ends one of the caller's sessions; another user's is not found.
+func (s *Server) endSession(c *gin.Context) {
+	if err := s.accounts.EndSessions(c.Request.Context(), currentUser(c), []string{c.Param("id")}); err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Session ended."})
+}
+
+// endAllSessions is "Sign out of all devices", this one included.
+func (s *Server) endAllSessions(c *gin.Context) {
+	if err := s.accounts.EndSessions(c.Request.Context(), currentUser(c), nil); err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Signed out of all devices."})
+}

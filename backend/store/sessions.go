@@ -1,0 +1,86 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/apperr"
+)
+
+type sessionRow struct {
+	ID         string
+	UserID     string
+	Device     string
+	IP         string
+	CreatedAt  time.Time
+	LastSeenAt time.Time
+	EndedAt    *time.Time
+}
+
+func (sessionRow) TableName() string { return "sessions" }
+
+// Sessions is the sessions store (accounts.SessionStore).
+type Sessions struct{ DB *gorm.DB }
+
+func (s Sessions) CreateSession(ctx context.Context, sess *accounts.SessionInfo) error {
+	sess.ID = NewID()
+	now := time.Now().UTC()
+	sess.CreatedAt, sess.LastSeenAt = now, now
+	return s.DB.WithContext(ctx).Create(&sessionRow{
+		ID: sess.ID, UserID: sess.UserID, Device: truncate(sess.Device, 200), IP: truncate(sess.IP, 64),
+		CreatedAt: now, LastSeenAt: now,
+	}).Error
+}
+
+func (s Sessions) SessionByID(ctx context.Context, id string) (*accounts.SessionInfo, error) {
+	if !ValidID(id) {
+		return nil, apperr.New(apperr.NotFound, "Session not found.")
+	}
+	var row sessionRow
+	if err := s.DB.WithContext(ctx).Take(&row, "id = ?", id).Error; err != nil {
+		return nil, translate(err, "Session not found.")
+	}
+	return toSession(row), nil
+}
+
+func (s Sessions) TouchSession(ctx context.Context, id string, at time.Time) error {
+	return s.DB.WithContext(ctx).Model(&sessionRow{}).Where("id = ? AND ended_at IS NULL", id).
+		Update("last_seen_at", at.UTC()).Error
+}
+
+// ActiveSessions lists a user's sessions that have not ended, the most recent first.
+func (s Sessions) ActiveSessions(ctx context.Context, userID string) ([]accounts.SessionInfo, error) {
+	var rows []sessionRow
+	err := s.DB.WithContext(ctx).Where("user_id = ? AND ended_at IS NULL", userID).
+		Order("last_seen_at DESC, id DESC").Limit(100).Find(&rows).Error
+	out := make([]accounts.SessionInfo, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, *toSession(r))
+	}
+	return out, err
+}
+
+// EndSessions ends the user's sessions named in ids, or every one but except when ids is nil,
+// and returns the ids it ended.
+func (s Sessions) EndSessions(ctx context.Context, userID string, ids []string, except string) ([]string, error) {
+	var ended []string
+	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		q := tx.Model(&sessionRow{}).Where("user_id = ? AND ended_at IS NULL AND id <> ?", userID, except)
+		if ids != nil {
+			q = q.Where("id IN ?", ids)
+		}
+		if err := q.Pluck("id", &ended).Error; err != nil || len(ended) == 0 {
+			return err
+		}
+		return tx.Model(&sessionRow{}).Where("id IN ?", ended).Update("ended_at", time.Now().UTC()).Error
+	})
+	return ended, err
+}
+
+func toSession(r sessionRow) *accounts.SessionInfo {
+	return &accounts.SessionInfo{ID: r.ID, UserID: r.UserID, Device: r.Device, IP: r.IP,
+		CreatedAt: r.CreatedAt, LastSeenAt: r.LastSeenAt, Ended: r.EndedAt != nil}
+}

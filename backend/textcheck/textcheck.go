@@ -1,0 +1,32 @@
+// Package textcheck is the one rule for text users send, applied to every string of every JSON
+// body and query (httpapi's bindJSON and query check) before any domain sees it. PostgreSQL
+// refuses NUL and invalid UTF-8 with an error, SQLite stores them as they are, and control or
+// direction-override characters in a name or title can make a page say something else than the
+// data (a file name "gpj.exe" shown as "exe.jpg"): such text gets a 400 with a field message on
+// either database instead.
+package textcheck
+
+import "unicode/utf8"
+
+// Message is the field message for text that breaks the rule.
+const Message = "This text contains characters that are not allowed (control or direction characters)."
+
+// Allowed reports whether s is valid UTF-8 without control characters (U+0000–U+001F other than
+// tab, newline and carriage return, and U+007F) and, unless multiline, without bidi overrides
+// and isolates (U+202A–U+202E, U+2066–U+2069). Multi-line text (descriptions, messages) keeps
+// them: a paragraph in Arabic or Hebrew may need them, and it is shown as a block, not inline.
+func Allowed(s string, multiline bool) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+		case r < 0x20 || r == 0x7f:
+			return false
+		case !multiline && (r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069):
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, saveScreenshot, waitForPath, type Browser } from './support/browser'
+import { chatPanel, studentAndStartup, waitForLive, type Account } from './support/live'
+import { signInViaUi } from './support/session'
+
+// Issue 12, items 1 and 2, in two browsers: a student signed in on a laptop and on a phone, the
+// phone in a live chat. Signing the phone out from the laptop's user menu ends the phone's chat:
+// its socket is closed by the server and the page goes to /login saying why.
+
+describe('sessions across devices', () => {
+  let laptop: Browser
+  let phone: Browser
+  let student: Account
+  let startup: Account
+
+  beforeAll(async () => {
+    ;({ student, startup } = await studentAndStartup('sessions'))
+    laptop = await launchBrowser()
+    phone = await launchBrowser({ viewport: { width: 390, height: 844 } })
+  })
+  afterAll(async () => {
+    await Promise.all([laptop?.close(), phone?.close()])
+  })
+
+  it('signing out a device from another one ends its chat and sends it to /login', async () => {
+    const laptopPage = await laptop.newPage()
+    const phonePage = await phone.newPage()
+    try {
+      await signInViaUi(phonePage, student.user.email, 'secret123')
+      await phonePage.goto(`/chat/${startup.user._id}`)
+      await chatPanel(phonePage).getByRole('textbox', { name: 'Message' }).waitFor()
+      await waitForLive(phonePage)
+
+      await signInViaUi(laptopPage, student.user.email, 'secret123')
+      await laptopPage.getByRole('button', { name: /account menu/i }).click()
+      const devices = laptopPage.getByRole('group', { name: 'Signed-in devices' })
+      await devices.getByText('· this device').waitFor()
+      const signOutPhone = devices.getByRole('menuitem', { name: /^Sign out Chrome/ })
+      expect(await signOutPhone.count()).toBe(1)
+
+      const start = Date.now()
+      await signOutPhone.click()
+      await laptopPage.getByText(/^Signed out Chrome/).waitFor()
+      await waitForPath(phonePage, '/login', 5_000)
+      const tookMs = Date.now() - start
+      await phonePage.getByText('You were signed out of this device. Sign in again to continue.').waitFor()
+      expect(await phonePage.evaluate(() => localStorage.getItem('auth') ?? sessionStorage.getItem('auth'))).toBeNull()
+      console.info(`sign-out from the laptop to the phone on /login: ${tookMs} ms`)
+
+      // The laptop is still signed in; "Sign out of all devices" ends it too.
+      await laptopPage.goto('/dashboard')
+      await laptopPage.getByRole('heading', { name: 'Student dashboard' }).waitFor()
+      await laptopPage.getByRole('button', { name: /account menu/i }).click()
+      await laptopPage.getByRole('menuitem', { name: 'Sign out of all devices' }).click()
+      await waitForPath(laptopPage, '/login')
+      await laptopPage.getByText('Signed out of all devices.').waitFor()
+    } catch (error) {
+      await saveScreenshot(laptopPage, 'sessions-laptop')
+      await saveScreenshot(phonePage, 'sessions-phone')
+      throw error
+    }
+  })
+})

@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from './api-client'
+import { queryKeys } from './query-keys'
+
+/** One signed-in device of the user (GET /api/sessions). */
+export type SessionInfo = {
+  _id: string
+  device: string
+  ip: string
+  createdAt: string
+  lastSeenAt: string
+  /** The session this tab signed in with. */
+  current: boolean
+}
+
+/** The user's signed-in devices, fetched while `enabled` (the user menu is open). */
+export function useSessions(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.sessions,
+    queryFn: () => api.get<SessionInfo[]>('/sessions'),
+    enabled,
+    staleTime: 0,
+  })
+}
+
+/** Ends one of the user's other sessions: that device is signed out at once. */
+export function useEndSession() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/sessions/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
+  })
+}
+
+/** "Sign out of all devices": ends every session, this one included. */
+export function endAllSessions() {
+  return api.post<{ message: string }>('/sessions/end-all', undefined, { redirectOnUnauthorized: false })
+}
