@@ -72,9 +72,12 @@ http {
 }
 `, dir, site)), 0o600)
 
-	cmd := exec.Command(nginx, "-p", dir, "-c", main, "-g", "daemon off;")
+	// One process (no master and workers): a worker outliving a killed master would keep the
+	// output pipe open and Wait would never return.
+	cmd := exec.Command(nginx, "-p", dir, "-c", main, "-g", "daemon off; master_process off;")
 	out := &strings.Builder{}
 	cmd.Stdout, cmd.Stderr = out, out
+	cmd.WaitDelay = 5 * time.Second
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
