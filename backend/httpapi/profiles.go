@@ -104,6 +104,10 @@ func (s *Server) studentProfile(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
+	if u == nil {
+		c.JSON(http.StatusOK, nil) // no profile yet
+		return
+	}
 	c.JSON(http.StatusOK, toUserJSON(u, u))
 }
 

@@ -103,8 +103,9 @@ func CanBrowseStudents(u *accounts.User) bool { return u != nil && u.Type == acc
 
 var forbidden = apperr.New(apperr.Forbidden, "You do not have access to this.")
 
-// StudentProfile returns the student's own profile, or apperr.NotFound "No profile found." when
-// they have not created one yet (the form then offers Add Profile).
+// StudentProfile returns the student's own profile, or nil when they have not created one yet
+// (the form then offers Add Profile). Not having a profile yet is a state, not an error: a 404
+// here would put a failed request in the console of every new student's profile page.
 func (s *Service) StudentProfile(ctx context.Context, u *accounts.User) (*accounts.User, error) {
 	if !CanEditStudentProfile(u) {
 		return nil, forbidden
@@ -114,7 +115,7 @@ func (s *Service) StudentProfile(ctx context.Context, u *accounts.User) (*accoun
 		return nil, err
 	}
 	if !has {
-		return nil, apperr.New(apperr.NotFound, "No profile found.")
+		return nil, nil
 	}
 	return s.Store.UserByID(ctx, u.ID)
 }

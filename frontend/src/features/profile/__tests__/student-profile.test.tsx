@@ -11,7 +11,7 @@ function mockProfileApi(user: () => User) {
   let stored: User | null = null
   server.use(
     http.get('*/api/student/profile', () =>
-      stored ? HttpResponse.json(stored) : HttpResponse.json({ message: 'No profile found.', code: 'not_found' }, { status: 404 }),
+      HttpResponse.json(stored ?? null),
     ),
     http.post('*/api/student/profile', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>

@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { api, isApiError } from '@/lib/api-client'
+import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { User } from '@/types/api'
 
-/** GET /api/student/profile → the profile, or null when none was created yet (404 "No profile found."). */
-export async function getStudentProfile(): Promise<User | null> {
-  try {
-    return await api.get<User>('/student/profile')
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return null
-    throw error
-  }
+/** GET /api/student/profile → the profile, or null when none was created yet. */
+export function getStudentProfile(): Promise<User | null> {
+  return api.get<User | null>('/student/profile')
 }
 
 export function useStudentProfile(options: { enabled?: boolean } = {}) {
