@@ -19,7 +19,7 @@ func (s *Server) uploadRoutes(api *gin.RouterGroup) {
 	api.POST("/uploads/task-image", s.authenticate(), s.upload(uploads.TaskImage, "image"))
 	// <img> tags and résumé links cannot send a bearer token. Avatars and task images are
 	// public to whoever holds the URL (the random part of a UUID v7, 74 bits, cannot be
-	// guessed); a résumé needs a link signed for its viewer (uploads.Links), handed out only to
+	// guessed); a résumé needs a link signed for 15 minutes (uploads.Links), handed out only to
 	// those profiles.VisibleTo lets see it.
 	api.GET("/files/:id", s.serveFile)
 }
@@ -117,7 +117,7 @@ func (s *Server) serveFile(c *gin.Context) {
 	h.Set("Content-Security-Policy", "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 	// A file never changes once stored, so browsers may keep it; private keeps shared caches out.
-	// A résumé is not kept at all: its link stops working, the copy in a cache would not.
+	// A signed download is not kept at all: its link stops working, a cached copy would not.
 	h.Set("Cache-Control", "private, max-age=31536000, immutable")
 	if signed {
 		h.Set("Cache-Control", "private, no-store")
