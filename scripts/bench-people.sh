@@ -62,9 +62,15 @@ head -c 200000 /dev/urandom > /tmp/bench-people.pdf.body
 { printf '%%PDF-1.7\n'; cat /tmp/bench-people.pdf.body; printf '\n%%%%EOF\n'; } > /tmp/bench-people.pdf
 RESUME_STUDENT=$(curl -sf "$URL/api/register" -H 'Content-Type: application/json' \
   -d '{"userType":"student","firstName":"Res","lastName":"Ume","email":"bench-resume@example.com","password":"secret123","confirmPassword":"secret123"}' | json_field token)
-RESUME_URL=$(curl -sf "$URL/api/uploads/resume" -H "Authorization: Bearer $RESUME_STUDENT" -F "resume=@/tmp/bench-people.pdf" | json_field url)
-rm -f /tmp/bench-people.pdf /tmp/bench-people.pdf.body
+# A résumé is served only through a link signed for 15 minutes (docs/security.md, Privacy): the
+# upload answers with one, JSON-escaped (\u0026), so it is taken right before its run.
+resume_link() {
+  curl -sf "$URL/api/uploads/resume" -H "Authorization: Bearer $RESUME_STUDENT" -F "resume=@/tmp/bench-people.pdf" |
+    json_field url | sed 's/\\u0026/\&/g'
+}
+RESUME_URL=$(resume_link)
 [ -n "$STARTUP_TOKEN" ] && [ -n "$ADMIN_TOKEN" ] && [ -n "$RESUME_URL" ] || die "could not set up the accounts and the upload"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$URL$RESUME_URL")" = 200 ] || die "the signed résumé link does not open"
 
 flat_out() {
   local name=$1 path=$2 token=${3:-}
@@ -81,4 +87,6 @@ flat_out "GET /api/users?role=student&skills=skill0" "/api/users?role=student&sk
 flat_out "GET /api/startup/students?skills=3 skills" "/api/startup/students?skills=skill0,skill1,skill2" "$STARTUP_TOKEN"
 flat_out "GET /api/users?role=student (200 newest)" "/api/users?role=student" "$STARTUP_TOKEN"
 flat_out "GET /api/admin/students?page=500" "/api/admin/students?page=500" "$ADMIN_TOKEN"
-flat_out "GET /api/files/{id} (200 KB résumé)" "$RESUME_URL" ""
+RESUME_URL=$(resume_link)
+rm -f /tmp/bench-people.pdf /tmp/bench-people.pdf.body
+flat_out "GET /api/files/{id} (200 KB résumé, signed link)" "$RESUME_URL" ""

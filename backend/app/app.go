@@ -184,6 +184,8 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		Help:     &help.Service{Store: store.HelpRequests{DB: db}, Limiter: limiter, PerIPHour: cfg.HelpRequestsPerIP},
 		Chat:     chatService,
 		Profiles: people,
+		// Résumé links are signed with the tokens' secret, so every instance checks every link.
+		FileLinks: uploads.NewLinks(secret),
 		Uploads: &uploads.Service{
 			Store: store.Files{DB: db}, Limiter: limiter, PerUser: cfg.UploadsPerUser, Window: cfg.UploadWindow,
 			QuotaBytes: int64(cfg.UploadQuotaMB) << 20, MaxImagePixels: cfg.UploadMaxImagePixels,

@@ -17,6 +17,7 @@ const (
 	Forbidden       Code = "forbidden"
 	NotFound        Code = "not_found"
 	Conflict        Code = "conflict"
+	Gone            Code = "gone" // existed and will not come back, e.g. an expired signed link
 	TooLarge        Code = "too_large"
 	UnsupportedType Code = "unsupported_type"
 	Throttled       Code = "throttled"

@@ -24,8 +24,8 @@ type sessionJSON struct {
 	User  userJSON `json:"user"`
 }
 
-func writeSession(c *gin.Context, status int, sess accounts.Session) {
-	c.JSON(status, sessionJSON{Token: sess.Token, User: toUserJSON(sess.User, sess.User)})
+func (s *Server) writeSession(c *gin.Context, status int, sess accounts.Session) {
+	c.JSON(status, sessionJSON{Token: sess.Token, User: s.userJSON(sess.User, sess.User)})
 }
 
 type registerRequest struct {
@@ -49,7 +49,7 @@ func (s *Server) register(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	writeSession(c, http.StatusCreated, sess)
+	s.writeSession(c, http.StatusCreated, sess)
 }
 
 // clientOf is where a request comes from, for sessions and per-address limits.
@@ -82,7 +82,7 @@ func (s *Server) login(c *gin.Context) {
 		MaxAge: int(accounts.DeviceCookieTTL.Seconds()), HttpOnly: true, SameSite: http.SameSiteStrictMode,
 		Secure: s.secureCookies,
 	})
-	writeSession(c, http.StatusOK, sess)
+	s.writeSession(c, http.StatusOK, sess)
 }
 
 func (s *Server) createDefaultAdmin(c *gin.Context) {
@@ -129,7 +129,7 @@ func (s *Server) resetPassword(c *gin.Context) {
 
 func (s *Server) me(c *gin.Context) {
 	u := currentUser(c)
-	c.JSON(http.StatusOK, toUserJSON(u, u))
+	c.JSON(http.StatusOK, s.userJSON(u, u))
 }
 
 func (s *Server) userByID(c *gin.Context) {
@@ -143,5 +143,5 @@ func (s *Server) userByID(c *gin.Context) {
 		writeError(c, apperr.New(apperr.NotFound, "User not found."))
 		return
 	}
-	c.JSON(http.StatusOK, toUserJSON(u, currentUser(c)))
+	c.JSON(http.StatusOK, s.userJSON(u, currentUser(c)))
 }

@@ -76,16 +76,16 @@ func (s *Server) adminUsers(t accounts.UserType) gin.HandlerFunc {
 			writeError(c, err)
 			return
 		}
-		c.JSON(http.StatusOK, listJSON("users", toUsersJSON(p.Items, viewer), p.Page, p.PageSize, p.Total))
+		c.JSON(http.StatusOK, listJSON("users", s.usersJSON(p.Items, viewer), p.Page, p.PageSize, p.Total))
 	}
 }
 
-// tasksJSON renders tasks as owner sees them, so the admin reads the same statuses the student
-// or startup does.
-func tasksJSON(list []tasks.Task, owner *accounts.User, certificateOf map[string]string) []taskJSON {
+// tasksJSON renders tasks with the statuses owner sees, so the admin reads the same statuses the
+// student or startup does.
+func tasksJSON(list []tasks.Task, owner, viewer *accounts.User, certificateOf map[string]string) []taskJSON {
 	out := make([]taskJSON, 0, len(list))
 	for _, t := range list {
-		j := toTaskJSON(t, owner)
+		j := toTaskJSONAs(t, owner, viewer)
 		j.CertificateID = certificateOf[t.ID]
 		out = append(out, j)
 	}
@@ -95,7 +95,8 @@ func tasksJSON(list []tasks.Task, owner *accounts.User, certificateOf map[string
 // adminStudent is a student's dashboard for the admin: {user, tasks, certificates} plus the
 // dashboard's own cards and lists.
 func (s *Server) adminStudent(c *gin.Context) {
-	d, err := s.admin.Student(c.Request.Context(), currentUser(c), c.Param("id"))
+	viewer := currentUser(c)
+	d, err := s.admin.Student(c.Request.Context(), viewer, c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return
@@ -103,18 +104,18 @@ func (s *Server) adminStudent(c *gin.Context) {
 	student, dash := d.Student, d.Dashboard
 	startups := make([]personJSON, 0, len(dash.Startups))
 	for _, p := range dash.Startups {
-		startups = append(startups, *toPersonJSON(&p, true))
+		startups = append(startups, *toPersonJSON(&p, viewer))
 	}
 	c.JSON(http.StatusOK, gin.H{
-		"user": toUserJSON(student, currentUser(c)),
+		"user": s.userJSON(student, viewer),
 		"stats": gin.H{
 			"activeTasks": dash.Counts.Active, "completed": dash.Counts.Completed, "certificates": dash.Counts.Certificates,
 		},
-		"activeTasks":       tasksJSON(dash.Active, student, dash.CertificateOf),
-		"availableTasks":    gin.H{"items": tasksJSON(d.Available.Items, student, nil), "total": d.Available.Total},
-		"recentlyCompleted": tasksJSON(dash.RecentlyCompleted, student, dash.CertificateOf),
+		"activeTasks":       tasksJSON(dash.Active, student, viewer, dash.CertificateOf),
+		"availableTasks":    gin.H{"items": tasksJSON(d.Available.Items, student, viewer, nil), "total": d.Available.Total},
+		"recentlyCompleted": tasksJSON(dash.RecentlyCompleted, student, viewer, dash.CertificateOf),
 		"startups":          startups,
-		"tasks":             tasksJSON(d.Tasks, student, dash.CertificateOf),
+		"tasks":             tasksJSON(d.Tasks, student, viewer, dash.CertificateOf),
 		"certificates":      s.certificateList(d.Certificates),
 	})
 }
@@ -122,19 +123,20 @@ func (s *Server) adminStudent(c *gin.Context) {
 // adminStartup is a startup's dashboard for the admin: {startup, tasks with submissions}, with
 // the dashboard's stats and newest submissions.
 func (s *Server) adminStartup(c *gin.Context) {
-	d, err := s.admin.Startup(c.Request.Context(), currentUser(c), c.Param("id"))
+	viewer := currentUser(c)
+	d, err := s.admin.Startup(c.Request.Context(), viewer, c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return
 	}
 	subs := make([]submissionRowJSON, 0, len(d.Dashboard.Submissions))
 	for _, sub := range d.Dashboard.Submissions {
-		subs = append(subs, toSubmissionRowJSON(sub))
+		subs = append(subs, toSubmissionRowJSON(sub, viewer))
 	}
 	stats := d.Dashboard.Stats
 	c.JSON(http.StatusOK, gin.H{
-		"startup":     toUserJSON(d.Startup, currentUser(c)),
-		"tasks":       tasksJSON(d.Tasks, d.Startup, nil),
+		"startup":     s.userJSON(d.Startup, viewer),
+		"tasks":       tasksJSON(d.Tasks, d.Startup, viewer, nil),
 		"totalTasks":  d.Total,
 		"submissions": subs,
 		"stats": gin.H{

@@ -29,12 +29,14 @@ type chatUserJSON struct {
 	CompanyName    string `json:"companyName"`
 	FirstName      string `json:"firstName"`
 	LastName       string `json:"lastName"`
-	Email          string `json:"email"`
+	Email          string `json:"email,omitempty"`
 	ProfilePicture string `json:"profilePicture"`
 	Online         bool   `json:"online"`
 }
 
-func toChatUserJSON(u *accounts.User, online bool) chatUserJSON {
+// chatUserJSON shows partner u as viewer may see them.
+func (s *Server) chatUserJSON(viewer, u *accounts.User, online bool) chatUserJSON {
+	u = s.privacy.ShowUser(viewer, u)
 	return chatUserJSON{ID: u.ID, UserType: string(u.Type), CompanyName: u.CompanyName, FirstName: u.FirstName,
 		LastName: u.LastName, Email: u.Email, ProfilePicture: u.ProfilePicture, Online: online}
 }
@@ -69,28 +71,30 @@ func shortDescription(u *accounts.User) string {
 }
 
 func (s *Server) chatConversations(c *gin.Context) {
-	convs, err := s.chat.Conversations(c.Request.Context(), currentUser(c))
+	viewer := currentUser(c)
+	convs, err := s.chat.Conversations(c.Request.Context(), viewer)
 	if err != nil {
 		writeError(c, err)
 		return
 	}
 	out := make([]conversationJSON, len(convs))
 	for i, conv := range convs {
-		out[i] = conversationJSON{chatUserJSON: toChatUserJSON(conv.Partner, conv.Online),
+		out[i] = conversationJSON{chatUserJSON: s.chatUserJSON(viewer, conv.Partner, conv.Online),
 			LastMessage: conv.LastMessage.Data(), UnreadCount: conv.UnreadCount}
 	}
 	c.JSON(http.StatusOK, out)
 }
 
 func (s *Server) chatPartners(c *gin.Context) {
-	partners, err := s.chat.Partners(c.Request.Context(), currentUser(c))
+	viewer := currentUser(c)
+	partners, err := s.chat.Partners(c.Request.Context(), viewer)
 	if err != nil {
 		writeError(c, err)
 		return
 	}
 	out := make([]partnerJSON, len(partners))
 	for i, p := range partners {
-		out[i] = partnerJSON{chatUserJSON: toChatUserJSON(p.User, p.Online), Description: shortDescription(p.User)}
+		out[i] = partnerJSON{chatUserJSON: s.chatUserJSON(viewer, p.User, p.Online), Description: shortDescription(p.User)}
 	}
 	c.JSON(http.StatusOK, out)
 }

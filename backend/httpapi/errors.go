@@ -22,6 +22,7 @@ var statusOf = map[apperr.Code]int{
 	apperr.Forbidden:       http.StatusForbidden,
 	apperr.NotFound:        http.StatusNotFound,
 	apperr.Conflict:        http.StatusConflict,
+	apperr.Gone:            http.StatusGone,
 	apperr.TooLarge:        http.StatusRequestEntityTooLarge,
 	apperr.UnsupportedType: http.StatusUnsupportedMediaType,
 	apperr.Throttled:       http.StatusTooManyRequests,

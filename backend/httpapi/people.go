@@ -20,10 +20,10 @@ func (s *Server) peopleRoutes(api *gin.RouterGroup) {
 // skillsQuery reads ?skills=a,b as well as ?skills=a&skills=b.
 func skillsQuery(c *gin.Context) []string { return c.QueryArray("skills") }
 
-func toUsersJSON(users []*accounts.User, viewer *accounts.User) []userJSON {
+func (s *Server) usersJSON(users []*accounts.User, viewer *accounts.User) []userJSON {
 	out := make([]userJSON, 0, len(users))
 	for _, u := range users {
-		out = append(out, toUserJSON(u, viewer))
+		out = append(out, s.userJSON(u, viewer))
 	}
 	return out
 }
@@ -36,7 +36,7 @@ func (s *Server) listUsers(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, toUsersJSON(users, viewer))
+	c.JSON(http.StatusOK, s.usersJSON(users, viewer))
 }
 
 // listStudents is GET /api/startup/students[?skills=…] for startups.
@@ -47,7 +47,7 @@ func (s *Server) listStudents(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, toUsersJSON(users, viewer))
+	c.JSON(http.StatusOK, s.usersJSON(users, viewer))
 }
 
 // pastSubmissionJSON is a row of a profile's Past Submissions: task title, startup, date,
@@ -74,10 +74,10 @@ func (s *Server) studentForStartup(c *gin.Context) {
 		subs = append(subs, pastSubmissionJSON{
 			ID: p.ID, Link: p.Link, Status: p.Status, SubmittedAt: p.SubmittedAt,
 			Task:    taskRefJSON{ID: p.TaskID, Title: p.TaskTitle, Status: p.TaskStatus, DisplayStatus: tasks.DisplayStatus(p.TaskStatus)},
-			Startup: toPersonJSON(p.Startup, false),
+			Startup: toPersonJSON(p.Startup, viewer),
 		})
 	}
-	c.JSON(http.StatusOK, gin.H{"student": toUserJSON(student, viewer), "submissions": subs})
+	c.JSON(http.StatusOK, gin.H{"student": s.userJSON(student, viewer), "submissions": subs})
 }
 
 // startupPage is the data of a startup's public page.
@@ -88,5 +88,5 @@ func (s *Server) startupPage(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"startup": toUserJSON(startup, viewer)})
+	c.JSON(http.StatusOK, gin.H{"startup": s.userJSON(startup, viewer)})
 }

@@ -4,12 +4,19 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"bridgework/backend/testenv"
+	"bridgework/backend/uploads"
 )
 
 // peopleCast is everyone an authorization cell may act as, fresh for each route.
 type peopleCast struct {
 	student, otherStudent, startup, otherStartup, admin user
-	resumeURL                                           string
+	// resumeURL is the student's résumé as stored (unsigned), signedResume the link its upload
+	// answered with; avatarURL is the student's avatar.
+	resumeURL, signedResume, avatarURL string
+	// phone and collegeEmail are the student's own (withProfiles only), unlike anyone else's.
+	phone, collegeEmail string
 }
 
 func (e *env) newCast(withProfiles bool) peopleCast {
@@ -18,12 +25,74 @@ func (e *env) newCast(withProfiles bool) peopleCast {
 		student: e.registerStudent("Owner"), otherStudent: e.registerStudent("Other"),
 		startup: e.registerStartup("Owner Inc"), otherStartup: e.registerStartup("Other Inc"), admin: e.admin(),
 	}
+	c.signedResume = e.upload("/api/uploads/resume", c.student.Token, "resume", "cv.pdf", pdfBytes()).field("url")
+	c.resumeURL = uploads.Unsigned(c.signedResume)
+	c.avatarURL = e.uploadAvatar(c.student, pngBytes(e.t)).field("url")
 	if withProfiles {
-		e.withProfile(c.student, "Go")
+		body := fullProfile(c.student)
+		body["skills"] = []map[string]any{{"name": "Go"}}
+		body["phone"], body["collegeEmail"] = "+44 20 7946 0958", "owner"+testenv.RandomHex(4)+"@uni.edu"
+		body["resume"], body["profilePicture"] = c.signedResume, c.avatarURL
+		res := e.do("POST", "/api/student/profile", c.student.Token, body)
+		if res.Status != http.StatusCreated {
+			e.t.Fatalf("profile: %d %s", res.Status, res.Raw)
+		}
+		c.phone, c.collegeEmail = res.field("phone"), res.field("collegeEmail")
 		e.withProfile(c.otherStudent, "Go")
 	}
-	c.resumeURL = e.upload("/api/uploads/resume", c.student.Token, "resume", "cv.pdf", pdfBytes()).field("url")
 	return c
+}
+
+// seen is what of the student's private data a response shows.
+type seen uint8
+
+const (
+	seesEmail   seen = 1 << iota // the sign-in email
+	seesPrivate                  // phone and college email
+	seesResume                   // the résumé, as a signed link only
+	seesAll     = seesEmail | seesPrivate | seesResume
+	seesNothing = seen(0)
+)
+
+func (s seen) String() string {
+	names := []string{}
+	for _, n := range []struct {
+		bit  seen
+		name string
+	}{{seesEmail, "email"}, {seesPrivate, "phone and college email"}, {seesResume, "résumé"}} {
+		if s&n.bit != 0 {
+			names = append(names, n.name)
+		}
+	}
+	if len(names) == 0 {
+		return "nothing"
+	}
+	return strings.Join(names, ", ")
+}
+
+// revealed reads raw, a whole response, for the student's private data, wherever it appears.
+// A résumé counts only as a signed link: the raw URL anywhere is an error.
+func (c peopleCast) revealed(t *testing.T, raw []byte) seen {
+	t.Helper()
+	body := string(raw)
+	var s seen
+	if strings.Contains(body, c.student.Email) {
+		s |= seesEmail
+	}
+	phone, college := strings.Contains(body, c.phone), strings.Contains(body, c.collegeEmail)
+	if phone != college {
+		t.Errorf("phone shown %v but college email %v: %s", phone, college, raw)
+	}
+	if phone {
+		s |= seesPrivate
+	}
+	if strings.Contains(body, `"`+c.resumeURL+`"`) {
+		t.Errorf("the résumé's unsigned URL is shown: %s", raw)
+	}
+	if strings.Contains(body, `"`+c.resumeURL+`?expires=`) {
+		s |= seesResume
+	}
+	return s
 }
 
 // roles are the table's columns, in order.
@@ -52,10 +121,25 @@ type peopleAuthzRow struct {
 	body          func(c peopleCast) any
 	upload        string // multipart field, for upload routes
 	want          [6]int // per role, in the order of roles
+	// sees, when set, is what each role may see of the student's private data (withProfiles).
+	sees *[6]seen
+	name string // tells apart rows of one route
 }
 
 const (
 	stOK, stCreated, stUnauth, stForbidden = http.StatusOK, http.StatusCreated, http.StatusUnauthorized, http.StatusForbidden
+)
+
+// What a startup sees of a student: enough to hire them (spec: Browse Students).
+const seesHire = seesEmail | seesResume
+
+var (
+	seenByOwner    = &[6]seen{seesNothing, seesAll, seesNothing, seesNothing, seesNothing, seesNothing}
+	seenByHirers   = &[6]seen{seesNothing, seesNothing, seesNothing, seesHire, seesHire, seesAll}
+	seenByStartups = &[6]seen{seesNothing, seesNothing, seesNothing, seesHire, seesHire, seesNothing}
+	seenByAdmin    = &[6]seen{seesNothing, seesNothing, seesNothing, seesNothing, seesNothing, seesAll}
+	seenByNobody   = &[6]seen{}
+	seenByEveryone = &[6]seen{seesNothing, seesAll, seesNothing, seesHire, seesHire, seesAll}
 )
 
 var peopleAdminOnly = [6]int{stUnauth, stForbidden, stForbidden, stForbidden, stForbidden, stOK}
@@ -64,7 +148,7 @@ func fixedPath(p string) func(peopleCast) string { return func(peopleCast) strin
 
 var peopleAuthzTable = []peopleAuthzRow{
 	{method: "GET", route: "/api/student/profile", withProfiles: true, path: fixedPath("/api/student/profile"),
-		want: [6]int{stUnauth, stOK, stOK, stForbidden, stForbidden, stForbidden}},
+		want: [6]int{stUnauth, stOK, stOK, stForbidden, stForbidden, stForbidden}, sees: seenByOwner},
 	{method: "POST", route: "/api/student/profile", path: fixedPath("/api/student/profile"),
 		body: func(c peopleCast) any { return fullProfile(c.student) }, want: [6]int{stUnauth, stCreated, stCreated, stForbidden, stForbidden, stForbidden}},
 	{method: "PUT", route: "/api/student/profile", withProfiles: true, path: fixedPath("/api/student/profile"),
@@ -83,21 +167,32 @@ var peopleAuthzTable = []peopleAuthzRow{
 		want: [6]int{stUnauth, stCreated, stCreated, stForbidden, stForbidden, stForbidden}},
 	{method: "POST", route: "/api/uploads/task-image", path: fixedPath("/api/uploads/task-image"), upload: "image",
 		want: [6]int{stUnauth, stForbidden, stForbidden, stCreated, stCreated, stForbidden}},
-	{method: "GET", route: "/api/files/:id", path: func(c peopleCast) string { return c.resumeURL },
+	// A résumé opens only through a signed link, whoever asks; the link itself is the permission,
+	// handed out only to those who may see the résumé (TestResumeLinks).
+	{method: "GET", route: "/api/files/:id", name: "résumé, unsigned", path: func(c peopleCast) string { return c.resumeURL },
+		want: [6]int{stForbidden, stForbidden, stForbidden, stForbidden, stForbidden, stForbidden}},
+	{method: "GET", route: "/api/files/:id", name: "résumé, signed", path: func(c peopleCast) string { return c.signedResume },
 		want: [6]int{stOK, stOK, stOK, stOK, stOK, stOK}},
-	{method: "GET", route: "/api/users", path: fixedPath("/api/users?role=student&skills=go"),
-		want: [6]int{stUnauth, stOK, stOK, stOK, stOK, stOK}},
-	{method: "GET", route: "/api/startup/students", path: fixedPath("/api/startup/students?skills=go"),
-		want: [6]int{stUnauth, stForbidden, stForbidden, stOK, stOK, stForbidden}},
-	{method: "GET", route: "/api/startup/students/:id", path: func(c peopleCast) string { return "/api/startup/students/" + c.student.ID },
-		want: [6]int{stUnauth, stForbidden, stForbidden, stOK, stOK, stForbidden}},
+	{method: "GET", route: "/api/files/:id", name: "avatar", path: func(c peopleCast) string { return c.avatarURL },
+		want: [6]int{stOK, stOK, stOK, stOK, stOK, stOK}},
+	{method: "GET", route: "/api/users", withProfiles: true, path: fixedPath("/api/users?role=student&skills=go"),
+		want: [6]int{stUnauth, stForbidden, stForbidden, stOK, stOK, stOK}, sees: seenByHirers},
+	{method: "GET", route: "/api/users", name: "startups", withProfiles: true, path: fixedPath("/api/users?role=startup"),
+		want: [6]int{stUnauth, stOK, stOK, stOK, stOK, stOK}, sees: seenByNobody},
+	{method: "GET", route: "/api/users/:id", withProfiles: true, path: func(c peopleCast) string { return "/api/users/" + c.student.ID },
+		want: [6]int{stUnauth, stOK, stOK, stOK, stOK, stOK}, sees: seenByEveryone},
+	{method: "GET", route: "/api/startup/students", withProfiles: true, path: fixedPath("/api/startup/students?skills=go"),
+		want: [6]int{stUnauth, stForbidden, stForbidden, stOK, stOK, stForbidden}, sees: seenByStartups},
+	{method: "GET", route: "/api/startup/students/:id", withProfiles: true, path: func(c peopleCast) string { return "/api/startup/students/" + c.student.ID },
+		want: [6]int{stUnauth, stForbidden, stForbidden, stOK, stOK, stForbidden}, sees: seenByStartups},
 	{method: "GET", route: "/api/startup/:id", path: func(c peopleCast) string { return "/api/startup/" + c.startup.ID },
 		want: [6]int{stUnauth, stOK, stOK, stOK, stOK, stOK}},
 	{method: "GET", route: "/api/admin/stats", path: fixedPath("/api/admin/stats"), want: peopleAdminOnly},
-	{method: "GET", route: "/api/admin/students", path: fixedPath("/api/admin/students?page=1"), want: peopleAdminOnly},
+	{method: "GET", route: "/api/admin/students", withProfiles: true, path: fixedPath("/api/admin/students?page=1"), want: peopleAdminOnly,
+		sees: seenByAdmin},
 	{method: "GET", route: "/api/admin/startups", path: fixedPath("/api/admin/startups?page=1"), want: peopleAdminOnly},
-	{method: "GET", route: "/api/admin/students/:id/dashboard", path: func(c peopleCast) string { return "/api/admin/students/" + c.student.ID + "/dashboard" },
-		want: peopleAdminOnly},
+	{method: "GET", route: "/api/admin/students/:id/dashboard", withProfiles: true, path: func(c peopleCast) string { return "/api/admin/students/" + c.student.ID + "/dashboard" },
+		want: peopleAdminOnly, sees: seenByAdmin},
 	{method: "GET", route: "/api/admin/startups/:id/dashboard", path: func(c peopleCast) string { return "/api/admin/startups/" + c.startup.ID + "/dashboard" },
 		want: peopleAdminOnly},
 	{method: "GET", route: "/api/admin/help-requests", path: fixedPath("/api/admin/help-requests"), want: peopleAdminOnly},
@@ -113,7 +208,7 @@ func isPeopleRoute(method, path string) bool {
 		strings.HasPrefix(path, "/api/startup/students"):
 		return true
 	}
-	for _, p := range []string{"/api/student/profile", "/api/startup/profile", "/api/me/password", "/api/users", "/api/startup/:id"} {
+	for _, p := range []string{"/api/student/profile", "/api/startup/profile", "/api/me/password", "/api/users", "/api/users/:id", "/api/startup/:id"} {
 		if path == p {
 			return true
 		}
@@ -133,7 +228,7 @@ func TestPeople_authorizationTable(t *testing.T) {
 			}
 		}
 		for _, row := range peopleAuthzTable {
-			t.Run(row.method+" "+row.route, func(t *testing.T) {
+			t.Run(strings.TrimSpace(row.method+" "+row.route+" "+row.name), func(t *testing.T) {
 				c := e.newCast(row.withProfiles)
 				for i, role := range peopleRoles {
 					var res response
@@ -152,6 +247,11 @@ func TestPeople_authorizationTable(t *testing.T) {
 					}
 					if res.Status != row.want[i] {
 						t.Errorf("as %s: %d, want %d (%s)", role, res.Status, row.want[i], res.Raw)
+					}
+					if row.sees != nil {
+						if got := c.revealed(t, res.Raw); got != row.sees[i] {
+							t.Errorf("as %s: sees the student's %s, want %s (%s)", role, got, row.sees[i], res.Raw)
+						}
 					}
 				}
 			})

@@ -8,6 +8,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/store"
+	"bridgework/backend/uploads"
 )
 
 // protectedFields are what no client may set: ownership, role, verification, plan, identity,
@@ -126,7 +127,8 @@ func TestPeople_massAssignment(t *testing.T) {
 						t.Errorf("the victim changed: %+v", got)
 					}
 					if url := res.field("url"); url != "" {
-						f, err := (store.Files{DB: e.app.DB}).FileMeta(context.Background(), url[len("/api/files/"):])
+						id, _ := uploads.IDFromURL(uploads.Unsigned(url))
+						f, err := (store.Files{DB: e.app.DB}).FileMeta(context.Background(), id)
 						if err != nil || f.OwnerID != caller.ID {
 							t.Errorf("upload owner = %v (%v), want the caller", f, err)
 						}

@@ -108,7 +108,7 @@ func (s *Server) studentProfile(c *gin.Context) {
 		c.JSON(http.StatusOK, nil) // no profile yet
 		return
 	}
-	c.JSON(http.StatusOK, toUserJSON(u, u))
+	c.JSON(http.StatusOK, s.userJSON(u, u))
 }
 
 // saveStudentProfile is Add Profile (POST, create) or Edit Profile (PUT).
@@ -128,7 +128,7 @@ func (s *Server) saveStudentProfile(create bool) gin.HandlerFunc {
 		if create {
 			status = http.StatusCreated
 		}
-		c.JSON(status, toUserJSON(u, u))
+		c.JSON(status, s.userJSON(u, u))
 	}
 }
 
@@ -151,7 +151,7 @@ func (s *Server) saveStartupProfile(c *gin.Context) {
 		return
 	}
 	s.accounts.Forget(c.Request.Context(), u.ID)
-	c.JSON(http.StatusOK, toUserJSON(u, u))
+	c.JSON(http.StatusOK, s.userJSON(u, u))
 }
 
 type changePasswordRequest struct {
@@ -173,5 +173,5 @@ func (s *Server) changePassword(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, sessionJSON{Token: token, User: toUserJSON(u, u)})
+	c.JSON(http.StatusOK, sessionJSON{Token: token, User: s.userJSON(u, u)})
 }

@@ -34,6 +34,7 @@ type Deps struct {
 	Chat           *chat.Service
 	Profiles       *profiles.Service
 	Uploads        *uploads.Service
+	FileLinks      *uploads.Links // signs and checks the links to résumés
 	Admin          *admin.Service
 	Tasks          *tasks.Service
 	Certificates   *certs.Service
@@ -61,6 +62,8 @@ type Server struct {
 	chat     *chat.Service
 	profiles *profiles.Service
 	uploads  *uploads.Service
+	links    *uploads.Links
+	privacy  profiles.Privacy
 	admin    *admin.Service
 	tasks    *tasks.Service
 	certs    *certs.Service
@@ -91,6 +94,7 @@ func New(d Deps) (*Server, error) {
 	s.chat = d.Chat
 	s.tasks, s.certs, s.notify = d.Tasks, d.Certificates, d.Notifications
 	s.profiles, s.uploads, s.admin = d.Profiles, d.Uploads, d.Admin
+	s.links, s.privacy = d.FileLinks, profiles.Privacy{Links: d.FileLinks}
 
 	engine.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
 	engine.GET("/readyz", s.readyz)

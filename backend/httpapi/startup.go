@@ -119,7 +119,7 @@ func (s *Server) reviewSubmission(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Submission moved to under review", "submission": toSubmissionJSON(*sub)})
+	c.JSON(http.StatusOK, gin.H{"message": "Submission moved to under review", "submission": toSubmissionJSON(*sub, currentUser(c))})
 }
 
 type decideRequest struct {
@@ -146,7 +146,7 @@ func (s *Server) decideSubmission(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	body := gin.H{"message": message, "submission": toSubmissionJSON(*sub)}
+	body := gin.H{"message": message, "submission": toSubmissionJSON(*sub, currentUser(c))}
 	if cert != nil {
 		s.accounts.Forget(c.Request.Context(), sub.StudentID) // the task's skills are now Verified on their profile
 		body["certificate"] = toCertificateJSON(*cert, s.certs.VerifyURL(cert.Number))
@@ -167,8 +167,8 @@ type taskRefJSON struct {
 	DisplayStatus string `json:"displayStatus"`
 }
 
-func toSubmissionRowJSON(sub tasks.Submission) submissionRowJSON {
-	out := submissionRowJSON{submissionJSON: toSubmissionJSON(sub), Task: taskRefJSON{ID: sub.TaskID}}
+func toSubmissionRowJSON(sub tasks.Submission, viewer *accounts.User) submissionRowJSON {
+	out := submissionRowJSON{submissionJSON: toSubmissionJSON(sub, viewer), Task: taskRefJSON{ID: sub.TaskID}}
 	if sub.Task != nil {
 		out.Task = taskRefJSON{ID: sub.Task.ID, Title: sub.Task.Title, Status: sub.Task.Status,
 			DisplayStatus: tasks.DisplayStatus(sub.Task.Status)}
@@ -177,12 +177,13 @@ func toSubmissionRowJSON(sub tasks.Submission) submissionRowJSON {
 }
 
 func (s *Server) startupSubmissions(c *gin.Context) {
-	page, err := s.tasks.StartupSubmissions(c.Request.Context(), currentUser(c).ID, c.Query("status"), tasks.ParsePage(c.Query("page")))
+	viewer := currentUser(c)
+	page, err := s.tasks.StartupSubmissions(c.Request.Context(), viewer.ID, c.Query("status"), tasks.ParsePage(c.Query("page")))
 	if err != nil {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, toPageJSON(page, toSubmissionRowJSON))
+	c.JSON(http.StatusOK, toPageJSON(page, func(sub tasks.Submission) submissionRowJSON { return toSubmissionRowJSON(sub, viewer) }))
 }
 
 func (s *Server) startupDashboard(c *gin.Context) {
@@ -198,10 +199,10 @@ func (s *Server) startupDashboard(c *gin.Context) {
 	}
 	subs := make([]submissionRowJSON, 0, len(d.Submissions))
 	for _, sub := range d.Submissions {
-		subs = append(subs, toSubmissionRowJSON(sub))
+		subs = append(subs, toSubmissionRowJSON(sub, viewer))
 	}
 	c.JSON(http.StatusOK, gin.H{
-		"startup":     toUserJSON(viewer, viewer),
+		"startup":     s.userJSON(viewer, viewer),
 		"tasks":       recent,
 		"submissions": subs,
 		"stats": gin.H{
@@ -227,9 +228,10 @@ func (s *Server) allStartups(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
+	viewer := currentUser(c)
 	out := make([]personJSON, 0, len(list))
 	for _, p := range list {
-		out = append(out, *toPersonJSON(&p, true))
+		out = append(out, *toPersonJSON(&p, viewer))
 	}
 	c.JSON(http.StatusOK, out)
 }

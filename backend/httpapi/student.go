@@ -48,7 +48,7 @@ func (s *Server) submitLink(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Link submitted successfully!", "submission": toSubmissionJSON(*sub)})
+	c.JSON(http.StatusOK, gin.H{"message": "Link submitted successfully!", "submission": toSubmissionJSON(*sub, currentUser(c))})
 }
 
 // studentDashboard answers everything the student dashboard shows: the cards' counts, active
@@ -72,10 +72,10 @@ func (s *Server) studentDashboard(c *gin.Context) {
 	}
 	startups := make([]personJSON, 0, len(d.Startups))
 	for _, p := range d.Startups {
-		startups = append(startups, *toPersonJSON(&p, true))
+		startups = append(startups, *toPersonJSON(&p, viewer))
 	}
 	c.JSON(http.StatusOK, gin.H{
-		"student": toUserJSON(viewer, viewer),
+		"student": s.userJSON(viewer, viewer),
 		"stats": gin.H{
 			"activeTasks": d.Counts.Active, "completed": d.Counts.Completed, "certificates": d.Counts.Certificates,
 		},

@@ -8,6 +8,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
+	"bridgework/backend/profiles"
 	"bridgework/backend/tasks"
 )
 
@@ -102,21 +103,18 @@ func toPageJSON[S, T any](p tasks.Page[S], convert func(S) T) pageJSON[T] {
 	return out
 }
 
-// toPersonJSON converts p; withEmail is false for signed-out viewers.
-func toPersonJSON(p *tasks.Person, withEmail bool) *personJSON {
+// toPersonJSON converts p as viewer (nil when signed out) may see it.
+func toPersonJSON(p *tasks.Person, viewer *accounts.User) *personJSON {
+	p = profiles.ShowPerson(viewer, p)
 	if p == nil {
 		return nil
 	}
-	out := &personJSON{ID: p.ID, FirstName: p.FirstName, LastName: p.LastName, Username: p.Username,
-		CompanyName: p.CompanyName, Logo: p.Picture}
-	if withEmail {
-		out.Email = p.Email
-	}
-	return out
+	return &personJSON{ID: p.ID, FirstName: p.FirstName, LastName: p.LastName, Username: p.Username,
+		Email: p.Email, CompanyName: p.CompanyName, Logo: p.Picture}
 }
 
-func toSubmissionJSON(sub tasks.Submission) submissionJSON {
-	student := toPersonJSON(sub.Student, true)
+func toSubmissionJSON(sub tasks.Submission, viewer *accounts.User) submissionJSON {
+	student := toPersonJSON(sub.Student, viewer)
 	if student == nil {
 		student = &personJSON{ID: sub.StudentID}
 	}
@@ -125,28 +123,31 @@ func toSubmissionJSON(sub tasks.Submission) submissionJSON {
 }
 
 // toTaskJSON converts t for viewer (nil when signed out).
-func toTaskJSON(t tasks.Task, viewer *accounts.User) taskJSON {
-	signedIn := viewer != nil
+func toTaskJSON(t tasks.Task, viewer *accounts.User) taskJSON { return toTaskJSONAs(t, viewer, viewer) }
+
+// toTaskJSONAs converts t with the statuses owner sees and the people viewer may see: the admin
+// reads a student's tasks as that student reads them, and every email as the admin may.
+func toTaskJSONAs(t tasks.Task, owner, viewer *accounts.User) taskJSON {
 	out := taskJSON{
 		ID: t.ID, Title: t.Title, Description: t.Description, Category: t.Category, WorkType: t.WorkType,
 		Skills: t.Skills, Difficulty: t.Difficulty, EstimatedHours: t.EstimatedHours,
 		Budget: budgetJSON{Min: t.BudgetMin, Max: t.BudgetMax}, Deadline: t.Deadline, Priority: t.Priority,
 		ImageURL: t.ImageURL, Attachments: []attachmentJSON{}, Status: t.Status,
 		DisplayStatus: tasks.DisplayStatus(t.Status),
-		Startup:       toPersonJSON(t.Startup, signedIn), AssignedStudent: toPersonJSON(t.AssignedStudent, signedIn),
+		Startup:       toPersonJSON(t.Startup, viewer), AssignedStudent: toPersonJSON(t.AssignedStudent, viewer),
 		Submissions: []submissionJSON{}, CompletedAt: t.CompletedAt, CreatedAt: t.CreatedAt,
 	}
 	if out.Skills == nil {
 		out.Skills = []string{}
 	}
-	if viewer != nil && viewer.Type == accounts.Student {
-		out.DisplayStatus = tasks.StudentStatus(&t, viewer.ID)
+	if owner != nil && owner.Type == accounts.Student {
+		out.DisplayStatus = tasks.StudentStatus(&t, owner.ID)
 	}
 	for _, a := range t.Attachments {
 		out.Attachments = append(out.Attachments, attachmentJSON(a))
 	}
 	for _, sub := range t.Submissions {
-		out.Submissions = append(out.Submissions, toSubmissionJSON(sub))
+		out.Submissions = append(out.Submissions, toSubmissionJSON(sub, viewer))
 	}
 	return out
 }

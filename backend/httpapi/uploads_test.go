@@ -71,7 +71,7 @@ func testImage() image.Image {
 	return img
 }
 
-func pngBytes(t *testing.T) []byte {
+func pngBytes(t testing.TB) []byte {
 	var b bytes.Buffer
 	if err := png.Encode(&b, testImage()); err != nil {
 		t.Fatal(err)

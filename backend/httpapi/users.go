@@ -6,8 +6,9 @@ import (
 	"bridgework/backend/accounts"
 )
 
-// userJSON is a user as the client sees it. Private fields (phone, college email) are included
-// only for the user themself and the admin; secrets (hash, token version) never are.
+// userJSON is a user as the client sees it: what profiles.VisibleTo lets the viewer see (the
+// emptied private fields are left out), a résumé as a signed link; secrets (hash, token
+// version) never.
 type userJSON struct {
 	ID                 string           `json:"_id"`
 	UserType           string           `json:"userType"`
@@ -15,7 +16,7 @@ type userJSON struct {
 	FirstName          string           `json:"firstName"`
 	LastName           string           `json:"lastName"`
 	Username           string           `json:"username"`
-	Email              string           `json:"email"`
+	Email              string           `json:"email,omitempty"`
 	CompanyName        string           `json:"companyName"`
 	CompanyDescription string           `json:"companyDescription"`
 	CompanySize        string           `json:"companySize"`
@@ -29,7 +30,7 @@ type userJSON struct {
 	Headline           string           `json:"headline"`
 	Summary            string           `json:"summary"`
 	ProfilePicture     string           `json:"profilePicture"`
-	Resume             string           `json:"resume"`
+	Resume             string           `json:"resume,omitempty"`
 	Skills             []skillJSON      `json:"skills"`
 	Experience         []experienceJSON `json:"experience"`
 	Projects           []projectJSON    `json:"projects"`
@@ -58,19 +59,18 @@ type projectJSON struct {
 	Link         string   `json:"link"`
 }
 
-// toUserJSON converts u for viewer; viewer may be nil for a signed-out caller.
-func toUserJSON(u *accounts.User, viewer *accounts.User) userJSON {
+// userJSON converts u for viewer; viewer may be nil for a signed-out caller.
+func (s *Server) userJSON(u *accounts.User, viewer *accounts.User) userJSON {
+	u = s.privacy.ShowUser(viewer, u)
 	out := userJSON{
 		ID: u.ID, UserType: string(u.Type), IsVerified: u.IsVerified,
 		FirstName: u.FirstName, LastName: u.LastName, Username: u.Username, Email: u.Email,
 		CompanyName: u.CompanyName, CompanyDescription: u.CompanyDescription, CompanySize: u.CompanySize,
 		Industry: u.Industry, Tier: u.Tier, College: u.College, Institute: u.Institute,
+		Phone: u.Phone, CollegeEmail: u.CollegeEmail,
 		Bio: u.Bio, Headline: u.Headline, Summary: u.Summary,
 		ProfilePicture: u.ProfilePicture, Resume: u.Resume, CreatedAt: u.CreatedAt,
 		Skills: []skillJSON{}, Experience: []experienceJSON{}, Projects: []projectJSON{},
-	}
-	if viewer != nil && (viewer.ID == u.ID || viewer.Type == accounts.Admin) {
-		out.Phone, out.CollegeEmail = u.Phone, u.CollegeEmail
 	}
 	for _, s := range u.Skills {
 		out.Skills = append(out.Skills, skillJSON(s))

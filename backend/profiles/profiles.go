@@ -94,9 +94,6 @@ func CanChangePassword(u *accounts.User) bool {
 	return u != nil && (u.Type == accounts.Student || u.Type == accounts.Startup)
 }
 
-// CanBrowseUsers: any signed-in user may list students or startups (chat partners, networking).
-func CanBrowseUsers(u *accounts.User) bool { return u != nil }
-
 // CanBrowseStudents: startups search students by skill and open a student's profile with past
 // submissions. The admin has its own read-only pages.
 func CanBrowseStudents(u *accounts.User) bool { return u != nil && u.Type == accounts.Startup }
@@ -218,12 +215,15 @@ const MaxListed = 200
 // ListUsers lists students or startups, newest first, optionally only students with any of
 // skills. The admin account is never listed.
 func (s *Service) ListUsers(ctx context.Context, viewer *accounts.User, userType string, skills []string) ([]*accounts.User, error) {
-	if !CanBrowseUsers(viewer) {
+	if viewer == nil {
 		return nil, forbidden
 	}
 	t := accounts.UserType(userType)
 	if t != accounts.Student && t != accounts.Startup {
 		return nil, apperr.Field("role", "role must be student or startup")
+	}
+	if !CanBrowseUsersOf(viewer, t) {
+		return nil, apperr.New(apperr.Forbidden, "Students cannot browse other students.")
 	}
 	keys, err := SkillKeys(skills)
 	if err != nil {

@@ -44,7 +44,8 @@ func normalizeStudent(in StudentProfile, now time.Time) (StudentProfile, error) 
 		Phone: strings.TrimSpace(in.Phone), College: strings.TrimSpace(in.College),
 		Institute: strings.TrimSpace(in.Institute), CollegeEmail: accounts.NormalizeEmail(in.CollegeEmail),
 		Bio: strings.TrimSpace(in.Bio), Headline: strings.TrimSpace(in.Headline), Summary: strings.TrimSpace(in.Summary),
-		ProfilePicture: strings.TrimSpace(in.ProfilePicture), Resume: strings.TrimSpace(in.Resume),
+		// The form shows the résumé as the signed link it was given and saves it back: keep the file.
+		ProfilePicture: strings.TrimSpace(in.ProfilePicture), Resume: uploads.Unsigned(strings.TrimSpace(in.Resume)),
 	}
 	checkName(&v, "firstName", "First name", p.FirstName)
 	checkName(&v, "lastName", "Last name", p.LastName)

@@ -8,6 +8,7 @@ import (
 	"context"
 	"time"
 
+	"bridgework/backend/accounts"
 	"bridgework/backend/certs"
 	"bridgework/backend/notify"
 )
@@ -35,7 +36,10 @@ const PageSize = 12
 
 // Person is how a task names the people around it: its startup, its assignee, a submitter.
 type Person struct {
-	ID, FirstName, LastName, Username, Email, CompanyName, Picture string
+	ID string
+	// Type decides what a viewer may see of the person (profiles.VisibleTo).
+	Type                                                       accounts.UserType
+	FirstName, LastName, Username, Email, CompanyName, Picture string
 }
 
 // Name is the person's display name: the company for a startup, else first and last name.

@@ -107,9 +107,13 @@ describe('people', () => {
       // (Content-Disposition: attachment).
       const [download] = await Promise.all([startupPage.waitForEvent('download'), resume.click()])
       expect(download.suggestedFilename()).toBe('ada-cv.pdf')
-      const served = await startupPage.request.get((await resume.getAttribute('href'))!)
+      const href = (await resume.getAttribute('href'))!
+      // A résumé opens only through a link signed for 15 minutes (docs/security.md, Privacy).
+      expect(href).toMatch(/\/api\/files\/[0-9a-f-]+\?expires=\d+&signature=[0-9a-f]{64}$/)
+      const served = await startupPage.request.get(href)
       expect(served.headers()['content-type']).toBe('application/pdf')
       expect(served.headers()['x-content-type-options']).toBe('nosniff')
+      expect((await startupPage.request.get(href.split('?')[0])).status()).toBe(403)
 
       await startupPage.getByRole('link', { name: 'Start Chat' }).click()
       await waitForPath(startupPage, `/chat/${student.user._id}`)
@@ -137,7 +141,9 @@ describe('people', () => {
 
       await adminPage.getByRole('link', { name: 'Profile', exact: true }).click()
       await waitForPath(adminPage, `/admin/students/${student.user._id}/profile`)
-      await adminPage.getByRole('link', { name: 'View Resume' }).waitFor()
+      const adminResume = adminPage.getByRole('link', { name: 'View Resume' })
+      await adminResume.waitFor()
+      expect((await adminPage.request.get((await adminResume.getAttribute('href'))!)).status()).toBe(200)
       await adminPage.getByText('+442079460958').waitFor() // the admin sees the phone
       await adminPage.getByText(taskTitle).waitFor() // Past Submissions
       await expectReadOnly(adminPage)

@@ -29,3 +29,10 @@ export function webHref(value: string | null | undefined): string | null {
 
 /** Spec §9: résumés up to 5 MB; images share the limit. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+
+/**
+ * The API hands out résumé links signed for 15 minutes (docs/security.md, "Privacy"). Queries
+ * whose answers carry one refetch every 10 minutes, in a background tab too, so a View Resume
+ * link on a page left open still opens.
+ */
+export const signedLinkRefresh = { refetchInterval: 10 * 60_000, refetchIntervalInBackground: true } as const

@@ -34,7 +34,8 @@ export type User = {
   firstName?: string
   lastName?: string
   username?: string
-  email: string
+  /** Left out where the viewer may not see it (docs/api-contract.md, "Who sees which field"). */
+  email?: string
   companyName?: string
   companyDescription?: string
   companySize?: string

@@ -211,9 +211,11 @@ function PastSubmissionsSection({ submissions }: { submissions: PastSubmission[]
 function ContactSection({ student, chatHref }: { student: User; chatHref?: string }) {
   return (
     <Section title="Contact" icon={<Mail className="size-5 text-indigo-600" aria-hidden="true" />}>
-      <a href={`mailto:${student.email}`} className="block break-all text-sm text-indigo-700 hover:underline">
-        {student.email}
-      </a>
+      {student.email && (
+        <a href={`mailto:${student.email}`} className="block break-all text-sm text-indigo-700 hover:underline">
+          {student.email}
+        </a>
+      )}
       {student.phone && <p className="mt-1 text-sm text-slate-600">{student.phone}</p>}
       {chatHref && (
         <Link to={chatHref} className={buttonClasses({ className: 'mt-4 w-full' })}>

@@ -114,8 +114,15 @@ export const chatHandlers = [
     if (after) return HttpResponse.json(thread.filter((m) => m._id > after).slice(0, THREAD_PAGE_SIZE))
     return HttpResponse.json(thread.filter((m) => !before || m._id < before).slice(-THREAD_PAGE_SIZE))
   }),
-  http.get('*/api/users/:id', ({ params }) => {
+  http.get('*/api/users/:id', ({ request, params }) => {
     const user = users().find((u) => u._id === params.id)
-    return user ? HttpResponse.json(user) : HttpResponse.json({ message: 'User not found.', code: 'not_found' }, { status: 404 })
+    if (!user) return HttpResponse.json({ message: 'User not found.', code: 'not_found' }, { status: 404 })
+    const me = bearer(request)
+    // As the server (backend/profiles/privacy.go): another student gets no contact details or résumé.
+    if (me?.userType === 'student' && user.userType === 'student' && me._id !== user._id) {
+      const { email: _email, phone: _phone, collegeEmail: _collegeEmail, resume: _resume, ...shown } = user
+      return HttpResponse.json(shown)
+    }
+    return HttpResponse.json(user)
   }),
 ]

@@ -20,15 +20,20 @@ export function resetDb() {
   db.adminBootstrapped = false
 }
 
+/** The key of an account: its own email, which an account always has (only views of others leave it out). */
+function accountKey(user: User): string {
+  return (user.email ?? '').toLowerCase()
+}
+
 export function addAccount(user: User, password = 'secret123'): User {
-  db.accounts.set(user.email.toLowerCase(), { user, password })
+  db.accounts.set(accountKey(user), { user, password })
   return user
 }
 
 /** A token the mock /api/me accepts for this user; `device` names a further session of theirs. */
 export function issueToken(user: User, device?: string): string {
   const token = device ? `token-${user._id}-${device.replace(/\W+/g, '-')}` : `token-${user._id}`
-  db.tokens.set(token, user.email.toLowerCase())
+  db.tokens.set(token, accountKey(user))
   db.devices.set(token, device ?? 'Chrome on Linux')
   return token
 }
@@ -36,7 +41,7 @@ export function issueToken(user: User, device?: string): string {
 /** The user's sessions as GET /api/sessions lists them: one per token (the token is the id). */
 export function sessionsOf(user: User, currentToken: string) {
   return [...db.tokens.entries()]
-    .filter(([, email]) => email === user.email.toLowerCase())
+    .filter(([, email]) => email === accountKey(user))
     .map(([token]) => ({
       _id: token,
       device: db.devices.get(token) ?? 'Unknown device',

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { signedLinkRefresh } from '@/lib/files'
 import { queryKeys } from '@/lib/query-keys'
 import type { AdminStudentDashboard } from './types'
 
@@ -9,5 +10,5 @@ export function getAdminStudent(id: string): Promise<AdminStudentDashboard> {
 }
 
 export function useAdminStudent(id: string) {
-  return useQuery({ queryKey: queryKeys.dashboard.admin('student', id), queryFn: () => getAdminStudent(id) })
+  return useQuery({ queryKey: queryKeys.dashboard.admin('student', id), queryFn: () => getAdminStudent(id), ...signedLinkRefresh })
 }

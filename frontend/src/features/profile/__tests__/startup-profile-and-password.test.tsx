@@ -21,7 +21,7 @@ describe('/profile as a startup', () => {
     )
     expect(screen.getByRole('heading', { level: 2, name: 'Nimbus' })).toBeInTheDocument()
     expect(screen.getByText('Clouds.')).toBeInTheDocument()
-    expect(screen.getByText(user!.email)).toBeInTheDocument()
+    expect(screen.getByText(user!.email!)).toBeInTheDocument()
 
     await events.click(screen.getByRole('button', { name: 'Edit Profile' }))
     const form = screen.getByRole('form', { name: 'Edit Profile' })

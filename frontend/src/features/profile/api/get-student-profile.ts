@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { signedLinkRefresh } from '@/lib/files'
 import { queryKeys } from '@/lib/query-keys'
 import type { User } from '@/types/api'
 
@@ -9,5 +10,5 @@ export function getStudentProfile(): Promise<User | null> {
 }
 
 export function useStudentProfile(options: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: queryKeys.profile.student, queryFn: getStudentProfile, enabled: options.enabled ?? true })
+  return useQuery({ queryKey: queryKeys.profile.student, queryFn: getStudentProfile, enabled: options.enabled ?? true, ...signedLinkRefresh })
 }

@@ -1,16 +1,19 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createUser } from '@/testing/data-generators'
 import { server } from '@/testing/mocks/server'
 import { renderApp } from '@/testing/test-utils'
 import type { User } from '@/types/api'
 
+// The API hands a startup résumé links signed for 15 minutes (docs/api-contract.md); they open as given.
+const SIGNED_CV = '/api/files/cv?expires=1795545172&signature=ab12'
+
 const ada = createUser({
   firstName: 'Ada',
   lastName: 'Lovelace',
   bio: 'Engines.',
-  resume: '/api/files/cv',
+  resume: SIGNED_CV,
   skills: ['Go', 'SQL', 'React', 'Figma', 'Rust'].map((name) => ({ name, level: 'beginner' as const })),
   experience: [{ title: 'Intern', company: 'Acme' }],
   projects: [{ title: 'A' }, { title: 'B' }],
@@ -42,7 +45,7 @@ describe('/startup/browse-students', () => {
     expect(within(within(card).getByRole('list', { name: 'Skills' })).getAllByRole('listitem')).toHaveLength(4)
     expect(within(card).getByText('1 experience · 2 projects')).toBeInTheDocument()
     expect(within(card).getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', `/startup/students/${ada._id}`)
-    expect(within(card).getByRole('link', { name: 'View Resume' })).toHaveAttribute('href', `${window.location.origin}/api/files/cv`)
+    expect(within(card).getByRole('link', { name: 'View Resume' })).toHaveAttribute('href', `${window.location.origin}${SIGNED_CV}`)
     expect(within(screen.getByRole('article', { name: 'Grace Hopper' })).queryByRole('link', { name: 'View Resume' })).not.toBeInTheDocument()
 
     await events.type(screen.getByRole('textbox', { name: 'Skills' }), 'cobol')
@@ -87,7 +90,7 @@ describe('/startup/students/:studentId', () => {
     const student = createUser({
       firstName: 'Ada',
       lastName: 'Lovelace',
-      resume: '/api/files/cv',
+      resume: SIGNED_CV,
       skills: [{ name: 'Go', level: 'expert', isVerified: true }, { name: 'SQL' }],
       experience: [
         { title: 'Old job', company: 'Past Inc', startDate: '2020-01', endDate: '2021-01' },
@@ -121,11 +124,31 @@ describe('/startup/students/:studentId', () => {
 
     expect(within(screen.getByRole('list', { name: 'Technologies' })).getAllByRole('listitem')).toHaveLength(4)
     expect(screen.queryByRole('link', { name: 'View project' })).not.toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'View Resume' })).toHaveAttribute('href', `${window.location.origin}/api/files/cv`)
+    expect(screen.getByRole('link', { name: 'View Resume' })).toHaveAttribute('href', `${window.location.origin}${SIGNED_CV}`)
     expect(screen.getByText('Landing page')).toBeInTheDocument()
     expect(screen.getByText('Nimbus')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'View submission' })).toHaveAttribute('href', 'https://github.com/ada/x')
     expect(screen.getByRole('link', { name: 'Start Chat' })).toHaveAttribute('href', `/chat/${student._id}`)
+  })
+
+  it('takes a freshly signed résumé link before the one shown expires', async () => {
+    let served = 0
+    server.use(
+      http.get('*/api/startup/students/:id', () => {
+        served += 1
+        return HttpResponse.json({ student: createUser({ firstName: 'Ada', lastName: 'Lovelace', resume: `/api/files/cv?expires=${served}&signature=ab12` }), submissions: [] })
+      }),
+    )
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      await renderApp('/startup/students/ada', { as: 'startup' })
+      expect(await screen.findByRole('link', { name: 'View Resume' })).toHaveAttribute('href', expect.stringContaining('expires=1&'))
+      // Links are signed for 15 minutes; the page asks again after 10.
+      await vi.advanceTimersByTimeAsync(10 * 60_000)
+      await waitFor(() => expect(screen.getByRole('link', { name: 'View Resume' })).toHaveAttribute('href', expect.stringContaining('expires=2&')))
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('says Student not found. for an unknown id', async () => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { PastSubmission } from '@/components/people/types'
 import { api } from '@/lib/api-client'
+import { signedLinkRefresh } from '@/lib/files'
 import { queryKeys } from '@/lib/query-keys'
 import type { User } from '@/types/api'
 
@@ -12,5 +13,5 @@ export function getStudentView(id: string): Promise<StudentViewResponse> {
 }
 
 export function useStudentView(id: string) {
-  return useQuery({ queryKey: queryKeys.students.detail(id), queryFn: () => getStudentView(id) })
+  return useQuery({ queryKey: queryKeys.students.detail(id), queryFn: () => getStudentView(id), ...signedLinkRefresh })
 }

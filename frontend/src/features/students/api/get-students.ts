@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { signedLinkRefresh } from '@/lib/files'
 import { queryKeys } from '@/lib/query-keys'
 import type { User } from '@/types/api'
 
@@ -9,5 +10,5 @@ export function getStudents(skills: string): Promise<User[]> {
 }
 
 export function useStudents(skills: string) {
-  return useQuery({ queryKey: queryKeys.students.list(skills.trim()), queryFn: () => getStudents(skills) })
+  return useQuery({ queryKey: queryKeys.students.list(skills.trim()), queryFn: () => getStudents(skills), ...signedLinkRefresh })
 }
