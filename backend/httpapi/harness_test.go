@@ -62,12 +62,23 @@ func newEnv(t testing.TB, kind testenv.Kind) *env {
 
 func newEnvWith(t testing.TB, kind testenv.Kind, configure func(*config.Config)) *env {
 	t.Helper()
+	return newEnvPrepared(t, kind, configure, nil)
+}
+
+// newEnvPrepared is newEnvWith calling prepare (when not nil) on the database before the app
+// starts: gorm's callbacks cannot be changed safely once the app's workers query.
+func newEnvPrepared(t testing.TB, kind testenv.Kind, configure func(*config.Config), prepare func(*gorm.DB)) *env {
+	t.Helper()
 	cfg := baseConfig(t, configure)
 	var rdb *redis.Client
 	if kind == testenv.Postgres {
 		rdb, cfg.RedisPrefix = testenv.Redis(t)
 	}
-	return newEnvOn(t, cfg, testenv.OpenDB(t, kind), rdb)
+	db := testenv.OpenDB(t, kind)
+	if prepare != nil {
+		prepare(db)
+	}
+	return newEnvOn(t, cfg, db, rdb)
 }
 
 // baseConfig is the tests' configuration, adjusted by configure (nil: as is).

@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"bridgework/backend/config"
+	"bridgework/backend/testenv"
 )
 
 // countQueries counts every statement gorm sends to db from now on, except the mail worker's:
@@ -44,64 +45,69 @@ func countQueries(t testing.TB, db *gorm.DB) *atomic.Int64 {
 // tasks × 4 submissions. The counts include the three of authentication (session, user and
 // skills): the cache is off, so every call pays them as a user's first request does.
 func TestDashboards_fixedQueryCount(t *testing.T) {
-	profilesWith(t, func(c *config.Config) { c.UserCacheTTL = 0 }, func(t *testing.T, e *env) {
-		queries := countQueries(t, e.app.DB)
-		startup := e.registerStartup("Count Inc")
-		students := []user{e.registerStudent("Ann"), e.registerStudent("Ben"), e.registerStudent("Cat"), e.registerStudent("Dan")}
-		me, fresh := students[0], e.registerStudent("Eve")
+	for _, kind := range testenv.Kinds() {
+		t.Run(string(kind), func(t *testing.T) { dashboardsQueryCount(t, kind) })
+	}
+}
 
-		calls := []struct {
-			path  string
-			token string
-			max   int64
-		}{
-			{"/api/startup/tasks", startup.Token, 7},
-			{"/api/startup/dashboard", startup.Token, 13},
-			{"/api/startup/submissions", startup.Token, 7},
-			{"/api/student/dashboard", me.Token, 11},
-			{"/api/student/tasks/all?scope=mine", me.Token, 7},
-			{"/api/student/tasks/all", fresh.Token, 6},
-			{"/api/tasks", "", 3},
-		}
-		measure := func() []int64 {
-			var out []int64
-			for _, c := range calls {
-				before := queries.Load()
-				if res := e.do("GET", c.path, c.token, nil); res.Status != http.StatusOK {
-					t.Fatalf("GET %s: %d %s", c.path, res.Status, res.Raw)
-				}
-				out = append(out, queries.Load()-before)
-			}
-			return out
-		}
+func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
+	var queries *atomic.Int64
+	e := newEnvPrepared(t, kind, func(c *config.Config) { c.UserCacheTTL = 0 }, func(db *gorm.DB) { queries = countQueries(t, db) })
+	startup := e.registerStartup("Count Inc")
+	students := []user{e.registerStudent("Ann"), e.registerStudent("Ben"), e.registerStudent("Cat"), e.registerStudent("Dan")}
+	me, fresh := students[0], e.registerStudent("Eve")
 
-		// One task, one submission, one completed.
-		first := e.postTask(startup, nil)
-		e.submitLink(me, first, "https://example.com/0")
-		done := e.postTask(startup, nil)
-		e.submitLink(me, done, "https://example.com/d")
-		e.decide(startup, done, me.ID, true, "")
-		small := measure()
-
-		for i := range 30 {
-			id := e.postTask(startup, map[string]any{"title": fmt.Sprintf("Task %d", i)})
-			for j, s := range students {
-				e.submitLink(s, id, fmt.Sprintf("https://example.com/%d/%d", i, j))
+	calls := []struct {
+		path  string
+		token string
+		max   int64
+	}{
+		{"/api/startup/tasks", startup.Token, 7},
+		{"/api/startup/dashboard", startup.Token, 13},
+		{"/api/startup/submissions", startup.Token, 7},
+		{"/api/student/dashboard", me.Token, 11},
+		{"/api/student/tasks/all?scope=mine", me.Token, 7},
+		{"/api/student/tasks/all", fresh.Token, 6},
+		{"/api/tasks", "", 3},
+	}
+	measure := func() []int64 {
+		var out []int64
+		for _, c := range calls {
+			before := queries.Load()
+			if res := e.do("GET", c.path, c.token, nil); res.Status != http.StatusOK {
+				t.Fatalf("GET %s: %d %s", c.path, res.Status, res.Raw)
 			}
-			if i%5 == 0 {
-				e.decide(startup, id, me.ID, true, "")
-			}
+			out = append(out, queries.Load()-before)
 		}
-		large := measure()
+		return out
+	}
 
-		for i, c := range calls {
-			if small[i] != large[i] {
-				t.Errorf("GET %s ran %d queries with little data and %d with more: it grows with the data", c.path, small[i], large[i])
-			}
-			if large[i] > c.max {
-				t.Errorf("GET %s ran %d queries, want at most %d", c.path, large[i], c.max)
-			}
-			t.Logf("GET %s: %d queries", c.path, large[i])
+	// One task, one submission, one completed.
+	first := e.postTask(startup, nil)
+	e.submitLink(me, first, "https://example.com/0")
+	done := e.postTask(startup, nil)
+	e.submitLink(me, done, "https://example.com/d")
+	e.decide(startup, done, me.ID, true, "")
+	small := measure()
+
+	for i := range 30 {
+		id := e.postTask(startup, map[string]any{"title": fmt.Sprintf("Task %d", i)})
+		for j, s := range students {
+			e.submitLink(s, id, fmt.Sprintf("https://example.com/%d/%d", i, j))
 		}
-	})
+		if i%5 == 0 {
+			e.decide(startup, id, me.ID, true, "")
+		}
+	}
+	large := measure()
+
+	for i, c := range calls {
+		if small[i] != large[i] {
+			t.Errorf("GET %s ran %d queries with little data and %d with more: it grows with the data", c.path, small[i], large[i])
+		}
+		if large[i] > c.max {
+			t.Errorf("GET %s ran %d queries, want at most %d", c.path, large[i], c.max)
+		}
+		t.Logf("GET %s: %d queries", c.path, large[i])
+	}
 }
