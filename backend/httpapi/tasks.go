@@ -32,6 +32,8 @@ type personJSON struct {
 	Email       string `json:"email,omitempty"`
 	CompanyName string `json:"companyName,omitempty"`
 	Logo        string `json:"logo,omitempty"`
+	// VerifiedDomain is the domain a startup proved it owns (package issuers), for its badge.
+	VerifiedDomain string `json:"verifiedDomain,omitempty"`
 }
 
 type budgetJSON struct {
@@ -108,7 +110,7 @@ func toPersonJSON(p *tasks.Person, withEmail bool) *personJSON {
 		return nil
 	}
 	out := &personJSON{ID: p.ID, FirstName: p.FirstName, LastName: p.LastName, Username: p.Username,
-		CompanyName: p.CompanyName, Logo: p.Picture}
+		CompanyName: p.CompanyName, Logo: p.Picture, VerifiedDomain: p.VerifiedDomain}
 	if withEmail {
 		out.Email = p.Email
 	}

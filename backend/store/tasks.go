@@ -94,14 +94,14 @@ func (s Tasks) InTx(ctx context.Context, fn func(tx tasks.Tx) error) error {
 
 // personRow is the part of a user that task views show.
 type personRow struct {
-	ID, FirstName, LastName, Username, Email, CompanyName, ProfilePicture string
+	ID, FirstName, LastName, Username, Email, CompanyName, ProfilePicture, VerifiedDomain string
 }
 
-const personColumns = "id, first_name, last_name, username, email, company_name, profile_picture"
+const personColumns = "id, first_name, last_name, username, email, company_name, profile_picture, verified_domain"
 
 func (r personRow) toDomain() *tasks.Person {
 	return &tasks.Person{ID: r.ID, FirstName: r.FirstName, LastName: r.LastName, Username: r.Username,
-		Email: r.Email, CompanyName: r.CompanyName, Picture: r.ProfilePicture}
+		Email: r.Email, CompanyName: r.CompanyName, Picture: r.ProfilePicture, VerifiedDomain: r.VerifiedDomain}
 }
 
 // people reads every listed user in one query.

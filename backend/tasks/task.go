@@ -36,6 +36,7 @@ const PageSize = 12
 // Person is how a task names the people around it: its startup, its assignee, a submitter.
 type Person struct {
 	ID, FirstName, LastName, Username, Email, CompanyName, Picture string
+	VerifiedDomain                                                 string // a verified startup's domain
 }
 
 // Name is the person's display name: the company for a startup, else first and last name.
