@@ -1,9 +1,12 @@
 package httpapi_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -302,6 +305,44 @@ func TestIssuers_mailsPerAccountLimited(t *testing.T) {
 		e.setWebsite(other, "Other Labs", "https://nimbus.io")
 		if res := ask(other); res.Status != http.StatusAccepted {
 			t.Errorf("another account has its own share: %d %s", res.Status, res.Raw)
+		}
+	})
+}
+
+// Two tabs opening the same link at once: exactly one verifies, the other is told the link is
+// spent, and neither gets a 500.
+func TestIssuers_linkUsedOnceUnderRace(t *testing.T) {
+	profiles(t, func(t *testing.T, e *env) {
+		startup := e.registerStartup("Nimbus Labs")
+		e.setWebsite(startup, "Nimbus Labs", "https://nimbus.io")
+		token := e.verificationLink(startup, "ceo@nimbus.io")
+		body, _ := json.Marshal(map[string]any{"token": token})
+		statuses := make(chan int, 4)
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				req, _ := http.NewRequest("POST", e.server.URL+"/api/startup/verification/confirm", bytes.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Authorization", "Bearer "+startup.Token)
+				res, err := e.server.Client().Do(req)
+				if err != nil {
+					statuses <- 0
+					return
+				}
+				res.Body.Close()
+				statuses <- res.StatusCode
+			}()
+		}
+		wg.Wait()
+		close(statuses)
+		count := map[int]int{}
+		for s := range statuses {
+			count[s]++
+		}
+		if count[http.StatusOK] != 1 || count[http.StatusBadRequest] != 3 {
+			t.Errorf("statuses %v, want one 200 and three 400", count)
 		}
 	})
 }
