@@ -34,6 +34,12 @@ type User struct {
 	FirstName, LastName, Username string
 
 	CompanyName, CompanyDescription, CompanySize, Industry, Tier string
+	// Website is the startup's site; VerifiedDomain is its domain once an address there confirmed
+	// a mailed link (package issuers), and VerifiedAt when. Both are cleared when the website
+	// moves to another domain.
+	Website        string
+	VerifiedDomain string
+	VerifiedAt     *time.Time
 
 	Phone, College, Institute, CollegeEmail string
 	Bio, Headline, Summary                  string

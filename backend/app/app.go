@@ -26,6 +26,7 @@ import (
 	"bridgework/backend/config"
 	"bridgework/backend/help"
 	"bridgework/backend/httpapi"
+	"bridgework/backend/issuers"
 	"bridgework/backend/mail"
 	"bridgework/backend/notify"
 	"bridgework/backend/profiles"
@@ -139,12 +140,19 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		UserCacheTTL:  cfg.UserCacheTTL,
 	}
 
+	companies := &issuers.Service{
+		Store: store.Issuers{DB: db}, Limiter: limiter, MailsPerAccount: cfg.VerifyMailsPerAccount,
+		MailWindow: cfg.VerifyMailWindow, LinkTTL: cfg.VerifyLinkTTL, PublicURL: cfg.PublicURL,
+	}
 	outbox := mail.NewWorker(mail.Worker{
 		Queue: store.Outbox{DB: db}, Mailer: mailer, MaxAttempts: cfg.MailMaxAttempts, FirstRetry: cfg.MailFirstRetry,
 		SendTimeout: cfg.MailSendTimeout, Logger: logger,
-		Composers: map[string]mail.Composer{accounts.ResetMailKind: acc.ComposeResetMail},
+		Composers: map[string]mail.Composer{
+			accounts.ResetMailKind: acc.ComposeResetMail,
+			issuers.MailKind:       companies.ComposeMail,
+		},
 	})
-	acc.Outbox = outbox
+	acc.Outbox, companies.Outbox = outbox, outbox
 
 	chatService := &chat.Service{
 		Store: store.Messages{DB: db}, Limiter: limiter, Logger: logger,
@@ -193,6 +201,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		Admin:          &admin.Service{Store: store.Admin{DB: db}, Marketplace: marketplace, Certificates: certificates},
 		Tasks:          marketplace,
 		Certificates:   certificates,
+		Issuers:        companies,
 		Notifications:  notifications,
 		Realtime:       hub,
 		Logger:         logger,

@@ -30,6 +30,22 @@ type Certificate struct {
 	Skills         []string
 	IssuedAt       time.Time
 	CompletionDate time.Time
+
+	// The issuer and the task as they stand when the certificate is read, not copied at issue:
+	// a verification the startup wins or loses later shows on every certificate it issued.
+	IssuerDomain string    // the startup's verified domain; "" when it is not verified
+	IssuerSince  time.Time // when the startup joined Bridgework
+	TaskPostedAt time.Time
+}
+
+// IssuerLine says who issued the certificate and whether Bridgework verified them:
+// "Issued by Nimbus Labs · nimbus.io verified" or "Issued by Nimbus Labs · issuer not verified".
+func (c Certificate) IssuerLine() string {
+	state := "issuer not verified"
+	if c.IssuerDomain != "" {
+		state = c.IssuerDomain + " verified"
+	}
+	return "Issued by " + c.StartupName + " · " + state
 }
 
 // NumberPrefix starts every certificate number.

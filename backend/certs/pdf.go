@@ -76,6 +76,11 @@ func RenderPDF(c Certificate, verifyURL string) ([]byte, error) {
 	pdf.SetFont("Helvetica", "", 9)
 	pdf.SetTextColor(71, 85, 105)
 	pdf.CellFormat(150, 5, tr("Issued by Bridgework on behalf of "+c.StartupName), "", 2, "L", false, 0, "")
+	// Who the issuer is worth: its verification state and age, and the task's dates.
+	pdf.SetX(margin + 12)
+	pdf.CellFormat(150, 5, tr(c.IssuerLine()+" · on Bridgework since "+c.IssuerSince.UTC().Format("January 2006")), "", 2, "L", false, 0, "")
+	pdf.SetX(margin + 12)
+	pdf.CellFormat(150, 5, tr("Task posted "+c.TaskPostedAt.UTC().Format("2 January 2006")+" · completed "+c.CompletionDate.UTC().Format("2 January 2006")), "", 2, "L", false, 0, "")
 
 	qrX := pageW - margin - 12 - qrSize
 	if err := drawQR(pdf, verifyURL, qrX, footY, qrSize); err != nil {

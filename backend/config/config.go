@@ -65,6 +65,12 @@ type Config struct {
 	RequestReadTimeout     time.Duration // a request's headers and body must arrive within this
 	FDReserve              int           // descriptors kept free for health checks and sign-in
 
+	// Company verification (package issuers): how long a mailed link works, and how many links
+	// a startup may ask for per VerifyMailWindow.
+	VerifyLinkTTL         time.Duration
+	VerifyMailsPerAccount int
+	VerifyMailWindow      time.Duration
+
 	MailMaxAttempts int           // tries of one outbox mail before it is given up
 	MailFirstRetry  time.Duration // wait before the first retry; it doubles up to an hour
 	MailSendTimeout time.Duration // one attempt's limit
@@ -132,6 +138,10 @@ func loadFrom(r *reader) Config {
 		WSHandshakesPerIP:      r.int("WS_MAX_HANDSHAKES_PER_IP", 120),
 		RequestReadTimeout:     r.duration("REQUEST_READ_TIMEOUT", 30*time.Second),
 		FDReserve:              r.int("FD_RESERVE", 256),
+
+		VerifyLinkTTL:         r.duration("VERIFY_LINK_TTL", 24*time.Hour),
+		VerifyMailsPerAccount: r.int("VERIFY_MAX_MAILS_PER_ACCOUNT", 5),
+		VerifyMailWindow:      r.duration("VERIFY_MAIL_WINDOW", time.Hour),
 
 		MailMaxAttempts: r.int("MAIL_MAX_ATTEMPTS", 8),
 		MailFirstRetry:  r.duration("MAIL_FIRST_RETRY", 30*time.Second),

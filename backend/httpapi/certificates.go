@@ -32,14 +32,19 @@ type certificateJSON struct {
 	VerifyURL         string              `json:"verifyUrl"`
 }
 
+// certStartupJSON is the issuer: verifiedDomain is "" when it is not verified, since is when it
+// joined Bridgework.
 type certStartupJSON struct {
-	ID          string `json:"_id"`
-	CompanyName string `json:"companyName"`
+	ID             string    `json:"_id"`
+	CompanyName    string    `json:"companyName"`
+	VerifiedDomain string    `json:"verifiedDomain"`
+	Since          time.Time `json:"since"`
 }
 
 type certificateMetadata struct {
 	TaskTitle      string    `json:"taskTitle"`
 	TaskCategory   string    `json:"taskCategory"`
+	TaskPostedAt   time.Time `json:"taskPostedAt"`
 	CompletionDate time.Time `json:"completionDate"`
 }
 
@@ -50,8 +55,11 @@ func toCertificateJSON(c certs.Certificate, verifyURL string) certificateJSON {
 	}
 	return certificateJSON{
 		ID: c.ID, CertificateNumber: c.Number, Title: c.Title, Skills: skills, IssuedAt: c.IssuedAt,
-		StudentName: c.StudentName, Startup: certStartupJSON{ID: c.StartupID, CompanyName: c.StartupName},
-		Metadata:  certificateMetadata{TaskTitle: c.TaskTitle, TaskCategory: c.TaskCategory, CompletionDate: c.CompletionDate},
+		StudentName: c.StudentName,
+		Startup: certStartupJSON{ID: c.StartupID, CompanyName: c.StartupName, VerifiedDomain: c.IssuerDomain,
+			Since: c.IssuerSince},
+		Metadata: certificateMetadata{TaskTitle: c.TaskTitle, TaskCategory: c.TaskCategory, TaskPostedAt: c.TaskPostedAt,
+			CompletionDate: c.CompletionDate},
 		VerifyURL: verifyURL,
 	}
 }

@@ -128,6 +128,7 @@ type peopleAuthzRow struct {
 
 const (
 	stOK, stCreated, stUnauth, stForbidden = http.StatusOK, http.StatusCreated, http.StatusUnauthorized, http.StatusForbidden
+	stBad                                  = http.StatusBadRequest
 )
 
 // What a startup sees of a student: enough to hire them (spec: Browse Students).
@@ -187,6 +188,14 @@ var peopleAuthzTable = []peopleAuthzRow{
 		want: [6]int{stUnauth, stForbidden, stForbidden, stOK, stOK, stForbidden}, sees: seenByStartups},
 	{method: "GET", route: "/api/startup/:id", path: func(c peopleCast) string { return "/api/startup/" + c.startup.ID },
 		want: [6]int{stUnauth, stOK, stOK, stOK, stOK, stOK}},
+	// Company verification: a fresh startup has no website yet (400) and a garbage token is
+	// invalid (400); everyone else is refused before either is looked at.
+	{method: "POST", route: "/api/startup/verification", path: fixedPath("/api/startup/verification"),
+		body: func(peopleCast) any { return map[string]any{"email": "ceo@nimbus.io"} },
+		want: [6]int{stUnauth, stForbidden, stForbidden, stBad, stBad, stForbidden}},
+	{method: "POST", route: "/api/startup/verification/confirm", path: fixedPath("/api/startup/verification/confirm"),
+		body: func(peopleCast) any { return map[string]any{"token": "garbage"} },
+		want: [6]int{stUnauth, stForbidden, stForbidden, stBad, stBad, stForbidden}},
 	{method: "GET", route: "/api/admin/stats", path: fixedPath("/api/admin/stats"), want: peopleAdminOnly},
 	{method: "GET", route: "/api/admin/students", withProfiles: true, path: fixedPath("/api/admin/students?page=1"), want: peopleAdminOnly,
 		sees: seenByAdmin},
@@ -205,7 +214,7 @@ func isPeopleRoute(method, path string) bool {
 	case path == "/api/admin/create-default-admin":
 		return false
 	case strings.HasPrefix(path, "/api/admin/"), strings.HasPrefix(path, "/api/uploads/"), strings.HasPrefix(path, "/api/files/"),
-		strings.HasPrefix(path, "/api/startup/students"):
+		strings.HasPrefix(path, "/api/startup/students"), strings.HasPrefix(path, "/api/startup/verification"):
 		return true
 	}
 	for _, p := range []string{"/api/student/profile", "/api/startup/profile", "/api/me/password", "/api/users", "/api/users/:id", "/api/startup/:id"} {

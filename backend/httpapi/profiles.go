@@ -138,6 +138,7 @@ type startupProfileRequest struct {
 	CompanyDescription string `json:"companyDescription" text:"multiline"`
 	CompanySize        string `json:"companySize"`
 	ProfilePicture     string `json:"profilePicture"`
+	Website            string `json:"website"`
 }
 
 func (s *Server) saveStartupProfile(c *gin.Context) {

@@ -19,6 +19,7 @@ import (
 	"bridgework/backend/certs"
 	"bridgework/backend/chat"
 	"bridgework/backend/help"
+	"bridgework/backend/issuers"
 	"bridgework/backend/notify"
 	"bridgework/backend/profiles"
 	"bridgework/backend/ratelimit"
@@ -38,6 +39,7 @@ type Deps struct {
 	Admin          *admin.Service
 	Tasks          *tasks.Service
 	Certificates   *certs.Service
+	Issuers        *issuers.Service
 	Notifications  *notify.Service
 	Realtime       http.Handler // the websocket hub, mounted at /api/ws
 	Logger         *slog.Logger
@@ -67,6 +69,7 @@ type Server struct {
 	admin    *admin.Service
 	tasks    *tasks.Service
 	certs    *certs.Service
+	issuers  *issuers.Service
 	notify   *notify.Service
 	ready    func(ctx context.Context) error
 	engine   *gin.Engine
@@ -92,7 +95,7 @@ func New(d Deps) (*Server, error) {
 	s := &Server{accounts: d.Accounts, help: d.Help, ready: d.Ready, engine: engine}
 	s.limiter, s.apiPerUser, s.secureCookies = d.Limiter, d.APIRequestsPerUser, d.SecureCookies
 	s.chat = d.Chat
-	s.tasks, s.certs, s.notify = d.Tasks, d.Certificates, d.Notifications
+	s.tasks, s.certs, s.notify, s.issuers = d.Tasks, d.Certificates, d.Notifications, d.Issuers
 	s.profiles, s.uploads, s.admin = d.Profiles, d.Uploads, d.Admin
 	s.links, s.privacy = d.FileLinks, profiles.Privacy{Links: d.FileLinks}
 
@@ -113,6 +116,7 @@ func New(d Deps) (*Server, error) {
 	s.chatRoutes(api)
 	s.marketplaceRoutes(api)
 	s.profileRoutes(api)
+	s.issuerRoutes(api)
 	s.uploadRoutes(api)
 	s.peopleRoutes(api)
 	s.adminRoutes(api)

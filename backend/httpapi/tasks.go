@@ -33,6 +33,8 @@ type personJSON struct {
 	Email       string `json:"email,omitempty"`
 	CompanyName string `json:"companyName,omitempty"`
 	Logo        string `json:"logo,omitempty"`
+	// VerifiedDomain is the domain a startup proved it owns (package issuers), for its badge.
+	VerifiedDomain string `json:"verifiedDomain,omitempty"`
 }
 
 type budgetJSON struct {
@@ -110,7 +112,7 @@ func toPersonJSON(p *tasks.Person, viewer *accounts.User) *personJSON {
 		return nil
 	}
 	return &personJSON{ID: p.ID, FirstName: p.FirstName, LastName: p.LastName, Username: p.Username,
-		Email: p.Email, CompanyName: p.CompanyName, Logo: p.Picture}
+		Email: p.Email, CompanyName: p.CompanyName, Logo: p.Picture, VerifiedDomain: p.VerifiedDomain}
 }
 
 func toSubmissionJSON(sub tasks.Submission, viewer *accounts.User) submissionJSON {

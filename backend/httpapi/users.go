@@ -22,6 +22,9 @@ type userJSON struct {
 	CompanySize        string           `json:"companySize"`
 	Industry           string           `json:"industry"`
 	Tier               string           `json:"tier"`
+	Website            string           `json:"website"`
+	VerifiedDomain     string           `json:"verifiedDomain"` // "" unless a verified startup
+	VerifiedAt         *time.Time       `json:"verifiedAt,omitempty"`
 	Phone              string           `json:"phone,omitempty"`
 	College            string           `json:"college"`
 	Institute          string           `json:"institute"`
@@ -66,7 +69,8 @@ func (s *Server) userJSON(u *accounts.User, viewer *accounts.User) userJSON {
 		ID: u.ID, UserType: string(u.Type), IsVerified: u.IsVerified,
 		FirstName: u.FirstName, LastName: u.LastName, Username: u.Username, Email: u.Email,
 		CompanyName: u.CompanyName, CompanyDescription: u.CompanyDescription, CompanySize: u.CompanySize,
-		Industry: u.Industry, Tier: u.Tier, College: u.College, Institute: u.Institute,
+		Industry: u.Industry, Tier: u.Tier, Website: u.Website, VerifiedDomain: u.VerifiedDomain,
+		VerifiedAt: u.VerifiedAt, College: u.College, Institute: u.Institute,
 		Phone: u.Phone, CollegeEmail: u.CollegeEmail,
 		Bio: u.Bio, Headline: u.Headline, Summary: u.Summary,
 		ProfilePicture: u.ProfilePicture, Resume: u.Resume, CreatedAt: u.CreatedAt,

@@ -1,6 +1,6 @@
-// Package mail sends the product's few emails (password reset links) through an outbox table
-// and a worker (outbox.go). The default Mailer writes them to the log, so the embedded setup
-// needs no mail server; SMTP is used when configured.
+// Package mail sends the product's few emails (password reset and company verification links)
+// through an outbox table and a worker (outbox.go). The default Mailer writes them to the log, so
+// the embedded setup needs no mail server; SMTP is used when configured.
 package mail
 
 import (

@@ -7,7 +7,8 @@ import (
 )
 
 // Queued is a mail in the outbox. A mail with a Kind is composed when it is sent, by the
-// Composer registered for that kind, from its To address alone.
+// Composer registered for that kind, from its To address and, for kinds that need one, a
+// reference its request left in Body (never a secret: links are made at send time).
 type Queued struct {
 	ID       string
 	Kind     string

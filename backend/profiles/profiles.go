@@ -30,6 +30,9 @@ type StudentProfile struct {
 // StartupProfile is everything a startup may set about its company.
 type StartupProfile struct {
 	CompanyName, Industry, CompanyDescription, CompanySize, ProfilePicture string
+	// Website is the company's site; its domain is the one the startup may verify (package
+	// issuers). Moving it to another domain drops that verification.
+	Website string
 }
 
 // UserFilter selects users of one type, newest first.

@@ -12,6 +12,7 @@ import (
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
 	"bridgework/backend/help"
+	"bridgework/backend/issuers"
 	"bridgework/backend/uploads"
 )
 
@@ -22,6 +23,7 @@ const (
 	maxShort       = 200 // headline, college, titles, industry…
 	maxLong        = 2000
 	maxURL         = 500
+	maxWebsite     = 300
 	maxSkillName   = 100
 	maxSkills      = 50
 	maxEntries     = 30 // experience entries, projects
@@ -171,9 +173,17 @@ func normalizeStartup(in StartupProfile) (StartupProfile, error) {
 	p := StartupProfile{
 		CompanyName: strings.TrimSpace(in.CompanyName), Industry: strings.TrimSpace(in.Industry),
 		CompanyDescription: strings.TrimSpace(in.CompanyDescription), CompanySize: strings.TrimSpace(in.CompanySize),
-		ProfilePicture: strings.TrimSpace(in.ProfilePicture),
+		ProfilePicture: strings.TrimSpace(in.ProfilePicture), Website: strings.TrimSpace(in.Website),
 	}
 	var v apperr.Validator
+	if p.Website != "" {
+		// People type "nimbus.io"; the stored form is a full link the profile can show.
+		if !strings.Contains(p.Website, "://") {
+			p.Website = "https://" + p.Website
+		}
+		v.Check(len(p.Website) <= maxWebsite && isWebURL(p.Website) && issuers.SiteDomain(p.Website) != "",
+			"website", "Enter your website's address, such as https://nimbus.io")
+	}
 	if v.Check(p.CompanyName != "", "companyName", "Company name is required") {
 		v.Check(utf8.RuneCountInString(p.CompanyName) >= accounts.MinNameLen, "companyName", "Company name must be at least 2 characters")
 		maxLen(&v, "companyName", "Company name", p.CompanyName, maxCompany)

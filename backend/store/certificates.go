@@ -36,9 +36,40 @@ const certificateNotFound = "Certificate not found."
 // (taskTx.CreateCertificate) and only read here.
 type Certificates struct{ DB *gorm.DB }
 
+// certificateView is a certificate with its issuer's current verification and age and its
+// task's posting date, read in the same query.
+type certificateView struct {
+	Certificate  certificateRow `gorm:"embedded"` // named: gorm skips an unexported embedded type
+	IssuerDomain *string
+	IssuerSince  *time.Time
+	TaskPostedAt *time.Time
+}
+
+func (v certificateView) toDomain() certs.Certificate {
+	c := v.Certificate.toDomain()
+	if v.IssuerDomain != nil {
+		c.IssuerDomain = *v.IssuerDomain
+	}
+	if v.IssuerSince != nil {
+		c.IssuerSince = v.IssuerSince.UTC()
+	}
+	if v.TaskPostedAt != nil {
+		c.TaskPostedAt = v.TaskPostedAt.UTC()
+	}
+	return c
+}
+
+func (s Certificates) views(ctx context.Context) *gorm.DB {
+	return s.DB.WithContext(ctx).Table("certificates").
+		Select("certificates.*, users.verified_domain AS issuer_domain, users.created_at AS issuer_since, tasks.created_at AS task_posted_at").
+		Joins("LEFT JOIN users ON users.id = certificates.startup_id").
+		Joins("LEFT JOIN tasks ON tasks.id = certificates.task_id")
+}
+
 func (s Certificates) CertificatesOfStudent(ctx context.Context, studentID string) ([]certs.Certificate, error) {
-	var rows []certificateRow
-	err := s.DB.WithContext(ctx).Where("student_id = ?", studentID).Order("issued_at DESC, id DESC").Find(&rows).Error
+	var rows []certificateView
+	err := s.views(ctx).Where("certificates.student_id = ?", studentID).
+		Order("certificates.issued_at DESC, certificates.id DESC").Find(&rows).Error
 	if err != nil {
 		return nil, err
 	}
@@ -53,16 +84,16 @@ func (s Certificates) CertificateByID(ctx context.Context, id string) (*certs.Ce
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, certificateNotFound)
 	}
-	return s.first(ctx, "id = ?", id)
+	return s.first(ctx, "certificates.id = ?", id)
 }
 
 func (s Certificates) CertificateByNumber(ctx context.Context, number string) (*certs.Certificate, error) {
-	return s.first(ctx, "number = ?", number)
+	return s.first(ctx, "certificates.number = ?", number)
 }
 
 func (s Certificates) first(ctx context.Context, where string, arg any) (*certs.Certificate, error) {
-	var row certificateRow
-	if err := s.DB.WithContext(ctx).Where(where, arg).Take(&row).Error; err != nil {
+	var row certificateView
+	if err := s.views(ctx).Where(where, arg).Take(&row).Error; err != nil {
 		return nil, translate(err, certificateNotFound)
 	}
 	c := row.toDomain()

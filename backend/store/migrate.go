@@ -21,6 +21,7 @@ func migrations() []*gormigrate.Migration {
 		migrateTaskListOrder(),
 		migrateMailOutbox(),
 		migrateSessions(),
+		migrateVerifiedIssuers(),
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
+	"bridgework/backend/issuers"
 	"bridgework/backend/profiles"
 	"bridgework/backend/uploads"
 )
@@ -117,13 +118,20 @@ func (s Profiles) SaveStartupProfile(ctx context.Context, userID string, p profi
 		res := tx.Table("users").Where("id = ? AND user_type = ?", userID, string(accounts.Startup)).
 			Updates(map[string]any{
 				"company_name": p.CompanyName, "industry": p.Industry, "company_description": p.CompanyDescription,
-				"company_size": p.CompanySize, "profile_picture": p.ProfilePicture, "updated_at": time.Now().UTC(),
+				"company_size": p.CompanySize, "profile_picture": p.ProfilePicture, "website": p.Website,
+				"updated_at": time.Now().UTC(),
 			})
 		if res.Error != nil {
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
 			return apperr.New(apperr.NotFound, userNotFound)
+		}
+		// A verification holds for one domain: a website moved elsewhere (or removed) drops it.
+		err = tx.Table("users").Where("id = ? AND verified_domain <> ?", userID, issuers.SiteDomain(p.Website)).
+			Updates(map[string]any{"verified_domain": "", "verified_at": nil}).Error
+		if err != nil {
+			return err
 		}
 		return deleteReplaced(tx, userID, before.ProfilePicture)
 	})

@@ -95,14 +95,14 @@ func (s Tasks) InTx(ctx context.Context, fn func(tx tasks.Tx) error) error {
 
 // personRow is the part of a user that task views show.
 type personRow struct {
-	ID, UserType, FirstName, LastName, Username, Email, CompanyName, ProfilePicture string
+	ID, UserType, FirstName, LastName, Username, Email, CompanyName, ProfilePicture, VerifiedDomain string
 }
 
-const personColumns = "id, user_type, first_name, last_name, username, email, company_name, profile_picture"
+const personColumns = "id, user_type, first_name, last_name, username, email, company_name, profile_picture, verified_domain"
 
 func (r personRow) toDomain() *tasks.Person {
 	return &tasks.Person{ID: r.ID, Type: accounts.UserType(r.UserType), FirstName: r.FirstName, LastName: r.LastName,
-		Username: r.Username, Email: r.Email, CompanyName: r.CompanyName, Picture: r.ProfilePicture}
+		Username: r.Username, Email: r.Email, CompanyName: r.CompanyName, Picture: r.ProfilePicture, VerifiedDomain: r.VerifiedDomain}
 }
 
 // people reads every listed user in one query.

@@ -31,6 +31,9 @@ type userRow struct {
 	CompanySize        string
 	Industry           string
 	Tier               string
+	Website            string
+	VerifiedDomain     string
+	VerifiedAt         *time.Time
 	Phone              string
 	College            string
 	Institute          string
@@ -166,7 +169,8 @@ func toUserRow(u *accounts.User) userRow {
 		PasswordHash: u.PasswordHash, TokenVersion: u.TokenVersion,
 		FirstName: u.FirstName, LastName: u.LastName, Username: u.Username,
 		CompanyName: u.CompanyName, CompanyDescription: u.CompanyDescription, CompanySize: u.CompanySize,
-		Industry: u.Industry, Tier: u.Tier, Phone: u.Phone, College: u.College, Institute: u.Institute,
+		Industry: u.Industry, Tier: u.Tier, Website: u.Website, VerifiedDomain: u.VerifiedDomain,
+		VerifiedAt: u.VerifiedAt, Phone: u.Phone, College: u.College, Institute: u.Institute,
 		CollegeEmail: u.CollegeEmail, Bio: u.Bio, Headline: u.Headline, Summary: u.Summary,
 		ProfilePicture: u.ProfilePicture, Resume: u.Resume,
 		Experience: string(exp), Projects: string(proj),
@@ -192,7 +196,8 @@ func (r *userRow) toDomain() *accounts.User {
 		PasswordHash: r.PasswordHash, TokenVersion: r.TokenVersion,
 		FirstName: r.FirstName, LastName: r.LastName, Username: r.Username,
 		CompanyName: r.CompanyName, CompanyDescription: r.CompanyDescription, CompanySize: r.CompanySize,
-		Industry: r.Industry, Tier: r.Tier, Phone: r.Phone, College: r.College, Institute: r.Institute,
+		Industry: r.Industry, Tier: r.Tier, Website: r.Website, VerifiedDomain: r.VerifiedDomain,
+		VerifiedAt: r.VerifiedAt, Phone: r.Phone, College: r.College, Institute: r.Institute,
 		CollegeEmail: r.CollegeEmail, Bio: r.Bio, Headline: r.Headline, Summary: r.Summary,
 		ProfilePicture: r.ProfilePicture, Resume: r.Resume,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,

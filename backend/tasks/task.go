@@ -40,6 +40,7 @@ type Person struct {
 	// Type decides what a viewer may see of the person (profiles.VisibleTo).
 	Type                                                       accounts.UserType
 	FirstName, LastName, Username, Email, CompanyName, Picture string
+	VerifiedDomain                                             string // a verified startup's domain
 }
 
 // Name is the person's display name: the company for a startup, else first and last name.

@@ -10,3 +10,6 @@ export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? ''
 
 /** A demo account that ./scripts/run.sh loads on first start (backend/demo). */
 export const DEMO_STUDENT = { email: 'student@demo.bridgework.app', password: 'demo1234' }
+
+/** The port of the SMTP sink the server under test mails to (SMTP_ADDR); unset: no sink. */
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT) || 0

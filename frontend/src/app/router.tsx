@@ -18,6 +18,7 @@ import { HelpPage } from '@/features/help/routes/help-page'
 import { LandingPage } from '@/features/landing/routes/landing-page'
 import { MessagesPage } from '@/features/messages/routes/messages-page'
 import { ProfilePage } from '@/features/profile/routes/profile-page'
+import { VerifyCompanyPage } from '@/features/profile/routes/verify-company-page'
 import { MyWorksPage } from '@/features/startup/routes/my-works-page'
 import { PostWorkPage } from '@/features/startup/routes/post-work-page'
 import { StartupDashboardPage } from '@/features/startup/routes/startup-dashboard-page'
@@ -45,6 +46,8 @@ export const routes: RouteObject[] = [
       { path: 'help', element: <HelpPage /> },
       { path: 'tasks', element: <TasksPage /> },
       { path: 'verify/:number', element: <VerifyCertificatePage /> },
+      // The mailed link: the page itself tells a visitor who is not the right startup what to do.
+      { path: 'verify-company', element: <VerifyCompanyPage /> },
 
       // Only when signed out; signed-in users go to /dashboard.
       {

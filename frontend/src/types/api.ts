@@ -41,6 +41,10 @@ export type User = {
   companySize?: string
   industry?: string
   tier?: string
+  /** A startup's site; verifiedDomain is the domain it proved by a mailed link ("" when not verified). */
+  website?: string
+  verifiedDomain?: string
+  verifiedAt?: string
   phone?: string
   college?: string
   institute?: string

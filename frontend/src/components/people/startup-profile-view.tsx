@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Avatar } from '@/components/ui/avatar'
 import { Card } from '@/components/ui/card'
 import { ReadMore } from '@/components/ui/read-more'
+import { VerifiedBadge } from '@/components/ui/verified-badge'
 import { avatarInitial, displayName } from '@/lib/user'
 import type { User } from '@/types/api'
 
@@ -11,11 +12,12 @@ type StartupProfileViewProps = {
   actions?: ReactNode
 }
 
-/** A startup's profile in view mode: company name, email, industry, description and size. */
+/** A startup's profile in view mode: company name with its verified badge, email, website, industry, description and size. */
 export function StartupProfileView({ startup, actions }: StartupProfileViewProps) {
   const name = displayName(startup)
   const rows: Array<[string, string | undefined]> = [
     ['Email', startup.email],
+    ['Website', startup.website],
     ['Industry', startup.industry],
     ['Company size', startup.companySize],
   ]
@@ -23,10 +25,13 @@ export function StartupProfileView({ startup, actions }: StartupProfileViewProps
     <Card className="p-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <Avatar src={startup.profilePicture} initials={avatarInitial(startup)} alt={name} size="lg" />
-        <h2 className="min-w-0 flex-1 break-words text-2xl font-bold text-slate-900">{name}</h2>
+        <div className="min-w-0 flex-1">
+          <h2 className="break-words text-2xl font-bold text-slate-900">{name}</h2>
+          {startup.verifiedDomain && <VerifiedBadge domain={startup.verifiedDomain} className="mt-1" />}
+        </div>
         {actions}
       </div>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+      <dl className="mt-6 grid gap-4 sm:grid-cols-4">
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>

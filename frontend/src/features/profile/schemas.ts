@@ -147,6 +147,11 @@ export const startupProfileSchema = z.object({
   companyDescription: z.string().max(2000, 'Company description must be at most 2000 characters'),
   companySize: z.string().max(50),
   profilePicture: z.string(),
+  website: z
+    .string()
+    .trim()
+    .max(300, 'Website must be at most 300 characters')
+    .refine((value) => value === '' || siteDomain(value) !== '', "Enter your website's address, such as https://nimbus.io"),
 })
 
 export type StartupProfileValues = z.infer<typeof startupProfileSchema>
@@ -158,8 +163,45 @@ export function startupFormValues(user: User): StartupProfileInput {
     companyDescription: user.companyDescription ?? '',
     companySize: user.companySize ?? '',
     profilePicture: user.profilePicture ?? '',
+    website: user.website ?? '',
   }
 }
+
+/**
+ * The domain a website names, as the server decides it (backend/issuers.SiteDomain): the host,
+ * lower-case, without "www."; "" when there is none. "nimbus.io" alone counts as https://nimbus.io.
+ */
+export function siteDomain(website: string): string {
+  const value = website.trim()
+  if (!value) return ''
+  try {
+    const url = new URL(value.includes('://') ? value : `https://${value}`)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return ''
+    const host = url.hostname.toLowerCase().replace(/\.$/, '').replace(/^www\./, '')
+    return host.includes('.') && !host.startsWith('[') ? host : ''
+  } catch {
+    return ''
+  }
+}
+
+export const VERIFY_EMAIL_REQUIRED = 'Enter your work email address'
+
+/** "Verify your company": a work address at the website's domain or a subdomain of it. */
+export function companyVerificationSchema(domain: string) {
+  return z.object({
+    email: z
+      .string()
+      .trim()
+      .min(1, VERIFY_EMAIL_REQUIRED)
+      .regex(/^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/i, 'Invalid email address')
+      .refine((email) => {
+        const at = email.slice(email.lastIndexOf('@') + 1).toLowerCase()
+        return at === domain || at.endsWith(`.${domain}`)
+      }, `The address must be at ${domain}, your website's domain.`),
+  })
+}
+
+export type CompanyVerificationValues = z.infer<ReturnType<typeof companyVerificationSchema>>
 
 export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-500', '500+']
 

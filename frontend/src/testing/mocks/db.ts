@@ -9,6 +9,8 @@ export const db = {
   tokens: new Map<string, string>(),
   devices: new Map<string, string>(),
   helpRequests: [] as Array<{ phone: string; email: string }>,
+  /** Mailed company verification links by token: who asked, where it went, for which domain. */
+  verifications: new Map<string, { userId: string; email: string; domain: string }>(),
   adminBootstrapped: false,
 }
 
@@ -17,6 +19,7 @@ export function resetDb() {
   db.tokens.clear()
   db.devices.clear()
   db.helpRequests = []
+  db.verifications.clear()
   db.adminBootstrapped = false
 }
 

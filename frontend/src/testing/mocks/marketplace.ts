@@ -213,8 +213,13 @@ export function addCertificate(student: User, overrides: Record<string, unknown>
     skills: ['React', 'CSS', 'Figma', 'Tailwind'],
     issuedAt: '2029-12-05T00:00:00Z',
     studentName: `${student.firstName} ${student.lastName}`,
-    startup: { _id: 'startup-1', companyName: 'Nimbus Labs' },
-    metadata: { taskTitle: 'Build a landing page', taskCategory: 'web-development', completionDate: '2029-12-05T00:00:00Z' },
+    startup: { _id: 'startup-1', companyName: 'Nimbus Labs', verifiedDomain: '', since: '2029-11-01T00:00:00Z' },
+    metadata: {
+      taskTitle: 'Build a landing page',
+      taskCategory: 'web-development',
+      taskPostedAt: '2029-11-20T00:00:00Z',
+      completionDate: '2029-12-05T00:00:00Z',
+    },
     verifyUrl: 'http://localhost/verify/BW-ABCDEFGHIJKLMNOP',
     ...overrides,
   }

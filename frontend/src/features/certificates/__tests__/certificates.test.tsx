@@ -45,6 +45,29 @@ describe('/verify/:number', () => {
     expect(screen.getByText(/certifies that/)).toHaveTextContent('Bridgework certifies that Asha Verma completed Build a landing page for Nimbus Labs.')
   })
 
+  it("shows a verified issuer's domain, its age on Bridgework and the task's dates", async () => {
+    addCertificate(seedAccount({ userType: 'student', firstName: 'Asha', lastName: 'Verma' }).user, {
+      startup: { _id: 'startup-1', companyName: 'Nimbus Labs', verifiedDomain: 'nimbus.io', since: '2026-03-02T09:00:00Z' },
+      metadata: { taskTitle: 'Build a landing page', taskCategory: 'web-development', taskPostedAt: '2029-11-20T00:00:00Z', completionDate: '2029-12-05T00:00:00Z' },
+    })
+    await renderApp('/verify/BW-ABCDEFGHIJKLMNOP')
+    const issuer = (await screen.findByText(/Issued by/)).closest('p')!
+    expect(issuer).toHaveTextContent('Issued by Nimbus Labs · nimbus.io verified')
+    expect(within(issuer).getByText('nimbus.io verified')).toHaveAttribute('title', 'Bridgework checked that this company controls nimbus.io')
+    expect(screen.getByText('On Bridgework since March 2026')).toBeInTheDocument()
+    expect(screen.getByText('Task posted').nextSibling).toHaveTextContent(/2029/)
+    expect(screen.queryByText('issuer not verified')).not.toBeInTheDocument()
+  })
+
+  it('says when the issuer is not verified', async () => {
+    addCertificate(seedAccount({ userType: 'student', firstName: 'Asha', lastName: 'Verma' }).user, {
+      startup: { _id: 'startup-1', companyName: 'Google LLC', verifiedDomain: '', since: '2029-12-01T00:00:00Z' },
+    })
+    await renderApp('/verify/BW-ABCDEFGHIJKLMNOP')
+    expect((await screen.findByText(/Issued by/)).closest('p')).toHaveTextContent('Issued by Google LLC · issuer not verified')
+    expect(screen.queryByTitle(/Bridgework checked that this company controls/)).not.toBeInTheDocument()
+  })
+
   it('says not genuine for an unknown number', async () => {
     await renderApp('/verify/BW-ZZZZZZZZZZZZZZZZ')
     expect(await screen.findByText('Not a genuine certificate')).toBeInTheDocument()

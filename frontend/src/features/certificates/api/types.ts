@@ -5,7 +5,8 @@ export type Certificate = {
   skills: string[]
   issuedAt: string
   studentName: string
-  startup: { _id: string; companyName: string }
-  metadata: { taskTitle: string; taskCategory: string; completionDate: string }
+  /** The issuer as it stands now: verifiedDomain is "" when it is not verified, since when it joined. */
+  startup: { _id: string; companyName: string; verifiedDomain?: string; since?: string }
+  metadata: { taskTitle: string; taskCategory: string; taskPostedAt?: string; completionDate: string }
   verifyUrl: string
 }

@@ -2,10 +2,39 @@ import { ShieldAlert, ShieldCheck } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
+import { VerifiedBadge } from '@/components/ui/verified-badge'
 import { formatDate, labelOf } from '@/features/tasks'
+import type { Certificate } from '../api/types'
 import type { Verification } from '../api/verify-certificate'
 
 type VerifyCertificateViewProps = { number: string; result: Verification | undefined; isLoading: boolean; isError: boolean }
+
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+/**
+ * Who issued the certificate and what they are worth: "Issued by Nimbus Labs · nimbus.io
+ * verified" (or "· issuer not verified"), and how long they have been on Bridgework.
+ */
+function IssuerLine({ startup }: { startup: Certificate['startup'] }) {
+  return (
+    <div className="space-y-1 text-sm text-slate-700">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span>
+          Issued by <strong>{startup.companyName}</strong> ·
+        </span>{' '}
+        {startup.verifiedDomain ? (
+          <VerifiedBadge domain={startup.verifiedDomain} />
+        ) : (
+          <span className="inline-flex items-center gap-1 text-amber-800">
+            <ShieldAlert className="size-4" aria-hidden="true" />
+            issuer not verified
+          </span>
+        )}
+      </p>
+      {startup.since && <p className="text-slate-500">On Bridgework since {monthYear.format(new Date(startup.since))}</p>}
+    </div>
+  )
+}
 
 /** /verify/{number}: whether the certificate is genuine and what it certifies (public). */
 export function VerifyCertificateView({ number, result, isLoading, isError }: VerifyCertificateViewProps) {
@@ -31,7 +60,14 @@ export function VerifyCertificateView({ number, result, isLoading, isError }: Ve
               Bridgework certifies that <strong>{result.certificate.studentName}</strong> completed{' '}
               <strong>{result.certificate.metadata.taskTitle}</strong> for <strong>{result.certificate.startup.companyName}</strong>.
             </p>
+            <IssuerLine startup={result.certificate.startup} />
             <dl className="grid gap-2 text-sm sm:grid-cols-2">
+              {result.certificate.metadata.taskPostedAt && (
+                <div>
+                  <dt className="text-slate-500">Task posted</dt>
+                  <dd className="font-medium text-slate-800">{formatDate(result.certificate.metadata.taskPostedAt)}</dd>
+                </div>
+              )}
               <div>
                 <dt className="text-slate-500">Completed</dt>
                 <dd className="font-medium text-slate-800">{formatDate(result.certificate.metadata.completionDate)}</dd>

@@ -10,6 +10,7 @@ export type StartupProfileInput = {
   companyDescription: string
   companySize: string
   profilePicture: string
+  website: string
 }
 
 /** PUT /api/startup/profile → the stored startup. */

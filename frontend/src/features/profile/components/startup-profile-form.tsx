@@ -34,7 +34,7 @@ export function StartupProfileForm({ defaultValues, onSubmit, onCancel, isSaving
   } = useForm<StartupProfileValues>({ resolver: zodResolver(startupProfileSchema), defaultValues })
 
   useEffect(() => {
-    applyApiFieldErrors(error, setError, ['companyName', 'industry', 'companyDescription', 'companySize', 'profilePicture'])
+    applyApiFieldErrors(error, setError, ['companyName', 'industry', 'companyDescription', 'companySize', 'profilePicture', 'website'])
   }, [error, setError])
 
   const companyName = watch('companyName')
@@ -54,6 +54,15 @@ export function StartupProfileForm({ defaultValues, onSubmit, onCancel, isSaving
         />
         <Input label="Company Name" required error={errors.companyName?.message} {...register('companyName')} />
         <Input label="Industry" required error={errors.industry?.message} {...register('industry')} />
+        <Input
+          label="Website"
+          type="url"
+          inputMode="url"
+          placeholder="https://nimbus.io"
+          hint="Your company's site. Its domain is the one you can verify."
+          error={errors.website?.message}
+          {...register('website')}
+        />
         <TextareaField label="Company Description" error={errors.companyDescription?.message} {...register('companyDescription')} />
         <SelectField label="Company Size" options={sizeOptions} error={errors.companySize?.message} {...register('companySize')} />
         <div className="flex flex-wrap gap-3">

@@ -2,11 +2,13 @@ import { Pencil } from 'lucide-react'
 import { useState } from 'react'
 import { StartupProfileView } from '@/components/people/startup-profile-view'
 import { Button } from '@/components/ui/button'
-import { errorMessage } from '@/lib/api-client'
+import { errorMessage, isApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import type { User } from '@/types/api'
+import { useRequestVerification } from '../api/company-verification'
 import { useUpdateStartupProfile } from '../api/update-startup-profile'
 import { uploadFile } from '../api/upload-file'
+import { CompanyVerificationForm } from '../components/company-verification-form'
 import { StartupProfileForm } from '../components/startup-profile-form'
 import { PROFILE_UPDATE_FAILED, PROFILE_UPDATED, startupFormValues } from '../schemas'
 
@@ -33,13 +35,39 @@ export function StartupProfileSection({ user }: { user: User }) {
     )
   }
   return (
-    <StartupProfileView
-      startup={user}
-      actions={
-        <Button variant="outline" onClick={() => setEditing(true)}>
-          <Pencil className="size-4" aria-hidden="true" /> Edit Profile
-        </Button>
+    <>
+      <StartupProfileView
+        startup={user}
+        actions={
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            <Pencil className="size-4" aria-hidden="true" /> Edit Profile
+          </Button>
+        }
+      />
+      <CompanyVerificationSection user={user} />
+    </>
+  )
+}
+
+function CompanyVerificationSection({ user }: { user: User }) {
+  const send = useRequestVerification()
+  return (
+    <CompanyVerificationForm
+      // A new website starts a new form: the old domain's errors and answer no longer apply.
+      key={user.website ?? ''}
+      website={user.website ?? ''}
+      verifiedDomain={user.verifiedDomain ?? ''}
+      onSubmit={(values) =>
+        send.mutate(values.email, {
+          onError: (error) => {
+            // Field errors show under the input; anything else (a throttle, a failure) as a toast.
+            if (!isApiError(error) || !error.fields.email) notify.error(errorMessage(error, 'Failed to send the verification link'))
+          },
+        })
       }
+      isSending={send.isPending}
+      sentMessage={send.data?.message}
+      error={send.error}
     />
   )
 }

@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Card } from '@/components/ui/card'
+import { VerifiedBadge } from '@/components/ui/verified-badge'
 import { paths } from '@/config/paths'
 import { formatDate, labelOf, personName, SkillList, TaskImages, TaskStatusBadge, type Task } from '@/features/tasks'
 import type { ReviewAction } from '../api/review-submission'
@@ -35,7 +36,10 @@ export function TaskDetailView({ task, onAction, busy, busyAction }: TaskDetailV
       </Link>
       <Card className="space-y-5 p-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <h2 className="break-words text-2xl font-bold text-slate-900">{task.title}</h2>
+          <div className="min-w-0">
+            <h2 className="break-words text-2xl font-bold text-slate-900">{task.title}</h2>
+            {task.startup?.verifiedDomain && <VerifiedBadge domain={task.startup.verifiedDomain} className="mt-1" />}
+          </div>
           <TaskStatusBadge status={task.displayStatus} />
         </div>
         <p className="whitespace-pre-line break-words text-slate-700">{task.description}</p>

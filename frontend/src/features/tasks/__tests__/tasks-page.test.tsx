@@ -24,6 +24,18 @@ describe('/tasks signed out', () => {
     expect(screen.getByRole('link', { name: 'Sign in to submit work' })).toBeInTheDocument()
   })
 
+  it("badges a verified startup's tasks, and only those", async () => {
+    const verified = seedAccount({ userType: 'startup', companyName: 'Nimbus Labs' }).user
+    const other = seedAccount({ userType: 'startup', companyName: 'Google LLC' }).user
+    const task = makeTask(verified, { title: 'Verified work' })
+    task.startup = { ...task.startup!, verifiedDomain: 'nimbus.io' }
+    makeTask(other, { title: 'Unverified work' })
+    await renderApp('/tasks')
+    const card = await screen.findByRole('article', { name: 'Verified work' })
+    expect(within(card).getByText('nimbus.io verified')).toBeInTheDocument()
+    expect(within(screen.getByRole('article', { name: 'Unverified work' })).queryByText(/ verified$/)).not.toBeInTheDocument()
+  })
+
   it('sends search, filters and sort to the server and keeps them in the URL', async () => {
     const { events, router } = await renderApp('/tasks')
     await screen.findByText('No available tasks at the moment')

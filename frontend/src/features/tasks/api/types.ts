@@ -9,6 +9,8 @@ export type Person = {
   email?: string
   companyName?: string
   logo?: string
+  /** A verified startup's domain, for its badge. */
+  verifiedDomain?: string
 }
 
 export type SubmissionStatus = 'pending' | 'under-review' | 'approved' | 'rejected'

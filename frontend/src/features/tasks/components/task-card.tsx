@@ -2,6 +2,7 @@ import { CalendarDays, Clock, Wallet } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Card } from '@/components/ui/card'
 import { ReadMore } from '@/components/ui/read-more'
+import { VerifiedBadge } from '@/components/ui/verified-badge'
 import type { Task } from '../api/types'
 import { labelOf, TASK_PAGE_SKILLS } from '../lib/constants'
 import { formatDate, personName } from '../lib/status'
@@ -27,7 +28,12 @@ export function TaskCard({ task, forStudent = false, skillsShown = TASK_PAGE_SKI
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="break-words font-semibold text-slate-900">{task.title}</h3>
-          {!hideStartup && <p className="text-sm text-slate-500">{personName(task.startup)}</p>}
+          {!hideStartup && (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
+              {personName(task.startup)}
+              {task.startup?.verifiedDomain && <VerifiedBadge domain={task.startup.verifiedDomain} />}
+            </p>
+          )}
         </div>
         <TaskStatusBadge status={task.displayStatus || task.status} forStudent={forStudent} />
       </div>
