@@ -224,6 +224,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	background.start(outbox.Run)
 	background.start(sweep.run)
 	background.start(invalidator.listen(invalidator.subscribe()))
+	live.startSweep()
 	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
 }
 
