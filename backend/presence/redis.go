@@ -78,8 +78,8 @@ func NewRedis(client redis.UniversalClient, opts RedisOptions) *Redis {
 }
 
 // SetOnChange is how the Watcher hears of the changes no hook reports: a heartbeat that had to
-// put back this instance's entry of a user who showed offline (Redis lost it, or the sweep took
-// it after heartbeats failed for a TTL), and the users the Sweeper took offline.
+// put back this instance's entry of a user nobody else held (Redis lost it, or a sweep took it
+// after this instance's heartbeats failed for a TTL), and the users the Sweeper took offline.
 func (r *Redis) SetOnChange(f func(userID string)) { r.onChange.Store(&f) }
 
 func (r *Redis) changed(userIDs []string) {
@@ -101,7 +101,7 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 `
 
 // connectScript drops expired instances, adds this one and returns how many held the user before.
-// ARGV: now, expires, instance, ttl in ms, user.
+// ARGV: now, expires, instance, the user set's lifetime in ms, user.
 var connectScript = redis.NewScript(dropDead + `
 local before = redis.call('ZCARD', KEYS[1])
 if redis.call('ZSCORE', KEYS[1], ARGV[3]) then before = before - 1 end
@@ -117,14 +117,20 @@ redis.call('ZREM', KEYS[1], ARGV[3])
 redis.call('ZREM', KEYS[2], ARGV[3] .. '|' .. ARGV[5])
 return redis.call('ZCARD', KEYS[1])`)
 
-// heartbeatScript pushes this instance's entries forward, re-adding those Redis lost, and returns
-// the users who had no live entry left (so showed offline). KEYS: the expiry set, then the users'
-// sets; ARGV: now, expires, instance, ttl in ms, then the users, in the order of their keys.
+// heartbeatScript pushes this instance's entries forward, re-adding those that are gone, and
+// returns the users it re-added while no other instance held them live: someone announced them
+// offline (a sweep, or another instance's disconnect that dropped the entry as expired), or Redis
+// lost them. An entry merely expired was taken by nobody, so nobody was told. KEYS: the expiry
+// set, then the users' sets; ARGV: now, expires, instance, the sets' lifetime in ms, then the
+// users, in the order of their keys.
 var heartbeatScript = redis.NewScript(`
 local back = {}
 for i = 2, #KEYS do
   local user = ARGV[i + 3]
-  if redis.call('ZCOUNT', KEYS[i], '(' .. ARGV[1], '+inf') == 0 then table.insert(back, user) end
+  if not redis.call('ZSCORE', KEYS[i], ARGV[3])
+    and redis.call('ZCOUNT', KEYS[i], '(' .. ARGV[1], '+inf') == 0 then
+    table.insert(back, user)
+  end
   redis.call('ZADD', KEYS[i], ARGV[2], ARGV[3])
   redis.call('PEXPIRE', KEYS[i], ARGV[4])
   redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3] .. '|' .. user)
@@ -132,6 +138,11 @@ end
 return back`)
 
 func (r *Redis) key(userID string) string { return r.prefix + userID }
+
+// setLifetime is how long a user's set outlives its last refresh, in ms: longer than the TTL, so
+// that an entry that merely expired (no sweep took it yet, as during a Redis outage) can be told
+// from one that is gone, yet the set still goes by itself when no sweep ever runs again.
+func (r *Redis) setLifetime() int64 { return 3 * r.ttl.Milliseconds() }
 
 func ms(t time.Time) string { return strconv.FormatInt(t.UnixMilli(), 10) }
 
@@ -141,7 +152,7 @@ func (r *Redis) Connected(ctx context.Context, userID string) (bool, error) {
 	r.local[userID] = struct{}{}
 	now := time.Now()
 	before, err := connectScript.Run(ctx, r.client, []string{r.key(userID), r.expiry},
-		ms(now), ms(now.Add(r.ttl)), r.instance, r.ttl.Milliseconds(), userID).Int()
+		ms(now), ms(now.Add(r.ttl)), r.instance, r.setLifetime(), userID).Int()
 	return before == 0 && err == nil, err
 }
 
@@ -207,7 +218,7 @@ func (r *Redis) beat(ctx context.Context) (back []string) {
 		batch := users[:min(heartbeatBatch, len(users))]
 		users = users[len(batch):]
 		keys := []string{r.expiry}
-		args := []any{ms(now), ms(now.Add(r.ttl)), r.instance, r.ttl.Milliseconds()}
+		args := []any{ms(now), ms(now.Add(r.ttl)), r.instance, r.setLifetime()}
 		for _, id := range batch {
 			keys = append(keys, r.key(id))
 			args = append(args, id)

@@ -28,18 +28,29 @@ func NewSweeper(tracker *Redis, interval time.Duration) *Sweeper {
 }
 
 // Run sweeps every interval, when this instance wins the interval's lease, until ctx ends.
+//
+// While Redis was out of reach no instance could beat either, so after an outage longer than the
+// TTL every entry has expired though its instance lives. Swept at once, every user would flap
+// offline and back online for their partners; so after a failed sweep this instance waits two
+// heartbeats and an interval, by which time live instances have refreshed their entries (with a
+// heartbeat to spare for one that failed on a connection the outage broke).
 func (s *Sweeper) Run(ctx context.Context) {
 	t := time.NewTicker(s.interval)
 	defer t.Stop()
+	var quietUntil time.Time
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-t.C:
+		case now := <-t.C:
+			if now.Before(quietUntil) {
+				continue
+			}
 		}
 		_, offline, err := s.Sweep(ctx)
 		if err != nil && ctx.Err() == nil {
 			s.tracker.log.Warn("presence sweep failed", "err", err)
+			quietUntil = time.Now().Add(2*s.tracker.heartbeat + s.interval)
 		}
 		s.tracker.changed(offline)
 	}
