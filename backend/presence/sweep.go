@@ -12,7 +12,8 @@ import (
 
 // Sweeper takes offline the users of instances that stopped beating (killed, or cut off from
 // Redis for a TTL): it removes their expired entries and hands the users who have no instance
-// left to the tracker's OnChange, that is to the Watcher, which announces them. Every instance
+// left to the function given to the tracker's SetOnChange, that is to the Watcher, which
+// announces them. Every instance
 // runs one; a lease lets one of them sweep per interval. The in-process tracker needs none: its
 // entries die with the process that announces them.
 type Sweeper struct {

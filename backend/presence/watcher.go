@@ -41,7 +41,7 @@ func (k changeKind) String() string { return [...]string{"connected", "disconnec
 const callTimeout = 5 * time.Second
 
 // selfChanging is a Tracker that also finds changes by itself (Redis: a sweep took a dead
-// instance's users offline, a heartbeat put back an entry that had expired or was lost).
+// instance's users offline, a heartbeat put back an entry that was gone).
 type selfChanging interface {
 	SetOnChange(func(userID string))
 }
