@@ -27,6 +27,7 @@ import (
 	"bridgework/backend/help"
 	"bridgework/backend/httpapi"
 	"bridgework/backend/issuers"
+	"bridgework/backend/lease"
 	"bridgework/backend/mail"
 	"bridgework/backend/notify"
 	"bridgework/backend/profiles"
@@ -226,11 +227,15 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	if err != nil {
 		return nil, err
 	}
-	sweep := &uploadSweep{files: store.Files{DB: db}, rdb: rdb, lease: cfg.RedisPrefix + "lease:upload-sweep", age: cfg.UploadOrphanAge, logger: logger}
+	sweep := &uploadSweep{files: store.Files{DB: db}, age: cfg.UploadOrphanAge, logger: logger}
+	if rdb != nil {
+		sweep.lease = lease.New(rdb, cfg.RedisPrefix+"lease:upload-sweep", sweepInterval)
+	}
 	background := newJobs()
 	background.start(outbox.Run)
 	background.start(sweep.run)
 	background.start(invalidator.listen(invalidator.subscribe()))
+	live.startSweep()
 	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
 }
 

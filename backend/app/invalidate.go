@@ -66,7 +66,13 @@ func (i *invalidations) listen(sub *redis.PubSub) func(ctx context.Context) {
 			select {
 			case <-ctx.Done():
 				return
-			case m := <-messages:
+			case m, ok := <-messages:
+				if !ok {
+					// go-redis closes the channel for good once the client is closed (a crash
+					// or shutdown of this instance tearing Redis down first): nothing more can
+					// arrive, and reading on would spin on nil messages.
+					return
+				}
 				var inv invalidation
 				if json.Unmarshal([]byte(m.Payload), &inv) == nil && inv.UserID != "" {
 					i.apply(inv.UserID, inv.EndedSessions)

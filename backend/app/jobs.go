@@ -5,8 +5,8 @@ import (
 	"sync"
 )
 
-// jobs are the app's background loops (the mail worker, the upload sweep): started by Build,
-// stopped and waited for by Shutdown.
+// jobs are background loops (the mail worker, the upload sweep, the presence sweep): started by
+// Build, stopped and waited for by Shutdown.
 type jobs struct {
 	ctx    context.Context
 	cancel context.CancelFunc

@@ -53,6 +53,11 @@ type live struct {
 	hub      *realtime.Hub
 	presence *presence.Watcher
 	tracker  presence.Tracker
+	// sweep takes the users of dead instances offline (Redis only). Build starts it once
+	// everything it announces through is wired; shutdown stops it before presence closes, so
+	// that none of its announcements is dropped.
+	sweep    *presence.Sweeper
+	sweeping *jobs
 	// closers run last, in order, once no socket is left to publish for.
 	closers []func() error
 }
@@ -61,11 +66,14 @@ type live struct {
 // feed the presence tracker (memory, or Redis shared by instances), whose online/offline
 // changes chat announces to the user's partners; "typing" and "read" frames go to chat.
 func newLive(cfg config.Config, rdb *redis.Client, acc *accounts.Service, chatService *chat.Service, limiter ratelimit.Limiter, logger *slog.Logger) (*live, error) {
-	l := &live{tracker: presence.NewMemory()}
+	l := &live{tracker: presence.NewMemory(), sweeping: newJobs()}
 	if rdb != nil {
-		tracker := presence.NewRedis(rdb, presence.RedisOptions{Prefix: cfg.RedisPrefix, Logger: logger})
+		tracker := presence.NewRedis(rdb, presence.RedisOptions{
+			Prefix: cfg.RedisPrefix, TTL: cfg.PresenceTTL, Heartbeat: cfg.PresenceHeartbeat, Logger: logger,
+		})
 		l.tracker = tracker
 		l.closers = append(l.closers, func() error { tracker.Close(); return nil })
+		l.sweep = presence.NewSweeper(tracker, cfg.PresenceSweepInterval)
 	}
 	l.presence = presence.NewWatcher(l.tracker, chatService.AnnouncePresence, logger)
 	hub, closeBroker, err := newHub(cfg, rdb, acc, logger, realtime.Options{
@@ -84,15 +92,22 @@ func newLive(cfg config.Config, rdb *redis.Client, acc *accounts.Service, chatSe
 	return l, nil
 }
 
-// shutdown closes every socket with 1001, lets presence announce who went offline (through the
-// broker, so before it closes), then closes the broker.
+// shutdown closes every socket with 1001, stops the sweep, lets presence announce who went
+// offline (through the broker, so before it closes), then closes the broker.
 func (l *live) shutdown(ctx context.Context) error {
 	err := l.hub.Shutdown(ctx)
-	err = errors.Join(err, l.presence.Close(ctx))
+	err = errors.Join(err, l.sweeping.stop(ctx), l.presence.Close(ctx))
 	for _, c := range l.closers {
 		err = errors.Join(err, c())
 	}
 	return err
+}
+
+// startSweep starts the presence sweep of the scaled setup.
+func (l *live) startSweep() {
+	if l.sweep != nil {
+		l.sweeping.start(l.sweep.Run)
+	}
 }
 
 // registerMetrics exports the hub's counters on /metrics.

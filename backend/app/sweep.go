@@ -5,8 +5,7 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/redis/go-redis/v9"
-
+	"bridgework/backend/lease"
 	"bridgework/backend/store"
 )
 
@@ -18,8 +17,7 @@ const sweepInterval = time.Hour
 // Redis lease lets one of them sweep per interval. The embedded setup is one instance.
 type uploadSweep struct {
 	files  store.Files
-	rdb    *redis.Client // nil: no lease needed
-	lease  string
+	lease  *lease.Lease // nil: one instance, no lease needed
 	age    time.Duration
 	logger *slog.Logger
 }
@@ -42,10 +40,8 @@ func (s *uploadSweep) run(ctx context.Context) {
 // sweep deletes the orphans older than age at now, unless another instance holds this
 // interval's lease; it reports whether it ran and how many files it deleted.
 func (s *uploadSweep) sweep(ctx context.Context, now time.Time) (ran bool, deleted int64, err error) {
-	if s.rdb != nil {
-		// The lease is not released: it expires a little before the next interval, so each
-		// interval has exactly one sweep whichever instance wins it.
-		won, err := s.rdb.SetNX(ctx, s.lease, "1", sweepInterval-time.Minute).Result()
+	if s.lease != nil {
+		won, err := s.lease.Take(ctx)
 		if err != nil || !won {
 			return false, 0, err
 		}

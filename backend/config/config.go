@@ -71,6 +71,12 @@ type Config struct {
 	VerifyMailsPerAccount int
 	VerifyMailWindow      time.Duration
 
+	// Presence across instances (Redis only): the users of an instance that dies without a
+	// graceful shutdown go offline for their partners within PresenceTTL + PresenceSweepInterval.
+	PresenceTTL           time.Duration // how long an entry outlives its instance's last heartbeat
+	PresenceHeartbeat     time.Duration // how often an instance refreshes its users' entries
+	PresenceSweepInterval time.Duration // how often one instance removes expired entries
+
 	MailMaxAttempts int           // tries of one outbox mail before it is given up
 	MailFirstRetry  time.Duration // wait before the first retry; it doubles up to an hour
 	MailSendTimeout time.Duration // one attempt's limit
@@ -143,6 +149,10 @@ func loadFrom(r *reader) Config {
 		VerifyMailsPerAccount: r.int("VERIFY_MAX_MAILS_PER_ACCOUNT", 5),
 		VerifyMailWindow:      r.duration("VERIFY_MAIL_WINDOW", time.Hour),
 
+		PresenceTTL:           r.duration("PRESENCE_TTL", 10*time.Second),
+		PresenceHeartbeat:     r.duration("PRESENCE_HEARTBEAT", 4*time.Second),
+		PresenceSweepInterval: r.duration("PRESENCE_SWEEP_INTERVAL", 2*time.Second),
+
 		MailMaxAttempts: r.int("MAIL_MAX_ATTEMPTS", 8),
 		MailFirstRetry:  r.duration("MAIL_FIRST_RETRY", 30*time.Second),
 		MailSendTimeout: r.duration("MAIL_SEND_TIMEOUT", 30*time.Second),
@@ -155,6 +165,10 @@ func loadFrom(r *reader) Config {
 	if len(c.AllowedOrigins) == 0 {
 		// The SPA is served by the same host, so its own origin is the natural default.
 		c.AllowedOrigins = []string{originHost(c.PublicURL)}
+	}
+	if 2*c.PresenceHeartbeat > c.PresenceTTL {
+		// With fewer than two heartbeats per TTL, one late heartbeat takes live users offline.
+		r.errs = append(r.errs, fmt.Sprintf("PRESENCE_HEARTBEAT (%s) must be at most half of PRESENCE_TTL (%s)", c.PresenceHeartbeat, c.PresenceTTL))
 	}
 	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
 		r.errs = append(r.errs, "JWT_SECRET must be at least 32 characters")

@@ -41,6 +41,29 @@ func TestLoad_reportsEveryBadValue(t *testing.T) {
 	}
 }
 
+// TestLoad_presenceTimings: the defaults bound a killed instance's users to 12 s online, and a
+// heartbeat too slow for its TTL is refused rather than flapping users offline.
+func TestLoad_presenceTimings(t *testing.T) {
+	for _, k := range []string{"PRESENCE_TTL", "PRESENCE_HEARTBEAT", "PRESENCE_SWEEP_INTERVAL"} {
+		t.Setenv(k, "")
+	}
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.PresenceTTL != 10*time.Second || c.PresenceHeartbeat != 4*time.Second || c.PresenceSweepInterval != 2*time.Second {
+		t.Errorf("presence = ttl %s, heartbeat %s, sweep %s", c.PresenceTTL, c.PresenceHeartbeat, c.PresenceSweepInterval)
+	}
+	t.Setenv("PRESENCE_HEARTBEAT", "6s")
+	t.Setenv("PRESENCE_SWEEP_INTERVAL", "0s")
+	_, err = Load()
+	for _, want := range []string{"PRESENCE_HEARTBEAT (6s) must be at most half of PRESENCE_TTL (10s)", "PRESENCE_SWEEP_INTERVAL"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v does not say %q", err, want)
+		}
+	}
+}
+
 func TestLoad_lists(t *testing.T) {
 	t.Setenv("WS_ALLOWED_ORIGINS", " a.example , b.example:8443 ,")
 	t.Setenv("TRUSTED_PROXIES", "127.0.0.1")

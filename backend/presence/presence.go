@@ -2,7 +2,9 @@
 // dots of chat. The hub reports a user's first and last connection on this instance; a Tracker
 // combines the instances (in memory for the single-process default, in Redis when scaled) and
 // says when a user came online or went offline everywhere. A Watcher feeds a Tracker from the
-// hub's hooks in order, off the hub's goroutine.
+// hub's hooks in order, off the hub's goroutine. In Redis, entries expire unless their instance
+// keeps beating, and a Sweeper announces offline the users of an instance that died without
+// saying goodbye (SIGKILL, a lost machine).
 package presence
 
 import (

@@ -24,27 +24,51 @@ type Watcher struct {
 
 type change struct {
 	userID string
-	online bool
+	kind   changeKind
 }
+
+type changeKind int
+
+const (
+	connected changeKind = iota
+	disconnected
+	recheck // the tracker found a change by itself: announce the user's current state
+)
+
+func (k changeKind) String() string { return [...]string{"connected", "disconnected", "recheck"}[k] }
 
 // callTimeout bounds one tracker call plus its announcement.
 const callTimeout = 5 * time.Second
 
-// NewWatcher starts a watcher; Close drains and stops it.
+// selfChanging is a Tracker that also finds changes by itself (Redis: a sweep took a dead
+// instance's users offline, a heartbeat put back an entry that was gone).
+type selfChanging interface {
+	SetOnChange(func(userID string))
+}
+
+// NewWatcher starts a watcher; Close drains and stops it. The changes a tracker finds by itself
+// go through the same queue, so they are announced in order with the hub's.
 func NewWatcher(t Tracker, onChange func(ctx context.Context, userID string, online bool), log *slog.Logger) *Watcher {
 	if log == nil {
 		log = slog.Default()
 	}
 	w := &Watcher{tracker: t, onChange: onChange, log: log, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	if s, ok := t.(selfChanging); ok {
+		s.SetOnChange(w.Recheck)
+	}
 	go w.run()
 	return w
 }
 
 // Connected is the hub's OnConnect.
-func (w *Watcher) Connected(userID string) { w.enqueue(change{userID, true}) }
+func (w *Watcher) Connected(userID string) { w.enqueue(change{userID, connected}) }
 
 // Disconnected is the hub's OnDisconnect.
-func (w *Watcher) Disconnected(userID string) { w.enqueue(change{userID, false}) }
+func (w *Watcher) Disconnected(userID string) { w.enqueue(change{userID, disconnected}) }
+
+// Recheck announces userID's state as the tracker has it when its turn comes. The state, not the
+// change that was found, is announced: a hook queued before may have changed it since.
+func (w *Watcher) Recheck(userID string) { w.enqueue(change{userID, recheck}) }
 
 func (w *Watcher) enqueue(c change) {
 	w.mu.Lock()
@@ -84,20 +108,26 @@ func (w *Watcher) apply(c change) {
 	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
 	defer cancel()
 	var (
-		changed bool
-		err     error
+		changed, online bool
+		err             error
 	)
-	if c.online {
+	switch c.kind {
+	case connected:
 		changed, err = w.tracker.Connected(ctx, c.userID)
-	} else {
+		online = true
+	case disconnected:
 		changed, err = w.tracker.Disconnected(ctx, c.userID)
+	case recheck:
+		var states map[string]bool
+		states, err = w.tracker.Online(ctx, []string{c.userID})
+		changed, online = true, states[c.userID]
 	}
 	if err != nil {
-		w.log.Warn("presence update failed", "userId", c.userID, "online", c.online, "err", err)
+		w.log.Warn("presence update failed", "userId", c.userID, "change", c.kind, "err", err)
 		return
 	}
 	if changed && w.onChange != nil {
-		w.onChange(ctx, c.userID, c.online)
+		w.onChange(ctx, c.userID, online)
 	}
 }
 
