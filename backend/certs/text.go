@@ -1,0 +1,261 @@
+package certs
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font/sfnt"
+)
+
+// replacement stands for a character no embedded font has (an emoji, Hangul, Arabic…), so
+// that the rest of the name still prints and the gap shows.
+const replacement = '\uFFFD'
+
+// textWriter draws text on one PDF with the embedded fonts. Each character goes to the first
+// face of the typeface that has it, so one line can mix Noto Sans, Noto Sans Devanagari and
+// Droid Sans Fallback. A face is added to the PDF the first time it draws, cut to the
+// characters of this certificate (see subsetFont): those declared to newTextWriter, plus
+// fixedChars for the wording the code itself writes.
+type textWriter struct {
+	pdf    *fpdf.Fpdf
+	chars  []rune                    // sorted: every character this document may draw
+	glyphs map[*face]map[rune]uint16 // per face, the glyph of each of chars it has
+	added  map[*face]bool
+	err    error
+}
+
+// fixedChars are always in a document's fonts: printable ASCII, Latin-1 and the typographic
+// punctuation (dashes, quotes, bullet, ellipsis), so fixed wording never needs declaring.
+var fixedChars = [][2]rune{{0x20, 0x7E}, {0xA0, 0xFF}, {0x2010, 0x2027}, {replacement, replacement}}
+
+func newTextWriter(pdf *fpdf.Fpdf, texts ...string) *textWriter {
+	set := map[rune]bool{}
+	for _, span := range fixedChars {
+		for r := span[0]; r <= span[1]; r++ {
+			set[r] = true
+		}
+	}
+	for _, text := range texts {
+		for _, r := range text {
+			set[r] = true
+		}
+	}
+	chars := make([]rune, 0, len(set))
+	for r := range set {
+		chars = append(chars, r)
+	}
+	slices.Sort(chars)
+	return &textWriter{pdf: pdf, chars: chars, glyphs: map[*face]map[rune]uint16{}, added: map[*face]bool{}}
+}
+
+// coverage returns the glyphs f has for this document's characters.
+func (w *textWriter) coverage(f *face) map[rune]uint16 {
+	if m, ok := w.glyphs[f]; ok {
+		return m
+	}
+	m := map[rune]uint16{}
+	if err := f.load(); err != nil {
+		w.fail(err)
+	} else {
+		var buf sfnt.Buffer
+		for _, r := range w.chars {
+			if g := f.glyph(&buf, r); g != 0 {
+				m[r] = g
+			}
+		}
+	}
+	w.glyphs[f] = m
+	return m
+}
+
+func (w *textWriter) fail(err error) {
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+// use makes f the PDF's current font at size points, adding it to the PDF first if needed.
+func (w *textWriter) use(f *face, size float64) {
+	if !w.added[f] {
+		w.added[f] = true
+		cov := w.coverage(f)
+		runes := make([]rune, 0, len(cov))
+		for r := range cov {
+			runes = append(runes, r)
+		}
+		slices.Sort(runes)
+		glyphs := make([]uint16, len(runes))
+		for i, r := range runes {
+			glyphs[i] = cov[r]
+		}
+		data, err := subsetFont(f.data, runes, glyphs)
+		if err != nil {
+			w.fail(err)
+			return
+		}
+		w.pdf.AddUTF8FontFromBytes(f.file, "", data)
+	}
+	w.pdf.SetFont(f.file, "", size)
+}
+
+// A styledRune is a character and the face that draws it.
+type styledRune struct {
+	r    rune
+	face *face
+}
+
+// style assigns each character of s a face of tf. A character that is not a letter (space,
+// digit, punctuation, combining mark) stays in the face of the one before when that face has
+// it, so a Hindi name's spaces and vowel signs do not split it into runs of Noto Sans.
+func (w *textWriter) style(tf typeface, s string) []styledRune {
+	out := make([]styledRune, 0, len(s))
+	var prev *face
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			r = ' '
+		}
+		f := w.pick(tf, prev, r)
+		if f == nil {
+			r = replacement
+			f = w.pick(tf, prev, r)
+		}
+		if f == nil {
+			continue // no face has even the replacement character: there is nothing to draw
+		}
+		out = append(out, styledRune{r, f})
+		prev = f
+	}
+	return out
+}
+
+func (w *textWriter) pick(tf typeface, prev *face, r rune) *face {
+	if prev != nil && !unicode.IsLetter(r) {
+		if _, ok := w.coverage(prev)[r]; ok {
+			return prev
+		}
+	}
+	for _, f := range tf {
+		if _, ok := w.coverage(f)[r]; ok {
+			return f
+		}
+	}
+	return nil
+}
+
+// runs splits a styled line into maximal runs of one face and calls fn with each run's face
+// and text.
+func runs(line []styledRune, fn func(f *face, text string)) {
+	for start := 0; start < len(line); {
+		end := start + 1
+		for end < len(line) && line[end].face == line[start].face {
+			end++
+		}
+		var b strings.Builder
+		for _, sr := range line[start:end] {
+			b.WriteRune(sr.r)
+		}
+		fn(line[start].face, b.String())
+		start = end
+	}
+}
+
+func (w *textWriter) width(line []styledRune, size float64) float64 {
+	total := 0.0
+	runs(line, func(f *face, text string) {
+		w.use(f, size)
+		total += w.pdf.GetStringWidth(text)
+	})
+	return total
+}
+
+// line draws text on one line in the box (x, y, width, h), aligned "L", "C" or "R" and placed
+// as fpdf's CellFormat places a cell's text.
+func (w *textWriter) line(x, y, width, h float64, align string, tf typeface, size float64, text string) {
+	w.draw(x, y, width, h, align, size, w.style(tf, text))
+}
+
+func (w *textWriter) draw(x, y, width, h float64, align string, size float64, line []styledRune) {
+	textWidth := w.width(line, size)
+	margin := w.pdf.GetCellMargin()
+	switch align {
+	case "C":
+		x += (width - textWidth) / 2
+	case "R":
+		x += width - margin - textWidth
+	default:
+		x += margin
+	}
+	runs(line, func(f *face, text string) {
+		w.use(f, size)
+		_, unitSize := w.pdf.GetFontSize()
+		w.pdf.Text(x, y+0.5*h+0.3*unitSize, text)
+		x += w.pdf.GetStringWidth(text)
+	})
+}
+
+// paragraph draws text centered in lines h high within width from (x, y), wrapping as fpdf's
+// MultiCell does (at spaces, or inside a word longer than a line) and also between CJK
+// characters, which are written without spaces. Like MultiCell it leaves the position below
+// the last line.
+func (w *textWriter) paragraph(x, y, width, h float64, tf typeface, size float64, text string) {
+	maxWidth := width - 2*w.pdf.GetCellMargin()
+	fits := func(line []styledRune) bool {
+		return w.width(trimSpaces(line), size) <= maxWidth
+	}
+	var lines [][]styledRune
+	var line []styledRune
+	for _, word := range words(w.style(tf, text)) {
+		if len(line) > 0 && !fits(slices.Concat(line, word)) {
+			lines = append(lines, line)
+			line = nil
+		}
+		for len(line) == 0 && len(word) > 1 && !fits(word) {
+			n := 1
+			for n < len(word) && fits(word[:n+1]) {
+				n++
+			}
+			lines = append(lines, word[:n])
+			word = word[n:]
+		}
+		line = append(line, word...)
+	}
+	lines = append(lines, line)
+	for i, l := range lines {
+		w.draw(x, y+float64(i)*h, width, h, "C", size, trimSpaces(l))
+	}
+	w.pdf.SetY(y + float64(len(lines))*h)
+}
+
+// words splits a line where it may break: after spaces, and before and after an ideograph or
+// kana. A word keeps the spaces that follow it.
+func words(line []styledRune) [][]styledRune {
+	var out [][]styledRune
+	start := 0
+	for i := 1; i < len(line); i++ {
+		prev, r := line[i-1].r, line[i].r
+		if (prev == ' ' && r != ' ') || isIdeographic(r) || (isIdeographic(prev) && r != ' ') {
+			out = append(out, line[start:i])
+			start = i
+		}
+	}
+	if start < len(line) {
+		out = append(out, line[start:])
+	}
+	return out
+}
+
+func isIdeographic(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
+}
+
+func trimSpaces(line []styledRune) []styledRune {
+	for len(line) > 0 && line[0].r == ' ' {
+		line = line[1:]
+	}
+	for len(line) > 0 && line[len(line)-1].r == ' ' {
+		line = line[:len(line)-1]
+	}
+	return line
+}
