@@ -1,38 +1,48 @@
 package certs
 
 import (
-	"embed"
+	_ "embed" // the fonts
 	"fmt"
 	"sync"
 
 	"golang.org/x/image/font/sfnt"
 )
 
-// The fonts are Debian's files, unmodified; scripts/cert-fonts.sh produced this directory and
-// records where each file came from. Their licences (OFL 1.1, Apache 2.0) sit beside them.
-//
-//go:embed fonts/*.ttf
-var fontFiles embed.FS
+// The fonts are Debian's files, unmodified; scripts/cert-fonts.sh produced fonts/ and records
+// where each file came from. Their licences (OFL 1.1, Apache 2.0) sit beside them. Embedded as
+// byte slices, they are read in place from the binary, never copied to the heap.
+var (
+	//go:embed fonts/NotoSans-Regular.ttf
+	notoSansTTF []byte
+	//go:embed fonts/NotoSans-Bold.ttf
+	notoSansBoldTTF []byte
+	//go:embed fonts/NotoSerif-BoldItalic.ttf
+	notoSerifBoldItalicTTF []byte
+	//go:embed fonts/NotoSansDevanagari-Regular.ttf
+	notoSansDevanagariTTF []byte
+	//go:embed fonts/NotoSansDevanagari-Bold.ttf
+	notoSansDevanagariBoldTTF []byte
+	//go:embed fonts/NotoSerifDevanagari-Bold.ttf
+	notoSerifDevanagariBoldTTF []byte
+	//go:embed fonts/DroidSansFallbackFull.ttf
+	droidSansFallbackTTF []byte
+)
 
-// A face is one embedded font file. Its cmap is read once per process, lazily, so that a
-// server that never renders a certificate does not parse 6 MB of fonts.
+// A face is one embedded font. Its tables are parsed once per process, on first use.
 type face struct {
-	file string // name under fonts/, also the fpdf family name it is registered as
+	name string // the fpdf family it is added to a document as
+	data []byte
 
 	once sync.Once
-	data []byte
 	font *sfnt.Font
 	err  error
 }
 
 func (f *face) load() error {
 	f.once.Do(func() {
-		f.data, f.err = fontFiles.ReadFile("fonts/" + f.file)
-		if f.err == nil {
-			f.font, f.err = sfnt.Parse(f.data)
-		}
+		f.font, f.err = sfnt.Parse(f.data)
 		if f.err != nil {
-			f.err = fmt.Errorf("certificate font %s: %w", f.file, f.err)
+			f.err = fmt.Errorf("certificate font %s: %w", f.name, f.err)
 		}
 	})
 	return f.err
@@ -52,14 +62,14 @@ func (f *face) glyph(buf *sfnt.Buffer, r rune) uint16 {
 }
 
 var (
-	notoSans                = &face{file: "NotoSans-Regular.ttf"}
-	notoSansBold            = &face{file: "NotoSans-Bold.ttf"}
-	notoSerifBoldItalic     = &face{file: "NotoSerif-BoldItalic.ttf"}
-	notoSansDevanagari      = &face{file: "NotoSansDevanagari-Regular.ttf"}
-	notoSansDevanagariBold  = &face{file: "NotoSansDevanagari-Bold.ttf"}
-	notoSerifDevanagariBold = &face{file: "NotoSerifDevanagari-Bold.ttf"}
+	notoSans                = &face{name: "NotoSans", data: notoSansTTF}
+	notoSansBold            = &face{name: "NotoSans-Bold", data: notoSansBoldTTF}
+	notoSerifBoldItalic     = &face{name: "NotoSerif-BoldItalic", data: notoSerifBoldItalicTTF}
+	notoSansDevanagari      = &face{name: "NotoSansDevanagari", data: notoSansDevanagariTTF}
+	notoSansDevanagariBold  = &face{name: "NotoSansDevanagari-Bold", data: notoSansDevanagariBoldTTF}
+	notoSerifDevanagariBold = &face{name: "NotoSerifDevanagari-Bold", data: notoSerifDevanagariBoldTTF}
 	// Droid Sans Fallback has one weight; CJK text is set regular wherever Latin is bold.
-	droidSansFallback = &face{file: "DroidSansFallbackFull.ttf"}
+	droidSansFallback = &face{name: "DroidSansFallback", data: droidSansFallbackTTF}
 )
 
 // A typeface is the list of faces a style draws with, in order of preference: each character

@@ -95,9 +95,9 @@ func (w *textWriter) use(f *face, size float64) {
 			w.fail(err)
 			return
 		}
-		w.pdf.AddUTF8FontFromBytes(f.file, "", data)
+		w.pdf.AddUTF8FontFromBytes(f.name, "", data)
 	}
-	w.pdf.SetFont(f.file, "", size)
+	w.pdf.SetFont(f.name, "", size)
 }
 
 // A styledRune is a character and the face that draws it.
