@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 	"unicode"
 
@@ -112,5 +113,28 @@ func assertRendersCleanly(t *testing.T, pdf []byte) {
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil || stderr.Len() > 0 {
 		t.Errorf("pdftoppm: %v %s", err, stderr.String())
+	}
+}
+
+// TestRenderPDF_concurrent: downloads render in parallel and share the process-wide fonts;
+// run with -race.
+func TestRenderPDF_concurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	pdfs := make([][]byte, 2*len(scriptSamples))
+	for i := range pdfs {
+		wg.Go(func() {
+			c := sample
+			c.StudentName = scriptSamples[i%len(scriptSamples)].student
+			var err error
+			if pdfs[i], err = certs.RenderPDF(c, "https://bridgework.example/verify/"+c.Number); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	for i, pdf := range pdfs {
+		if want := scriptSamples[i%len(scriptSamples)].student; !strings.Contains(pdfText(t, pdf), want) {
+			t.Errorf("certificate %d lacks %q", i, want)
+		}
 	}
 }
