@@ -84,10 +84,11 @@ func TestRenderPDF_longCJKTitleWraps(t *testing.T) {
 }
 
 // TestRenderPDF_uncoveredCharacters: a character no embedded font has (Hangul, an emoji beyond
-// the BMP, a control character) prints as U+FFFD, and everything around it still prints.
+// the BMP, a control character) prints as U+FFFD, and everything around it still prints; an
+// invisible one (the emoji presentation selector) is left out.
 func TestRenderPDF_uncoveredCharacters(t *testing.T) {
 	c := sample
-	c.StudentName = "Kim 김민준 😀 Lee"
+	c.StudentName = "Kim 김민준 😀\uFE0F Lee"
 	c.StartupName = "Seoul\x07Soft"
 	c.TaskTitle = "Fix 🐛 in the 王 app"
 	pdf, err := certs.RenderPDF(c, "https://bridgework.example/verify/"+c.Number)

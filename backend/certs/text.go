@@ -117,6 +117,9 @@ func (w *textWriter) style(tf typeface, s string) []styledRune {
 			r = ' '
 		}
 		f := w.pick(tf, prev, r)
+		if f == nil && unicode.In(r, unicode.Cf, unicode.Variation_Selector) {
+			continue // invisible anyway, as an emoji's U+FE0F: a replacement would add a gap
+		}
 		if f == nil {
 			r = replacement
 			f = w.pick(tf, prev, r)
