@@ -33,14 +33,18 @@ type face struct {
 	name string // the fpdf family it is added to a document as
 	data []byte
 
-	once sync.Once
-	font *sfnt.Font
-	err  error
+	once   sync.Once
+	font   *sfnt.Font
+	shaper *indicShaper // nil unless the font has Devanagari ligatures
+	err    error
 }
 
 func (f *face) load() error {
 	f.once.Do(func() {
 		f.font, f.err = sfnt.Parse(f.data)
+		if tables, err := readTables(f.data); err == nil {
+			f.shaper = newIndicShaper(tables["GSUB"])
+		}
 		if f.err != nil {
 			f.err = fmt.Errorf("certificate font %s: %w", f.name, f.err)
 		}

@@ -1,9 +1,12 @@
 package certs
 
 import (
+	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 
 	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font/sfnt"
@@ -23,6 +26,9 @@ type textWriter struct {
 	chars  []rune                    // sorted: every character this document may draw
 	glyphs map[*face]map[rune]uint16 // per face, the glyph of each of chars it has
 	added  map[*face]bool
+	// Per shaping face, the private-use code point each glyph its ligatures can produce is
+	// drawn with: fpdf draws only characters, through the cmap of the font it embeds.
+	shaped map[*face]map[uint16]rune
 	err    error
 }
 
@@ -47,7 +53,8 @@ func newTextWriter(pdf *fpdf.Fpdf, texts ...string) *textWriter {
 		chars = append(chars, r)
 	}
 	slices.Sort(chars)
-	return &textWriter{pdf: pdf, chars: chars, glyphs: map[*face]map[rune]uint16{}, added: map[*face]bool{}}
+	return &textWriter{pdf: pdf, chars: chars, glyphs: map[*face]map[rune]uint16{}, added: map[*face]bool{},
+		shaped: map[*face]map[uint16]rune{}}
 }
 
 // coverage returns the glyphs f has for this document's characters.
@@ -85,10 +92,21 @@ func (w *textWriter) use(f *face, size float64) {
 		for r := range cov {
 			runes = append(runes, r)
 		}
+		if f.shaper != nil {
+			pua := map[uint16]rune{}
+			for i, g := range f.shaper.reachable(slices.Collect(maps.Values(cov))) {
+				pua[g] = privateUse + rune(i)
+				runes = append(runes, privateUse+rune(i))
+			}
+			w.shaped[f] = pua
+		}
 		slices.Sort(runes)
 		glyphs := make([]uint16, len(runes))
 		for i, r := range runes {
 			glyphs[i] = cov[r]
+		}
+		for g, r := range w.shaped[f] {
+			glyphs[slices.Index(runes, r)] = g
 		}
 		data, err := subsetFont(f.data, runes, glyphs)
 		if err != nil {
@@ -98,6 +116,27 @@ func (w *textWriter) use(f *face, size float64) {
 		w.pdf.AddUTF8FontFromBytes(f.name, "", data)
 	}
 	w.pdf.SetFont(f.name, "", size)
+}
+
+// privateUse is where the code points of shaped glyphs start (Unicode's Private Use Area).
+const privateUse = '\uE000'
+
+// glyphText returns what to hand fpdf to draw text in f: the text itself, or for a shaping
+// face its shaped glyphs as private-use code points (ok is then true).
+func (w *textWriter) glyphText(f *face, text string) (drawn string, ok bool) {
+	pua := w.shaped[f]
+	if pua == nil {
+		return text, false
+	}
+	cov := w.glyphs[f]
+	glyphs := f.shaper.shape([]rune(text), func(r rune) uint16 { return cov[r] })
+	out := make([]rune, len(glyphs))
+	for i, g := range glyphs {
+		if out[i], ok = pua[g]; !ok {
+			return text, false // not foreseen by reachable: draw it unshaped rather than wrong
+		}
+	}
+	return string(out), true
 }
 
 // A styledRune is a character and the face that draws it.
@@ -168,7 +207,8 @@ func (w *textWriter) width(line []styledRune, size float64) float64 {
 	total := 0.0
 	runs(line, func(f *face, text string) {
 		w.use(f, size)
-		total += w.pdf.GetStringWidth(text)
+		drawn, _ := w.glyphText(f, text)
+		total += w.pdf.GetStringWidth(drawn)
 	})
 	return total
 }
@@ -193,8 +233,16 @@ func (w *textWriter) draw(x, y, width, h float64, align string, size float64, li
 	runs(line, func(f *face, text string) {
 		w.use(f, size)
 		_, unitSize := w.pdf.GetFontSize()
-		w.pdf.Text(x, y+0.5*h+0.3*unitSize, text)
-		x += w.pdf.GetStringWidth(text)
+		drawn, shaped := w.glyphText(f, text)
+		if shaped {
+			// Text extraction and search read the characters, not the private-use glyphs.
+			w.pdf.RawWriteStr("/Span <</ActualText <" + utf16Hex(text) + ">>> BDC")
+		}
+		w.pdf.Text(x, y+0.5*h+0.3*unitSize, drawn)
+		if shaped {
+			w.pdf.RawWriteStr("EMC")
+		}
+		x += w.pdf.GetStringWidth(drawn)
 	})
 }
 
@@ -247,6 +295,16 @@ func words(line []styledRune) [][]styledRune {
 		out = append(out, line[start:])
 	}
 	return out
+}
+
+// utf16Hex encodes text as a PDF hex string in UTF-16BE with its byte order mark.
+func utf16Hex(text string) string {
+	var b strings.Builder
+	b.WriteString("FEFF")
+	for _, u := range utf16.Encode([]rune(text)) {
+		fmt.Fprintf(&b, "%04X", u)
+	}
+	return b.String()
 }
 
 func isIdeographic(r rune) bool {
