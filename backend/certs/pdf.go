@@ -18,10 +18,10 @@ const (
 )
 
 // RenderPDF draws the certificate on one landscape A4 page: who, what, for whom, the skills, the
-// date and number, and a QR code with the verification URL printed beside it. Text uses the PDF
-// core fonts (Windows-1252), so it is extractable by any PDF reader; characters outside that
-// set print as "?". The QR code is drawn as vector squares: crisp at any zoom and no image
-// encoding on every download.
+// date and number, and a QR code with the verification URL printed beside it. Text is set in
+// the embedded Unicode fonts (fonts.go), so names and titles print in any script those fonts
+// cover and stay extractable by any PDF reader. The QR code is drawn as vector squares: crisp at
+// any zoom and no image encoding on every download.
 func RenderPDF(c Certificate, verifyURL string) ([]byte, error) {
 	pdf := fpdf.New("L", "mm", "A4", "")
 	pdf.SetCreationDate(c.IssuedAt)
@@ -31,7 +31,7 @@ func RenderPDF(c Certificate, verifyURL string) ([]byte, error) {
 	pdf.SetAutoPageBreak(false, 0)
 	pdf.SetMargins(margin, margin, margin)
 	pdf.AddPage()
-	tr := pdf.UnicodeTranslatorFromDescriptor("")
+	w := newTextWriter(pdf, c.StudentName, c.TaskTitle, c.StartupName, c.IssuerDomain, strings.Join(c.Skills, ", "), c.Number, verifyURL)
 
 	// Frame.
 	pdf.SetDrawColor(67, 56, 202)
@@ -40,55 +40,45 @@ func RenderPDF(c Certificate, verifyURL string) ([]byte, error) {
 	pdf.SetLineWidth(0.3)
 	pdf.Rect(margin+3, margin+3, pageW-2*margin-6, pageH-2*margin-6, "D")
 
-	centered := func(y float64, family, style string, size float64, r, g, b int, text string) {
-		pdf.SetFont(family, style, size)
+	centered := func(y float64, tf typeface, size float64, r, g, b int, text string) {
 		pdf.SetTextColor(r, g, b)
-		pdf.SetXY(margin+10, y)
-		pdf.CellFormat(pageW-2*margin-20, size*0.5, tr(text), "", 0, "C", false, 0, "")
+		w.line(margin+10, y, pageW-2*margin-20, size*0.5, "C", tf, size, text)
 	}
 
-	centered(26, "Helvetica", "B", 12, 67, 56, 202, "BRIDGEWORK")
-	centered(38, "Helvetica", "B", 30, 15, 23, 42, "Certificate of Completion")
-	centered(58, "Helvetica", "", 13, 71, 85, 105, "This certifies that")
-	centered(68, "Times", "BI", 30, 15, 23, 42, c.StudentName)
-	centered(88, "Helvetica", "", 13, 71, 85, 105, "has successfully completed the task")
+	centered(26, sansBold, 12, 67, 56, 202, "BRIDGEWORK")
+	centered(38, sansBold, 30, 15, 23, 42, "Certificate of Completion")
+	centered(58, sans, 13, 71, 85, 105, "This certifies that")
+	centered(68, serifBoldItalic, 30, 15, 23, 42, c.StudentName)
+	centered(88, sans, 13, 71, 85, 105, "has successfully completed the task")
 
-	pdf.SetFont("Helvetica", "B", 17)
 	pdf.SetTextColor(15, 23, 42)
-	pdf.SetXY(margin+25, 96)
-	pdf.MultiCell(pageW-2*margin-50, 8, tr(clip(c.TaskTitle, maxTitleLen)), "", "C", false)
+	w.paragraph(margin+25, 96, pageW-2*margin-50, 8, sansBold, 17, clip(c.TaskTitle, maxTitleLen))
 
 	y := pdf.GetY() + 3
-	centered(y, "Helvetica", "", 13, 71, 85, 105, "for "+c.StartupName)
+	centered(y, sans, 13, 71, 85, 105, "for "+c.StartupName)
 	if len(c.Skills) > 0 {
-		centered(y+10, "Helvetica", "", 11, 71, 85, 105, "Skills: "+clip(strings.Join(c.Skills, ", "), 140))
+		centered(y+10, sans, 11, 71, 85, 105, "Skills: "+clip(strings.Join(c.Skills, ", "), 140))
 	}
 
 	// Footer: date and number on the left, QR code and its URL on the right.
 	footY := pageH - margin - 14 - qrSize
 	pdf.SetTextColor(15, 23, 42)
-	pdf.SetFont("Helvetica", "", 11)
-	pdf.SetXY(margin+12, footY+12)
-	pdf.CellFormat(150, 6, tr("Date: "+c.CompletionDate.UTC().Format("2 January 2006")), "", 2, "L", false, 0, "")
-	pdf.SetX(margin + 12)
-	pdf.CellFormat(150, 6, tr("Certificate No. "+c.Number), "", 2, "L", false, 0, "")
-	pdf.SetX(margin + 12)
-	pdf.SetFont("Helvetica", "", 9)
+	w.line(margin+12, footY+12, 150, 6, "L", sans, 11, "Date: "+c.CompletionDate.UTC().Format("2 January 2006"))
+	w.line(margin+12, footY+18, 150, 6, "L", sans, 11, "Certificate No. "+c.Number)
 	pdf.SetTextColor(71, 85, 105)
-	pdf.CellFormat(150, 5, tr("Issued by Bridgework on behalf of "+c.StartupName), "", 2, "L", false, 0, "")
+	w.line(margin+12, footY+24, 150, 5, "L", sans, 9, "Issued by Bridgework on behalf of "+c.StartupName)
 	// Who the issuer is worth: its verification state and age, and the task's dates.
-	pdf.SetX(margin + 12)
-	pdf.CellFormat(150, 5, tr(c.IssuerLine()+" · on Bridgework since "+c.IssuerSince.UTC().Format("January 2006")), "", 2, "L", false, 0, "")
-	pdf.SetX(margin + 12)
-	pdf.CellFormat(150, 5, tr("Task posted "+c.TaskPostedAt.UTC().Format("2 January 2006")+" · completed "+c.CompletionDate.UTC().Format("2 January 2006")), "", 2, "L", false, 0, "")
+	w.line(margin+12, footY+29, 150, 5, "L", sans, 9, c.IssuerLine()+" · on Bridgework since "+c.IssuerSince.UTC().Format("January 2006"))
+	w.line(margin+12, footY+34, 150, 5, "L", sans, 9, "Task posted "+c.TaskPostedAt.UTC().Format("2 January 2006")+" · completed "+c.CompletionDate.UTC().Format("2 January 2006"))
 
 	qrX := pageW - margin - 12 - qrSize
 	if err := drawQR(pdf, verifyURL, qrX, footY, qrSize); err != nil {
 		return nil, err
 	}
-	pdf.SetFont("Helvetica", "", 8)
-	pdf.SetXY(pageW-margin-12-110, footY+qrSize+1)
-	pdf.CellFormat(110, 4, tr("Verify at: "+verifyURL), "", 0, "R", false, 0, "")
+	w.line(pageW-margin-12-110, footY+qrSize+1, 110, 4, "R", sans, 8, "Verify at: "+verifyURL)
+	if w.err != nil {
+		return nil, w.err
+	}
 
 	var buf bytes.Buffer
 	if err := pdf.Output(&buf); err != nil {
