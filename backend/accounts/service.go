@@ -2,11 +2,7 @@ package accounts
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/base64"
-	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -14,6 +10,7 @@ import (
 	"time"
 
 	"bridgework/backend/apperr"
+	"bridgework/backend/linktoken"
 	"bridgework/backend/mail"
 	"bridgework/backend/ratelimit"
 )
@@ -343,11 +340,11 @@ func (s *Service) ComposeResetMail(ctx context.Context, q mail.Queued) (mail.Mes
 			return mail.Message{}, false, err
 		}
 	}
-	token, err := randomToken()
+	token, err := linktoken.New()
 	if err != nil {
 		return mail.Message{}, false, err
 	}
-	reset := PasswordReset{TokenHash: hashToken(token), UserID: u.ID, ExpiresAt: s.now().Add(time.Hour)}
+	reset := PasswordReset{TokenHash: linktoken.Hash(token), UserID: u.ID, ExpiresAt: s.now().Add(time.Hour)}
 	if err := s.Store.CreatePasswordReset(ctx, reset); err != nil {
 		return mail.Message{}, false, err
 	}
@@ -369,7 +366,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, password, confirm st
 	if err := v.Err(); err != nil {
 		return err
 	}
-	userID, err := s.Store.ConsumePasswordReset(ctx, hashToken(token), s.now())
+	userID, err := s.Store.ConsumePasswordReset(ctx, linktoken.Hash(token), s.now())
 	if apperr.CodeOf(err) == apperr.NotFound {
 		return apperr.Field("token", "This reset link is invalid or has expired.")
 	}
@@ -397,7 +394,7 @@ func (s *Service) BootstrapAdmin(ctx context.Context) (generatedPassword string,
 	}
 	password := s.AdminPassword
 	if password == "" {
-		if password, err = randomToken(); err != nil {
+		if password, err = linktoken.New(); err != nil {
 			return "", err
 		}
 		generatedPassword = password
@@ -462,18 +459,4 @@ func (s *Service) now() time.Time {
 
 func throttled(message string, retryAfter time.Duration) error {
 	return &apperr.Error{Code: apperr.Throttled, Message: message, RetryAfter: retryAfter}
-}
-
-func randomToken() (string, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
-}
-
-// hashToken is how reset tokens are stored: a database leak must not yield working links.
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
 }

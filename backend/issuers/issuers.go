@@ -7,16 +7,13 @@ package issuers
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"fmt"
 	"strings"
 	"time"
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
+	"bridgework/backend/linktoken"
 	"bridgework/backend/mail"
 	"bridgework/backend/ratelimit"
 )
@@ -127,11 +124,11 @@ func (s *Service) ComposeMail(ctx context.Context, q mail.Queued) (mail.Message,
 	if err != nil {
 		return mail.Message{}, false, err
 	}
-	token, err := randomToken()
+	token, err := linktoken.New()
 	if err != nil {
 		return mail.Message{}, false, err
 	}
-	if err := s.Store.SetVerificationToken(ctx, ver.ID, hashToken(token), s.now().Add(s.LinkTTL)); err != nil {
+	if err := s.Store.SetVerificationToken(ctx, ver.ID, linktoken.Hash(token), s.now().Add(s.LinkTTL)); err != nil {
 		return mail.Message{}, false, err
 	}
 	link := fmt.Sprintf("%s/verify-company?token=%s", strings.TrimRight(s.PublicURL, "/"), token)
@@ -155,7 +152,7 @@ func (s *Service) Confirm(ctx context.Context, u *accounts.User, token string) (
 	if token == "" || len(token) > 200 {
 		return nil, apperr.Field("token", invalidLink)
 	}
-	hash := hashToken(token)
+	hash := linktoken.Hash(token)
 	ver, err := s.Store.ConsumeVerification(ctx, hash, u.ID)
 	if apperr.CodeOf(err) == apperr.NotFound {
 		// The link binds to the startup that asked: another account may not use it, and does
@@ -200,18 +197,4 @@ func humanDuration(d time.Duration) string {
 		return fmt.Sprintf("%d hours", d/time.Hour)
 	}
 	return fmt.Sprintf("%d minutes", max(1, int(d/time.Minute)))
-}
-
-func randomToken() (string, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
-}
-
-// hashToken is how link tokens are stored: a database leak must not yield working links.
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
 }
