@@ -50,8 +50,8 @@ type Service struct {
 	// invalidation can reach it (Redis down); 0 reads every time.
 	UserCacheTTL  time.Duration
 	usersOnce     sync.Once
-	users         *userCache
-	sessionsCache *sessionCache
+	users         *cache[*User]
+	sessionsCache *cache[sessionEntry]
 
 	// dummyHash is checked when an email is unknown, so a failed sign-in takes as long either way
 	// and timing does not tell which emails have accounts.
@@ -258,7 +258,7 @@ func (s *Service) user(ctx context.Context, id string, version int) (*User, erro
 		if u.TokenVersion > version {
 			return nil, nil
 		}
-		return u, nil
+		return u.clone(), nil
 	}
 	readAt := cache.generation()
 	u, err := s.Store.UserByID(ctx, id)
@@ -271,7 +271,7 @@ func (s *Service) user(ctx context.Context, id string, version int) (*User, erro
 	if u.TokenVersion != version {
 		return nil, nil
 	}
-	cache.put(u, readAt, s.now())
+	cache.put(id, u.clone(), readAt, s.now())
 	return u, nil
 }
 
@@ -281,15 +281,15 @@ func (s *Service) Forget(ctx context.Context, userID string) {
 	s.invalidate(ctx, userID, nil)
 }
 
-func (s *Service) userCache() *userCache {
+func (s *Service) userCache() *cache[*User] {
 	s.usersOnce.Do(func() {
-		s.users = &userCache{ttl: s.UserCacheTTL}
-		s.sessionsCache = &sessionCache{ttl: s.UserCacheTTL}
+		s.users = &cache[*User]{ttl: s.UserCacheTTL}
+		s.sessionsCache = &cache[sessionEntry]{ttl: s.UserCacheTTL}
 	})
 	return s.users
 }
 
-func (s *Service) sessionCache() *sessionCache {
+func (s *Service) sessionCache() *cache[sessionEntry] {
 	s.userCache()
 	return s.sessionsCache
 }

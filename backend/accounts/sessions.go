@@ -3,7 +3,6 @@ package accounts
 import (
 	"context"
 	"strings"
-	"sync"
 	"time"
 
 	"bridgework/backend/apperr"
@@ -85,7 +84,7 @@ func (s *Service) checkSession(ctx context.Context, userID, sessionID string) (b
 		if err := s.Sessions.TouchSession(ctx, sessionID, now); err != nil {
 			return false, err
 		}
-		cache.touched(sessionID, now)
+		cache.update(sessionID, func(e *sessionEntry) { e.lastSeen = now })
 	}
 	return true, nil
 }
@@ -173,64 +172,9 @@ func DescribeDevice(userAgent string) string {
 	return "Unknown device"
 }
 
-// sessionCache keeps checked sessions for the user cache's TTL. Ending a session reaches every
-// instance's cache at once through the Invalidator; the TTL only bounds staleness while that
-// broadcast cannot travel (Redis down).
-type sessionCache struct {
-	ttl     time.Duration
-	mu      sync.Mutex
-	entries map[string]sessionEntry
-	gen     uint64
-}
-
+// sessionEntry is what the cache keeps of a session.
 type sessionEntry struct {
 	userID   string
 	ended    bool
 	lastSeen time.Time
-	expires  time.Time
-}
-
-func (c *sessionCache) get(id string, now time.Time) (sessionEntry, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	e, ok := c.entries[id]
-	return e, ok && now.Before(e.expires)
-}
-
-func (c *sessionCache) generation() uint64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.gen
-}
-
-func (c *sessionCache) put(id string, e sessionEntry, readAt uint64, now time.Time) {
-	if c.ttl <= 0 {
-		return
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.gen != readAt {
-		return
-	}
-	if c.entries == nil || len(c.entries) >= maxCachedUsers {
-		c.entries = map[string]sessionEntry{}
-	}
-	e.expires = now.Add(c.ttl)
-	c.entries[id] = e
-}
-
-func (c *sessionCache) touched(id string, at time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.entries[id]; ok {
-		e.lastSeen = at
-		c.entries[id] = e
-	}
-}
-
-func (c *sessionCache) forget(id string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	delete(c.entries, id)
-	c.gen++
 }
