@@ -46,7 +46,12 @@ ensure_frontend_deps() {
 build_frontend() {
   ensure_frontend_deps
   log "building the web app"
-  (cd "$ROOT/frontend" && npm run build --silent >/dev/null)
+  # Quiet when it works; tsc and vite print their errors on stdout, so show it when it fails.
+  local out
+  if ! out=$(cd "$ROOT/frontend" && npm run build --silent 2>&1); then
+    echo "$out" >&2
+    return 1
+  fi
 }
 
 build_server() {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiCall } from './support/api'
 import { launchBrowser, saveScreenshot, type Browser } from './support/browser'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env'
 import { openAs, studentAndStartup, type Account } from './support/live'
@@ -7,16 +8,6 @@ import { openAs, studentAndStartup, type Account } from './support/live'
 // Issue 12, item 5: every page, as every role that may open it, loads without a single console
 // error or uncaught exception in Chromium. This is what catches a CSP the app itself violates
 // (a refused connection or eval is a console error) and any page that throws while rendering.
-
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`)
-  return response.json() as Promise<T>
-}
 
 async function signInAdmin(): Promise<Account> {
   if (!ADMIN_PASSWORD) throw new Error('Set E2E_ADMIN_PASSWORD to the ADMIN_PASSWORD the server was started with.')
@@ -59,14 +50,14 @@ describe('no console error on any page', () => {
     ;({ student, startup } = await studentAndStartup('console'))
     admin = await signInAdmin()
     const deadline = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
-    const task = await api<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
+    const task = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
       title: 'Console check task', description: 'A task for the console check.', workType: 'technical',
       category: 'web-development', skills: ['React'], estimatedHours: 2, deadline,
     })
     taskId = task._id
-    await api('POST', `/api/student/tasks/${taskId}/submit-link`, student.token, { link: 'https://example.com/console' })
-    await api('POST', `/api/startup/tasks/${taskId}/approve`, startup.token, { studentId: student.user._id, approve: true })
-    const certificates = await api<Array<{ certificateNumber: string }>>('GET', '/api/student/certificates', student.token)
+    await apiCall('POST', `/api/student/tasks/${taskId}/submit-link`, student.token, { link: 'https://example.com/console' })
+    await apiCall('POST', `/api/startup/tasks/${taskId}/approve`, startup.token, { studentId: student.user._id, approve: true })
+    const certificates = await apiCall<Array<{ certificateNumber: string }>>('GET', '/api/student/certificates', student.token)
     certificateNumber = certificates[0].certificateNumber
     browser = await launchBrowser()
   })
@@ -75,12 +66,12 @@ describe('no console error on any page', () => {
   })
 
   const pagesOf = (): Array<[string, () => Account | null, string[]]> => [
-    ['anyone', () => null, ['/', '/tasks', '/help', `/verify/${certificateNumber}`, '/login', '/register', '/forgot-password', '/reset-password?token=x']],
+    ['anyone', () => null, ['/', '/tasks', '/help', `/verify/${certificateNumber}`, '/login', '/register', '/forgot-password', '/reset-password?token=x', '/verify-company']],
     ['the student', () => student, ['/dashboard', '/profile', '/certificates', '/messages', `/chat/${startup.user._id}`, '/tasks', '/help']],
     ['the startup', () => startup, [
       '/dashboard', '/profile', '/messages', `/chat/${student.user._id}`, '/startup/post-work', '/startup/browse-students',
       '/startup/students', `/startup/students/${student.user._id}`, '/startup/submissions', '/startup/tasks',
-      `/startup/tasks/${taskId}`, `/startup/${startup.user._id}`,
+      `/startup/tasks/${taskId}`, `/startup/${startup.user._id}`, '/verify-company',
     ]],
     ['the admin', () => admin, [
       '/dashboard', '/profile', `/admin/students/${student.user._id}`, `/admin/students/${student.user._id}/tasks`,

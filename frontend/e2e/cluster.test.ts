@@ -18,7 +18,7 @@ import {
   wasNotReloaded,
   type Account,
 } from './support/live'
-import { uniqueEmail } from './support/api'
+import { apiCall, uniqueEmail } from './support/api'
 
 // Acceptance 2 of the realtime issue, on the scripts/cluster.sh topology: nginx in front of two
 // instances sharing PostgreSQL and a Redis of this test's own, so that restarting it disturbs no
@@ -133,16 +133,6 @@ async function thread(page: Page): Promise<string[]> {
   return bubbles.map((b) => b.split('\n')[0]!)
 }
 
-async function api(base: string, method: string, path: string, token: string, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`)
-  return response.json()
-}
-
 let studentBrowser: Browser
 let startupBrowser: Browser
 let studentPage: Page
@@ -212,14 +202,14 @@ describe('two instances behind nginx, one Redis', () => {
 
     // A notification made on the student's instance reaches the startup on the other one.
     const deadline = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
-    const task = await api(CLUSTER, 'POST', '/api/startup/tasks', startup.token, {
+    const task = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
       title: 'Cluster landing page', description: 'A landing page, built across two instances.', workType: 'technical',
       category: 'web-development', skills: ['React'], estimatedHours: 4, deadline,
-    })
+    }, CLUSTER)
     const before = startupFrames.length
-    await api(`http://127.0.0.1:${studentInstance}`, 'POST', `/api/student/tasks/${task._id}/submit-link`, student.token, {
+    await apiCall('POST', `/api/student/tasks/${task._id}/submit-link`, student.token, {
       link: 'https://example.com/cluster-work',
-    })
+    }, `http://127.0.0.1:${studentInstance}`)
     await expect.poll(() => startupFrames.slice(before), { timeout: RECOVERY_BUDGET_MS }).toEqual(
       expect.arrayContaining(['notification.new', 'notification.count', 'task.updated']),
     )

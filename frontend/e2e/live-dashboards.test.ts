@@ -1,24 +1,14 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { apiCall } from './support/api'
 import { saveScreenshot } from './support/browser'
-import { BASE_URL } from './support/env'
-import { markNoReload, openAs, useStudentAndStartup, waitForLive, wasNotReloaded, type Account } from './support/live'
+import { markNoReload, openAs, useStudentAndStartup, waitForLive, wasNotReloaded } from './support/live'
 
 // The realtime issue's screens on the dashboards: the bell badge updates live, the startup sees
 // a new submission appear, and the student's task changes status the moment the startup decides
 // — on both screens without a reload.
 
 const users = useStudentAndStartup('dash')
-
-async function call(method: string, path: string, account: Account, body: unknown) {
-  const response = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${account.token}` },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`)
-  return response.json() as Promise<{ _id: string }>
-}
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ })
 const region = (page: Page, name: string) => page.getByRole('region', { name })
@@ -31,7 +21,7 @@ describe('dashboards update live', () => {
       await saveScreenshot(startupPage, 'live-dashboards-startup')
     })
     const title = `Live dashboard task ${Date.now().toString(36)}`
-    const task = await call('POST', '/api/startup/tasks', startup, {
+    const task = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
       title, description: 'Checks that dashboards follow events.', workType: 'technical', category: 'web-development',
       skills: ['React'], estimatedHours: 2, deadline: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
     })
@@ -47,13 +37,13 @@ describe('dashboards update live', () => {
     expect(await bell(startupPage).getAttribute('aria-label')).toBe('Notifications')
 
     // The student submits: the startup's bell counts it and the submission shows up.
-    await call('POST', `/api/student/tasks/${task._id}/submit-link`, student, { link: 'https://example.com/live-work' })
+    await apiCall('POST', `/api/student/tasks/${task._id}/submit-link`, student.token, { link: 'https://example.com/live-work' })
     await startupPage.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 5000 })
     await region(startupPage, 'Submissions').getByText(title).first().waitFor({ timeout: 5000 })
     await region(studentPage, 'Active Tasks').getByText('Link Submitted - Awaiting Review').waitFor({ timeout: 5000 })
 
     // The startup approves: the student's bell counts it and the task moves to Recently Completed.
-    await call('POST', `/api/startup/tasks/${task._id}/approve`, startup, { studentId: student.user._id, approve: true })
+    await apiCall('POST', `/api/startup/tasks/${task._id}/approve`, startup.token, { studentId: student.user._id, approve: true })
     await studentPage.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 5000 })
     const done = region(studentPage, 'Recently Completed')
     await done.getByText(title).waitFor({ timeout: 5000 })

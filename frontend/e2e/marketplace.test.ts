@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { uniqueEmail } from './support/api'
-import { launchBrowser, saveScreenshot, waitForPath, type Browser } from './support/browser'
+import { saveScreenshot, usePagesOfTheirOwn, waitForPath } from './support/browser'
 import { openAs, register } from './support/live'
 import { BASE_URL } from './support/env'
 
@@ -15,17 +14,7 @@ import { BASE_URL } from './support/env'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 
-const browsers: Browser[] = []
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()))
-})
-
-/** A page in a browser of its own, so each person has their own storage. */
-async function pageOf(): Promise<Page> {
-  const browser = await launchBrowser()
-  browsers.push(browser)
-  return browser.newPage()
-}
+const pageOf = usePagesOfTheirOwn()
 
 /** The text of a PDF, extracted by poppler's pdftotext (Debian's poppler-utils). */
 function pdfText(pdf: Buffer): string {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { uniqueEmail } from './support/api'
-import { launchBrowser, saveScreenshot, waitForPath, type Browser } from './support/browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { apiCall, uniqueEmail } from './support/api'
+import { saveScreenshot, usePagesOfTheirOwn, waitForPath } from './support/browser'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env'
 import { openAs, register, type Account } from './support/live'
 import { signInViaUi } from './support/session'
@@ -13,30 +13,10 @@ import { signInViaUi } from './support/session'
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
 
-const browsers: Browser[] = []
 beforeAll(() => {
   if (!ADMIN_PASSWORD) throw new Error('Set E2E_ADMIN_PASSWORD to the ADMIN_PASSWORD the server was started with.')
 })
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()))
-})
-
-/** A page in a browser of its own, so each person has their own storage. */
-async function pageOf(): Promise<Page> {
-  const browser = await launchBrowser()
-  browsers.push(browser)
-  return browser.newPage()
-}
-
-async function api(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${BASE_URL}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`)
-  return response.json() as Promise<Record<string, unknown>>
-}
+const pageOf = usePagesOfTheirOwn()
 
 /** Fails with a screenshot of every open page, for the journey that broke. */
 async function withScreenshots(name: string, pages: Page[], journey: () => Promise<void>) {
@@ -119,11 +99,11 @@ describe('people', () => {
       await waitForPath(startupPage, `/chat/${student.user._id}`)
 
       // Give the admin something to see: a task the student submitted to.
-      const task = await api(startup.token, 'POST', '/startup/tasks', {
+      const task = await apiCall('POST', '/api/startup/tasks', startup.token, {
         title: taskTitle, description: 'Translate and annotate the memoir.', workType: 'non-technical', category: 'writing',
         skills: [skill], estimatedHours: 5, deadline: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
       })
-      await api(student.token, 'POST', `/student/tasks/${String(task._id)}/submit-link`, { link: 'https://example.com/notes' })
+      await apiCall('POST', `/api/student/tasks/${String(task._id)}/submit-link`, student.token, { link: 'https://example.com/notes' })
 
       // The admin opens her dashboard, tasks and profile, and finds nothing that changes anything.
       await signInViaUi(adminPage, ADMIN_EMAIL, ADMIN_PASSWORD)
@@ -154,12 +134,12 @@ describe('people', () => {
     const payloads = ['<img src=x onerror="window.__xss=(window.__xss||0)+1">', '<script>window.__xss=(window.__xss||0)+1</script>']
     const student = await register(BASE_URL, { userType: 'student', email: uniqueEmail('xss-student'), firstName: 'Mallory', lastName: 'Payload' })
     const startup = await register(BASE_URL, { userType: 'startup', email: uniqueEmail('xss-startup'), companyName: 'Payload Inc' })
-    await api(student.token, 'POST', '/student/profile', {
+    await apiCall('POST', '/api/student/profile', student.token, {
       firstName: 'Mallory', lastName: 'Payload', bio: payloads.join(' '),
       skills: payloads.map((name) => ({ name })),
       projects: [{ title: 'Exploit', description: payloads.join(' '), technologies: ['<svg/onload=alert(1)>'] }],
     })
-    await api(startup.token, 'PUT', '/startup/profile', { companyName: 'Payload Inc', industry: 'Security', companyDescription: payloads.join(' ') })
+    await apiCall('PUT', '/api/startup/profile', startup.token, { companyName: 'Payload Inc', industry: 'Security', companyDescription: payloads.join(' ') })
 
     const studentPage = await pageOf()
     const startupPage = await pageOf()

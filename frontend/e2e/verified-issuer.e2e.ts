@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { uniqueEmail } from './support/api'
-import { launchBrowser, saveScreenshot, type Browser } from './support/browser'
+import { describe, expect, inject, it } from 'vitest'
+import { apiCall, uniqueEmail } from './support/api'
+import { saveScreenshot, usePagesOfTheirOwn } from './support/browser'
 import { BASE_URL } from './support/env'
 import { openAs, register, type Account } from './support/live'
 import { waitForMail } from './support/smtp-sink'
@@ -12,30 +11,11 @@ import { waitForMail } from './support/smtp-sink'
 // a submission, and the certificate's public page says "nimbus.io verified"; an unverified
 // startup's certificate says "issuer not verified".
 
-const browsers: Browser[] = []
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()))
-})
-
-async function pageOf(): Promise<Page> {
-  const browser = await launchBrowser()
-  browsers.push(browser)
-  return browser.newPage()
-}
-
-async function call<T>(method: string, path: string, account: Account, body?: unknown): Promise<T> {
-  const response = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${account.token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`)
-  return response.json() as Promise<T>
-}
+const pageOf = usePagesOfTheirOwn()
 
 /** The startup posts a task, the student submits, the startup approves: the certificate's number. */
 async function certificateFrom(startup: Account, student: Account): Promise<string> {
-  const task = await call<{ _id: string }>('POST', '/api/startup/tasks', startup, {
+  const task = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
     title: `Verified issuer task ${randomUUID().slice(0, 6)}`,
     description: 'A task whose certificate names its issuer.',
     workType: 'technical',
@@ -44,8 +24,8 @@ async function certificateFrom(startup: Account, student: Account): Promise<stri
     estimatedHours: 2,
     deadline: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
   })
-  await call('POST', `/api/student/tasks/${task._id}/submit-link`, student, { link: 'https://example.com/work' })
-  const decision = await call<{ certificate: { certificateNumber: string } }>('POST', `/api/startup/tasks/${task._id}/approve`, startup, {
+  await apiCall('POST', `/api/student/tasks/${task._id}/submit-link`, student.token, { link: 'https://example.com/work' })
+  const decision = await apiCall<{ certificate: { certificateNumber: string } }>('POST', `/api/startup/tasks/${task._id}/approve`, startup.token, {
     studentId: student.user._id,
     approve: true,
   })

@@ -27,3 +27,23 @@ export async function registerViaApi(body: RegisterBody): Promise<{ token: strin
   }
   return response.json() as Promise<{ token: string; user: { _id: string; email: string } }>
 }
+
+/**
+ * Calls the API as the holder of token (path with its /api prefix) and returns the JSON answer;
+ * an answer that is not 2xx throws with its body. baseUrl names another server (the cluster's).
+ */
+export async function apiCall<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+  baseUrl = BASE_URL,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`)
+  return response.json() as Promise<T>
+}

@@ -115,3 +115,19 @@ export function usePagePerTest(name: string): () => Page {
   })
   return () => page
 }
+
+/**
+ * For journeys with several people: returns a function that opens a page in a browser of its
+ * own (so each person has their own storage); every browser is closed after the file.
+ */
+export function usePagesOfTheirOwn(): () => Promise<Page> {
+  const browsers: Browser[] = []
+  afterAll(async () => {
+    await Promise.all(browsers.map((b) => b.close()))
+  })
+  return async () => {
+    const browser = await launchBrowser()
+    browsers.push(browser)
+    return browser.newPage()
+  }
+}

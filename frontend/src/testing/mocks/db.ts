@@ -33,6 +33,13 @@ export function addAccount(user: User, password = 'secret123'): User {
   return user
 }
 
+/** Replaces an account's user, keeping its password. */
+export function saveUser(user: User): User {
+  const key = accountKey(user)
+  db.accounts.set(key, { ...db.accounts.get(key)!, user })
+  return user
+}
+
 /** A token the mock /api/me accepts for this user; `device` names a further session of theirs. */
 export function issueToken(user: User, device?: string): string {
   const token = device ? `token-${user._id}-${device.replace(/\W+/g, '-')}` : `token-${user._id}`

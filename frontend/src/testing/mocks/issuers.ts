@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { siteDomain } from '@/features/profile/schemas'
 import type { User } from '@/types/api'
-import { db, userForToken } from './db'
+import { db, saveUser, userForToken } from './db'
 
 // A stand-in for company verification (backend/issuers, docs/api-contract.md "Verified issuers"):
 // the same rules and texts, with links kept in db.verifications instead of mailed.
@@ -44,7 +44,6 @@ export const issuerHandlers = [
     }
     db.verifications.delete(token)
     const verified: User = { ...me, verifiedDomain: link.domain, verifiedAt: '2030-01-02T10:00:00Z' }
-    db.accounts.set(me.email.toLowerCase(), { ...db.accounts.get(me.email.toLowerCase())!, user: verified })
-    return HttpResponse.json(verified)
+    return HttpResponse.json(saveUser(verified))
   }),
 ]
