@@ -315,7 +315,9 @@ func (h *Hub) endSessions(e sessionEnding) {
 	}
 	for c := range u.conns {
 		if slices.Contains(e.sessionIDs, c.sessionID) {
-			c.kick(CloseSessionEnded, "session ended", true)
+			// Not aborted: aborting a write in flight drops the connection without a close
+			// frame, and the code is what tells the SPA to go to /login rather than reconnect.
+			c.kick(CloseSessionEnded, "session ended", false)
 		}
 	}
 }
