@@ -35,7 +35,7 @@ type certificateJSON struct {
 // certStartupJSON is the issuer: verifiedDomain is "" when it is not verified, since is when it
 // joined Bridgework.
 type certStartupJSON struct {
-	ID             string    `json:"_id"`
+	userIDs
 	CompanyName    string    `json:"companyName"`
 	VerifiedDomain string    `json:"verifiedDomain"`
 	Since          time.Time `json:"since"`
@@ -56,7 +56,7 @@ func toCertificateJSON(c certs.Certificate, verifyURL string) certificateJSON {
 	return certificateJSON{
 		ID: c.ID, CertificateNumber: c.Number, Title: c.Title, Skills: skills, IssuedAt: c.IssuedAt,
 		StudentName: c.StudentName,
-		Startup: certStartupJSON{ID: c.StartupID, CompanyName: c.StartupName, VerifiedDomain: c.IssuerDomain,
+		Startup: certStartupJSON{userIDs: idsOf(c.StartupID), CompanyName: c.StartupName, VerifiedDomain: c.IssuerDomain,
 			Since: c.IssuerSince},
 		Metadata: certificateMetadata{TaskTitle: c.TaskTitle, TaskCategory: c.TaskCategory, TaskPostedAt: c.TaskPostedAt,
 			CompletionDate: c.CompletionDate},

@@ -24,7 +24,7 @@ func (s *Server) chatRoutes(api *gin.RouterGroup) {
 
 // chatUserJSON is the spec's conversation partner (§3) with what the chat screens show beside it.
 type chatUserJSON struct {
-	ID             string `json:"_id"`
+	userIDs
 	UserType       string `json:"userType"`
 	CompanyName    string `json:"companyName"`
 	FirstName      string `json:"firstName"`
@@ -37,7 +37,7 @@ type chatUserJSON struct {
 // chatUserJSON shows partner u as viewer may see them.
 func (s *Server) chatUserJSON(viewer, u *accounts.User, online bool) chatUserJSON {
 	u = s.privacy.ShowUser(viewer, u)
-	return chatUserJSON{ID: u.ID, UserType: string(u.Type), CompanyName: u.CompanyName, FirstName: u.FirstName,
+	return chatUserJSON{userIDs: idsOf(u.ID), UserType: string(u.Type), CompanyName: u.CompanyName, FirstName: u.FirstName,
 		LastName: u.LastName, Email: u.Email, ProfilePicture: u.ProfilePicture, Online: online}
 }
 

@@ -31,9 +31,11 @@ var statusOf = map[apperr.Code]int{
 
 // errorBody is the one error shape every endpoint answers with.
 type errorBody struct {
-	Message string            `json:"message"`
-	Code    apperr.Code       `json:"code"`
-	Fields  map[string]string `json:"fields,omitempty"`
+	Message string `json:"message"`
+	// Error repeats Message: the spec's client reads the text from "error" (section 7).
+	Error  string            `json:"error"`
+	Code   apperr.Code       `json:"code"`
+	Fields map[string]string `json:"fields,omitempty"`
 }
 
 // writeError answers with err. Errors that are not *apperr.Error are logged with the request id
@@ -51,7 +53,7 @@ func writeError(c *gin.Context, err error) {
 	if !ok {
 		status = http.StatusInternalServerError
 	}
-	c.AbortWithStatusJSON(status, errorBody{Message: e.Message, Code: e.Code, Fields: e.Fields})
+	c.AbortWithStatusJSON(status, errorBody{Message: e.Message, Error: e.Message, Code: e.Code, Fields: e.Fields})
 }
 
 // maxJSONBody bounds request bodies. It is above the 1 MB that a single oversized field may reach,

@@ -26,7 +26,7 @@ func (s *Server) marketplaceRoutes(api *gin.RouterGroup) {
 // personJSON names a user on a task: a startup as {_id, companyName, firstName, email, logo},
 // a student as {_id, firstName, lastName, username, email}.
 type personJSON struct {
-	ID          string `json:"_id"`
+	userIDs
 	FirstName   string `json:"firstName,omitempty"`
 	LastName    string `json:"lastName,omitempty"`
 	Username    string `json:"username,omitempty"`
@@ -111,14 +111,14 @@ func toPersonJSON(p *tasks.Person, viewer *accounts.User) *personJSON {
 	if p == nil {
 		return nil
 	}
-	return &personJSON{ID: p.ID, FirstName: p.FirstName, LastName: p.LastName, Username: p.Username,
+	return &personJSON{userIDs: idsOf(p.ID), FirstName: p.FirstName, LastName: p.LastName, Username: p.Username,
 		Email: p.Email, CompanyName: p.CompanyName, Logo: p.Picture, VerifiedDomain: p.VerifiedDomain}
 }
 
 func toSubmissionJSON(sub tasks.Submission, viewer *accounts.User) submissionJSON {
 	student := toPersonJSON(sub.Student, viewer)
 	if student == nil {
-		student = &personJSON{ID: sub.StudentID}
+		student = &personJSON{userIDs: idsOf(sub.StudentID)}
 	}
 	return submissionJSON{ID: sub.ID, Student: student, Link: sub.Link, Status: sub.Status,
 		SubmittedAt: sub.SubmittedAt, ReviewNotes: sub.ReviewNotes}

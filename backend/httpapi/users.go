@@ -9,8 +9,17 @@ import (
 // userJSON is a user as the client sees it: what profiles.VisibleTo lets the viewer see (the
 // emptied private fields are left out), a résumé as a signed link; secrets (hash, token
 // version) never.
+// userIDs names a user both ways the spec's data section allows ("_id or id"), so a client
+// written against it may read either. Every user object the API answers with embeds it.
+type userIDs struct {
+	ID      string `json:"_id"`
+	IDAlias string `json:"id"`
+}
+
+func idsOf(id string) userIDs { return userIDs{ID: id, IDAlias: id} }
+
 type userJSON struct {
-	ID                 string           `json:"_id"`
+	userIDs
 	UserType           string           `json:"userType"`
 	IsVerified         bool             `json:"isVerified"`
 	FirstName          string           `json:"firstName"`
@@ -66,7 +75,7 @@ type projectJSON struct {
 func (s *Server) userJSON(u *accounts.User, viewer *accounts.User) userJSON {
 	u = s.privacy.ShowUser(viewer, u)
 	out := userJSON{
-		ID: u.ID, UserType: string(u.Type), IsVerified: u.IsVerified,
+		userIDs: idsOf(u.ID), UserType: string(u.Type), IsVerified: u.IsVerified,
 		FirstName: u.FirstName, LastName: u.LastName, Username: u.Username, Email: u.Email,
 		CompanyName: u.CompanyName, CompanyDescription: u.CompanyDescription, CompanySize: u.CompanySize,
 		Industry: u.Industry, Tier: u.Tier, Website: u.Website, VerifiedDomain: u.VerifiedDomain,
