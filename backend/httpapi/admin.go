@@ -21,6 +21,9 @@ func (s *Server) adminRoutes(api *gin.RouterGroup) {
 	g.GET("/startups", s.adminUsers(accounts.Startup))
 	g.GET("/students/:id/dashboard", s.adminStudent)
 	g.GET("/startups/:id/dashboard", s.adminStartup)
+	// The same dashboards at the paths the spec's client calls.
+	g.GET("/dashboard/student/:id", s.adminStudent)
+	g.GET("/dashboard/startup/:id", s.adminStartup)
 	g.GET("/help-requests", s.adminHelpRequests)
 }
 

@@ -97,6 +97,21 @@ func TestAdmin_studentAndStartupDashboards(t *testing.T) {
 			t.Errorf("submissions by task = %v", links)
 		}
 
+		// The spec's client calls the same dashboards at /api/admin/dashboard/{student,startup}/{id}.
+		for spec, ours := range map[string]string{
+			"/api/admin/dashboard/student/" + student.ID: "/api/admin/students/" + student.ID + "/dashboard",
+			"/api/admin/dashboard/startup/" + startup.ID: "/api/admin/startups/" + startup.ID + "/dashboard",
+		} {
+			got, want := e.do("GET", spec, admin.Token, nil), e.do("GET", ours, admin.Token, nil)
+			if got.Status != http.StatusOK || len(got.Body) != len(want.Body) ||
+				len(got.Body["tasks"].([]any)) != len(want.Body["tasks"].([]any)) {
+				t.Errorf("GET %s: %d %s, want the answer of %s: %s", spec, got.Status, got.Raw, ours, want.Raw)
+			}
+		}
+		if res := e.do("GET", "/api/admin/dashboard/student/"+startup.ID, admin.Token, nil); res.Status != http.StatusNotFound {
+			t.Errorf("a startup's id as a student's dashboard: %d, want 404", res.Status)
+		}
+
 		for path, want := range map[string]int{
 			"/api/admin/students/" + startup.ID + "/dashboard": http.StatusNotFound,
 			"/api/admin/startups/" + student.ID + "/dashboard": http.StatusNotFound,

@@ -204,6 +204,10 @@ var peopleAuthzTable = []peopleAuthzRow{
 		want: peopleAdminOnly, sees: seenByAdmin},
 	{method: "GET", route: "/api/admin/startups/:id/dashboard", path: func(c peopleCast) string { return "/api/admin/startups/" + c.startup.ID + "/dashboard" },
 		want: peopleAdminOnly},
+	{method: "GET", route: "/api/admin/dashboard/student/:id", withProfiles: true, path: func(c peopleCast) string { return "/api/admin/dashboard/student/" + c.student.ID },
+		want: peopleAdminOnly, sees: seenByAdmin},
+	{method: "GET", route: "/api/admin/dashboard/startup/:id", path: func(c peopleCast) string { return "/api/admin/dashboard/startup/" + c.startup.ID },
+		want: peopleAdminOnly},
 	{method: "GET", route: "/api/admin/help-requests", path: fixedPath("/api/admin/help-requests"), want: peopleAdminOnly},
 }
 
