@@ -12,8 +12,9 @@ import (
 func (s *Server) studentRoutes(api *gin.RouterGroup) {
 	g := api.Group("/student", s.authenticate(accounts.Student))
 	g.GET("/tasks/all", s.studentTasks)
-	g.GET("/dashboard", s.studentDashboard)
 	g.POST("/tasks/:id/submit-link", s.submitLink)
+	// Every signed-in role: the spec's client reads the user from it on the profile page.
+	api.GET("/student/dashboard", s.authenticate(), s.studentDashboard)
 }
 
 // studentTasks pages the student's view of the marketplace: scope=available (default) is the
@@ -53,10 +54,11 @@ func (s *Server) submitLink(c *gin.Context) {
 
 // studentDashboard answers everything the student dashboard shows: the cards' counts, active
 // tasks, the first 3 available tasks (and how many there are), the 3 most recently completed
-// with their certificate, and 8 startups to connect with.
+// with their certificate, and 8 startups to connect with; and, for the spec's client, the
+// signed-in user as user and the student's own tasks as tasks (empty for the other roles).
 func (s *Server) studentDashboard(c *gin.Context) {
 	viewer := currentUser(c)
-	d, err := s.tasks.StudentDashboard(c.Request.Context(), viewer.ID)
+	d, mine, err := s.tasks.MyDashboard(c.Request.Context(), viewer)
 	if err != nil {
 		writeError(c, err)
 		return
@@ -76,6 +78,8 @@ func (s *Server) studentDashboard(c *gin.Context) {
 	}
 	c.JSON(http.StatusOK, gin.H{
 		"student": s.userJSON(viewer, viewer),
+		"user":    s.userJSON(viewer, viewer),
+		"tasks":   convert(mine),
 		"stats": gin.H{
 			"activeTasks": d.Counts.Active, "completed": d.Counts.Completed, "certificates": d.Counts.Certificates,
 		},

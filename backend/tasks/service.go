@@ -197,6 +197,25 @@ func (s *Service) StudentDashboard(ctx context.Context, studentID string) (Stude
 	return s.Store.StudentDashboard(ctx, studentID, dashboardActive, dashboardAvailable, dashboardCompleted, dashboardStartups)
 }
 
+// dashboardTasks is how many of a student's own tasks the dashboard lists whole, newest first:
+// the spec's client builds its active and completed lists from them.
+const dashboardTasks = 100
+
+// MyDashboard is viewer's student dashboard and their own tasks, each with only their own
+// submission. The spec's client asks every signed-in role for it (its profile page reads the
+// user from it), so the other roles get an empty one rather than a refusal.
+func (s *Service) MyDashboard(ctx context.Context, viewer *accounts.User) (StudentDashboard, []Task, error) {
+	if viewer.Type != accounts.Student {
+		return StudentDashboard{}, nil, nil
+	}
+	d, err := s.StudentDashboard(ctx, viewer.ID)
+	if err != nil {
+		return d, nil, err
+	}
+	mine, err := s.Store.StudentTasks(ctx, viewer.ID, Query{Sort: "newest", Limit: dashboardTasks}, nil)
+	return d, mine.Items, err
+}
+
 func (s *Service) now() time.Time {
 	if s.Now != nil {
 		return s.Now().UTC()

@@ -1,0 +1,55 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"testing"
+)
+
+// TestStudentDashboard_specShapesForEveryRole: the spec's client reads user and tasks from
+// GET /api/student/dashboard, and asks it as every role (its profile page decides between
+// creating and updating by user). A student's tasks hold their own tasks with only their own
+// submission; the other roles get their user and no tasks, not a refusal.
+func TestStudentDashboard_specShapesForEveryRole(t *testing.T) {
+	profiles(t, func(t *testing.T, e *env) {
+		ada, bob := e.registerStudent("Ada"), e.registerStudent("Bob")
+		startup := e.registerStartup("Shapes Inc")
+		shared := e.postTask(startup, map[string]any{"title": "Shared task"})
+		e.postTask(startup, map[string]any{"title": "Untouched task"})
+		e.submitLink(ada, shared, "https://example.com/ada")
+		e.submitLink(bob, shared, "https://example.com/bob")
+
+		dash := e.do("GET", "/api/student/dashboard", ada.Token, nil)
+		if dash.Status != http.StatusOK {
+			t.Fatalf("student: %d %s", dash.Status, dash.Raw)
+		}
+		if u, _ := dash.Body["user"].(map[string]any); u["_id"] != ada.ID || u["id"] != ada.ID {
+			t.Errorf("user = %v, want Ada", dash.Body["user"])
+		}
+		mine, _ := dash.Body["tasks"].([]any)
+		if len(mine) != 1 {
+			t.Fatalf("tasks = %v, want the one Ada submitted to", dash.Body["tasks"])
+		}
+		task := mine[0].(map[string]any)
+		subs, _ := task["submissions"].([]any)
+		if task["title"] != "Shared task" || len(subs) != 1 || subs[0].(map[string]any)["link"] != "https://example.com/ada" {
+			t.Errorf("Ada's task = %v, want Shared task with only her own submission", task)
+		}
+
+		for name, who := range map[string]user{"startup": startup, "admin": e.admin()} {
+			res := e.do("GET", "/api/student/dashboard", who.Token, nil)
+			if res.Status != http.StatusOK {
+				t.Errorf("%s: %d %s, want 200", name, res.Status, res.Raw)
+				continue
+			}
+			if u, _ := res.Body["user"].(map[string]any); u["_id"] != who.ID {
+				t.Errorf("%s: user = %v", name, res.Body["user"])
+			}
+			if tasks, ok := res.Body["tasks"].([]any); !ok || len(tasks) != 0 {
+				t.Errorf("%s: tasks = %v, want []", name, res.Body["tasks"])
+			}
+		}
+		if res := e.do("GET", "/api/student/dashboard", "", nil); res.Status != http.StatusUnauthorized {
+			t.Errorf("signed out: %d, want 401", res.Status)
+		}
+	})
+}
