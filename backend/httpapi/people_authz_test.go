@@ -151,9 +151,10 @@ var peopleAuthzTable = []peopleAuthzRow{
 	{method: "GET", route: "/api/student/profile", withProfiles: true, path: fixedPath("/api/student/profile"),
 		want: [6]int{stUnauth, stOK, stOK, stForbidden, stForbidden, stForbidden}, sees: seenByOwner},
 	{method: "POST", route: "/api/student/profile", path: fixedPath("/api/student/profile"),
-		body: func(c peopleCast) any { return fullProfile(c.student) }, want: [6]int{stUnauth, stCreated, stCreated, stForbidden, stForbidden, stForbidden}},
+		// The body names the student (userId): another student sending it is refused.
+		body: func(c peopleCast) any { return fullProfile(c.student) }, want: [6]int{stUnauth, stCreated, stForbidden, stForbidden, stForbidden, stForbidden}},
 	{method: "PUT", route: "/api/student/profile", withProfiles: true, path: fixedPath("/api/student/profile"),
-		body: func(c peopleCast) any { return fullProfile(c.student) }, want: [6]int{stUnauth, stOK, stOK, stForbidden, stForbidden, stForbidden}},
+		body: func(c peopleCast) any { return fullProfile(c.student) }, want: [6]int{stUnauth, stOK, stForbidden, stForbidden, stForbidden, stForbidden}},
 	{method: "PUT", route: "/api/startup/profile", path: fixedPath("/api/startup/profile"),
 		body: func(peopleCast) any { return map[string]any{"companyName": "Renamed", "industry": "AI"} },
 		want: [6]int{stUnauth, stForbidden, stForbidden, stOK, stOK, stForbidden}},

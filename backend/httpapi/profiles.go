@@ -22,8 +22,11 @@ func (s *Server) profileRoutes(api *gin.RouterGroup) {
 // studentProfileRequest is the student form. The client also sends userId, email, userType and
 // the like (spec §7); they have no place here and are dropped by the decoder.
 type studentProfileRequest struct {
-	FirstName      string              `json:"firstName"`
-	LastName       string              `json:"lastName"`
+	// The spec's client sends its userId, which must be the caller's, and no names: names left
+	// out keep the ones given at sign-up, while names sent blank are refused as usual.
+	UserID         string              `json:"userId"`
+	FirstName      *string             `json:"firstName"`
+	LastName       *string             `json:"lastName"`
 	Phone          string              `json:"phone"`
 	College        string              `json:"college"`
 	Institute      string              `json:"institute"`
@@ -78,9 +81,17 @@ func (l *stringList) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-func (r studentProfileRequest) toDomain() profiles.StudentProfile {
+// toDomain is the profile r describes for the student u.
+func (r studentProfileRequest) toDomain(u *accounts.User) profiles.StudentProfile {
+	first, last := u.FirstName, u.LastName
+	if r.FirstName != nil {
+		first = *r.FirstName
+	}
+	if r.LastName != nil {
+		last = *r.LastName
+	}
 	p := profiles.StudentProfile{
-		FirstName: r.FirstName, LastName: r.LastName, Phone: r.Phone, College: r.College,
+		FirstName: first, LastName: last, Phone: r.Phone, College: r.College,
 		Institute: r.Institute, CollegeEmail: r.CollegeEmail, Bio: r.Bio, Headline: r.Headline,
 		Summary: r.Summary, ProfilePicture: r.ProfilePicture, Resume: r.Resume,
 	}
@@ -118,7 +129,12 @@ func (s *Server) saveStudentProfile(create bool) gin.HandlerFunc {
 		if !bindJSON(c, &req) {
 			return
 		}
-		u, err := s.profiles.SaveStudentProfile(c.Request.Context(), currentUser(c), req.toDomain(), create)
+		caller := currentUser(c)
+		if err := profiles.CheckOwnProfile(caller, req.UserID); err != nil {
+			writeError(c, err)
+			return
+		}
+		u, err := s.profiles.SaveStudentProfile(c.Request.Context(), caller, req.toDomain(caller), create)
 		if err != nil {
 			writeError(c, err)
 			return

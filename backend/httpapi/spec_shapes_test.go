@@ -53,3 +53,40 @@ func TestStudentDashboard_specShapesForEveryRole(t *testing.T) {
 		}
 	})
 }
+
+// TestStudentProfile_specPayload: the spec's client saves the profile with the form's fields plus
+// userId and email (set to collegeEmail) and no names; the names given at sign-up are kept. A
+// userId other than the caller's is refused and changes nothing.
+func TestStudentProfile_specPayload(t *testing.T) {
+	profiles(t, func(t *testing.T, e *env) {
+		ada, bob := e.registerStudent("Ada"), e.registerStudent("Bob")
+		payload := func(userID string) map[string]any {
+			return map[string]any{"userId": userID, "email": "ada@uni.example", "collegeEmail": "ada@uni.example",
+				"bio": "Engines", "skills": []map[string]any{{"name": "Go", "level": "expert"}}}
+		}
+		for _, method := range []string{"POST", "PUT"} {
+			if res := e.do(method, "/api/student/profile", bob.Token, payload(ada.ID)); res.Status != http.StatusForbidden ||
+				res.field("message") != "You can only edit your own profile." {
+				t.Errorf("%s naming another student: %d %s, want 403", method, res.Status, res.Raw)
+			}
+		}
+		if res := e.do("GET", "/api/student/profile", ada.Token, nil); string(res.Raw) != "null" {
+			t.Errorf("a refused save created Ada's profile: %s", res.Raw)
+		}
+
+		res := e.do("POST", "/api/student/profile", ada.Token, payload(ada.ID))
+		if res.Status != http.StatusCreated || res.field("firstName") != "Ada" || res.field("lastName") != "Tester" || res.field("bio") != "Engines" {
+			t.Fatalf("POST with the spec's payload: %d %s", res.Status, res.Raw)
+		}
+		update := payload(ada.ID)
+		update["bio"] = "Analytical engines"
+		res = e.do("PUT", "/api/student/profile", ada.Token, update)
+		if res.Status != http.StatusOK || res.field("firstName") != "Ada" || res.field("bio") != "Analytical engines" {
+			t.Fatalf("PUT with the spec's payload: %d %s", res.Status, res.Raw)
+		}
+		if res := e.do("PUT", "/api/student/profile", ada.Token, map[string]any{"firstName": "", "lastName": "Tester"}); res.Status != http.StatusBadRequest ||
+			res.fieldError("firstName") != "First name is required" {
+			t.Errorf("a name sent blank: %d %s, want 400 First name is required", res.Status, res.Raw)
+		}
+	})
+}

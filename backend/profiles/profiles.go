@@ -103,6 +103,18 @@ func CanBrowseStudents(u *accounts.User) bool { return u != nil && u.Type == acc
 
 var forbidden = apperr.New(apperr.Forbidden, "You do not have access to this.")
 
+// CheckOwnProfile refuses a profile save that names another user: the spec's client sends the
+// userId it saves for, and it may only be the caller's own.
+func CheckOwnProfile(u *accounts.User, userID string) error {
+	if len(userID) > maxShort {
+		return apperr.Field("userId", "Unknown user")
+	}
+	if userID != "" && userID != u.ID {
+		return apperr.New(apperr.Forbidden, "You can only edit your own profile.")
+	}
+	return nil
+}
+
 // StudentProfile returns the student's own profile, or nil when they have not created one yet
 // (the form then offers Add Profile). Not having a profile yet is a state, not an error: a 404
 // here would put a failed request in the console of every new student's profile page.

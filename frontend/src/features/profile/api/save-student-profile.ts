@@ -21,7 +21,8 @@ export type StudentProfileInput = {
 
 /**
  * POST (Add Profile, create) or PUT (Edit Profile) /api/student/profile. Spec §7: the client
- * sends the form plus userId and email (set to the college email); the server ignores both.
+ * sends the form plus userId and email (set to the college email); the server checks userId is the
+ * caller's own and ignores email.
  */
 export function saveStudentProfile({ input, create, user }: { input: StudentProfileInput; create: boolean; user: User }): Promise<User> {
   const body = { ...input, userId: user._id, email: input.collegeEmail }
