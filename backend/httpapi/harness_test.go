@@ -290,6 +290,20 @@ func checkSpecShapes(t testing.TB, call string, res response) {
 	walk(doc)
 }
 
+// statusOf sends a JSON request and returns only the answer's status, 0 when it could not be
+// sent: unlike do it never stops the test, so goroutines racing each other may call it.
+func (e *env) statusOf(method, path, token string, body []byte) int {
+	req, _ := http.NewRequest(method, e.server.URL+path, bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := e.server.Client().Do(req)
+	if err != nil {
+		return 0
+	}
+	res.Body.Close()
+	return res.StatusCode
+}
+
 // user is a registered account and its token.
 type user struct {
 	ID, Email, Token string

@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"net/http"
 	"regexp"
@@ -323,16 +322,7 @@ func TestIssuers_linkUsedOnceUnderRace(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				req, _ := http.NewRequest("POST", e.server.URL+"/api/startup/verification/confirm", bytes.NewReader(body))
-				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("Authorization", "Bearer "+startup.Token)
-				res, err := e.server.Client().Do(req)
-				if err != nil {
-					statuses <- 0
-					return
-				}
-				res.Body.Close()
-				statuses <- res.StatusCode
+				statuses <- e.statusOf("POST", "/api/startup/verification/confirm", startup.Token, body)
 			}()
 		}
 		wg.Wait()

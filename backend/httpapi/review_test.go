@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"net/http"
 	"sync"
@@ -124,15 +123,7 @@ func TestTasks_Approve(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					<-start
-					req, _ := http.NewRequest("POST", e.server.URL+"/api/startup/tasks/"+id+"/approve", bytes.NewReader(body))
-					req.Header.Set("Authorization", "Bearer "+startup.Token)
-					res, err := e.server.Client().Do(req)
-					if err != nil {
-						statuses <- 0
-						return
-					}
-					res.Body.Close()
-					statuses <- res.StatusCode
+					statuses <- e.statusOf("POST", "/api/startup/tasks/"+id+"/approve", startup.Token, body)
 				}()
 			}
 			close(start)
