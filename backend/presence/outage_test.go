@@ -2,11 +2,8 @@ package presence_test
 
 import (
 	"context"
-	"io"
-	"net"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,6 +11,7 @@ import (
 
 	"bridgework/backend/presence"
 	"bridgework/backend/testenv"
+	"bridgework/backend/testenv/tcpproxy"
 )
 
 // TestRedis_outageDoesNotFlapPresence: Redis is out of reach for longer than the TTL, for the
@@ -23,8 +21,8 @@ import (
 func TestRedis_outageDoesNotFlapPresence(t *testing.T) {
 	ctx := context.Background()
 	direct, prefix := testenv.Redis(t)
-	proxy := startProxy(t, direct.Options().Addr)
-	rdb := redis.NewClient(&redis.Options{Addr: proxy.addr(), MaxRetries: -1,
+	proxy := tcpproxy.New(t, direct.Options().Addr)
+	rdb := redis.NewClient(&redis.Options{Addr: proxy.Addr(), MaxRetries: -1,
 		DialTimeout: 200 * time.Millisecond, ReadTimeout: 200 * time.Millisecond, WriteTimeout: 200 * time.Millisecond})
 	defer rdb.Close()
 	opts := presence.RedisOptions{Prefix: prefix, TTL: time.Second} // heartbeat 400 ms
@@ -46,7 +44,7 @@ func TestRedis_outageDoesNotFlapPresence(t *testing.T) {
 	var done sync.WaitGroup
 	done.Go(func() { presence.NewSweeper(tracker, 200*time.Millisecond).Run(sweeping) })
 
-	proxy.cut()
+	proxy.Cut()
 	online := func(want bool) {
 		t.Helper()
 		deadline := time.Now().Add(10 * time.Second)
@@ -65,7 +63,7 @@ func TestRedis_outageDoesNotFlapPresence(t *testing.T) {
 		}
 	}
 	online(false) // her entry expired during the outage
-	proxy.restore()
+	proxy.Restore()
 	online(true) // the heartbeat put it back
 	announced.waitFor(t, "zed offline")
 	stop()
@@ -77,59 +75,3 @@ func TestRedis_outageDoesNotFlapPresence(t *testing.T) {
 		t.Errorf("announced %v, want ada online, then zed offline only", got)
 	}
 }
-
-// proxy forwards TCP to Redis and can cut every connection and refuse new ones, which is Redis
-// going out of reach for the clients behind it.
-type proxy struct {
-	listener net.Listener
-	down     atomic.Bool
-	mu       sync.Mutex
-	conns    []net.Conn
-}
-
-func startProxy(t *testing.T, upstream string) *proxy {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &proxy{listener: l}
-	go func() {
-		for {
-			client, err := l.Accept()
-			if err != nil {
-				return
-			}
-			if p.down.Load() {
-				client.Close()
-				continue
-			}
-			server, err := net.Dial("tcp", upstream)
-			if err != nil {
-				client.Close()
-				continue
-			}
-			p.mu.Lock()
-			p.conns = append(p.conns, client, server)
-			p.mu.Unlock()
-			go func() { _, _ = io.Copy(server, client); server.Close() }()
-			go func() { _, _ = io.Copy(client, server); client.Close() }()
-		}
-	}()
-	t.Cleanup(func() { l.Close(); p.cut() })
-	return p
-}
-
-func (p *proxy) addr() string { return p.listener.Addr().String() }
-
-func (p *proxy) cut() {
-	p.down.Store(true)
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, c := range p.conns {
-		c.Close()
-	}
-	p.conns = nil
-}
-
-func (p *proxy) restore() { p.down.Store(false) }

@@ -2,9 +2,6 @@ package realtime
 
 import (
 	"context"
-	"io"
-	"net"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -12,6 +9,8 @@ import (
 	"github.com/coder/websocket"
 	"github.com/google/uuid"
 	"github.com/redis/go-redis/v9"
+
+	"bridgework/backend/testenv/tcpproxy"
 )
 
 // TestRedis_SurvivesRedisOutage puts a TCP proxy between instance B and
@@ -19,9 +18,9 @@ import (
 // back on the same address, with reconnect attempts failing meanwhile.
 func TestRedis_SurvivesRedisOutage(t *testing.T) {
 	publisher := mustRedis(t)
-	proxy := startTCPProxy(t, publisher.Options().Addr)
+	proxy := tcpproxy.New(t, publisher.Options().Addr)
 	rdbB := redis.NewClient(&redis.Options{
-		Addr: proxy.addr, ClientName: "realtime-test-" + uuid.NewString()[:8],
+		Addr: proxy.Addr(), ClientName: "realtime-test-" + uuid.NewString()[:8],
 		DialTimeout: 300 * time.Millisecond, MaxRetries: -1,
 	})
 	t.Cleanup(func() { rdbB.Close() })
@@ -47,7 +46,7 @@ func TestRedis_SurvivesRedisOutage(t *testing.T) {
 	publish("before")
 	mustRead(t, bob, 3*time.Second)
 
-	proxy.stop()
+	proxy.Cut()
 	publish("lost") // no instance holds bob's channel now: this is what resync is for
 	// A user arriving during the outage cannot be subscribed: told to retry.
 	carol, _, err := websocket.Dial(ctx, b.url, nil)
@@ -63,7 +62,7 @@ func TestRedis_SurvivesRedisOutage(t *testing.T) {
 		t.Fatal("OnReconnect fired while Redis was unreachable")
 	}
 
-	proxy.start()
+	proxy.Restore()
 	eventually(t, 10*time.Second, "OnReconnect after Redis came back", func() bool { return reconnects.Load() == 1 })
 	if ev := mustRead(t, bob, 3*time.Second); ev.Type != TypeResync {
 		t.Fatalf("first frame after the outage is %s %s, want resync", ev.Type, ev.Data)
@@ -73,62 +72,4 @@ func TestRedis_SurvivesRedisOutage(t *testing.T) {
 		t.Fatalf("after the outage got %s %s", ev.Type, ev.Data)
 	}
 	mustConnect(t, b.url, "carol")
-}
-
-// tcpProxy forwards a local address to Redis and can be cut and restored.
-type tcpProxy struct {
-	t      *testing.T
-	target string
-	addr   string
-
-	mu    sync.Mutex
-	ln    net.Listener
-	conns []net.Conn
-}
-
-func startTCPProxy(t *testing.T, target string) *tcpProxy {
-	p := &tcpProxy{t: t, target: target, addr: "127.0.0.1:0"}
-	p.start()
-	p.addr = p.ln.Addr().String()
-	t.Cleanup(p.stop)
-	return p
-}
-
-func (p *tcpProxy) start() {
-	ln, err := net.Listen("tcp", p.addr)
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	p.mu.Lock()
-	p.ln = ln
-	p.mu.Unlock()
-	go func() {
-		for {
-			client, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			server, err := net.Dial("tcp", p.target)
-			if err != nil {
-				client.Close()
-				continue
-			}
-			p.mu.Lock()
-			p.conns = append(p.conns, client, server)
-			p.mu.Unlock()
-			go func() { io.Copy(server, client); server.Close() }()
-			go func() { io.Copy(client, server); client.Close() }()
-		}
-	}()
-}
-
-// stop closes the listener and every forwarded connection, like a dying Redis.
-func (p *tcpProxy) stop() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.ln.Close()
-	for _, c := range p.conns {
-		c.Close()
-	}
-	p.conns = nil
 }
