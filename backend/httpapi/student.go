@@ -11,15 +11,15 @@ import (
 
 func (s *Server) studentRoutes(api *gin.RouterGroup) {
 	g := api.Group("/student", s.authenticate(accounts.Student))
-	g.GET("/tasks/all", s.studentTasks)
 	g.POST("/tasks/:id/submit-link", s.submitLink)
-	// Every signed-in role: the spec's client reads the user from it on the profile page.
+	// Every signed-in role: the spec's client asks both of the admin and startups too.
+	api.GET("/student/tasks/all", s.authenticate(), s.studentTasks)
 	api.GET("/student/dashboard", s.authenticate(), s.studentDashboard)
 }
 
-// studentTasks pages the student's view of the marketplace: scope=available (default) is the
-// open market minus the tasks they already submitted to; scope=mine is their own tasks, each
-// with only their own submission.
+// studentTasks pages the caller's view of the whole marketplace (tasks.Service.Market); for a
+// student scope=available is the open market minus the tasks they already submitted to and
+// scope=mine their own tasks, each with only their own submission.
 func (s *Server) studentTasks(c *gin.Context) {
 	q, err := taskQuery(c)
 	if err != nil {
@@ -27,7 +27,7 @@ func (s *Server) studentTasks(c *gin.Context) {
 		return
 	}
 	viewer := currentUser(c)
-	page, err := s.tasks.StudentTasks(c.Request.Context(), viewer.ID, c.Query("scope"), q)
+	page, err := s.tasks.Market(c.Request.Context(), viewer, c.Query("scope"), q)
 	if err != nil {
 		writeError(c, err)
 		return

@@ -55,12 +55,13 @@ func TestTasks_Lists(t *testing.T) {
 			{"category filter", "/api/tasks", "", url.Values{"category": {"api-development"}}, "[Alpha API]"},
 			{"deadline on or before", "/api/tasks", "", url.Values{"deadline": {day(10)}}, "[Beta visuals Gamma app]"},
 			{"sort by title", "/api/tasks", "", url.Values{"sort": {"title"}}, "[Alpha API Beta visuals Epsilon docs Gamma app]"},
-			{"student: available leaves out what they submitted to", "/api/student/tasks/all", student.Token, nil, "[Beta visuals Gamma app Alpha API]"},
-			{"student: available to another student", "/api/student/tasks/all", other.Token, nil, "[Beta visuals Gamma app Epsilon docs Alpha API]"},
+			{"student: everything, their own tasks first", "/api/student/tasks/all", student.Token, nil, "[Epsilon docs Delta for you Beta visuals Gamma app Alpha API]"},
+			{"student: available leaves out what they submitted to", "/api/student/tasks/all", student.Token, url.Values{"scope": {"available"}}, "[Beta visuals Gamma app Alpha API]"},
+			{"student: available to another student", "/api/student/tasks/all", other.Token, url.Values{"scope": {"available"}}, "[Beta visuals Gamma app Epsilon docs Alpha API]"},
 			{"student: mine", "/api/student/tasks/all", student.Token, url.Values{"scope": {"mine"}}, "[Epsilon docs Delta for you]"},
 			{"student: mine from a startup", "/api/student/tasks/all", student.Token, url.Values{"scope": {"mine"}, "source": {"startup"}}, "[Delta for you]"},
 			{"student: mine from the open market", "/api/student/tasks/all", student.Token, url.Values{"scope": {"mine"}, "source": {"non-startup"}}, "[Epsilon docs]"},
-			{"student: available from a startup", "/api/student/tasks/all", student.Token, url.Values{"source": {"startup"}}, "[]"},
+			{"student: available from a startup", "/api/student/tasks/all", student.Token, url.Values{"scope": {"available"}, "source": {"startup"}}, "[]"},
 			{"student: search and filter", "/api/student/tasks/all", other.Token, url.Values{"search": {"sql"}, "category": {"database"}}, "[Epsilon docs]"},
 			{"startup: open tab, newest first", "/api/startup/tasks", startup.Token, url.Values{"status": {"open"}}, "[Epsilon docs Delta for you Gamma app Beta visuals Alpha API]"},
 			{"startup: search", "/api/startup/tasks", startup.Token, url.Values{"search": {"delta"}}, "[Delta for you]"},
@@ -88,6 +89,34 @@ func TestTasks_Lists(t *testing.T) {
 			t.Errorf("the public list shows submissions or emails: %v", pub)
 		}
 		_ = mine
+
+		// Every role's whole view: the spec's client asks /api/student/tasks/all of each. Own
+		// tasks come first whatever their status, each with the submissions its viewer may see.
+		rival := e.registerStartup("Rival Inc")
+		e.postTask(rival, map[string]any{"title": "Zeta rival", "deadline": day(1)})
+		views := []struct {
+			name, token, want string
+			epsilonSubs       int
+		}{
+			{"the student", student.Token, "[Epsilon docs Delta for you Zeta rival Beta visuals Gamma app Alpha API]", 1},
+			{"the startup", startup.Token, "[Beta visuals Gamma app Epsilon docs Delta for you Alpha API Zeta rival]", 2},
+			{"another startup", rival.Token, "[Zeta rival Beta visuals Gamma app Epsilon docs Alpha API]", 0},
+			{"the admin", e.admin().Token, "[Zeta rival Beta visuals Gamma app Epsilon docs Delta for you Alpha API]", 2},
+		}
+		for _, v := range views {
+			res := list("/api/student/tasks/all", v.token, nil)
+			if got := fmt.Sprint(titles(res)); got != v.want {
+				t.Errorf("%s's view: %s, want %s", v.name, got, v.want)
+			}
+			for _, task := range items(res) {
+				if task["title"] == "Epsilon docs" && len(task["submissions"].([]any)) != v.epsilonSubs {
+					t.Errorf("%s sees %d submissions on Epsilon docs, want %d", v.name, len(task["submissions"].([]any)), v.epsilonSubs)
+				}
+			}
+		}
+		if res := e.do("GET", "/api/student/tasks/all?scope=mine", startup.Token, nil); res.Status != http.StatusBadRequest || res.fieldError("scope") != "Scope is only for students" {
+			t.Errorf("a startup's scope: %d %s, want 400", res.Status, res.Raw)
+		}
 
 		// Tab counts under the same search.
 		counts := list("/api/startup/tasks", startup.Token, nil).Body["counts"].(map[string]any)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"bridgework/backend/tasks"
 )
@@ -67,6 +68,21 @@ func (s Tasks) OpenTasks(ctx context.Context, q tasks.Query, exceptStudent strin
 	}
 	// A student sees their own submissions only, and has none on these; the public sees none.
 	return pageCapped(db, base, q, noSubmissions)
+}
+
+// Market pages a view of the whole marketplace: the viewer's own tasks first (one condition
+// orders them ahead), then the listed open market; the admin's is every task.
+func (s Tasks) Market(ctx context.Context, v tasks.MarketView, q tasks.Query) (tasks.Page[tasks.Task], error) {
+	db := s.DB.WithContext(ctx)
+	if v.Admin {
+		return pageCapped(db, filtered(db.Model(&taskRow{}), q), q, allSubmissions)
+	}
+	own, args, w := mineSQL, []any{v.Student, v.Student}, submissionsOf(v.Student)
+	if v.Startup != "" {
+		own, args, w = "tasks.startup_id = ?", []any{v.Startup}, whose{startup: v.Startup}
+	}
+	base := filtered(db.Model(&taskRow{}).Where("("+own+") OR tasks.listed = true", args...), q)
+	return pageCapped(db, base, q, w, clause.Expr{SQL: "CASE WHEN " + own + " THEN 0 ELSE 1 END", Vars: args})
 }
 
 func (s Tasks) StudentTasks(ctx context.Context, studentID string, q tasks.Query, completed *bool) (tasks.Page[tasks.Task], error) {
@@ -198,15 +214,21 @@ func filtered(db *gorm.DB, q tasks.Query) *gorm.DB {
 }
 
 // ordered sorts by deadline (soonest first), title, or newest first; the id breaks ties so
-// pages never overlap.
-func ordered(db *gorm.DB, sort string) *gorm.DB {
+// pages never overlap. A lead expression orders ahead of the sort (a viewer's own tasks first).
+func ordered(db *gorm.DB, sort string, lead ...clause.Expr) *gorm.DB {
+	by := "tasks.deadline, tasks.id"
 	switch sort {
 	case "title":
-		return db.Order("tasks.title, tasks.id")
+		by = "tasks.title, tasks.id"
 	case "newest":
-		return db.Order("tasks.created_at DESC, tasks.id DESC")
+		by = "tasks.created_at DESC, tasks.id DESC"
 	}
-	return db.Order("tasks.deadline, tasks.id")
+	if len(lead) == 0 {
+		return db.Order(by)
+	}
+	// One expression for the whole ORDER BY: gorm drops an expression when it merges columns
+	// after it.
+	return db.Clauses(clause.OrderBy{Expression: clause.Expr{SQL: lead[0].SQL + ", " + by, Vars: lead[0].Vars}})
 }
 
 // page counts base, reads the requested page of it and hydrates it.
@@ -220,7 +242,7 @@ func page(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], er
 
 // pageCapped is page for the open market, which may hold 100,000 tasks: it counts only up to
 // tasks.CountCap rows past the page's first row, and never past tasks.MaxMarketPage pages.
-func pageCapped(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
+func pageCapped(db, base *gorm.DB, q tasks.Query, w whose, lead ...clause.Expr) (tasks.Page[tasks.Task], error) {
 	size := q.Limit
 	if size <= 0 {
 		size = tasks.PageSize
@@ -230,7 +252,7 @@ func pageCapped(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Tas
 	if err != nil {
 		return tasks.Page[tasks.Task]{}, err
 	}
-	out, err := pageOf(db, base, q, w, total)
+	out, err := pageOf(db, base, q, w, total, lead...)
 	out.TotalCapped = capped
 	return out, err
 }
@@ -250,7 +272,7 @@ func countUpTo(db, base *gorm.DB, limit int) (n int, capped bool, err error) {
 }
 
 // pageOf reads the requested page of base, which holds total rows, and hydrates it.
-func pageOf(db, base *gorm.DB, q tasks.Query, w whose, total int) (tasks.Page[tasks.Task], error) {
+func pageOf(db, base *gorm.DB, q tasks.Query, w whose, total int, lead ...clause.Expr) (tasks.Page[tasks.Task], error) {
 	size := q.Limit
 	if size <= 0 {
 		size = tasks.PageSize
@@ -262,7 +284,7 @@ func pageOf(db, base *gorm.DB, q tasks.Query, w whose, total int) (tasks.Page[ta
 	out := tasks.Page[tasks.Task]{Page: n, PageSize: size, Total: total}
 	var rows []taskRow
 	if total > (n-1)*size {
-		if err := ordered(base.Session(&gorm.Session{}), q.Sort).Limit(size).Offset((n - 1) * size).Find(&rows).Error; err != nil {
+		if err := ordered(base.Session(&gorm.Session{}), q.Sort, lead...).Limit(size).Offset((n - 1) * size).Find(&rows).Error; err != nil {
 			return out, err
 		}
 	}

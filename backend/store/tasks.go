@@ -127,6 +127,7 @@ func people(db *gorm.DB, ids []string) (map[string]*tasks.Person, error) {
 type whose struct {
 	all     bool
 	student string
+	startup string // the submissions to this startup's tasks (a startup's view of the market)
 }
 
 var (
@@ -148,10 +149,13 @@ func hydrate(db *gorm.DB, rows []taskRow, w whose) ([]tasks.Task, error) {
 		ids[i] = r.ID
 	}
 	var subRows []submissionRow
-	if w.all || w.student != "" {
+	if w.all || w.student != "" || w.startup != "" {
 		subs := db.Model(&submissionRow{}).Where("task_id IN ?", ids)
 		if w.student != "" {
 			subs = subs.Where("student_id = ?", w.student)
+		}
+		if w.startup != "" {
+			subs = subs.Where("startup_id = ?", w.startup)
 		}
 		if err := subs.Order("submitted_at, id").Find(&subRows).Error; err != nil {
 			return nil, err

@@ -151,9 +151,40 @@ const (
 	ScopeMine      = "mine"      // tasks assigned to or submitted by the student
 )
 
-// StudentTasks pages a student's view of the marketplace. Source "startup" keeps the tasks a
-// startup assigned to the student, "non-startup" those taken from the open market; the open
-// market itself holds only the latter.
+// Market pages GET /api/student/tasks/all for any signed-in viewer: the spec's client asks it of
+// every role and builds past submissions, active and completed tasks from it. Without a scope a
+// student gets their own tasks first, whatever their status, then the open market; a startup its
+// own tasks with their submissions, then the open market; the admin every task with every
+// submission. A student's scope narrows it to one half (StudentTasks).
+func (s *Service) Market(ctx context.Context, viewer *accounts.User, scope string, q Query) (Page[Task], error) {
+	if viewer.Type == accounts.Student && scope != "" {
+		return s.StudentTasks(ctx, viewer.ID, scope, q)
+	}
+	if err := ValidateQuery(q); err != nil {
+		return Page[Task]{}, err
+	}
+	if scope != "" {
+		return Page[Task]{}, apperr.Field("scope", "Scope is only for students")
+	}
+	if q.Source != "" {
+		return Page[Task]{}, apperr.Field("source", "Source goes with scope=mine or scope=available")
+	}
+	if q.Page > MaxMarketPage {
+		return Page[Task]{}, errTooDeep
+	}
+	view := MarketView{Admin: viewer.Type == accounts.Admin}
+	switch viewer.Type {
+	case accounts.Student:
+		view.Student = viewer.ID
+	case accounts.Startup:
+		view.Startup = viewer.ID
+	}
+	return s.Store.Market(ctx, view, q)
+}
+
+// StudentTasks pages one half of a student's view of the marketplace. Source "startup" keeps
+// the tasks a startup assigned to the student, "non-startup" those taken from the open market;
+// the open market itself holds only the latter.
 func (s *Service) StudentTasks(ctx context.Context, studentID, scope string, q Query) (Page[Task], error) {
 	if err := ValidateQuery(q); err != nil {
 		return Page[Task]{}, err
@@ -161,7 +192,7 @@ func (s *Service) StudentTasks(ctx context.Context, studentID, scope string, q Q
 	switch scope {
 	case ScopeMine:
 		return s.Store.StudentTasks(ctx, studentID, q, nil)
-	case "", ScopeAvailable:
+	case ScopeAvailable:
 		if q.Page > MaxMarketPage {
 			return Page[Task]{}, errTooDeep
 		}

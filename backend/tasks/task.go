@@ -184,6 +184,15 @@ type StudentCounts struct {
 	Active, Completed, Certificates int
 }
 
+// MarketView is whose view of the whole marketplace a list is. A student's and a startup's hold
+// their own tasks first, whatever their status, then the open market; the admin's holds every
+// task.
+type MarketView struct {
+	Student string // a student's: their own tasks with only their own submission
+	Startup string // a startup's: its own tasks with all their submissions, others with none
+	Admin   bool   // the admin's: every task with every submission (read-only oversight)
+}
+
 // StudentDashboard is everything the student dashboard shows in one read.
 type StudentDashboard struct {
 	Counts            StudentCounts
@@ -218,6 +227,9 @@ type Store interface {
 	// OpenTasks pages the open market: tasks not completed and not assigned to anyone. With
 	// exceptStudent set it leaves out tasks that student has submitted to.
 	OpenTasks(ctx context.Context, q Query, exceptStudent string) (Page[Task], error)
+	// Market pages a viewer's view of the whole marketplace (MarketView), capped like the open
+	// market's lists.
+	Market(ctx context.Context, v MarketView, q Query) (Page[Task], error)
 	// StudentTasks pages a student's own tasks (assigned to them or submitted to), with only
 	// their submission; completed selects approved ones (true), the others (false) or all (nil).
 	StudentTasks(ctx context.Context, studentID string, q Query, completed *bool) (Page[Task], error)
