@@ -45,6 +45,9 @@ func BenchmarkMarketplace(b *testing.B) {
 			{"student-dashboard", "/api/student/dashboard", student.Token},
 			{"startup-dashboard", "/api/startup/dashboard", startup.Token},
 			{"open-tasks", "/api/tasks?search=bench&sort=title", ""},
+			// The whole view the spec's client reads (own tasks first), beside its available half.
+			{"student-market", "/api/student/tasks/all", student.Token},
+			{"student-available", "/api/student/tasks/all?scope=available", student.Token},
 		} {
 			b.Run(string(kind)+"/"+call.name, func(b *testing.B) {
 				b.ReportAllocs()
