@@ -36,6 +36,22 @@ func mustBuildOpenAPI() []byte {
 	return doc
 }
 
+// withDefaultError documents, on every operation, what any call may also answer besides the
+// statuses it lists: an error body (docs/api-contract.md), e.g. 400 for a control character in a
+// query, 429 past the per-user request rate, 500. The Go tests check every answer against it.
+func withDefaultError(op map[string]any) {
+	responses, ok := op["responses"].(map[string]any)
+	if !ok {
+		return
+	}
+	if _, ok := responses["default"]; !ok {
+		responses["default"] = map[string]any{
+			"description": "Any other error, in the one error shape.",
+			"content":     map[string]any{"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/Error"}}},
+		}
+	}
+}
+
 func buildOpenAPI(files fs.FS) ([]byte, error) {
 	var base map[string]any
 	raw, err := fs.ReadFile(files, "openapi/base.json")
@@ -65,6 +81,9 @@ func buildOpenAPI(files fs.FS) ([]byte, error) {
 			for method, op := range ops {
 				if _, dup := paths[p][method]; dup {
 					return nil, fmt.Errorf("%s: %s %s is documented twice", name, method, p)
+				}
+				if op, ok := op.(map[string]any); ok {
+					withDefaultError(op)
 				}
 				paths[p][method] = op
 			}
