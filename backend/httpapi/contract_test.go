@@ -54,6 +54,7 @@ func checkAgainstOpenAPI(t testing.TB, serverURL string, req *http.Request, res 
 			contractErr = err
 			return
 		}
+		closeObjects(doc)
 		contractRouter, contractErr = legacy.NewRouter(doc)
 	})
 	if contractErr != nil {
@@ -118,4 +119,52 @@ func checkSpecShapes(t testing.TB, call string, res response) {
 		}
 	}
 	walk(doc)
+}
+
+// closeObjects makes every object schema with properties refuse the ones it does not list, so a
+// field the code adds without documenting it fails the tests instead of slipping past them. The
+// parts of an allOf stay open: each lists only its share of the object.
+func closeObjects(doc *openapi3.T) {
+	parts := map[*openapi3.Schema]bool{}
+	for _, ref := range doc.Components.Schemas {
+		for _, part := range ref.Value.AllOf {
+			parts[part.Value] = true
+		}
+	}
+	seen := map[*openapi3.Schema]bool{}
+	var visit func(ref *openapi3.SchemaRef)
+	visit = func(ref *openapi3.SchemaRef) {
+		if ref == nil || ref.Value == nil || seen[ref.Value] {
+			return
+		}
+		s := ref.Value
+		seen[s] = true
+		if len(s.Properties) > 0 && !parts[s] && s.AdditionalProperties.Has == nil && s.AdditionalProperties.Schema == nil {
+			s.AdditionalProperties = openapi3.AdditionalProperties{Has: openapi3.Ptr(false)}
+		}
+		for _, p := range s.Properties {
+			visit(p)
+		}
+		visit(s.Items)
+		for _, list := range []openapi3.SchemaRefs{s.AllOf, s.AnyOf, s.OneOf} {
+			for _, r := range list {
+				visit(r)
+			}
+		}
+	}
+	for _, ref := range doc.Components.Schemas {
+		visit(ref)
+	}
+	for _, item := range doc.Paths.Map() {
+		for _, op := range item.Operations() {
+			for _, res := range op.Responses.Map() {
+				if res.Value == nil {
+					continue
+				}
+				for _, media := range res.Value.Content {
+					visit(media.Schema)
+				}
+			}
+		}
+	}
 }
