@@ -25,7 +25,7 @@ export DATABASE_URL="$BASE_URL/$DB?sslmode=disable"
 export JWT_SECRET="bench-secret-bench-secret-bench-secret-0"
 export LOG_LEVEL=warn
 # One load generator plays every user from one address: the per-user and per-address limits are off.
-export API_MAX_REQUESTS_PER_USER=0 REGISTER_MAX_PER_IP=0
+export API_MAX_REQUESTS_PER_USER=0 REGISTER_MAX_PER_IP=0 TASKS_MAX_PER_STARTUP=0
 PORT=$(free_port)
 export PORT
 SERVER_PID=
@@ -83,6 +83,7 @@ log "steady load: $RATE requests/s for $DURATION each (httpload); load average $
 steady "GET /api/startup/tasks" /api/startup/tasks "$STARTUP_TOKEN"
 steady "GET /api/student/dashboard" /api/student/dashboard "$STUDENT_TOKEN"
 steady "GET /api/startup/dashboard" /api/startup/dashboard "$STARTUP_TOKEN"
+steady "GET /api/student/tasks/all (all)" /api/student/tasks/all "$STUDENT_TOKEN"
 steady "GET /api/tasks (open market)" "/api/tasks" ""
 steady "GET /api/tasks?search=common&cat." "/api/tasks?search=landing&category=web-development" ""
 steady "GET /api/tasks?search=rare" "/api/tasks?search=4242" ""

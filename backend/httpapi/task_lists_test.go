@@ -155,5 +155,42 @@ func TestTasks_Paging(t *testing.T) {
 		if len(seen) != 27 {
 			t.Errorf("%d tasks over all pages, want 27", len(seen))
 		}
+
+		// A student's whole view: 14 own tasks (submitted to) ahead of the other 13, the second
+		// page ending the own ones and going on with the market, nothing twice or left out.
+		student := e.registerStudent("Pager")
+		own := map[string]bool{}
+		for _, it := range items(e.do("GET", "/api/tasks?page=1", "", nil)) {
+			e.submitLink(student, it["_id"].(string), "https://example.com/p")
+			own[it["_id"].(string)] = true
+		}
+		for _, it := range items(e.do("GET", "/api/tasks?page=2", "", nil))[:2] {
+			e.submitLink(student, it["_id"].(string), "https://example.com/p")
+			own[it["_id"].(string)] = true
+		}
+		var order []bool
+		whole := map[string]bool{}
+		for pageN := 1; pageN <= 3; pageN++ {
+			res := e.do("GET", fmt.Sprintf("/api/student/tasks/all?page=%d", pageN), student.Token, nil)
+			if res.Body["total"] != 27.0 {
+				t.Fatalf("whole view page %d: total %v, want 27", pageN, res.Body["total"])
+			}
+			for _, it := range items(res) {
+				id := it["_id"].(string)
+				if whole[id] {
+					t.Errorf("task %s on two pages of the whole view", it["title"])
+				}
+				whole[id] = true
+				order = append(order, own[id])
+			}
+		}
+		if len(whole) != 27 || len(own) != 14 {
+			t.Fatalf("%d tasks over the whole view's pages (%d own), want 27 (14 own)", len(whole), len(own))
+		}
+		for i, isOwn := range order {
+			if isOwn != (i < 14) {
+				t.Fatalf("position %d own=%v: the 14 own tasks must come first (%v)", i, isOwn, order)
+			}
+		}
 	})
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	"bridgework/backend/tasks"
 )
@@ -58,10 +57,7 @@ func (s Tasks) StartupTasks(ctx context.Context, startupID string, q tasks.Query
 
 func (s Tasks) OpenTasks(ctx context.Context, q tasks.Query, exceptStudent string) (tasks.Page[tasks.Task], error) {
 	db := s.DB.WithContext(ctx)
-	base := filtered(db.Model(&taskRow{}).Where("tasks.listed = true"), q)
-	if exceptStudent != "" {
-		base = base.Where("NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = ?)", exceptStudent)
-	}
+	base := openMarket(db, q, exceptStudent)
 	if q.Source == "startup" {
 		// Nothing on the open market was assigned by a startup.
 		base = base.Where("1 = 0")
@@ -70,19 +66,67 @@ func (s Tasks) OpenTasks(ctx context.Context, q tasks.Query, exceptStudent strin
 	return pageCapped(db, base, q, noSubmissions)
 }
 
-// Market pages a view of the whole marketplace: the viewer's own tasks first (one condition
-// orders them ahead), then the listed open market; the admin's is every task.
+// openMarket is the listed tasks, less those exceptStudent (when set) has submitted to.
+func openMarket(db *gorm.DB, q tasks.Query, exceptStudent string) *gorm.DB {
+	base := filtered(db.Model(&taskRow{}).Where("tasks.listed = true"), q)
+	if exceptStudent != "" {
+		base = base.Where("NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = ?)", exceptStudent)
+	}
+	return base
+}
+
+// Market pages a view of the whole marketplace: the viewer's own tasks first, then the rest of
+// the open market; the admin's is every task. The two halves are read apart, each with its
+// own indexes (one query ordering "own first" would scan the whole market for every page).
 func (s Tasks) Market(ctx context.Context, v tasks.MarketView, q tasks.Query) (tasks.Page[tasks.Task], error) {
 	db := s.DB.WithContext(ctx)
-	if v.Admin {
+	switch {
+	case v.Admin:
 		return pageCapped(db, filtered(db.Model(&taskRow{}), q), q, allSubmissions)
+	case v.Startup != "":
+		own := filtered(db.Model(&taskRow{}).Where("tasks.startup_id = ?", v.Startup), q)
+		return pageOwnFirst(db, own, openMarket(db, q, "").Where("tasks.startup_id <> ?", v.Startup), q, whose{startup: v.Startup})
 	}
-	own, args, w := mineSQL, []any{v.Student, v.Student}, submissionsOf(v.Student)
-	if v.Startup != "" {
-		own, args, w = "tasks.startup_id = ?", []any{v.Startup}, whose{startup: v.Startup}
+	return pageOwnFirst(db, studentBase(db, v.Student, q, nil), openMarket(db, q, v.Student), q, submissionsOf(v.Student))
+}
+
+// pageOwnFirst pages the rows of own ahead of those of market, which must not overlap: a page
+// may end in one and go on in the other. The market is counted up to its cap, like the open
+// market's own lists.
+func pageOwnFirst(db, own, market *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
+	size := q.Limit
+	if size <= 0 {
+		size = tasks.PageSize
 	}
-	base := filtered(db.Model(&taskRow{}).Where("("+own+") OR tasks.listed = true", args...), q)
-	return pageCapped(db, base, q, w, clause.Expr{SQL: "CASE WHEN " + own + " THEN 0 ELSE 1 END", Vars: args})
+	n := max(q.Page, 1)
+	start := (n - 1) * size
+	var ownCount int64
+	if err := own.Session(&gorm.Session{}).Count(&ownCount).Error; err != nil {
+		return tasks.Page[tasks.Task]{}, err
+	}
+	mine := int(ownCount)
+	inMarket := max(start-mine, 0)
+	marketTotal, capped, err := countUpTo(db, market, min(inMarket+tasks.CountCap, tasks.MaxMarketPage*size))
+	if err != nil {
+		return tasks.Page[tasks.Task]{}, err
+	}
+	out := tasks.Page[tasks.Task]{Page: n, PageSize: size, Total: mine + marketTotal, TotalCapped: capped}
+	var rows []taskRow
+	if start < mine {
+		if err := ordered(own.Session(&gorm.Session{}), q.Sort).Limit(size).Offset(start).Find(&rows).Error; err != nil {
+			return out, err
+		}
+	}
+	if rest := size - len(rows); rest > 0 && inMarket < marketTotal {
+		var more []taskRow
+		if err := ordered(market.Session(&gorm.Session{}), q.Sort).Limit(rest).Offset(inMarket).Find(&more).Error; err != nil {
+			return out, err
+		}
+		rows = append(rows, more...)
+	}
+	items, err := hydrate(db, rows, w)
+	out.Items = items
+	return out, err
 }
 
 func (s Tasks) StudentTasks(ctx context.Context, studentID string, q tasks.Query, completed *bool) (tasks.Page[tasks.Task], error) {
@@ -214,21 +258,15 @@ func filtered(db *gorm.DB, q tasks.Query) *gorm.DB {
 }
 
 // ordered sorts by deadline (soonest first), title, or newest first; the id breaks ties so
-// pages never overlap. A lead expression orders ahead of the sort (a viewer's own tasks first).
-func ordered(db *gorm.DB, sort string, lead ...clause.Expr) *gorm.DB {
-	by := "tasks.deadline, tasks.id"
+// pages never overlap.
+func ordered(db *gorm.DB, sort string) *gorm.DB {
 	switch sort {
 	case "title":
-		by = "tasks.title, tasks.id"
+		return db.Order("tasks.title, tasks.id")
 	case "newest":
-		by = "tasks.created_at DESC, tasks.id DESC"
+		return db.Order("tasks.created_at DESC, tasks.id DESC")
 	}
-	if len(lead) == 0 {
-		return db.Order(by)
-	}
-	// One expression for the whole ORDER BY: gorm drops an expression when it merges columns
-	// after it.
-	return db.Clauses(clause.OrderBy{Expression: clause.Expr{SQL: lead[0].SQL + ", " + by, Vars: lead[0].Vars}})
+	return db.Order("tasks.deadline, tasks.id")
 }
 
 // page counts base, reads the requested page of it and hydrates it.
@@ -242,7 +280,7 @@ func page(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], er
 
 // pageCapped is page for the open market, which may hold 100,000 tasks: it counts only up to
 // tasks.CountCap rows past the page's first row, and never past tasks.MaxMarketPage pages.
-func pageCapped(db, base *gorm.DB, q tasks.Query, w whose, lead ...clause.Expr) (tasks.Page[tasks.Task], error) {
+func pageCapped(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
 	size := q.Limit
 	if size <= 0 {
 		size = tasks.PageSize
@@ -252,7 +290,7 @@ func pageCapped(db, base *gorm.DB, q tasks.Query, w whose, lead ...clause.Expr) 
 	if err != nil {
 		return tasks.Page[tasks.Task]{}, err
 	}
-	out, err := pageOf(db, base, q, w, total, lead...)
+	out, err := pageOf(db, base, q, w, total)
 	out.TotalCapped = capped
 	return out, err
 }
@@ -272,7 +310,7 @@ func countUpTo(db, base *gorm.DB, limit int) (n int, capped bool, err error) {
 }
 
 // pageOf reads the requested page of base, which holds total rows, and hydrates it.
-func pageOf(db, base *gorm.DB, q tasks.Query, w whose, total int, lead ...clause.Expr) (tasks.Page[tasks.Task], error) {
+func pageOf(db, base *gorm.DB, q tasks.Query, w whose, total int) (tasks.Page[tasks.Task], error) {
 	size := q.Limit
 	if size <= 0 {
 		size = tasks.PageSize
@@ -284,7 +322,7 @@ func pageOf(db, base *gorm.DB, q tasks.Query, w whose, total int, lead ...clause
 	out := tasks.Page[tasks.Task]{Page: n, PageSize: size, Total: total}
 	var rows []taskRow
 	if total > (n-1)*size {
-		if err := ordered(base.Session(&gorm.Session{}), q.Sort, lead...).Limit(size).Offset((n - 1) * size).Find(&rows).Error; err != nil {
+		if err := ordered(base.Session(&gorm.Session{}), q.Sort).Limit(size).Offset((n - 1) * size).Find(&rows).Error; err != nil {
 			return out, err
 		}
 	}
