@@ -15,24 +15,12 @@ import (
 	"bridgework/backend/tasks"
 )
 
-// Page sizes of the admin lists.
-const (
-	DefaultPageSize = 20
-	MaxPageSize     = 100
-	// MaxTasksShown bounds the task lists of one dashboard (a student's or startup's tasks).
-	MaxTasksShown = 100
-)
+// MaxTasksShown bounds the task lists of one dashboard (a student's or startup's tasks).
+const MaxTasksShown = 100
 
 // Totals are the admin dashboard's numbers.
 type Totals struct {
 	Students, Startups, Tasks int64
-}
-
-// Page is one page of an admin list.
-type Page[T any] struct {
-	Items          []T
-	Page, PageSize int
-	Total          int64
 }
 
 // Store is what the admin needs from the database.
@@ -79,27 +67,18 @@ func (s *Service) Totals(ctx context.Context, viewer *accounts.User) (Totals, er
 	return s.Store.Totals(ctx)
 }
 
-// Users pages students or startups, newest first.
-func (s *Service) Users(ctx context.Context, viewer *accounts.User, t accounts.UserType, page, size int) (Page[*accounts.User], error) {
+// Users reads limit students or startups past offset, newest first, and counts them all.
+func (s *Service) Users(ctx context.Context, viewer *accounts.User, t accounts.UserType, offset, limit int) ([]*accounts.User, int64, error) {
 	if !CanOversee(viewer) {
-		return Page[*accounts.User]{}, forbidden
+		return nil, 0, forbidden
 	}
-	page, size, err := pageBounds(page, size)
-	if err != nil {
-		return Page[*accounts.User]{}, err
-	}
-	f := profiles.UserFilter{Type: t, Limit: size, Offset: (page - 1) * size}
+	f := profiles.UserFilter{Type: t, Limit: limit, Offset: offset}
 	total, err := s.Store.CountUsers(ctx, f)
-	if err != nil {
-		return Page[*accounts.User]{}, err
+	if err != nil || total <= int64(offset) {
+		return nil, total, err
 	}
-	out := Page[*accounts.User]{Page: page, PageSize: size, Total: total, Items: []*accounts.User{}}
-	if total > int64(f.Offset) {
-		if out.Items, err = s.Store.ListUsers(ctx, f); err != nil {
-			return out, err
-		}
-	}
-	return out, nil
+	users, err := s.Store.ListUsers(ctx, f)
+	return users, total, err
 }
 
 // StudentDashboard is a student's dashboard as the student sees it, plus every task they work
@@ -169,17 +148,13 @@ func (s *Service) Startup(ctx context.Context, viewer *accounts.User, id string)
 	return out, nil
 }
 
-// HelpRequests pages the Help Center's requests, newest first, so someone can call back.
-func (s *Service) HelpRequests(ctx context.Context, viewer *accounts.User, page, size int) (Page[help.Request], error) {
+// HelpRequests reads limit of the Help Center's requests past offset, newest first, so someone
+// can call back, and counts them all.
+func (s *Service) HelpRequests(ctx context.Context, viewer *accounts.User, offset, limit int) ([]help.Request, int64, error) {
 	if !CanOversee(viewer) {
-		return Page[help.Request]{}, forbidden
+		return nil, 0, forbidden
 	}
-	page, size, err := pageBounds(page, size)
-	if err != nil {
-		return Page[help.Request]{}, err
-	}
-	items, total, err := s.Store.HelpRequests(ctx, size, (page-1)*size)
-	return Page[help.Request]{Items: items, Page: page, PageSize: size, Total: total}, err
+	return s.Store.HelpRequests(ctx, limit, offset)
 }
 
 func (s *Service) user(ctx context.Context, id string, t accounts.UserType, notFound string) (*accounts.User, error) {
@@ -188,18 +163,4 @@ func (s *Service) user(ctx context.Context, id string, t accounts.UserType, notF
 		return nil, apperr.New(apperr.NotFound, notFound)
 	}
 	return u, err
-}
-
-// pageBounds defaults page to 1 and size to DefaultPageSize, and refuses what is out of range.
-func pageBounds(page, size int) (int, int, error) {
-	if page == 0 {
-		page = 1
-	}
-	if size == 0 {
-		size = DefaultPageSize
-	}
-	var v apperr.Validator
-	v.Check(page >= 1 && page <= 1_000_000, "page", "page must be a positive number")
-	v.Check(size >= 1 && size <= MaxPageSize, "pageSize", "pageSize must be between 1 and 100")
-	return page, size, v.Err()
 }

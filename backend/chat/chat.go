@@ -120,7 +120,6 @@ type Service struct {
 const (
 	MaxContentLen  = 2000
 	MaxClientIDLen = 64
-	ThreadPageSize = 200
 	// maxPartners bounds the /chat left column and the users a presence change is announced to.
 	maxPartners = 500
 )

@@ -12,10 +12,10 @@ import (
 
 const minute = time.Minute
 
-// Thread returns the messages between viewer and partnerID in time order, ThreadPageSize at
-// most: the latest, or those after or before a message id (see Cursor). Only messages the viewer
-// sent or received are ever returned.
-func (s *Service) Thread(ctx context.Context, viewer *accounts.User, partnerID string, cur Cursor) ([]Message, error) {
+// Thread returns the messages between viewer and partnerID in time order, limit at most: the
+// latest, or those after or before a message id (see Cursor). Only messages the viewer sent or
+// received are ever returned.
+func (s *Service) Thread(ctx context.Context, viewer *accounts.User, partnerID string, cur Cursor, limit int) ([]Message, error) {
 	var v apperr.Validator
 	v.Check(cur.After == "" || validID(cur.After), "after", "after must be a message id")
 	v.Check(cur.Before == "" || validID(cur.Before), "before", "before must be a message id")
@@ -27,7 +27,7 @@ func (s *Service) Thread(ctx context.Context, viewer *accounts.User, partnerID s
 	if err := s.checkPartner(ctx, viewer, partnerID); err != nil {
 		return nil, err
 	}
-	return s.Store.Thread(ctx, viewer.ID, partnerID, cur, ThreadPageSize)
+	return s.Store.Thread(ctx, viewer.ID, partnerID, cur, limit)
 }
 
 // Conversations lists viewer's chat partners, most recent conversation first, each with the

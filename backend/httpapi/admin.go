@@ -2,13 +2,11 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"bridgework/backend/accounts"
-	"bridgework/backend/apperr"
 	"bridgework/backend/tasks"
 )
 
@@ -27,36 +25,6 @@ func (s *Server) adminRoutes(api *gin.RouterGroup) {
 	g.GET("/help-requests", s.adminHelpRequests)
 }
 
-// pageQuery reads ?page= and ?pageSize=; absent values are 0 (the service's defaults).
-func pageQuery(c *gin.Context) (page, size int, err error) {
-	read := func(name string) (int, error) {
-		v := c.Query(name)
-		if v == "" {
-			return 0, nil
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil || len(v) > 9 {
-			return 0, apperr.Field(name, name+" must be a number")
-		}
-		return n, nil
-	}
-	if page, err = read("page"); err != nil {
-		return 0, 0, err
-	}
-	size, err = read("pageSize")
-	return page, size, err
-}
-
-// listJSON is an admin list page; users lists put the items under "users" (spec §7's admin
-// loaders accept "a list or an object with users").
-func listJSON[T any](key string, items []T, page, size int, total int64) gin.H {
-	pages := 0
-	if size > 0 {
-		pages = int((total + int64(size) - 1) / int64(size))
-	}
-	return gin.H{key: items, "page": page, "pageSize": size, "total": total, "totalPages": pages}
-}
-
 func (s *Server) adminTotals(c *gin.Context) {
 	t, err := s.admin.Totals(c.Request.Context(), currentUser(c))
 	if err != nil {
@@ -68,18 +36,18 @@ func (s *Server) adminTotals(c *gin.Context) {
 
 func (s *Server) adminUsers(t accounts.UserType) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		page, size, err := pageQuery(c)
+		p, err := readPaging(c)
 		if err != nil {
 			writeError(c, err)
 			return
 		}
 		viewer := currentUser(c)
-		p, err := s.admin.Users(c.Request.Context(), viewer, t, page, size)
+		users, total, err := s.admin.Users(c.Request.Context(), viewer, t, p.Offset(), p.PerPage)
 		if err != nil {
 			writeError(c, err)
 			return
 		}
-		c.JSON(http.StatusOK, listJSON("users", s.usersJSON(p.Items, viewer), p.Page, p.PageSize, p.Total))
+		writeList(c, p, s.usersJSON(users, viewer), counted(int(total)))
 	}
 }
 
@@ -156,19 +124,19 @@ type helpRequestJSON struct {
 }
 
 func (s *Server) adminHelpRequests(c *gin.Context) {
-	page, size, err := pageQuery(c)
+	p, err := readPaging(c)
 	if err != nil {
 		writeError(c, err)
 		return
 	}
-	p, err := s.admin.HelpRequests(c.Request.Context(), currentUser(c), page, size)
+	list, total, err := s.admin.HelpRequests(c.Request.Context(), currentUser(c), p.Offset(), p.PerPage)
 	if err != nil {
 		writeError(c, err)
 		return
 	}
-	items := make([]helpRequestJSON, 0, len(p.Items))
-	for _, r := range p.Items {
+	items := make([]helpRequestJSON, 0, len(list))
+	for _, r := range list {
 		items = append(items, helpRequestJSON(r))
 	}
-	c.JSON(http.StatusOK, listJSON("helpRequests", items, p.Page, p.PageSize, p.Total))
+	writeList(c, p, items, counted(int(total)))
 }

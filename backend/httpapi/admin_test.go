@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -19,23 +20,23 @@ func TestAdmin_totalsAndPagedLists(t *testing.T) {
 		if totals.Status != http.StatusOK || totals.Body["students"] != 5.0 || totals.Body["startups"] != 1.0 || totals.Body["tasks"] != 1.0 {
 			t.Errorf("stats: %d %s", totals.Status, totals.Raw)
 		}
-		page2 := e.do("GET", "/api/admin/students?page=2&pageSize=2", admin.Token, nil)
-		users, _ := page2.Body["users"].([]any)
-		if page2.Status != http.StatusOK || len(users) != 2 || page2.Body["total"] != 5.0 || page2.Body["totalPages"] != 3.0 {
-			t.Fatalf("page 2: %d %s", page2.Status, page2.Raw)
+		page2 := e.do("GET", "/api/admin/students?page=2&per_page=2", admin.Token, nil)
+		users := decodeList(t, page2)
+		if len(users) != 2 || page2.totalCount() != 5 || !strings.HasSuffix(page2.links()["last"], "page=3&per_page=2") {
+			t.Fatalf("page 2: %d %s %v", page2.Status, page2.Raw, page2.Header)
 		}
 		// Newest first: page 2 of 2 holds the third and fourth newest.
-		if users[0].(map[string]any)["_id"] != students[2].ID || users[1].(map[string]any)["_id"] != students[1].ID {
+		if users[0]["_id"] != students[2].ID || users[1]["_id"] != students[1].ID {
 			t.Errorf("page 2 = %v", users)
 		}
-		if past := e.do("GET", "/api/admin/students?page=9", admin.Token, nil); len(past.Body["users"].([]any)) != 0 {
+		if past := e.do("GET", "/api/admin/students?page=9", admin.Token, nil); len(decodeList(t, past)) != 0 {
 			t.Errorf("page past the end: %s", past.Raw)
 		}
-		startups := e.do("GET", "/api/admin/startups", admin.Token, nil)
-		if list := startups.Body["users"].([]any); len(list) != 1 || list[0].(map[string]any)["companyName"] != "Listed Inc" {
-			t.Errorf("startups: %s", startups.Raw)
+		startups := decodeList(t, e.do("GET", "/api/admin/startups", admin.Token, nil))
+		if len(startups) != 1 || startups[0]["companyName"] != "Listed Inc" {
+			t.Errorf("startups: %v", startups)
 		}
-		for _, bad := range []string{"?page=-1", "?page=x", "?pageSize=101", "?pageSize=-1", "?page=99999999999"} {
+		for _, bad := range []string{"?page=-1", "?page=x", "?per_page=101", "?per_page=-1", "?page=99999999999"} {
 			if res := e.do("GET", "/api/admin/students"+bad, admin.Token, nil); res.Status != http.StatusBadRequest {
 				t.Errorf("students%s: %d", bad, res.Status)
 			}
@@ -133,12 +134,12 @@ func TestAdmin_helpRequestsNewestFirst(t *testing.T) {
 				t.Fatalf("help: %d %s", res.Status, res.Raw)
 			}
 		}
-		res := e.do("GET", "/api/admin/help-requests?pageSize=2", e.admin().Token, nil)
-		list, _ := res.Body["helpRequests"].([]any)
-		if res.Status != http.StatusOK || len(list) != 2 || res.Body["total"] != 3.0 {
+		res := e.do("GET", "/api/admin/help-requests?per_page=2", e.admin().Token, nil)
+		list := decodeList(t, res)
+		if len(list) != 2 || res.totalCount() != 3 {
 			t.Fatalf("help requests: %d %s", res.Status, res.Raw)
 		}
-		first := list[0].(map[string]any)
+		first := list[0]
 		if first["email"] != "third@example.com" || first["phone"] != "+15550104477" || first["createdAt"] == "" {
 			t.Errorf("newest = %v", first)
 		}

@@ -78,7 +78,7 @@ func (s *Server) myCertificates(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, s.certificateList(list))
+	writeSlice(c, s.certificateList(list))
 }
 
 func (s *Server) downloadCertificate(c *gin.Context) {

@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -82,7 +84,7 @@ func (s *Server) chatConversations(c *gin.Context) {
 		out[i] = conversationJSON{chatUserJSON: s.chatUserJSON(viewer, conv.Partner, conv.Online),
 			LastMessage: conv.LastMessage.Data(), UnreadCount: conv.UnreadCount}
 	}
-	c.JSON(http.StatusOK, out)
+	writeSlice(c, out)
 }
 
 func (s *Server) chatPartners(c *gin.Context) {
@@ -96,12 +98,19 @@ func (s *Server) chatPartners(c *gin.Context) {
 	for i, p := range partners {
 		out[i] = partnerJSON{chatUserJSON: s.chatUserJSON(viewer, p.User, p.Online), Description: shortDescription(p.User)}
 	}
-	c.JSON(http.StatusOK, out)
+	writeSlice(c, out)
 }
 
+// chatThread pages a conversation by cursor: the latest messages, or those before or after a
+// message the client holds; Link's next carries on in the same direction.
 func (s *Server) chatThread(c *gin.Context) {
+	p, err := readPaging(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
 	cur := chat.Cursor{After: c.Query("after"), Before: c.Query("before")}
-	msgs, err := s.chat.Thread(c.Request.Context(), currentUser(c), c.Param("userId"), cur)
+	msgs, err := s.chat.Thread(c.Request.Context(), currentUser(c), c.Param("userId"), cur, p.PerPage)
 	if err != nil {
 		writeError(c, err)
 		return
@@ -110,7 +119,16 @@ func (s *Server) chatThread(c *gin.Context) {
 	for i, m := range msgs {
 		out[i] = m.Data()
 	}
-	c.JSON(http.StatusOK, out)
+	var next url.Values
+	if len(msgs) == p.PerPage {
+		next = url.Values{"per_page": {strconv.Itoa(p.PerPage)}}
+		if cur.After != "" {
+			next.Set("after", msgs[len(msgs)-1].ID)
+		} else {
+			next.Set("before", msgs[0].ID)
+		}
+	}
+	writeCursorList(c, out, next)
 }
 
 type sendMessageRequest struct {

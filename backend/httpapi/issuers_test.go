@@ -152,8 +152,8 @@ func TestIssuers_verifiedThroughAMailedLink(t *testing.T) {
 
 		// The badge's data: the startup on its tasks and its profile.
 		tasks := e.do("GET", "/api/tasks", student.Token, nil)
-		for _, item := range tasks.Body["items"].([]any) {
-			if s := item.(map[string]any)["startup"].(map[string]any); s["verifiedDomain"] != "nimbus.io" {
+		for _, item := range decodeList(t, tasks) {
+			if s := item["startup"].(map[string]any); s["verifiedDomain"] != "nimbus.io" {
 				t.Errorf("task list startup: %v", s)
 			}
 		}

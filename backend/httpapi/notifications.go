@@ -9,9 +9,9 @@ import (
 	"bridgework/backend/notify"
 )
 
-// notificationRoutes serves the bell on both dashboards. The list is a plain array (spec §7),
-// newest first, at most notify.ListLimit; ?unread=true keeps the unread ones and ?after=<id>
-// only those newer than a notification the client already has.
+// notificationRoutes serves the bell on both dashboards. The list is a paged array (spec §7),
+// newest first; ?unread=true keeps the unread ones and ?after=<id> only those newer than a
+// notification the client already has.
 func (s *Server) notificationRoutes(api *gin.RouterGroup) {
 	for _, t := range []accounts.UserType{accounts.Student, accounts.Startup} {
 		g := api.Group("/"+string(t), s.authenticate(t))
@@ -21,9 +21,14 @@ func (s *Server) notificationRoutes(api *gin.RouterGroup) {
 }
 
 func (s *Server) notifications(c *gin.Context) {
-	list, err := s.notify.List(c.Request.Context(), currentUser(c).ID, notify.ListInput{
+	p, err := readPaging(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	list, total, err := s.notify.List(c.Request.Context(), currentUser(c).ID, notify.ListInput{
 		UnreadOnly: c.Query("unread") == "true", After: c.Query("after"),
-	})
+	}, p.Offset(), p.PerPage)
 	if err != nil {
 		writeError(c, err)
 		return
@@ -32,7 +37,7 @@ func (s *Server) notifications(c *gin.Context) {
 	for _, n := range list {
 		out = append(out, notify.ToJSON(n))
 	}
-	c.JSON(http.StatusOK, out)
+	writeList(c, p, out, counted(total))
 }
 
 func (s *Server) markNotificationRead(c *gin.Context) {

@@ -52,6 +52,39 @@ func withDefaultError(op map[string]any) {
 	}
 }
 
+// withPaging documents the paging of a list (paging.go) where its operation says "x-paged":
+// "page" lists take page and per_page and answer Link and X-Total-Count; "cursor" lists take
+// per_page, and their Link's next names the cursor of the following page.
+func withPaging(op map[string]any) {
+	kind, _ := op["x-paged"].(string)
+	if kind == "" {
+		return
+	}
+	param := func(name, description string, maximum any) map[string]any {
+		schema := map[string]any{"type": "integer", "minimum": 1}
+		if maximum != nil {
+			schema["maximum"] = maximum
+		}
+		return map[string]any{"name": name, "in": "query", "required": false, "schema": schema, "description": description}
+	}
+	params, _ := op["parameters"].([]any)
+	params = append(params, param("per_page", fmt.Sprintf("Items a page, 1 to %d (default %d).", maxPerPage, maxPerPage), maxPerPage))
+	headers := map[string]any{
+		"Link": map[string]any{"description": `Where the rest of the list is, as <URL>; rel="first|prev|next|last" (RFC 8288).`,
+			"schema": map[string]any{"type": "string"}},
+	}
+	if kind == "page" {
+		params = append(params, param("page", "Page number, from 1 (default 1).", nil))
+		headers["X-Total-Count"] = map[string]any{"description": "How many items the whole list holds, when it is counted.",
+			"schema": map[string]any{"type": "integer"}}
+	}
+	op["parameters"] = params
+	responses, _ := op["responses"].(map[string]any)
+	if success, _ := responses["200"].(map[string]any); success != nil {
+		success["headers"] = headers
+	}
+}
+
 func buildOpenAPI(files fs.FS) ([]byte, error) {
 	var base map[string]any
 	raw, err := fs.ReadFile(files, "openapi/base.json")
@@ -84,6 +117,7 @@ func buildOpenAPI(files fs.FS) ([]byte, error) {
 				}
 				if op, ok := op.(map[string]any); ok {
 					withDefaultError(op)
+					withPaging(op)
 				}
 				paths[p][method] = op
 			}

@@ -28,26 +28,36 @@ func (s *Server) usersJSON(users []*accounts.User, viewer *accounts.User) []user
 	return out
 }
 
-// listUsers is GET /api/users?role=student|startup[&skills=…]: a plain list (spec §7).
+// listUsers is GET /api/users?role=student|startup[&skills=…]: a list (spec §7), paged.
 func (s *Server) listUsers(c *gin.Context) {
-	viewer := currentUser(c)
-	users, err := s.profiles.ListUsers(c.Request.Context(), viewer, c.Query("role"), skillsQuery(c))
+	p, err := readPaging(c)
 	if err != nil {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, s.usersJSON(users, viewer))
+	viewer := currentUser(c)
+	users, total, err := s.profiles.ListUsers(c.Request.Context(), viewer, c.Query("role"), skillsQuery(c), p.Offset(), p.PerPage)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	writeList(c, p, s.usersJSON(users, viewer), counted(int(total)))
 }
 
-// listStudents is GET /api/startup/students[?skills=…] for startups.
+// listStudents is GET /api/startup/students[?skills=…] for startups, paged.
 func (s *Server) listStudents(c *gin.Context) {
-	viewer := currentUser(c)
-	users, err := s.profiles.Students(c.Request.Context(), viewer, skillsQuery(c))
+	p, err := readPaging(c)
 	if err != nil {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, s.usersJSON(users, viewer))
+	viewer := currentUser(c)
+	users, total, err := s.profiles.Students(c.Request.Context(), viewer, skillsQuery(c), p.Offset(), p.PerPage)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	writeList(c, p, s.usersJSON(users, viewer), counted(int(total)))
 }
 
 // pastSubmissionJSON is a row of a profile's Past Submissions: task title, startup, date,

@@ -46,7 +46,7 @@ func (s *Server) listSessions(c *gin.Context) {
 	for _, info := range list {
 		out = append(out, toSessionInfoJSON(info, u))
 	}
-	c.JSON(http.StatusOK, out)
+	writeSlice(c, out)
 }
 
 func toSessionInfoJSON(info accounts.SessionInfo, viewer *accounts.User) sessionInfoJSON {

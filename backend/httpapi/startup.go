@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -18,6 +17,7 @@ func (s *Server) startupRoutes(api *gin.RouterGroup) {
 	g := api.Group("/startup", s.authenticate(accounts.Startup))
 	g.POST("/tasks", s.postTask)
 	g.GET("/tasks", s.startupTasks)
+	g.GET("/tasks/counts", s.startupTaskCounts)
 	g.GET("/tasks/:id", s.startupTask)
 	g.POST("/tasks/:id/review", s.reviewSubmission)
 	g.POST("/tasks/:id/approve", s.decideSubmission)
@@ -72,28 +72,35 @@ func (s *Server) postTask(c *gin.Context) {
 	c.JSON(http.StatusCreated, toTaskJSON(*t, currentUser(c)))
 }
 
-// startupTaskList is a page of the startup's tasks with the My Works tab counts.
-type startupTaskList struct {
-	pageJSON[taskJSON]
-	Counts map[string]int `json:"counts"`
-}
-
 func (s *Server) startupTasks(c *gin.Context) {
 	q, err := taskQuery(c)
 	if err != nil {
 		writeError(c, err)
 		return
 	}
-	list, err := s.tasks.StartupTasks(c.Request.Context(), currentUser(c).ID, q)
+	viewer := currentUser(c)
+	page, err := s.tasks.StartupTasks(c.Request.Context(), viewer.ID, q)
 	if err != nil {
 		writeError(c, err)
 		return
 	}
-	viewer := currentUser(c)
-	c.JSON(http.StatusOK, startupTaskList{
-		pageJSON: toPageJSON(list.Page, func(t tasks.Task) taskJSON { return toTaskJSON(t, viewer) }),
-		Counts:   list.Counts,
-	})
+	writeTaskPage(c, page, func(t tasks.Task) taskJSON { return toTaskJSON(t, viewer) })
+}
+
+// startupTaskCounts is the My Works tab counts under the list's search and filters:
+// {all, open, under-review, completed}.
+func (s *Server) startupTaskCounts(c *gin.Context) {
+	q, err := taskQuery(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	counts, err := s.tasks.StartupTaskCounts(c.Request.Context(), currentUser(c).ID, q)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, counts)
 }
 
 func (s *Server) startupTask(c *gin.Context) {
@@ -177,13 +184,18 @@ func toSubmissionRowJSON(sub tasks.Submission, viewer *accounts.User) submission
 }
 
 func (s *Server) startupSubmissions(c *gin.Context) {
-	viewer := currentUser(c)
-	page, err := s.tasks.StartupSubmissions(c.Request.Context(), viewer.ID, c.Query("status"), tasks.ParsePage(c.Query("page")))
+	p, err := readPaging(c)
 	if err != nil {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, toPageJSON(page, func(sub tasks.Submission) submissionRowJSON { return toSubmissionRowJSON(sub, viewer) }))
+	viewer := currentUser(c)
+	page, err := s.tasks.StartupSubmissions(c.Request.Context(), viewer.ID, c.Query("status"), p.Page, p.PerPage)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	writeTaskPage(c, page, func(sub tasks.Submission) submissionRowJSON { return toSubmissionRowJSON(sub, viewer) })
 }
 
 func (s *Server) startupDashboard(c *gin.Context) {
@@ -212,26 +224,22 @@ func (s *Server) startupDashboard(c *gin.Context) {
 	})
 }
 
-// allStartups lists startups, newest first (at most limit, default and maximum 100).
+// allStartups pages the startups, newest first.
 func (s *Server) allStartups(c *gin.Context) {
-	limit := 100
-	if v := c.Query("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 100 {
-			writeError(c, apperr.Field("limit", "limit must be between 1 and 100"))
-			return
-		}
-		limit = n
+	p, err := readPaging(c)
+	if err != nil {
+		writeError(c, err)
+		return
 	}
-	list, err := s.tasks.Startups(c.Request.Context(), limit)
+	list, total, err := s.tasks.Startups(c.Request.Context(), p.Offset(), p.PerPage)
 	if err != nil {
 		writeError(c, err)
 		return
 	}
 	viewer := currentUser(c)
 	out := make([]personJSON, 0, len(list))
-	for _, p := range list {
-		out = append(out, *toPersonJSON(&p, viewer))
+	for _, person := range list {
+		out = append(out, *toPersonJSON(&person, viewer))
 	}
-	c.JSON(http.StatusOK, out)
+	writeList(c, p, out, counted(total))
 }

@@ -32,7 +32,7 @@ func (s *Server) studentTasks(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, toPageJSON(page, func(t tasks.Task) taskJSON { return toTaskJSON(t, viewer) }))
+	writeTaskPage(c, page, func(t tasks.Task) taskJSON { return toTaskJSON(t, viewer) })
 }
 
 type submitLinkRequest struct {

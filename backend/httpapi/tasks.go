@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"net/http"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -83,26 +82,18 @@ type taskJSON struct {
 	CertificateID string `json:"certificateId,omitempty"`
 }
 
-// pageJSON is the envelope of every paged list: 12 items a page unless said otherwise. On the
-// open market totalCapped says that total is a lower bound (more than 120 past this page).
-type pageJSON[T any] struct {
-	Items       []T  `json:"items"`
-	Page        int  `json:"page"`
-	PageSize    int  `json:"pageSize"`
-	Total       int  `json:"total"`
-	TotalPages  int  `json:"totalPages"`
-	TotalCapped bool `json:"totalCapped"`
-}
-
-func toPageJSON[S, T any](p tasks.Page[S], convert func(S) T) pageJSON[T] {
-	out := pageJSON[T]{Items: make([]T, 0, len(p.Items)), Page: p.Page, PageSize: p.PageSize, Total: p.Total, TotalCapped: p.TotalCapped}
-	if p.PageSize > 0 {
-		out.TotalPages = (p.Total + p.PageSize - 1) / p.PageSize
-	}
+// writeTaskPage answers a page of tasks or submissions: on the open market the count stops a few
+// pages ahead, and the list is then answered uncounted.
+func writeTaskPage[S, T any](c *gin.Context, p tasks.Page[S], convert func(S) T) {
+	items := make([]T, 0, len(p.Items))
 	for _, item := range p.Items {
-		out.Items = append(out.Items, convert(item))
+		items = append(items, convert(item))
 	}
-	return out
+	extent := counted(p.Total)
+	if p.TotalCapped {
+		extent = uncounted(p.Total > p.Page*p.PageSize)
+	}
+	writeList(c, paging{Page: p.Page, PerPage: p.PageSize}, items, extent)
 }
 
 // toPersonJSON converts p as viewer (nil when signed out) may see it.
@@ -156,9 +147,13 @@ func toTaskJSONAs(t tasks.Task, owner, viewer *accounts.User) taskJSON {
 
 // taskQuery reads a list's search, filters, sort and page from the query string.
 func taskQuery(c *gin.Context) (tasks.Query, error) {
+	p, err := readPaging(c)
+	if err != nil {
+		return tasks.Query{}, err
+	}
 	q := tasks.Query{
 		Search: c.Query("search"), Category: c.Query("category"), Source: c.Query("source"),
-		Sort: c.Query("sort"), Status: c.Query("status"), Page: tasks.ParsePage(c.Query("page")),
+		Sort: c.Query("sort"), Status: c.Query("status"), Page: p.Page, Limit: p.PerPage,
 	}
 	if d := c.Query("deadline"); d != "" {
 		day, ok := tasks.ParseDate(d)
@@ -182,5 +177,5 @@ func (s *Server) openTasks(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, toPageJSON(page, func(t tasks.Task) taskJSON { return toTaskJSON(t, nil) }))
+	writeTaskPage(c, page, func(t tasks.Task) taskJSON { return toTaskJSON(t, nil) })
 }

@@ -71,12 +71,10 @@ func (e *env) submissionStatus(startup user, taskID, studentID string) (status, 
 	return status, res.field("status")
 }
 
+// items is a list answer's array; nil when the answer is not one.
 func items(r response) []map[string]any {
 	var out []map[string]any
-	list, _ := r.Body["items"].([]any)
-	for _, it := range list {
-		out = append(out, it.(map[string]any))
-	}
+	_ = json.Unmarshal(r.Raw, &out)
 	return out
 }
 
@@ -208,7 +206,7 @@ func TestTasks_PostValidation(t *testing.T) {
 			})
 		}
 		list := e.do("GET", "/api/startup/tasks", startup.Token, nil)
-		if list.Body["total"] != 0.0 {
+		if list.totalCount() != 0 {
 			t.Errorf("refused posts created tasks: %s", list.Raw)
 		}
 

@@ -35,7 +35,7 @@ func TestText_controlCharactersRefusedUnicodeKept(t *testing.T) {
 		if thread := list[message](t, e.do("GET", "/api/chat/"+startup.ID, student.Token, nil)); len(thread) != 0 {
 			t.Errorf("thread after a refused message: %+v", thread)
 		}
-		if res := e.do("GET", "/api/startup/tasks", startup.Token, nil); res.Body["total"] != float64(0) {
+		if res := e.do("GET", "/api/startup/tasks", startup.Token, nil); res.totalCount() != 0 {
 			t.Errorf("tasks after a refused post: %s", res.Raw)
 		}
 

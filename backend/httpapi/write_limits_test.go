@@ -78,8 +78,8 @@ func TestTaskPosts_limitedPerStartup(t *testing.T) {
 		}
 		wantThrottled(t, "task post past the limit", e.do("POST", "/api/startup/tasks", spammer.Token, validTask(nil)))
 		// Nothing was stored by the refused post.
-		if res := e.do("GET", "/api/startup/tasks", spammer.Token, nil); res.Body["total"] != float64(limit) {
-			t.Errorf("tasks stored: total %v, want %d", res.Body["total"], limit)
+		if res := e.do("GET", "/api/startup/tasks", spammer.Token, nil); res.totalCount() != limit {
+			t.Errorf("tasks stored: X-Total-Count %d, want %d", res.totalCount(), limit)
 		}
 		e.postTask(other, nil)
 	})

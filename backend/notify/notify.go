@@ -23,15 +23,12 @@ type Notification struct {
 	CreatedAt time.Time
 }
 
-// ListLimit bounds one answer of List: the bell shows unread items, which a user works through.
-const ListLimit = 50
-
 // Store is what the service needs from the database.
 type Store interface {
-	// Notifications lists the user's notifications, newest first, at most limit; with
-	// unreadOnly only unread ones; with after set only those created after that id (UUID v7 ids
-	// are time-ordered), so a reconnecting client can catch up.
-	Notifications(ctx context.Context, userID string, unreadOnly bool, after string, limit int) ([]Notification, error)
+	// Notifications reads limit of the user's notifications past offset, newest first, and
+	// counts them all; with in.UnreadOnly only unread ones; with in.After only those created
+	// after that id (UUID v7 ids are time-ordered), so a reconnecting client can catch up.
+	Notifications(ctx context.Context, userID string, in ListInput, offset, limit int) ([]Notification, int, error)
 	// MarkRead marks one of the user's notifications read; apperr.NotFound when it is not theirs.
 	MarkRead(ctx context.Context, userID, id string) error
 	// UnreadCount counts the user's unread notifications.
@@ -56,12 +53,12 @@ type ListInput struct {
 	After      string
 }
 
-// List returns the user's notifications, newest first.
-func (s *Service) List(ctx context.Context, userID string, in ListInput) ([]Notification, error) {
+// List reads limit of the user's notifications past offset, newest first, and counts them all.
+func (s *Service) List(ctx context.Context, userID string, in ListInput, offset, limit int) ([]Notification, int, error) {
 	if len(in.After) > 36 {
-		return nil, apperr.Field("after", "after must be a notification id")
+		return nil, 0, apperr.Field("after", "after must be a notification id")
 	}
-	return s.Store.Notifications(ctx, userID, in.UnreadOnly, in.After, ListLimit)
+	return s.Store.Notifications(ctx, userID, in, offset, limit)
 }
 
 // MarkRead marks a notification read and pushes the new unread count.

@@ -56,6 +56,8 @@ type Store interface {
 	SaveStartupProfile(ctx context.Context, userID string, p StartupProfile) error
 	SetPassword(ctx context.Context, userID, hash string) error
 	ListUsers(ctx context.Context, f UserFilter) ([]*accounts.User, error)
+	// CountUsers counts what ListUsers would list without a limit.
+	CountUsers(ctx context.Context, f UserFilter) (int64, error)
 	// FileMeta returns an upload's owner and kind (no data); apperr.NotFound when unknown.
 	FileMeta(ctx context.Context, id string) (*uploads.File, error)
 }
@@ -224,35 +226,38 @@ func (s *Service) ChangePassword(ctx context.Context, u *accounts.User, current,
 	return s.Sessions.PasswordChanged(ctx, u.ID, u.SessionID)
 }
 
-// MaxListed bounds the unpaged lists (browse students, chat partners): a page of the newest.
-const MaxListed = 200
-
-// ListUsers lists students or startups, newest first, optionally only students with any of
-// skills. The admin account is never listed.
-func (s *Service) ListUsers(ctx context.Context, viewer *accounts.User, userType string, skills []string) ([]*accounts.User, error) {
+// ListUsers reads limit students or startups past offset, newest first, optionally only
+// students with any of skills, and counts them all. The admin account is never listed.
+func (s *Service) ListUsers(ctx context.Context, viewer *accounts.User, userType string, skills []string, offset, limit int) ([]*accounts.User, int64, error) {
 	if viewer == nil {
-		return nil, forbidden
+		return nil, 0, forbidden
 	}
 	t := accounts.UserType(userType)
 	if t != accounts.Student && t != accounts.Startup {
-		return nil, apperr.Field("role", "role must be student or startup")
+		return nil, 0, apperr.Field("role", "role must be student or startup")
 	}
 	if !CanBrowseUsersOf(viewer, t) {
-		return nil, apperr.New(apperr.Forbidden, "Students cannot browse other students.")
+		return nil, 0, apperr.New(apperr.Forbidden, "Students cannot browse other students.")
 	}
 	keys, err := SkillKeys(skills)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return s.Store.ListUsers(ctx, UserFilter{Type: t, SkillKeys: keys, Limit: MaxListed})
+	f := UserFilter{Type: t, SkillKeys: keys, Limit: limit, Offset: offset}
+	total, err := s.Store.CountUsers(ctx, f)
+	if err != nil || total <= int64(offset) {
+		return nil, total, err
+	}
+	users, err := s.Store.ListUsers(ctx, f)
+	return users, total, err
 }
 
-// Students lists students for a startup, optionally only those with any of skills.
-func (s *Service) Students(ctx context.Context, viewer *accounts.User, skills []string) ([]*accounts.User, error) {
+// Students reads a page of students for a startup, optionally only those with any of skills.
+func (s *Service) Students(ctx context.Context, viewer *accounts.User, skills []string, offset, limit int) ([]*accounts.User, int64, error) {
 	if !CanBrowseStudents(viewer) {
-		return nil, forbidden
+		return nil, 0, forbidden
 	}
-	return s.ListUsers(ctx, viewer, string(accounts.Student), skills)
+	return s.ListUsers(ctx, viewer, string(accounts.Student), skills, offset, limit)
 }
 
 // Student returns one student's profile for a startup; any other id is not found.

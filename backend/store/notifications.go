@@ -25,25 +25,29 @@ func (notificationRow) TableName() string { return "notifications" }
 // they announce (createNotification on that transaction's handle).
 type Notifications struct{ DB *gorm.DB }
 
-func (s Notifications) Notifications(ctx context.Context, userID string, unreadOnly bool, after string, limit int) ([]notify.Notification, error) {
-	q := s.DB.WithContext(ctx).Where("user_id = ?", userID)
-	if unreadOnly {
+func (s Notifications) Notifications(ctx context.Context, userID string, in notify.ListInput, offset, limit int) ([]notify.Notification, int, error) {
+	q := s.DB.WithContext(ctx).Model(&notificationRow{}).Where("user_id = ?", userID)
+	if in.UnreadOnly {
 		q = q.Where("is_read = ?", false)
 	}
-	if after != "" {
+	if in.After != "" {
 		// Ids are UUID v7: ordered by creation time, so "after" is a plain comparison.
-		q = q.Where("id > ?", after)
+		q = q.Where("id > ?", in.After)
+	}
+	var total int64
+	if err := q.Session(&gorm.Session{}).Count(&total).Error; err != nil {
+		return nil, 0, err
 	}
 	var rows []notificationRow
-	if err := q.Order("id DESC").Limit(limit).Find(&rows).Error; err != nil {
-		return nil, err
+	if err := q.Order("id DESC").Offset(offset).Limit(limit).Find(&rows).Error; err != nil {
+		return nil, 0, err
 	}
 	out := make([]notify.Notification, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, notify.Notification{ID: r.ID, UserID: r.UserID, Message: r.Message, Link: r.Link,
 			Read: r.IsRead, CreatedAt: r.CreatedAt.UTC()})
 	}
-	return out, nil
+	return out, int(total), nil
 }
 
 func (s Notifications) MarkRead(ctx context.Context, userID, id string) error {

@@ -19,25 +19,32 @@ const mineSQL = "tasks.id IN (SELECT task_id FROM submissions WHERE student_id =
 // completedForSQL is a task a student completed: approval assigns it to them.
 const completedForSQL = "(tasks.status = 'completed' AND tasks.assigned_student_id = ?)"
 
-// StartupTasks reads the tab counts first; the selected tab's count is the page's total, so
-// the list needs no count query of its own.
-func (s Tasks) StartupTasks(ctx context.Context, startupID string, q tasks.Query) (tasks.Page[tasks.Task], map[string]int, error) {
-	db := s.DB.WithContext(ctx)
+func (s Tasks) StartupTaskCounts(ctx context.Context, startupID string, q tasks.Query) (map[string]int, error) {
 	var rows []struct {
 		Status string
 		N      int
 	}
-	err := filtered(db.Model(&taskRow{}).Where("startup_id = ?", startupID), q).
+	err := filtered(s.DB.WithContext(ctx).Model(&taskRow{}).Where("startup_id = ?", startupID), q).
 		Select("status, COUNT(*) AS n").Group("status").Scan(&rows).Error
 	if err != nil {
-		return tasks.Page[tasks.Task]{}, nil, err
+		return nil, err
 	}
 	counts := map[string]int{"all": 0, tasks.StatusOpen: 0, tasks.StatusUnderReview: 0, tasks.StatusCompleted: 0}
 	for _, r := range rows {
 		counts["all"] += r.N
 		counts[tasks.DisplayStatus(r.Status)] += r.N
 	}
+	return counts, nil
+}
 
+// StartupTasks reads the tab counts first; the selected tab's count is the page's total, so
+// the list needs no count query of its own.
+func (s Tasks) StartupTasks(ctx context.Context, startupID string, q tasks.Query) (tasks.Page[tasks.Task], error) {
+	counts, err := s.StartupTaskCounts(ctx, startupID, q)
+	if err != nil {
+		return tasks.Page[tasks.Task]{}, err
+	}
+	db := s.DB.WithContext(ctx)
 	base := filtered(db.Model(&taskRow{}).Where("startup_id = ?", startupID), q)
 	total := counts["all"]
 	switch q.Status {
@@ -51,8 +58,7 @@ func (s Tasks) StartupTasks(ctx context.Context, startupID string, q tasks.Query
 	if q.Sort == "" {
 		q.Sort = "newest"
 	}
-	list, err := pageOf(db, base, q, allSubmissions, total)
-	return list, counts, err
+	return pageOf(db, base, q, allSubmissions, total)
 }
 
 func (s Tasks) OpenTasks(ctx context.Context, q tasks.Query, exceptStudent string) (tasks.Page[tasks.Task], error) {
@@ -221,18 +227,24 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 	d.Active, d.RecentlyCompleted = all[:len(active)], all[len(active):len(active)+len(done)]
 	d.Available = tasks.Page[tasks.Task]{Items: all[len(active)+len(done):], Page: 1, PageSize: availableN, Total: total, TotalCapped: capped}
 
-	d.Startups, err = startups(db, startupsN)
+	d.Startups, err = startups(db, 0, startupsN)
 	return d, err
 }
 
-func (s Tasks) Startups(ctx context.Context, limit int) ([]tasks.Person, error) {
-	return startups(s.DB.WithContext(ctx), limit)
+func (s Tasks) Startups(ctx context.Context, offset, limit int) ([]tasks.Person, int, error) {
+	db := s.DB.WithContext(ctx)
+	var total int64
+	if err := db.Model(&userRow{}).Where("user_type = ?", "startup").Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	list, err := startups(db, offset, limit)
+	return list, int(total), err
 }
 
-func startups(db *gorm.DB, limit int) ([]tasks.Person, error) {
+func startups(db *gorm.DB, offset, limit int) ([]tasks.Person, error) {
 	var rows []personRow
 	err := db.Model(&userRow{}).Select(personColumns).Where("user_type = ?", "startup").
-		Order("created_at DESC, id DESC").Limit(limit).Find(&rows).Error
+		Order("created_at DESC, id DESC").Offset(offset).Limit(limit).Find(&rows).Error
 	out := make([]tasks.Person, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, *r.toDomain())

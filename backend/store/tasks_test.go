@@ -210,9 +210,13 @@ func TestNotifications_listReadAndCursor(t *testing.T) {
 			}
 			ids = append(ids, n.ID)
 		}
-		list, _ := s.Notifications(ctx, ada.ID, false, "", 50)
-		if len(list) != 3 || list[0].Message != "three" {
-			t.Fatalf("list newest first: %+v", list)
+		list, total, _ := s.Notifications(ctx, ada.ID, notify.ListInput{}, 0, 50)
+		if len(list) != 3 || total != 3 || list[0].Message != "three" {
+			t.Fatalf("list newest first: %+v of %d", list, total)
+		}
+		second, total, _ := s.Notifications(ctx, ada.ID, notify.ListInput{}, 1, 1)
+		if len(second) != 1 || total != 3 || second[0].Message != "two" {
+			t.Fatalf("the second page of one: %+v of %d", second, total)
 		}
 		if err := s.MarkRead(ctx, bob.ID, ids[0]); apperr.CodeOf(err) != apperr.NotFound {
 			t.Errorf("another user's notification: %v, want not found", err)
@@ -220,12 +224,12 @@ func TestNotifications_listReadAndCursor(t *testing.T) {
 		if err := s.MarkRead(ctx, ada.ID, ids[0]); err != nil {
 			t.Fatal(err)
 		}
-		unread, _ := s.Notifications(ctx, ada.ID, true, "", 50)
+		unread, _, _ := s.Notifications(ctx, ada.ID, notify.ListInput{UnreadOnly: true}, 0, 50)
 		count, _ := s.UnreadCount(ctx, ada.ID)
 		if len(unread) != 2 || count != 2 {
 			t.Errorf("unread %d, count %d, want 2", len(unread), count)
 		}
-		after, _ := s.Notifications(ctx, ada.ID, false, ids[1], 50)
+		after, _, _ := s.Notifications(ctx, ada.ID, notify.ListInput{After: ids[1]}, 0, 50)
 		if len(after) != 1 || after[0].ID != ids[2] {
 			t.Errorf("after the second: %+v", after)
 		}

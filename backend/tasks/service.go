@@ -83,26 +83,25 @@ func (s *Service) StartupTask(ctx context.Context, startupID, taskID string) (*T
 	return t, nil
 }
 
-// StartupTaskList is a page of a startup's tasks with the counts of the My Works tabs.
-type StartupTaskList struct {
-	Page[Task]
-	Counts map[string]int // all, open, under-review, completed
+// StartupTasks pages the startup's tasks with their submissions.
+func (s *Service) StartupTasks(ctx context.Context, startupID string, q Query) (Page[Task], error) {
+	if err := ValidateQuery(q); err != nil {
+		return Page[Task]{}, err
+	}
+	return s.Store.StartupTasks(ctx, startupID, q)
 }
 
-// StartupTasks pages the startup's tasks with their submissions.
-func (s *Service) StartupTasks(ctx context.Context, startupID string, q Query) (StartupTaskList, error) {
+// StartupTaskCounts counts the startup's tasks for the My Works tabs: all, open, under-review
+// and completed, under q's search and filters.
+func (s *Service) StartupTaskCounts(ctx context.Context, startupID string, q Query) (map[string]int, error) {
 	if err := ValidateQuery(q); err != nil {
-		return StartupTaskList{}, err
+		return nil, err
 	}
-	page, counts, err := s.Store.StartupTasks(ctx, startupID, q)
-	if err != nil {
-		return StartupTaskList{}, err
-	}
-	return StartupTaskList{Page: page, Counts: counts}, nil
+	return s.Store.StartupTaskCounts(ctx, startupID, q)
 }
 
 // StartupSubmissions pages the submissions to the startup's tasks, newest first.
-func (s *Service) StartupSubmissions(ctx context.Context, startupID, status string, page int) (Page[Submission], error) {
+func (s *Service) StartupSubmissions(ctx context.Context, startupID, status string, page, limit int) (Page[Submission], error) {
 	var v apperr.Validator
 	v.Check(status == "" || status == Pending || status == UnderReview || status == Approved || status == Rejected,
 		"status", "Status must be pending, under-review, approved or rejected")
@@ -110,7 +109,7 @@ func (s *Service) StartupSubmissions(ctx context.Context, startupID, status stri
 	if err := v.Err(); err != nil {
 		return Page[Submission]{}, err
 	}
-	return s.Store.StartupSubmissions(ctx, startupID, status, page, PageSize)
+	return s.Store.StartupSubmissions(ctx, startupID, status, page, limit)
 }
 
 // StartupDashboard reads the startup dashboard: stats, the 5 newest tasks, the 10 newest submissions.
@@ -119,7 +118,7 @@ func (s *Service) StartupDashboard(ctx context.Context, startupID string) (Start
 	if err != nil {
 		return StartupDashboard{}, err
 	}
-	recent, _, err := s.Store.StartupTasks(ctx, startupID, Query{Sort: "newest", Limit: dashboardRecent})
+	recent, err := s.Store.StartupTasks(ctx, startupID, Query{Sort: "newest", Limit: dashboardRecent})
 	if err != nil {
 		return StartupDashboard{}, err
 	}
@@ -214,13 +213,12 @@ func (s *Service) TasksOfStartup(ctx context.Context, startupID string, q Query)
 	if err := ValidateQuery(q); err != nil {
 		return Page[Task]{}, err
 	}
-	page, _, err := s.Store.StartupTasks(ctx, startupID, q)
-	return page, err
+	return s.Store.StartupTasks(ctx, startupID, q)
 }
 
-// Startups lists up to limit startups, newest first (the Networking card, chat partners).
-func (s *Service) Startups(ctx context.Context, limit int) ([]Person, error) {
-	return s.Store.Startups(ctx, limit)
+// Startups pages startups, newest first, and counts them (the Networking card, chat partners).
+func (s *Service) Startups(ctx context.Context, offset, limit int) ([]Person, int, error) {
+	return s.Store.Startups(ctx, offset, limit)
 }
 
 // StudentDashboard reads the student dashboard in one go (spec §9 sizes).

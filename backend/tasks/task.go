@@ -217,9 +217,11 @@ type Store interface {
 	CreateTask(ctx context.Context, t *Task) error
 	// Task reads one task with every submission; apperr.NotFound when unknown.
 	Task(ctx context.Context, id string) (*Task, error)
-	// StartupTasks pages a startup's tasks and counts them by display status (all, open,
-	// under-review, completed) under the same search and filters: the My Works tabs.
-	StartupTasks(ctx context.Context, startupID string, q Query) (Page[Task], map[string]int, error)
+	// StartupTasks pages a startup's tasks; q.Status keeps one display status.
+	StartupTasks(ctx context.Context, startupID string, q Query) (Page[Task], error)
+	// StartupTaskCounts counts a startup's tasks by display status (all, open, under-review,
+	// completed) under q's search and filters: the My Works tabs.
+	StartupTaskCounts(ctx context.Context, startupID string, q Query) (map[string]int, error)
 	// StartupSubmissions pages the submissions to a startup's tasks, newest first; status may
 	// be a submission status or "" for all.
 	StartupSubmissions(ctx context.Context, startupID, status string, page, limit int) (Page[Submission], error)
@@ -234,8 +236,8 @@ type Store interface {
 	// their submission; completed selects approved ones (true), the others (false) or all (nil).
 	StudentTasks(ctx context.Context, studentID string, q Query, completed *bool) (Page[Task], error)
 	StudentDashboard(ctx context.Context, studentID string, active, available, completed, startups int) (StudentDashboard, error)
-	// Startups lists startups, newest first.
-	Startups(ctx context.Context, limit int) ([]Person, error)
+	// Startups pages startups, newest first, and counts them.
+	Startups(ctx context.Context, offset, limit int) ([]Person, int, error)
 	// Person reads a student or startup; apperr.NotFound when unknown.
 	Person(ctx context.Context, id, userType string) (*Person, error)
 	// InTx runs fn in one transaction: committed when fn returns nil, rolled back otherwise.
