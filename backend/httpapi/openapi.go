@@ -21,6 +21,9 @@ var openapiDoc = mustBuildOpenAPI()
 
 func serveOpenAPI(c *gin.Context) { c.Data(http.StatusOK, "application/json", openapiDoc) }
 
+// OpenAPIDocument is the document served at /api/openapi.json.
+func OpenAPIDocument() []byte { return openapiDoc }
+
 type openapiFragment struct {
 	Paths      map[string]map[string]any `json:"paths"`
 	Components struct {

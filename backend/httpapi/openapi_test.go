@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"encoding/json"
 	"net/http"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -85,5 +86,19 @@ func TestOpenAPI_documentsEveryRoute(t *testing.T) {
 				t.Errorf("documented %s %s has no route", strings.ToUpper(method), path)
 			}
 		}
+	}
+}
+
+// TestOpenAPI_frontendCopyIsCurrent: the SPA's API types are generated from a copy of the
+// document (frontend/src/types/openapi.json); a change to the API must regenerate them.
+func TestOpenAPI_frontendCopyIsCurrent(t *testing.T) {
+	e := newEnv(t, testenv.SQLite)
+	served := e.do("GET", "/api/openapi.json", "", nil).Raw
+	copied, err := os.ReadFile("../../frontend/src/types/openapi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(copied) != string(served)+"\n" {
+		t.Fatal("frontend/src/types/openapi.json is not the served document: run ./scripts/api-types.sh")
 	}
 }
