@@ -120,9 +120,12 @@ async function parseError(response: Response): Promise<ApiError> {
   })
 }
 
-/** fetch wrapper for `/api`: JSON in and out, bearer token from the auth store, no cookies. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, responseType = 'json', redirectOnUnauthorized = true } = options
+/**
+ * Sends one call to `/api` with the bearer token from the auth store and no cookies, and returns
+ * the answer when it is 2xx; anything else becomes an ApiError (a 401 on a token ends the session).
+ */
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const { method = 'GET', body, query, signal, redirectOnUnauthorized = true } = options
   const token = useAuthStore.getState().token
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   let payload: BodyInit | undefined
@@ -159,22 +162,107 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     throw error
   }
+  return response
+}
 
+const badResponse = (status: number) => new ApiError({ status, code: 'bad_response', message: 'Unexpected response from the server.' })
+
+/** fetch wrapper for `/api`: JSON in and out, bearer token from the auth store, no cookies. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options)
   if (response.status === 204) return undefined as T
-  if (responseType === 'blob') return (await response.blob()) as T
+  if (options.responseType === 'blob') return (await response.blob()) as T
   const text = await response.text()
-  if (responseType === 'text') return text as T
+  if (options.responseType === 'text') return text as T
   if (!text) return undefined as T
   try {
     return JSON.parse(text) as T
   } catch {
-    throw new ApiError({ status: response.status, code: 'bad_response', message: 'Unexpected response from the server.' })
+    throw badResponse(response.status)
+  }
+}
+
+/**
+ * One page of a list. Every list answers a bare array; where the rest of the list is comes in the
+ * `Link` and `X-Total-Count` headers (docs/api-contract.md, "Lists and paging").
+ */
+export type Paged<T> = {
+  items: T[]
+  /** The page asked for. */
+  page: number
+  /** How many items a page holds: the size asked for. */
+  perPage: number
+  /** The list's length; unknown where the server does not count it all (the open market). */
+  total?: number
+  /** The page of rel="last"; unknown when the total is. */
+  totalPages?: number
+  hasNext: boolean
+  hasPrev: boolean
+}
+
+/** The largest page the server serves, and its size when a request names none. */
+export const MAX_PER_PAGE = 100
+
+export type PageLinks = { first?: string; prev?: string; next?: string; last?: string }
+
+const pageRels = new Set<string>(['first', 'prev', 'next', 'last'])
+
+/**
+ * The URLs of a Link header by relation: `</api/tasks?page=2&per_page=12>; rel="next", …` gives
+ * `{next: '/api/tasks?page=2&per_page=12'}`. Relations other than the four of paging are left out.
+ */
+export function parseLinkHeader(header: string | null): PageLinks {
+  const links: PageLinks = {}
+  for (const [, url, params] of (header ?? '').matchAll(/<([^>]*)>([^<]*)/g)) {
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(params ?? '')
+    for (const name of (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/)) {
+      if (pageRels.has(name)) links[name as keyof PageLinks] ??= url
+    }
+  }
+  return links
+}
+
+/** The `page` query parameter of a link, when it is a page number. */
+function pageOf(link: string | undefined): number | undefined {
+  if (!link) return undefined
+  const page = Number(new URL(link, 'http://localhost').searchParams.get('page'))
+  return Number.isInteger(page) && page >= 1 ? page : undefined
+}
+
+export type PageRequestOptions = Omit<RequestOptions, 'method' | 'body' | 'responseType'> & {
+  /** Sent as ?page=; a cursor-paged list (a chat thread) names none. */
+  page?: number
+  /** Sent as ?per_page=: the screen asks for the size it shows. */
+  perPage?: number
+}
+
+/** GET of one page of a list: the array and what the paging headers say of the rest. */
+export async function getPage<T>(path: string, { page, perPage, query, ...options }: PageRequestOptions = {}): Promise<Paged<T>> {
+  const response = await send(path, { ...options, method: 'GET', query: { ...query, page, per_page: perPage } })
+  let items: unknown
+  try {
+    items = JSON.parse(await response.text())
+  } catch {
+    throw badResponse(response.status)
+  }
+  if (!Array.isArray(items)) throw badResponse(response.status)
+  const links = parseLinkHeader(response.headers.get('Link'))
+  const count = response.headers.get('X-Total-Count')
+  return {
+    items: items as T[],
+    page: page ?? 1,
+    perPage: perPage ?? MAX_PER_PAGE,
+    total: count !== null && /^\d+$/.test(count.trim()) ? Number(count) : undefined,
+    totalPages: pageOf(links.last),
+    hasNext: links.next !== undefined,
+    hasPrev: links.prev !== undefined,
   }
 }
 
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
+  getPage,
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

@@ -14,7 +14,7 @@ export const queryKeys = {
   },
   students: {
     all: ['students'] as const,
-    list: (skills: string) => ['students', 'list', skills] as const,
+    list: (skills: string, page: number) => ['students', 'list', skills, page] as const,
     detail: (id: string) => ['students', 'detail', id] as const,
   },
   startups: {
@@ -28,6 +28,7 @@ export const queryKeys = {
     student: ['tasks', 'student'] as const,
     studentList: (scope: string, params: Record<string, unknown>) => ['tasks', 'student', scope, params] as const,
     startupList: (params: Record<string, unknown>) => ['tasks', 'startup', params] as const,
+    startupCounts: (params: Record<string, unknown>) => ['tasks', 'startup', 'counts', params] as const,
     submissions: (params: Record<string, unknown>) => ['tasks', 'submissions', params] as const,
   },
   dashboard: {
@@ -42,6 +43,7 @@ export const queryKeys = {
   },
   certificates: {
     all: ['certificates'] as const,
+    list: (page: number) => ['certificates', 'list', page] as const,
     badges: ['certificates', 'badges'] as const,
     verify: (number: string) => ['certificates', 'verify', number] as const,
   },

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from './api-client'
+import { api, MAX_PER_PAGE } from './api-client'
 import { queryKeys } from './query-keys'
 
 /** One signed-in device of the user (GET /api/sessions). */
@@ -17,7 +17,7 @@ export type SessionInfo = {
 export function useSessions(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.sessions,
-    queryFn: () => api.get<SessionInfo[]>('/sessions'),
+    queryFn: async () => (await api.getPage<SessionInfo>('/sessions', { perPage: MAX_PER_PAGE })).items,
     enabled,
     staleTime: 0,
   })

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { createUser } from '@/testing/data-generators'
 import { server } from '@/testing/mocks/server'
-import { api, ApiError, errorMessage, setUnauthorizedHandler } from '../api-client'
+import { api, ApiError, errorMessage, parseLinkHeader, setUnauthorizedHandler } from '../api-client'
 import { useAuthStore } from '../auth-store'
 
 describe('api client', () => {
@@ -90,5 +90,86 @@ describe('api client', () => {
     await expect(api.post('/echo', {})).rejects.toMatchObject({ message: 'Invalid email or password' })
     expect(onUnauthorized).not.toHaveBeenCalled()
     unregister()
+  })
+})
+
+describe('parseLinkHeader', () => {
+  it('reads the URL of each paging relation', () => {
+    const header =
+      '</api/tasks?page=1&per_page=12&search=go>; rel="first", </api/tasks?page=2&per_page=12&search=go>; rel="prev", ' +
+      '</api/tasks?page=4&per_page=12&search=go>; rel="next", </api/tasks?page=9&per_page=12&search=go>; rel="last"'
+    expect(parseLinkHeader(header)).toEqual({
+      first: '/api/tasks?page=1&per_page=12&search=go',
+      prev: '/api/tasks?page=2&per_page=12&search=go',
+      next: '/api/tasks?page=4&per_page=12&search=go',
+      last: '/api/tasks?page=9&per_page=12&search=go',
+    })
+  })
+
+  it('takes unquoted and several relations, any spacing and case, commas inside URLs, and leaves other relations out', () => {
+    expect(parseLinkHeader('</a?page=2&skills=go%2Csql,rust>;rel=next,</b?page=1>  ;  title="x" ; REL="first last", </c>; rel="help"')).toEqual({
+      next: '/a?page=2&skills=go%2Csql,rust',
+      first: '/b?page=1',
+      last: '/b?page=1',
+    })
+  })
+
+  it('is empty without a header', () => {
+    expect(parseLinkHeader(null)).toEqual({})
+    expect(parseLinkHeader('')).toEqual({})
+  })
+})
+
+describe('api.getPage', () => {
+  it('sends page and per_page with the query, and reads the array, X-Total-Count and the links', async () => {
+    let seen: URL | undefined
+    server.use(
+      http.get('*/api/things', ({ request }) => {
+        seen = new URL(request.url)
+        return HttpResponse.json([{ n: 13 }, { n: 14 }], {
+          headers: {
+            Link: '</api/things?page=1&per_page=12&q=x>; rel="first", </api/things?page=1&per_page=12&q=x>; rel="prev", </api/things?page=3&per_page=12&q=x>; rel="next", </api/things?page=5&per_page=12&q=x>; rel="last"',
+            'X-Total-Count': '50',
+          },
+        })
+      }),
+    )
+    const paged = await api.getPage<{ n: number }>('/things', { query: { q: 'x' }, page: 2, perPage: 12 })
+    expect(Object.fromEntries(seen!.searchParams)).toEqual({ q: 'x', page: '2', per_page: '12' })
+    expect(paged).toEqual({ items: [{ n: 13 }, { n: 14 }], page: 2, perPage: 12, total: 50, totalPages: 5, hasNext: true, hasPrev: true })
+  })
+
+  it('knows no total and no last page when the server did not count the list, and still sees the next page', async () => {
+    server.use(
+      http.get('*/api/things', () =>
+        HttpResponse.json([1, 2], { headers: { Link: '</api/things?page=1&per_page=2>; rel="first", </api/things?page=2&per_page=2>; rel="next"' } }),
+      ),
+    )
+    const paged = await api.getPage<number>('/things', { page: 1, perPage: 2 })
+    expect(paged).toEqual({ items: [1, 2], page: 1, perPage: 2, total: undefined, totalPages: undefined, hasNext: true, hasPrev: false })
+  })
+
+  it('sends no paging it was not given, and then reads page 1 of the default size', async () => {
+    let seen: URL | undefined
+    server.use(
+      http.get('*/api/things', ({ request }) => {
+        seen = new URL(request.url)
+        return HttpResponse.json([], { headers: { Link: '</api/things?page=1&per_page=100>; rel="first", </api/things?page=1&per_page=100>; rel="last"', 'X-Total-Count': '0' } })
+      }),
+    )
+    const paged = await api.getPage('/things')
+    expect(seen!.search).toBe('')
+    expect(paged).toEqual({ items: [], page: 1, perPage: 100, total: 0, totalPages: 1, hasNext: false, hasPrev: false })
+  })
+
+  it('refuses an answer that is not an array, such as the envelope lists had before', async () => {
+    server.use(http.get('*/api/things', () => HttpResponse.json({ items: [], page: 1, pageSize: 12, total: 0, totalPages: 0 })))
+    await expect(api.getPage('/things')).rejects.toMatchObject({ code: 'bad_response', message: 'Unexpected response from the server.' })
+  })
+
+  it('turns a refused page into the ApiError with its field', async () => {
+    const message = 'per_page must be between 1 and 100'
+    server.use(http.get('*/api/things', () => HttpResponse.json({ error: message, message, code: 'invalid', fields: { per_page: message } }, { status: 400 })))
+    await expect(api.getPage('/things', { perPage: 500 })).rejects.toMatchObject({ status: 400, code: 'invalid', fields: { per_page: message } })
   })
 })

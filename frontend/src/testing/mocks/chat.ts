@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
-import { THREAD_PAGE_SIZE } from '@/features/realtime/api/get-messages-after'
 import type { User } from '@/types/api'
 import { db, userForToken } from './db'
+import { pagedJson } from './paging'
 import { pushEvent } from './realtime'
 
 // A stand-in for /api/chat (backend/chat) for component tests: an in-memory message list that
@@ -63,8 +63,9 @@ export const chatHandlers = [
   http.get('*/api/chat/partners', ({ request }) => {
     const me = bearer(request)
     if (!me) return HttpResponse.json({ message: 'Unauthorized', code: 'unauthorized' }, { status: 401 })
-    return HttpResponse.json(
+    return pagedJson(
       users().filter((u) => u.userType === partnerType(me)).map((u) => ({ ...chatUser(u), description: u.companyDescription || u.headline || '' })),
+      request,
     )
   }),
   http.get('*/api/chat/conversations', ({ request }) => {
@@ -81,7 +82,7 @@ export const chatHandlers = [
       unreadCount: list.filter((m) => m.receiver === me._id && !m.readAt).length,
     }))
     rows.sort((a, b) => (a.lastMessage._id < b.lastMessage._id ? 1 : -1))
-    return HttpResponse.json(rows)
+    return pagedJson(rows, request)
   }),
   http.post('*/api/chat/send', async ({ request }) => {
     const me = bearer(request)!
@@ -103,16 +104,20 @@ export const chatHandlers = [
     }
     return HttpResponse.json({ ...receipt, count: unread.length })
   }),
-  // Pages of THREAD_PAGE_SIZE like the server: the first after the cursor, the last before it,
-  // or the latest.
+  // Pages of ?per_page= (default and most 100) like the server (backend/httpapi/chat.go): the
+  // first after the cursor, the last before it, or the latest. A full page links to the next one
+  // in the same direction as rel="next": ?after= its last message, else ?before= its first.
   http.get('*/api/chat/:userId', ({ request, params }) => {
     const me = bearer(request)!
-    const query = new URL(request.url).searchParams
-    const after = query.get('after')
-    const before = query.get('before')
+    const url = new URL(request.url)
+    const after = url.searchParams.get('after')
+    const before = url.searchParams.get('before')
+    const perPage = Number(url.searchParams.get('per_page') ?? 100)
     const thread = between(me._id, String(params.userId))
-    if (after) return HttpResponse.json(thread.filter((m) => m._id > after).slice(0, THREAD_PAGE_SIZE))
-    return HttpResponse.json(thread.filter((m) => !before || m._id < before).slice(-THREAD_PAGE_SIZE))
+    const page = after ? thread.filter((m) => m._id > after).slice(0, perPage) : thread.filter((m) => !before || m._id < before).slice(-perPage)
+    const next = after ? ['after', page[page.length - 1]?._id ?? ''] : ['before', page[0]?._id ?? '']
+    const link = `<${url.pathname}?${new URLSearchParams([next, ['per_page', String(perPage)]])}>; rel="next"`
+    return HttpResponse.json(page, { headers: page.length === perPage ? { Link: link } : {} })
   }),
   http.get('*/api/users/:id', ({ request, params }) => {
     const user = users().find((u) => u._id === params.id)

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw'
 import type { User } from '@/types/api'
 import { createUser } from '../data-generators'
 import { addAccount, db, issueToken, sessionsOf, userForToken } from './db'
+import { pagedJson } from './paging'
 
 // A small stand-in for the Go API (docs/api-contract.md), enough for component tests.
 
@@ -29,7 +30,7 @@ export const handlers = [
     const token = bearer(request)
     const user = userForToken(token)
     if (!user) return error(401, 'unauthorized', 'Unauthorized')
-    return HttpResponse.json(sessionsOf(user, token!))
+    return pagedJson(sessionsOf(user, token!), request)
   }),
 
   http.delete('*/api/sessions/:id', ({ request, params }) => {

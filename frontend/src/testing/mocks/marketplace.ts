@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw'
 import type { Submission, Task } from '@/features/tasks'
 import type { User } from '@/types/api'
 import { userForToken } from './db'
+import { pagedJson } from './paging'
 
 // A small stand-in for the marketplace API (backend/httpapi/openapi/marketplace.json), enough for
 // component tests: tasks with submissions, the review transitions, notifications and
@@ -69,11 +70,6 @@ export function makeSubmission(task: Task, student: User, overrides: Partial<Sub
   return sub
 }
 
-const page = <T>(items: T[], url: URL) => {
-  const n = Math.max(1, Number(url.searchParams.get('page')) || 1)
-  return { items: items.slice((n - 1) * 12, n * 12), page: n, pageSize: 12, total: items.length, totalPages: Math.ceil(items.length / 12), totalCapped: false }
-}
-
 const who = (request: Request) => userForToken(request.headers.get('Authorization')?.replace(/^Bearer\s+/i, '') ?? null)
 
 const record = async (request: Request) => {
@@ -99,21 +95,22 @@ export function marketplaceHandlers() {
       await record(request)
       return undefined // fall through to the handlers below
     }),
-    http.get('*/api/tasks', ({ request }) => HttpResponse.json(page(market.tasks.filter((t) => t.status !== 'completed'), new URL(request.url)))),
+    http.get('*/api/tasks', ({ request }) => pagedJson(market.tasks.filter((t) => t.status !== 'completed'), request)),
     http.get('*/api/student/tasks/all', ({ request }) => {
       const me = who(request)!
       const url = new URL(request.url)
       const mine = (t: Task) => t.submissions.some((s) => s.student?._id === me._id) || t.assignedStudent?._id === me._id
       const list = url.searchParams.get('scope') === 'mine' ? market.tasks.filter(mine) : market.tasks.filter((t) => !mine(t) && t.status !== 'completed')
-      return HttpResponse.json(page(list, url))
+      return pagedJson(list, request)
     }),
     http.get('*/api/startup/tasks', ({ request }) => {
-      const url = new URL(request.url)
-      const status = url.searchParams.get('status')
+      const status = new URL(request.url).searchParams.get('status')
       const own = market.tasks.filter((t) => t.startup?._id === who(request)?._id)
       const list = status ? own.filter((t) => (status === 'open' ? ['open', 'submitted'].includes(t.displayStatus) : t.displayStatus === status)) : own
-      return HttpResponse.json({ ...page(list, url), counts: counts(own) })
+      return pagedJson(list, request)
     }),
+    // Before /tasks/:id, which would take "counts" for an id.
+    http.get('*/api/startup/tasks/counts', ({ request }) => HttpResponse.json(counts(market.tasks.filter((t) => t.startup?._id === who(request)?._id)))),
     http.get('*/api/startup/tasks/:id', ({ params, request }) => {
       const task = market.tasks.find((t) => t._id === params.id && t.startup?._id === who(request)?._id)
       return task ? HttpResponse.json(task) : HttpResponse.json({ message: 'Task not found.', code: 'not_found' }, { status: 404 })
@@ -167,7 +164,7 @@ export function marketplaceHandlers() {
       const rows = market.tasks
         .filter((t) => t.startup?._id === me?._id)
         .flatMap((t) => t.submissions.map((s) => ({ ...s, task: { _id: t._id, title: t.title, status: t.status, displayStatus: t.displayStatus } })))
-      return HttpResponse.json(page(rows, new URL(request.url)))
+      return pagedJson(rows, request)
     }),
     http.post('*/api/student/tasks/:id/submit-link', async ({ params, request }) => {
       const { link } = (await request.json()) as { link: string }
@@ -178,16 +175,14 @@ export function marketplaceHandlers() {
     }),
     http.get('*/api/:role/notifications', ({ request }) => {
       const me = who(request)
-      return HttpResponse.json(market.notifications.filter((n) => n.userId === me?._id && !n.read))
+      return pagedJson(market.notifications.filter((n) => n.userId === me?._id && !n.read), request)
     }),
     http.patch('*/api/:role/notifications/:id/read', ({ params }) => {
       const n = market.notifications.find((x) => x._id === params.id)
       if (n) n.read = true
       return HttpResponse.json({ message: 'ok' })
     }),
-    http.get('*/api/student/certificates', ({ request }) =>
-      HttpResponse.json(market.certificates.filter((c) => c.studentId === who(request)?._id)),
-    ),
+    http.get('*/api/student/certificates', ({ request }) => pagedJson(market.certificates.filter((c) => c.studentId === who(request)?._id), request)),
     http.get('*/api/student/certificates/:id/download', () =>
       new HttpResponse(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), { headers: { 'Content-Type': 'application/pdf' } }),
     ),

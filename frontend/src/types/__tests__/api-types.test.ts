@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '@/testing/data-generators'
+import { pagedJson } from '@/testing/mocks/paging'
 import { server } from '@/testing/mocks/server'
 import { renderApp } from '@/testing/test-utils'
 import type { AdminStartupDashboard, AdminStudentDashboard, AdminTask } from '../api/types'
@@ -32,35 +33,43 @@ const studentDashboard: AdminStudentDashboard = {
   certificates: [],
 }
 
+/** Ada, then 20 more students: the admin table's 20 a page makes two pages. */
+const students = [student, ...Array.from({ length: 20 }, (_, i) => createUser({ firstName: 'Student', lastName: `No${i + 2}` }))]
+const helpRequests = Array.from({ length: 21 }, (_, i) => ({
+  _id: `h${i + 1}`, phone: `+1555010${String(4477 + i)}`, email: i === 0 ? 'call@me.com' : `caller${i + 1}@me.com`, createdAt: '2025-05-02T10:00:00Z',
+}))
+
+/** The admin lists, answering like the server; `asked` collects each list request's query. */
 function mockAdmin() {
+  const asked: Array<{ path: string; query: Record<string, string> }> = []
+  const list = <T,>(items: T[]) => ({ request }: { request: Request }) => {
+    const url = new URL(request.url)
+    asked.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) })
+    return pagedJson(items, request)
+  }
   server.use(
-    http.get('*/api/admin/stats', () => HttpResponse.json({ students: 12, startups: 3, tasks: 40 })),
-    http.get('*/api/admin/students', ({ request }) => {
-      const page = Number(new URL(request.url).searchParams.get('page'))
-      return HttpResponse.json({ users: page === 1 ? [student] : [], page, pageSize: 20, total: 21, totalPages: 2 })
-    }),
-    http.get('*/api/admin/startups', () => HttpResponse.json({ users: [startup], page: 1, pageSize: 20, total: 1, totalPages: 1 })),
-    http.get('*/api/admin/help-requests', () =>
-      HttpResponse.json({ helpRequests: [{ _id: 'h1', phone: '+15550104477', email: 'call@me.com', createdAt: '2025-05-02T10:00:00Z' }], page: 1, pageSize: 20, total: 1, totalPages: 1 }),
-    ),
+    http.get('*/api/admin/stats', () => HttpResponse.json({ students: 21, startups: 3, tasks: 40 })),
+    http.get('*/api/admin/students', list(students)),
+    http.get('*/api/admin/startups', list([startup])),
+    http.get('*/api/admin/help-requests', list(helpRequests)),
     http.get('*/api/admin/students/:id/dashboard', () => HttpResponse.json(studentDashboard)),
   )
+  return asked
 }
 
 describe('/admin/dashboard', () => {
   it('shows totals; the tiles switch to the tables and Back to Dashboard returns', async () => {
     mockAdmin()
     const { events } = await renderApp('/admin/dashboard', { as: 'admin' })
-    const students = await screen.findByRole('button', { name: /Students\s*12/ })
+    const studentsTile = await screen.findByRole('button', { name: /Students\s*21/ })
     expect(screen.getByRole('button', { name: /Startups\s*3/ })).toBeInTheDocument()
     expect(screen.getByText('40')).toBeInTheDocument()
 
-    await events.click(students)
+    await events.click(studentsTile)
     const table = await screen.findByRole('table', { name: 'Students' })
     const row = within(table).getByRole('row', { name: /Ada Lovelace/ })
     expect(within(row).getAllByText('N/A')).toHaveLength(2) // phone, institution
     expect(within(row).getByRole('link', { name: 'View Dashboard of Ada Lovelace' })).toHaveAttribute('href', `/admin/students/${student._id}`)
-    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument()
 
     await events.click(screen.getByRole('button', { name: 'Back to Dashboard' }))
     await events.click(await screen.findByRole('button', { name: /Startups/ }))
@@ -71,6 +80,40 @@ describe('/admin/dashboard', () => {
     await events.click(await screen.findByRole('button', { name: 'Help requests' }))
     const help = await screen.findByRole('table', { name: 'Help requests' })
     expect(within(help).getByRole('row', { name: /\+15550104477 call@me.com May 2, 2025/ })).toBeInTheDocument()
+  })
+})
+
+describe('/admin/dashboard tables', () => {
+  it('ask for 20 rows a page (per_page, no longer pageSize) and page through the Link header', async () => {
+    const asked = mockAdmin()
+    const { events, router } = await renderApp('/admin/dashboard?view=students&page=1', { as: 'admin' })
+    const table = await screen.findByRole('table', { name: 'Students' })
+    expect(within(table).getAllByRole('row')).toHaveLength(21) // the head and 20 students
+    expect(asked).toEqual([{ path: '/api/admin/students', query: { page: '1', per_page: '20' } }])
+    const pager = screen.getByRole('navigation', { name: 'Students pages' })
+    expect(pager).toHaveTextContent('Page 1 of 2')
+
+    await events.click(within(pager).getByRole('button', { name: 'Next' }))
+    expect(await within(table).findByRole('row', { name: /Student No21/ })).toBeInTheDocument()
+    expect(within(table).getAllByRole('row')).toHaveLength(2)
+    expect(router.state.location.search).toBe('?view=students&page=2')
+    expect(asked.at(-1)).toEqual({ path: '/api/admin/students', query: { page: '2', per_page: '20' } })
+    expect(pager).toHaveTextContent('Page 2 of 2')
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled()
+
+    await events.click(screen.getByRole('button', { name: 'Back to Dashboard' }))
+    await events.click(await screen.findByRole('button', { name: 'Help requests' }))
+    const help = await screen.findByRole('table', { name: 'Help requests' })
+    expect(within(help).getAllByRole('row')).toHaveLength(21)
+    await events.click(within(screen.getByRole('navigation', { name: 'Help requests pages' })).getByRole('button', { name: 'Next' }))
+    expect(await within(help).findByRole('row', { name: /caller21@me.com/ })).toBeInTheDocument()
+    expect(asked.at(-1)).toEqual({ path: '/api/admin/help-requests', query: { page: '2', per_page: '20' } })
+
+    // One startup: one page, so no pager.
+    await events.click(screen.getByRole('button', { name: 'Back to Dashboard' }))
+    await events.click(await screen.findByRole('button', { name: /Startups/ }))
+    await screen.findByRole('table', { name: 'Startups' })
+    expect(screen.queryByRole('navigation', { name: 'Startups pages' })).not.toBeInTheDocument()
   })
 })
 

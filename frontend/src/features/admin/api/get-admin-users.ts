@@ -1,21 +1,18 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, type Paged } from '@/lib/api-client'
+import { usePagedQuery } from '@/lib/paged-query'
 import { queryKeys } from '@/lib/query-keys'
 import type { User } from '@/types/api'
-import type { Paged } from './types'
+import { ADMIN_PER_PAGE } from './types'
 
-export type AdminUsersPage = Paged<'users', User>
-
-/** GET /api/admin/students|startups?page= → one page of users, newest first. */
-export function getAdminUsers(kind: 'students' | 'startups', page: number): Promise<AdminUsersPage> {
-  return api.get<AdminUsersPage>(`/admin/${kind}`, { query: { page } })
+/** GET /api/admin/students|startups?page=&per_page= → one page of users, newest first. */
+export function getAdminUsers(kind: 'students' | 'startups', page: number): Promise<Paged<User>> {
+  return api.getPage<User>(`/admin/${kind}`, { page, perPage: ADMIN_PER_PAGE })
 }
 
 export function useAdminUsers(kind: 'students' | 'startups', page: number, enabled: boolean) {
-  return useQuery({
+  return usePagedQuery({
     queryKey: kind === 'students' ? queryKeys.admin.students(page) : queryKeys.admin.startups(page),
     queryFn: () => getAdminUsers(kind, page),
     enabled,
-    placeholderData: keepPreviousData,
   })
 }

@@ -1,15 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, type Paged } from '@/lib/api-client'
+import { usePagedQuery } from '@/lib/paged-query'
 import { queryKeys } from '@/lib/query-keys'
-import type { HelpRequest, Paged } from './types'
+import { ADMIN_PER_PAGE, type HelpRequest } from './types'
 
-export type HelpRequestsPage = Paged<'helpRequests', HelpRequest>
-
-/** GET /api/admin/help-requests?page= → call-back requests, newest first. */
-export function getHelpRequests(page: number): Promise<HelpRequestsPage> {
-  return api.get<HelpRequestsPage>('/admin/help-requests', { query: { page } })
+/** GET /api/admin/help-requests?page=&per_page= → call-back requests, newest first. */
+export function getHelpRequests(page: number): Promise<Paged<HelpRequest>> {
+  return api.getPage<HelpRequest>('/admin/help-requests', { page, perPage: ADMIN_PER_PAGE })
 }
 
 export function useHelpRequests(page: number, enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.admin.helpRequests(page), queryFn: () => getHelpRequests(page), enabled, placeholderData: keepPreviousData })
+  return usePagedQuery({ queryKey: queryKeys.admin.helpRequests(page), queryFn: () => getHelpRequests(page), enabled })
 }

@@ -3,6 +3,9 @@ import type { User } from '@/types/api'
 // What the admin endpoints answer (backend/httpapi/admin.go): tasks as the marketplace sends
 // them, with displayStatus as the task's owner sees it.
 
+/** The admin tables show 20 rows a page. */
+export const ADMIN_PER_PAGE = 20
+
 export type TaskPerson = { _id: string; firstName?: string; lastName?: string; email?: string; companyName?: string; logo?: string }
 
 export type TaskSubmission = {
@@ -41,8 +44,6 @@ export type AdminCertificate = {
   issuedAt: string
   startup: { _id: string; companyName: string }
 }
-
-export type Paged<K extends string, T> = { [key in K]: T[] } & { page: number; pageSize: number; total: number; totalPages: number }
 
 export type AdminStudentDashboard = {
   user: User

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatDay } from '@/components/people/format'
 import { Avatar } from '@/components/ui/avatar'
-import { Button, buttonClasses } from '@/components/ui/button'
+import { buttonClasses } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { avatarInitial, displayName } from '@/lib/user'
 import type { User } from '@/types/api'
@@ -110,22 +110,5 @@ export function HelpRequestsTable({ requests }: { requests: HelpRequest[] }) {
         </tr>
       ))}
     </Table>
-  )
-}
-
-export function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
-  if (totalPages <= 1) return null
-  return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm text-slate-600">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      <span>
-        Page {page} of {totalPages}
-      </span>
-      <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </nav>
   )
 }

@@ -4,11 +4,12 @@ import { useSearchParams } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { Pagination } from '@/components/ui/pagination'
 import { Spinner } from '@/components/ui/spinner'
 import { useAdminStats } from '../api/get-admin-stats'
 import { useAdminUsers } from '../api/get-admin-users'
 import { useHelpRequests } from '../api/get-help-requests'
-import { HelpRequestsTable, Pager, StartupsTable, StudentsTable } from '../components/people-tables'
+import { HelpRequestsTable, StartupsTable, StudentsTable } from '../components/people-tables'
 
 type View = 'home' | 'students' | 'startups' | 'help'
 
@@ -70,10 +71,10 @@ export function AdminDashboardPage() {
             </div>
           )}
           {active.isError && <Alert tone="error">Failed to load users</Alert>}
-          {view === 'students' && students.data && <StudentsTable students={students.data.users} />}
-          {view === 'startups' && startups.data && <StartupsTable startups={startups.data.users} />}
-          {view === 'help' && help.data && <HelpRequestsTable requests={help.data.helpRequests} />}
-          {active.data && <Pager page={active.data.page} totalPages={active.data.totalPages} onPage={(p) => go(view, p)} />}
+          {view === 'students' && students.data && <StudentsTable students={students.data.items} />}
+          {view === 'startups' && startups.data && <StartupsTable startups={startups.data.items} />}
+          {view === 'help' && help.data && <HelpRequestsTable requests={help.data.items} />}
+          {active.data && <Pagination paged={active.data} onPageChange={(p) => go(view, p)} label={`${titles[view]} pages`} />}
         </section>
       )}
     </div>

@@ -25,6 +25,8 @@ describe('/certificates', () => {
     expect(await screen.findByText('Certificate downloaded successfully!')).toBeInTheDocument()
     expect(saved).toEqual(['certificate_BW-ABCDEFGHIJKLMNOP.pdf'])
     expect(market.requests.some((r) => r.url.pathname === `/api/student/certificates/${cert._id}/download`)).toBe(true)
+    const list = market.requests.find((r) => r.url.pathname === '/api/student/certificates')!
+    expect(Object.fromEntries(list.url.searchParams)).toEqual({ page: '1', per_page: '100' })
     click.mockRestore()
   })
 

@@ -125,15 +125,29 @@ describe('/chat', () => {
     expect(await within(mine).findByRole('img', { name: 'Read' })).toBeInTheDocument()
   })
 
-  it('opens on the latest 200 messages and loads earlier ones a page at a time', async () => {
+  it('opens on the latest 100 messages and loads earlier ones a page at a time while the server links to more', async () => {
     const { acme, user, events } = await openChat(() => '/chat')
     seedThread(acme._id, user!._id, Array.from({ length: 250 }, (_, i) => `Update ${i + 1}`))
+    const asked: Array<Record<string, string>> = []
+    server.use(
+      http.get('*/api/chat/:userId', ({ request }) => {
+        asked.push(Object.fromEntries(new URL(request.url).searchParams))
+        return undefined // answered by chatHandlers
+      }),
+    )
     await events.click(await screen.findByRole('link', { name: 'Chat with Acme Labs' }))
     const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
     expect(await within(panel).findByText('Update 250')).toBeInTheDocument()
-    expect(within(panel).getByText('Update 51')).toBeInTheDocument()
-    expect(within(panel).queryByText('Update 50')).not.toBeInTheDocument()
+    expect(within(panel).getByText('Update 151')).toBeInTheDocument()
+    expect(within(panel).queryByText('Update 150')).not.toBeInTheDocument()
 
+    await events.click(within(panel).getByRole('button', { name: 'Load earlier messages' }))
+    expect(await within(panel).findByText('Update 51')).toBeInTheDocument()
+    expect(within(panel).queryByText('Update 50')).not.toBeInTheDocument()
+    const oldestShown = chatDb.messages.find((m) => m.content === 'Update 151')!
+    expect(asked).toContainEqual({ before: oldestShown._id, per_page: '100' })
+
+    // That page was full, so the server linked to an earlier one.
     await events.click(within(panel).getByRole('button', { name: 'Load earlier messages' }))
     expect(await within(panel).findByText('Update 1')).toBeInTheDocument()
     const log = within(panel).getByRole('log', { name: 'Messages with Acme Labs' })
@@ -141,7 +155,7 @@ describe('/chat', () => {
     expect(shown).toHaveLength(250)
     expect(shown[0]).toBe('Update 1')
     expect(shown[249]).toBe('Update 250')
-    // The page came back short: that was the start of the conversation.
+    // The page came back without a link to earlier messages: that was the start of the conversation.
     expect(within(panel).queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument()
   })
 
@@ -161,7 +175,8 @@ describe('/chat', () => {
     await events.click(within(panel).getByRole('button', { name: 'Load earlier messages' }))
     expect(await screen.findByText('Failed to load earlier messages')).toBeInTheDocument()
     expect(within(panel).getByRole('button', { name: 'Load earlier messages' })).toBeEnabled()
-    expect(within(panel).getByText('Update 1')).toBeInTheDocument()
+    expect(within(panel).getByText('Update 101')).toBeInTheDocument()
+    expect(within(panel).queryByText('Update 100')).not.toBeInTheDocument()
   })
 
   it('keeps the draft when sending fails, and retries with the same client id', async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ChatPartner } from '@/features/realtime'
-import { api } from '@/lib/api-client'
+import { api, MAX_PER_PAGE } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 
 /**
@@ -8,8 +8,9 @@ import { queryKeys } from '@/lib/query-keys'
  * startup — with a one-line description and whether they are online. (A list of its own rather
  * than GET /api/users?role=…, so the left column has exactly what it shows, presence included.)
  */
-export function getChatPartners(): Promise<ChatPartner[]> {
-  return api.get<ChatPartner[]>('/chat/partners')
+export async function getChatPartners(): Promise<ChatPartner[]> {
+  const { items } = await api.getPage<ChatPartner>('/chat/partners', { perPage: MAX_PER_PAGE })
+  return items
 }
 
 export function useChatPartners(viewerType: string) {

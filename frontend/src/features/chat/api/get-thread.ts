@@ -1,17 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { mergeMessages, THREAD_PAGE_SIZE, type ChatMessage } from '@/features/realtime'
-import { api } from '@/lib/api-client'
+import { api, type Paged } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 
 /** GET /api/chat/{userId}: the latest messages between the viewer and userId, oldest first. */
-export function getThread(userId: string): Promise<ChatMessage[]> {
-  return api.get<ChatMessage[]>(`/chat/${encodeURIComponent(userId)}`)
+export async function getThread(userId: string): Promise<ChatMessage[]> {
+  return (await api.getPage<ChatMessage>(`/chat/${encodeURIComponent(userId)}`, { perPage: THREAD_PAGE_SIZE })).items
 }
 
-/** GET /api/chat/{userId}?before=<id>: the page of messages just before that one, oldest first. */
-export function getMessagesBefore(userId: string, before: string): Promise<ChatMessage[]> {
-  return api.get<ChatMessage[]>(`/chat/${encodeURIComponent(userId)}`, { query: { before } })
+/**
+ * GET /api/chat/{userId}?before=<id>: the page of messages just before that one, oldest first;
+ * its rel="next" says whether there may be more before it.
+ */
+export function getMessagesBefore(userId: string, before: string): Promise<Paged<ChatMessage>> {
+  return api.getPage<ChatMessage>(`/chat/${encodeURIComponent(userId)}`, { query: { before }, perPage: THREAD_PAGE_SIZE })
 }
 
 /**
@@ -30,8 +33,8 @@ export function useThread(userId: string) {
 
 /**
  * Scrolling back: `load` puts the page before the oldest message shown into the thread.
- * `hasEarlier` holds while there may be more: the thread holds at least a full page and no page
- * back has come short yet.
+ * `hasEarlier` holds while there may be more: the thread holds at least a full page (the server
+ * links to earlier messages exactly when a page is full) and no page back came without that link.
  */
 export function useEarlierMessages(userId: string, thread: ChatMessage[] | undefined) {
   const queryClient = useQueryClient()
@@ -40,9 +43,9 @@ export function useEarlierMessages(userId: string, thread: ChatMessage[] | undef
   // conversation still goes to its own thread.
   const mutation = useMutation({
     mutationFn: (page: { userId: string; before: string }) => getMessagesBefore(page.userId, page.before),
-    onSuccess: (messages, page) => {
-      queryClient.setQueryData<ChatMessage[]>(queryKeys.chat.thread(page.userId), (list) => mergeMessages(list ?? [], messages))
-      if (messages.length < THREAD_PAGE_SIZE) setStartReachedFor(page.userId)
+    onSuccess: (earlier, page) => {
+      queryClient.setQueryData<ChatMessage[]>(queryKeys.chat.thread(page.userId), (list) => mergeMessages(list ?? [], earlier.items))
+      if (!earlier.hasNext) setStartReachedFor(page.userId)
     },
   })
   const oldest = thread?.[0]?._id

@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Conversation } from '@/features/realtime'
-import { api } from '@/lib/api-client'
+import { api, MAX_PER_PAGE } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 
-/** GET /api/chat/conversations: partners, latest conversation first, with last message and unread count. */
-export function getConversations(): Promise<Conversation[]> {
-  return api.get<Conversation[]>('/chat/conversations')
+/**
+ * GET /api/chat/conversations: partners, latest conversation first, with last message and unread
+ * count; the first page, which live events then keep in order.
+ */
+export async function getConversations(): Promise<Conversation[]> {
+  const { items } = await api.getPage<Conversation>('/chat/conversations', { perPage: MAX_PER_PAGE })
+  return items
 }
 
 /** Live events reorder and count it in place, so it never goes stale by itself. */

@@ -12,11 +12,13 @@ export type Notification = {
 
 export type NotificationRole = 'student' | 'startup'
 
+/** The bell lists the 50 newest unread items; reading them makes room for older ones. */
+const BELL_SIZE = 50
+
 /** GET /api/{role}/notifications?unread=true: the bell's unread items, newest first. */
 export async function getUnreadNotifications(role: NotificationRole): Promise<Notification[]> {
-  const data = await api.get<Notification[] | { notifications: Notification[] }>(`/${role}/notifications`, { query: { unread: true } })
-  // Spec §7: an array, or an object with a notifications list.
-  return Array.isArray(data) ? data : (data?.notifications ?? [])
+  const { items } = await api.getPage<Notification>(`/${role}/notifications`, { query: { unread: true }, perPage: BELL_SIZE })
+  return items
 }
 
 export function useUnreadNotifications(role: NotificationRole) {

@@ -1,8 +1,8 @@
 import { api } from '@/lib/api-client'
 import type { ChatMessage } from '../types'
 
-/** The server's page size for GET /api/chat/{userId}. */
-export const THREAD_PAGE_SIZE = 200
+/** The page size the app asks GET /api/chat/{userId} for. */
+export const THREAD_PAGE_SIZE = 100
 
 /**
  * GET /api/chat/{userId}?after=<id>: the messages after the last one a client has, page by page
@@ -11,13 +11,15 @@ export const THREAD_PAGE_SIZE = 200
  */
 export async function getMessagesAfter(userId: string, after: string | undefined): Promise<ChatMessage[]> {
   const path = `/chat/${encodeURIComponent(userId)}`
-  if (!after) return api.get<ChatMessage[]>(path)
+  if (!after) return (await api.getPage<ChatMessage>(path, { perPage: THREAD_PAGE_SIZE })).items
   const all: ChatMessage[] = []
   let cursor = after
   for (;;) {
-    const page = await api.get<ChatMessage[]>(path, { query: { after: cursor } })
-    all.push(...page)
-    if (page.length < THREAD_PAGE_SIZE) return all
-    cursor = page[page.length - 1]!._id
+    // Going forward, the Link's next is the page after this one's last message.
+    const page = await api.getPage<ChatMessage>(path, { query: { after: cursor }, perPage: THREAD_PAGE_SIZE })
+    all.push(...page.items)
+    const last = page.items[page.items.length - 1]
+    if (!page.hasNext || !last) return all
+    cursor = last._id
   }
 }

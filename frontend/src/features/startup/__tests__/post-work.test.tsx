@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { seedAccount } from '@/testing/mocks/db'
 import { market, resetMarket } from '@/testing/mocks/marketplace'
+import { pagedJson } from '@/testing/mocks/paging'
 import { server } from '@/testing/mocks/server'
 import { renderApp } from '@/testing/test-utils'
 
@@ -48,7 +49,7 @@ describe('Post New Work', () => {
       http.get('*/api/users', ({ request }) => {
         const url = new URL(request.url)
         searches.push(`${url.searchParams.get('role')} ${url.searchParams.get('skills')}`)
-        return HttpResponse.json([student])
+        return pagedJson([student], request)
       }),
     )
     const { events, form, field } = await setup()

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { createUser } from '@/testing/data-generators'
 import { seedAccount } from '@/testing/mocks/db'
 import { addNotification, makeSubmission, makeTask, market, resetMarket } from '@/testing/mocks/marketplace'
+import { server } from '@/testing/mocks/server'
 import { renderApp } from '@/testing/test-utils'
 
 beforeEach(() => resetMarket())
@@ -15,6 +18,9 @@ function scene() {
 }
 
 const posted = (path: string) => market.requests.filter((r) => r.method === 'POST' && r.url.pathname === path).map((r) => r.body)
+
+/** The query of every GET of `path`, in order. */
+const asked = (path: string) => market.requests.filter((r) => r.method === 'GET' && r.url.pathname === path).map((r) => Object.fromEntries(r.url.searchParams))
 
 describe('My Works', () => {
   it('has the four tabs with their counts', async () => {
@@ -43,6 +49,41 @@ describe('My Works', () => {
     // Decided submissions show their status instead of actions.
     expect(await within(card).findByText('Approved')).toBeInTheDocument()
     expect(within(card).queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument()
+  })
+
+  it('takes the tab counts from /tasks/counts, and pages each tab 12 tasks at a time', async () => {
+    const { startup } = scene()
+    for (let i = 1; i <= 12; i++) makeTask(startup.user, { title: `Work ${i}` })
+    // Counts the list alone could not give: they come from their own endpoint.
+    const countQueries: string[] = []
+    server.use(
+      http.get('*/api/startup/tasks/counts', ({ request }) => {
+        countQueries.push(new URL(request.url).search)
+        return HttpResponse.json({ all: 40, open: 31, 'under-review': 5, completed: 4 })
+      }),
+    )
+    const { events, router } = await renderApp('/startup/tasks', { as: startup.user })
+    const tabs = await screen.findByRole('tablist', { name: 'Works by status' })
+    expect(await within(tabs).findByRole('tab', { name: 'All Works (40)' })).toBeInTheDocument()
+    expect(within(tabs).getByRole('tab', { name: 'Open (31)' })).toBeInTheDocument()
+    expect(within(tabs).getByRole('tab', { name: 'Under Review (5)' })).toBeInTheDocument()
+    expect(within(tabs).getByRole('tab', { name: 'Completed (4)' })).toBeInTheDocument()
+
+    const panel = screen.getByRole('tabpanel', { name: 'All Works' })
+    await waitFor(() => expect(within(panel).getAllByRole('article')).toHaveLength(12))
+    expect(asked('/api/startup/tasks')).toEqual([{ page: '1', per_page: '12' }])
+    const pager = within(panel).getByRole('navigation', { name: 'My Works pages' })
+    expect(pager).toHaveTextContent('Page 1 of 2')
+    await events.click(within(pager).getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'))
+    await waitFor(() => expect(within(panel).getAllByRole('article')).toHaveLength(1))
+    expect(asked('/api/startup/tasks').at(-1)).toEqual({ page: '2', per_page: '12' })
+
+    await events.click(within(tabs).getByRole('tab', { name: 'Open (31)' }))
+    await waitFor(() => expect(asked('/api/startup/tasks').at(-1)).toEqual({ status: 'open', page: '1', per_page: '12' }))
+    expect(await screen.findByRole('tabpanel', { name: 'Open' })).toBeInTheDocument()
+    // One count for every tab: switching tabs or pages asks for none again.
+    expect(countQueries).toEqual([''])
   })
 
   it('offers Post Your First Work when nothing was posted', async () => {
@@ -103,5 +144,27 @@ describe('submissions page', () => {
     expect(row).toHaveTextContent('Asha Verma')
     expect(row).toHaveTextContent('Pending')
     expect(within(row).getByRole('button', { name: "Approve Asha Verma's submission" })).toBeInTheDocument()
+  })
+
+  it('asks for 12 rows a page and pages through the Link header, keeping the status filter', async () => {
+    const { startup, task } = scene()
+    for (let i = 2; i <= 13; i++) makeSubmission(task, createUser({ firstName: 'Student', lastName: String(i) }))
+    const { events, router } = await renderApp('/startup/submissions', { as: startup.user })
+    const table = await screen.findByRole('table')
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(13)) // the head and 12 rows
+    expect(asked('/api/startup/submissions')).toEqual([{ page: '1', per_page: '12' }])
+    const pager = screen.getByRole('navigation', { name: 'Submissions pages' })
+    expect(pager).toHaveTextContent('Page 1 of 2')
+
+    await events.click(within(pager).getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2))
+    expect(within(table).getByRole('row', { name: /Student 13/ })).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?page=2')
+    expect(asked('/api/startup/submissions').at(-1)).toEqual({ page: '2', per_page: '12' })
+    expect(pager).toHaveTextContent('Page 2 of 2')
+
+    await events.selectOptions(screen.getByLabelText('Status'), 'pending')
+    await waitFor(() => expect(asked('/api/startup/submissions').at(-1)).toEqual({ status: 'pending', page: '1', per_page: '12' }))
+    expect(router.state.location.search).toBe('?status=pending')
   })
 })

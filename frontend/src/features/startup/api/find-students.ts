@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, MAX_PER_PAGE } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { User } from '@/types/api'
 
-/** GET /api/users?role=student&skills=…: students with any of the skills, for Find Students. */
+/**
+ * GET /api/users?role=student&skills=…: students with any of the skills, for Find Students. The
+ * radio list holds one page, the server's largest; narrower skills narrow it.
+ */
 export async function findStudents(skills: string): Promise<User[]> {
-  const data = await api.get<User[] | { users: User[] }>('/users', { query: { role: 'student', skills } })
-  return Array.isArray(data) ? data : (data?.users ?? [])
+  const { items } = await api.getPage<User>('/users', { query: { role: 'student', skills }, perPage: MAX_PER_PAGE })
+  return items
 }
 
 /** Runs only once Find Students was pressed (`skills` set). */

@@ -2,9 +2,11 @@ import { MessageCircle } from 'lucide-react'
 import { Link } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { buttonClasses } from '@/components/ui/button'
+import { Pagination } from '@/components/ui/pagination'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
-import { Pagination, personName, TaskCard, type StartupTaskPage, type TabCounts } from '@/features/tasks'
+import { personName, TaskCard, type TabCounts, type Task } from '@/features/tasks'
+import type { Paged } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
 import type { ReviewAction } from '../api/review-submission'
 import { SubmissionList } from './submission-list'
@@ -21,8 +23,8 @@ const tabs: Array<{ id: WorksTab; label: string }> = [
 export type MyWorksViewProps = {
   tab: WorksTab
   onTabChange: (tab: WorksTab) => void
-  data: StartupTaskPage | undefined
-  /** Counts survive a tab switch while the new page loads. */
+  data: Paged<Task> | undefined
+  /** GET /api/startup/tasks/counts: one answer for every tab, kept while a tab's page loads. */
   counts: TabCounts | undefined
   isLoading: boolean
   isError: boolean
@@ -102,7 +104,7 @@ export function MyWorksView({ tab, onTabChange, data, counts, isLoading, isError
                 </TaskCard>
               ))}
             </div>
-            <Pagination page={data.page} totalPages={data.totalPages} onPageChange={onPageChange} label="My Works pages" />
+            <Pagination paged={data} onPageChange={onPageChange} label="My Works pages" />
           </div>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router'
-import { useStartupTasks } from '@/features/tasks'
+import { useStartupTaskCounts, useStartupTasks } from '@/features/tasks'
 import { useReviewWithToasts } from '../api/review-submission'
 import { MyWorksView, type WorksTab } from '../components/my-works-view'
 
@@ -11,6 +11,7 @@ export function MyWorksPage() {
   const tab = TABS.find((t) => t === params.get('tab')) ?? 'all'
   const page = Math.max(1, Number(params.get('page')) || 1)
   const works = useStartupTasks({ status: tab === 'all' ? undefined : tab, page })
+  const counts = useStartupTaskCounts()
   const review = useReviewWithToasts()
   const set = (nextTab: WorksTab, nextPage: number) => {
     const out = new URLSearchParams()
@@ -23,7 +24,7 @@ export function MyWorksPage() {
       tab={tab}
       onTabChange={(t) => set(t, 1)}
       data={works.data}
-      counts={works.data?.counts}
+      counts={counts.data}
       isLoading={works.isPending}
       isError={works.isError}
       onPageChange={(p) => set(tab, p)}

@@ -2,8 +2,8 @@ import { useId } from 'react'
 import { useSearchParams } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { inputClasses } from '@/components/ui/input'
+import { Pagination } from '@/components/ui/pagination'
 import { Spinner } from '@/components/ui/spinner'
-import { Pagination } from '@/features/tasks'
 import { cn } from '@/lib/cn'
 import { useSubmissions } from '../api/get-submissions'
 import { useReviewWithToasts } from '../api/review-submission'
@@ -60,7 +60,7 @@ export function SubmissionsPage() {
             busy={review.busy}
             busyAction={review.busyAction}
           />
-          <Pagination page={submissions.data.page} totalPages={submissions.data.totalPages} onPageChange={(p) => set(status, p)} label="Submissions pages" />
+          <Pagination paged={submissions.data} onPageChange={(p) => set(status, p)} label="Submissions pages" />
         </div>
       )}
     </div>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { createUser } from '@/testing/data-generators'
+import { pagedJson } from '@/testing/mocks/paging'
 import { server } from '@/testing/mocks/server'
 import { renderApp } from '@/testing/test-utils'
 import type { User } from '@/types/api'
@@ -20,24 +21,27 @@ const ada = createUser({
 })
 const grace = createUser({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@navy.mil', skills: [{ name: 'COBOL' }] })
 
-/** GET /api/startup/students: students with any of ?skills (case-insensitive). */
+/** GET /api/startup/students: students with any of ?skills (case-insensitive), paged. */
 function mockStudents(all: User[]) {
   const queries: string[] = []
+  const pages: Array<Record<string, string>> = []
   server.use(
     http.get('*/api/startup/students', ({ request }) => {
-      const skills = new URL(request.url).searchParams.get('skills') ?? ''
+      const params = new URL(request.url).searchParams
+      const skills = params.get('skills') ?? ''
       queries.push(skills)
+      pages.push(Object.fromEntries(params))
       const wanted = skills.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)
       const list = wanted.length ? all.filter((u) => u.skills?.some((s) => wanted.includes(s.name.toLowerCase()))) : all
-      return HttpResponse.json(list)
+      return pagedJson(list, request)
     }),
   )
-  return queries
+  return { queries, pages }
 }
 
 describe('/startup/browse-students', () => {
   it('shows cards with up to 4 skills, counts and resume, and filters by skills on the server', async () => {
-    const queries = mockStudents([ada, grace])
+    const { queries } = mockStudents([ada, grace])
     const { events } = await renderApp('/startup/browse-students', { as: 'startup' })
     const card = await screen.findByRole('article', { name: 'Ada Lovelace' })
     expect(within(card).getByText('Engines.')).toBeInTheDocument()
@@ -53,6 +57,30 @@ describe('/startup/browse-students', () => {
     expect(await screen.findByRole('article', { name: 'Grace Hopper' })).toBeInTheDocument()
     expect(screen.queryByRole('article', { name: 'Ada Lovelace' })).not.toBeInTheDocument()
     expect(queries).toEqual(['', 'cobol'])
+  })
+
+  it('shows 100 students a page and pages through the Link header; a new filter starts again at page 1', async () => {
+    const many = Array.from({ length: 101 }, (_, i) => createUser({ firstName: 'Student', lastName: `No${i + 1}`, skills: [{ name: i % 2 ? 'Go' : 'SQL' }] }))
+    const { pages } = mockStudents(many)
+    const { events } = await renderApp('/startup/browse-students', { as: 'startup' })
+    expect(await screen.findByRole('article', { name: 'Student No1' })).toBeInTheDocument()
+    expect(screen.getAllByRole('article')).toHaveLength(100)
+    expect(pages).toEqual([{ page: '1', per_page: '100' }])
+    const pager = screen.getByRole('navigation', { name: 'Students pages' })
+    expect(pager).toHaveTextContent('Page 1 of 2')
+
+    await events.click(within(pager).getByRole('button', { name: 'Next' }))
+    expect(await screen.findByRole('article', { name: 'Student No101' })).toBeInTheDocument()
+    expect(screen.getAllByRole('article')).toHaveLength(1)
+    expect(pages.at(-1)).toEqual({ page: '2', per_page: '100' })
+
+    await events.type(screen.getByRole('textbox', { name: 'Skills' }), 'sql')
+    await events.click(screen.getByRole('button', { name: 'Filter' }))
+    await waitFor(() => expect(pages.at(-1)).toEqual({ skills: 'sql', page: '1', per_page: '100' }))
+    expect(await screen.findByRole('article', { name: 'Student No1' })).toBeInTheDocument()
+    expect(screen.getAllByRole('article')).toHaveLength(51)
+    // 51 students fit one page: no pager.
+    expect(screen.queryByRole('navigation', { name: 'Students pages' })).not.toBeInTheDocument()
   })
 
   it('says so when no student has the skills', async () => {

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react'
 import { Input } from '@/components/ui/input'
+import { Pagination } from '@/components/ui/pagination'
 import { displayName } from '@/lib/user'
 import type { User } from '@/types/api'
 import { useStudents } from '../api/get-students'
@@ -14,12 +15,15 @@ export function matchesSearch(student: User, search: string): boolean {
   return haystack.some((text) => text?.toLowerCase().includes(needle))
 }
 
-/** /startup/students: search, skills filter with Apply, cards with View, Resume and Message. */
+/**
+ * /startup/students: search, skills filter with Apply, cards with View, Resume and Message. The
+ * search filters the page on screen; the skills filter runs on the server over every student.
+ */
 export function StudentsPage() {
-  const [skills, setSkills] = useState('')
+  const [filter, setFilter] = useState({ skills: '', page: 1 })
   const [search, setSearch] = useState('')
-  const students = useStudents(skills)
-  const shown = useMemo(() => (students.data ?? []).filter((s) => matchesSearch(s, search)), [students.data, search])
+  const students = useStudents(filter.skills, filter.page)
+  const shown = useMemo(() => (students.data?.items ?? []).filter((s) => matchesSearch(s, search)), [students.data, search])
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <title>Students · Bridgework</title>
@@ -32,7 +36,7 @@ export function StudentsPage() {
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
-        <SkillsFilter initial={skills} submitLabel="Apply" onApply={setSkills} />
+        <SkillsFilter initial={filter.skills} submitLabel="Apply" onApply={(skills) => setFilter({ skills, page: 1 })} />
       </div>
       <StudentsGrid
         students={shown}
@@ -42,6 +46,7 @@ export function StudentsPage() {
         variant="students"
         emptyText="No students match your criteria"
       />
+      {students.data && <Pagination paged={students.data} onPageChange={(page) => setFilter({ ...filter, page })} label="Students pages" />}
     </div>
   )
 }

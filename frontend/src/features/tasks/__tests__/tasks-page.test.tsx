@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { seedAccount } from '@/testing/mocks/db'
 import { makeSubmission, makeTask, market, resetMarket } from '@/testing/mocks/marketplace'
+import { pagedJson } from '@/testing/mocks/paging'
 import { server } from '@/testing/mocks/server'
 import { renderApp } from '@/testing/test-utils'
 
@@ -45,30 +46,55 @@ describe('/tasks signed out', () => {
     await events.selectOptions(screen.getByLabelText('Sort by'), 'title')
     await waitFor(() => {
       const params = lastRequest('/api/tasks')!.url.searchParams
-      expect(Object.fromEntries(params)).toEqual({ search: 'landing page', category: 'web-development', sort: 'title' })
+      expect(Object.fromEntries(params)).toEqual({ search: 'landing page', category: 'web-development', sort: 'title', page: '1', per_page: '12' })
     })
     expect(router.state.location.search).toBe('?search=landing+page&category=web-development&sort=title')
   })
 })
 
 describe('/tasks paging', () => {
-  it('says when there are more tasks than counted, and pages on', async () => {
+  it('asks for 12 tasks a page and goes to page 2 where the Link header says there is one', async () => {
     const startup = seedAccount({ userType: 'startup' }).user
-    const items = Array.from({ length: 12 }, (_, i) => makeTask(startup, { title: `Task ${i}` }))
-    server.use(
-      http.get('*/api/tasks', ({ request }) => {
-        const page = Number(new URL(request.url).searchParams.get('page') ?? 1)
-        return HttpResponse.json({ items, page, pageSize: 12, total: 120 + (page - 1) * 12, totalPages: 10 + page - 1, totalCapped: true })
-      }),
-    )
+    Array.from({ length: 13 }, (_, i) => makeTask(startup, { title: `Market task ${i + 1}` }))
     const { events, router } = await renderApp('/tasks')
     const list = await screen.findByRole('region', { name: 'Available Tasks' })
-    expect(await within(list).findByText('120+ tasks')).toBeInTheDocument()
+    expect(await within(list).findAllByRole('article')).toHaveLength(12)
+    expect(within(list).getByText('13 tasks')).toBeInTheDocument()
+    expect(Object.fromEntries(lastRequest('/api/tasks')!.url.searchParams)).toEqual({ page: '1', per_page: '12' })
     const pager = within(list).getByRole('navigation', { name: 'Available Tasks pages' })
-    expect(pager).toHaveTextContent('Page 1 of 10+')
+    expect(pager).toHaveTextContent('Page 1 of 2')
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled()
+
     await events.click(within(pager).getByRole('button', { name: 'Next' }))
-    await waitFor(() => expect(router.state.location.search).toBe('?page=2'))
-    expect(await within(list).findByText('132+ tasks')).toBeInTheDocument()
+    expect(await within(list).findByRole('article', { name: 'Market task 13' })).toBeInTheDocument()
+    expect(within(list).getAllByRole('article')).toHaveLength(1)
+    expect(router.state.location.search).toBe('?page=2')
+    expect(Object.fromEntries(lastRequest('/api/tasks')!.url.searchParams)).toEqual({ page: '2', per_page: '12' })
+    expect(pager).toHaveTextContent('Page 2 of 2')
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled()
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeEnabled()
+  })
+
+  it('offers Next on a market the server did not count (no X-Total-Count, no rel="last")', async () => {
+    const startup = seedAccount({ userType: 'startup' }).user
+    const items = Array.from({ length: 30 }, (_, i) => makeTask(startup, { title: `Capped task ${i + 1}` }))
+    server.use(http.get('*/api/tasks', ({ request }) => pagedJson(items, request, { counted: false })))
+    const { events, router } = await renderApp('/tasks')
+    const list = await screen.findByRole('region', { name: 'Available Tasks' })
+    expect(await within(list).findAllByRole('article')).toHaveLength(12)
+    // No count it does not have.
+    expect(within(list).queryByText(/\d+ tasks?$/)).not.toBeInTheDocument()
+    const pager = within(list).getByRole('navigation', { name: 'Available Tasks pages' })
+    expect(within(pager).getByText(/^Page/)).toHaveTextContent(/^Page 1$/)
+    await events.click(within(pager).getByRole('button', { name: 'Next' }))
+    expect(await within(list).findByRole('article', { name: 'Capped task 13' })).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?page=2')
+    expect(within(pager).getByText(/^Page/)).toHaveTextContent(/^Page 2$/)
+    // Six more tasks follow, so Next stays; after them it goes.
+    await events.click(within(pager).getByRole('button', { name: 'Next' }))
+    expect(await within(list).findByRole('article', { name: 'Capped task 25' })).toBeInTheDocument()
+    expect(within(list).getAllByRole('article')).toHaveLength(6)
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled()
   })
 })
 
@@ -86,6 +112,13 @@ describe('/tasks as a student', () => {
     const available = screen.getByRole('region', { name: 'Available Tasks' })
     expect(within(available).getByRole('article', { name: 'Open one' })).toBeInTheDocument()
     expect(screen.getByLabelText('Source')).toBeInTheDocument()
+    const asked = market.requests.filter((r) => r.url.pathname === '/api/student/tasks/all').map((r) => Object.fromEntries(r.url.searchParams))
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        { scope: 'available', page: '1', per_page: '12' },
+        { scope: 'mine', page: '1', per_page: '12' },
+      ]),
+    )
   })
 
   it('checks the link, then submits it and says so', async () => {

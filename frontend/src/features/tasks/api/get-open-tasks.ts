@@ -1,18 +1,21 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, type Paged } from '@/lib/api-client'
+import { usePagedQuery } from '@/lib/paged-query'
 import { queryKeys } from '@/lib/query-keys'
-import type { Page, Task, TaskQuery } from './types'
+import { TASKS_PER_PAGE } from '../lib/constants'
+import type { Task, TaskQuery } from './types'
 
-/** GET /api/tasks: the open market, for anyone signed in or not (read-only, no submissions). */
-export function getOpenTasks(query: TaskQuery): Promise<Page<Task>> {
-  return api.get<Page<Task>>('/tasks', { query: { ...query, source: undefined } })
+/**
+ * GET /api/tasks: the open market, for anyone signed in or not (read-only, no submissions). The
+ * server counts only a few pages ahead, so a page may come without its total.
+ */
+export function getOpenTasks({ page = 1, ...filters }: TaskQuery): Promise<Paged<Task>> {
+  return api.getPage<Task>('/tasks', { query: { ...filters, source: undefined }, page, perPage: TASKS_PER_PAGE })
 }
 
 export function useOpenTasks(query: TaskQuery, options: { enabled?: boolean } = {}) {
-  return useQuery({
+  return usePagedQuery({
     queryKey: queryKeys.tasks.list({ scope: 'public', ...query }),
     queryFn: () => getOpenTasks(query),
-    placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   })
 }

@@ -1,7 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, type Paged } from '@/lib/api-client'
+import { usePagedQuery } from '@/lib/paged-query'
 import { queryKeys } from '@/lib/query-keys'
-import type { Page, Task, TaskQuery } from './types'
+import { TASKS_PER_PAGE } from '../lib/constants'
+import type { Task, TaskQuery } from './types'
 
 export type StudentScope = 'available' | 'mine'
 
@@ -9,15 +10,14 @@ export type StudentScope = 'available' | 'mine'
  * GET /api/student/tasks/all: `available` is the open market minus what the student already
  * submitted to; `mine` is their assigned and submitted tasks, each with their own submission.
  */
-export function getStudentTasks(scope: StudentScope, query: TaskQuery): Promise<Page<Task>> {
-  return api.get<Page<Task>>('/student/tasks/all', { query: { scope, ...query } })
+export function getStudentTasks(scope: StudentScope, { page = 1, ...filters }: TaskQuery): Promise<Paged<Task>> {
+  return api.getPage<Task>('/student/tasks/all', { query: { scope, ...filters }, page, perPage: TASKS_PER_PAGE })
 }
 
 export function useStudentTasks(scope: StudentScope, query: TaskQuery, options: { enabled?: boolean } = {}) {
-  return useQuery({
+  return usePagedQuery({
     queryKey: queryKeys.tasks.studentList(scope, query),
     queryFn: () => getStudentTasks(scope, query),
-    placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   })
 }

@@ -50,16 +50,10 @@ export type Task = {
   certificateId?: string
 }
 
-/**
- * Every paged list's envelope: 12 items a page. On the open market `totalCapped` says there are
- * more than `total` (the server counts only ten pages ahead).
- */
-export type Page<T> = { items: T[]; page: number; pageSize: number; total: number; totalPages: number; totalCapped?: boolean }
-
 export type TaskSort = 'deadline' | 'title'
 export type TaskSource = '' | 'startup' | 'non-startup'
 
-/** Search, filters, sort and page of a task list; all applied by the server. */
+/** Search, filters, sort and page of a task list; all applied by the server, 12 tasks a page. */
 export type TaskQuery = {
   search?: string
   category?: string

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react'
 import { Alert } from '@/components/ui/alert'
+import { Pagination } from '@/components/ui/pagination'
 import { Spinner } from '@/components/ui/spinner'
-import type { Page, Task } from '../api/types'
-import { MAX_MARKET_PAGE } from '../lib/constants'
-import { Pagination } from './pagination'
+import type { Paged } from '@/lib/api-client'
+import type { Task } from '../api/types'
 
 type TaskListSectionProps = {
   title: string
-  page: Page<Task> | undefined
+  page: Paged<Task> | undefined
   isLoading: boolean
   isError: boolean
   errorText: string
@@ -25,8 +25,9 @@ export function TaskListSection({ title, page, isLoading, isError, errorText, em
         <h2 id={id} className="text-xl font-semibold text-slate-900">
           {title}
         </h2>
-        {page && page.total > 0 && (
-          <span className="text-sm text-slate-500">{page.totalCapped ? `${page.total}+ tasks` : page.total === 1 ? '1 task' : `${page.total} tasks`}</span>
+        {/* The open market may not count its tasks: then no number rather than a wrong one. */}
+        {page?.total !== undefined && page.total > 0 && (
+          <span className="text-sm text-slate-500">{page.total === 1 ? '1 task' : `${page.total} tasks`}</span>
         )}
       </div>
       {isLoading ? (
@@ -40,7 +41,7 @@ export function TaskListSection({ title, page, isLoading, isError, errorText, em
       ) : (
         <>
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">{page.items.map((task) => renderTask(task))}</div>
-          <Pagination page={page.page} totalPages={page.totalPages} more={page.totalCapped && page.page < MAX_MARKET_PAGE} onPageChange={onPageChange} label={`${title} pages`} />
+          <Pagination paged={page} onPageChange={onPageChange} label={`${title} pages`} />
         </>
       )}
     </section>

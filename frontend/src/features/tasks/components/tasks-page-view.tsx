@@ -1,15 +1,16 @@
 import { Link } from 'react-router'
 import { buttonClasses } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import type { Paged } from '@/lib/api-client'
 import type { UserType } from '@/types/api'
-import type { Page, Task, TaskQuery } from '../api/types'
+import type { Task, TaskQuery } from '../api/types'
 import { LinkSubmitForm } from './link-submit-form'
 import { TaskCard } from './task-card'
 import { TaskFilters } from './task-filters'
 import { TaskListSection } from './task-list-section'
 
 /** One list of the page with its query state. */
-export type TaskListState = { page: Page<Task> | undefined; isLoading: boolean; isError: boolean }
+export type TaskListState = { page: Paged<Task> | undefined; isLoading: boolean; isError: boolean }
 
 export type SubmitState = {
   /** The task whose link is being sent. */

@@ -31,8 +31,6 @@ export function labelOf(value: string): string {
 }
 
 /** Spec §9 sizes. */
-export const PAGE_SIZE = 12
-/** The server serves the open market up to this page; search and filters narrow it instead. */
-export const MAX_MARKET_PAGE = 100
+export const TASKS_PER_PAGE = 12
 export const DASHBOARD_SKILLS = 2
 export const TASK_PAGE_SKILLS = 3
