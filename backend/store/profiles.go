@@ -144,8 +144,8 @@ func uploadsOf(tx *gorm.DB, userID string) (userRow, error) {
 	return row, err
 }
 
-// ListUsers reads users of one type, newest first. The skills filter is a semi-join on the
-// indexed user_skills.name_key, so it stays an index lookup however many users there are.
+// ListUsers reads users of one type, newest first. The skills filter starts from the indexed
+// user_skills.name_key, so it stays an index lookup however many users there are.
 func (s Profiles) ListUsers(ctx context.Context, f profiles.UserFilter) ([]*accounts.User, error) {
 	var rows []userRow
 	err := s.filtered(ctx, f).Preload("Skills", orderByPosition).
@@ -170,7 +170,13 @@ func (s Profiles) CountUsers(ctx context.Context, f profiles.UserFilter) (int64,
 func (s Profiles) filtered(ctx context.Context, f profiles.UserFilter) *gorm.DB {
 	db := s.DB.WithContext(ctx)
 	q := db.Model(&userRow{}).Where("user_type = ?", string(f.Type))
-	if len(f.SkillKeys) > 0 {
+	switch {
+	case len(f.SkillKeys) > 0 && IsPostgres(db):
+		// ARRAY(…) is read first, from the skill index, and then finds its users by id. Planned
+		// as IN (subquery), PostgreSQL scans every user against the matches, and a cached
+		// generic plan may walk all users newest first checking each one's skills.
+		q = q.Where("id = ANY (ARRAY(SELECT user_id FROM user_skills WHERE name_key IN ?))", f.SkillKeys)
+	case len(f.SkillKeys) > 0:
 		q = q.Where("id IN (?)", db.Model(&skillRow{}).Select("user_id").Where("name_key IN ?", f.SkillKeys))
 	}
 	return q

@@ -84,7 +84,45 @@ func TestProfiles_skillFilterUsesIndex(t *testing.T) {
 		if !strings.Contains(text, "name_key") || !strings.Contains(strings.ToLower(text), "index") {
 			t.Errorf("the skills filter does not use the name_key index:\n%s", text)
 		}
+		if store.IsPostgres(db) {
+			checkPeoplePagePlans(t, db)
+		}
 	})
+}
+
+// checkPeoplePagePlans: on PostgreSQL, one answer of GET /api/users?skills=… (the count and the
+// page the store runs, captured as they are sent) finds its users by id, never scanning them all.
+func checkPeoplePagePlans(t *testing.T, db *gorm.DB) {
+	var queries []string
+	capture := func(tx *gorm.DB) {
+		if sql := tx.Statement.SQL.String(); strings.Contains(sql, `FROM "users"`) && strings.Contains(sql, "user_skills") {
+			queries = append(queries, tx.Dialector.Explain(tx.Statement.SQL.String(), tx.Statement.Vars...))
+		}
+	}
+	if err := db.Callback().Query().After("gorm:query").Register("test:capture_people", capture); err != nil {
+		t.Fatal(err)
+	}
+	defer db.Callback().Query().Remove("test:capture_people")
+	s := store.Profiles{DB: db}
+	f := profiles.UserFilter{Type: accounts.Student, SkillKeys: []string{"skill0", "skill1", "skill2"}, Limit: 100}
+	if _, err := s.CountUsers(context.Background(), f); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ListUsers(context.Background(), f); err != nil {
+		t.Fatal(err)
+	}
+	if len(queries) != 2 {
+		t.Fatalf("captured %d queries with the skills filter, want the count and the page: %q", len(queries), queries)
+	}
+	for _, q := range queries {
+		var plan []string
+		if err := db.Raw("EXPLAIN " + q).Scan(&plan).Error; err != nil {
+			t.Fatal(err)
+		}
+		if text := strings.Join(plan, "\n"); strings.Contains(text, "Seq Scan on users") {
+			t.Errorf("%s\nscans every user:\n%s", q, text)
+		}
+	}
 }
 
 // BenchmarkProfiles_listBySkill times GET /api/users?skills=…'s query on 20,000 students: a page
