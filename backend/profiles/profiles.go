@@ -244,11 +244,16 @@ func (s *Service) ListUsers(ctx context.Context, viewer *accounts.User, userType
 		return nil, 0, err
 	}
 	f := UserFilter{Type: t, SkillKeys: keys, Limit: limit, Offset: offset}
-	total, err := s.Store.CountUsers(ctx, f)
-	if err != nil || total <= int64(offset) {
-		return nil, total, err
-	}
 	users, err := s.Store.ListUsers(ctx, f)
+	if err != nil {
+		return nil, 0, err
+	}
+	// A page that is not full ends the list, so its length is known without a count (most
+	// skill searches fit on one page).
+	if len(users) < limit && (len(users) > 0 || offset == 0) {
+		return users, int64(offset + len(users)), nil
+	}
+	total, err := s.Store.CountUsers(ctx, f)
 	return users, total, err
 }
 

@@ -22,6 +22,7 @@ func migrations() []*gormigrate.Migration {
 		migrateMailOutbox(),
 		migrateSessions(),
 		migrateVerifiedIssuers(),
+		migrateSkillLookup(),
 	}
 }
 
