@@ -125,8 +125,8 @@ func checkPeoplePagePlans(t *testing.T, db *gorm.DB) {
 	}
 }
 
-// BenchmarkProfiles_listBySkill times GET /api/users?skills=…'s query on 20,000 students: a page
-// of up to 200 matches with their skills (about 300 students hold skill0).
+// BenchmarkProfiles_listBySkill times one answer of GET /api/users?skills=… on 20,000 students:
+// the count and a page of 100 matches with their skills (about 300 students hold skill0).
 func BenchmarkProfiles_listBySkill(b *testing.B) {
 	for _, kind := range testenv.Kinds() {
 		b.Run(string(kind), func(b *testing.B) {
