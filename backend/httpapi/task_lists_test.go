@@ -124,6 +124,12 @@ func TestTasks_Lists(t *testing.T) {
 		if counts["all"] != 5.0 || counts["open"] != 5.0 || counts["under-review"] != 0.0 || counts["completed"] != 0.0 {
 			t.Errorf("counts %v", counts)
 		}
+		if counts := list("/api/startup/tasks/counts", startup.Token, url.Values{"search": {"alpha"}}).Body; counts["all"] != 1.0 || counts["open"] != 1.0 {
+			t.Errorf("counts under a search %v, want Alpha API alone", counts)
+		}
+		if counts := list("/api/startup/tasks/counts", rival.Token, nil).Body; counts["all"] != 1.0 {
+			t.Errorf("another startup's counts %v, want its one task", counts)
+		}
 
 		for _, bad := range []url.Values{{"sort": {"price"}}, {"deadline": {"soon"}}, {"page": {"0"}}, {"page": {"x"}}, {"page": {"101"}}, {"source": {"moon"}}, {"status": {"lost"}}} {
 			if res := e.do("GET", "/api/tasks?"+bad.Encode(), "", nil); res.Status != http.StatusBadRequest {
