@@ -1,17 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, MAX_PER_PAGE } from './api-client'
 import { queryKeys } from './query-keys'
+import type { components } from '@/types/api.gen'
 
-/** One signed-in device of the user (GET /api/sessions). */
-export type SessionInfo = {
-  _id: string
-  device: string
-  ip: string
-  createdAt: string
-  lastSeenAt: string
-  /** The session this tab signed in with. */
-  current: boolean
-}
+/** One signed-in device of the user (GET /api/sessions); `current` marks the session this tab signed in with. */
+export type SessionInfo = components['schemas']['SessionInfo']
 
 /** The user's signed-in devices, fetched while `enabled` (the user menu is open). */
 export function useSessions(enabled: boolean) {

@@ -631,8 +631,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            certificate?: components["schemas"]["Certificate"];
-                            valid?: boolean;
+                            certificate: components["schemas"]["Certificate"];
+                            valid: boolean;
                         };
                     };
                 };
@@ -3175,8 +3175,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            badges?: components["schemas"]["Badge"][];
-                            certificates?: components["schemas"]["Certificate"][];
+                            badges: components["schemas"]["Badge"][];
+                            certificates: components["schemas"]["Certificate"][];
                         };
                     };
                 };
@@ -3869,8 +3869,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            message?: string;
-                            submission?: components["schemas"]["Submission"];
+                            message: string;
+                            submission: components["schemas"]["Submission"];
                         };
                     };
                 };
@@ -4598,75 +4598,75 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AdminStartupDashboard: {
-            startup?: components["schemas"]["User"];
-            stats?: {
-                activeTasks?: number;
-                studentsHired?: number;
-                studentsWorking?: number;
+            startup: components["schemas"]["User"];
+            stats: {
+                activeTasks: number;
+                studentsHired: number;
+                studentsWorking: number;
             };
-            submissions?: Record<string, never>[];
+            submissions: components["schemas"]["SubmissionRow"][];
             /** @description posted tasks, newest first (at most 100), with every submission */
-            tasks?: Record<string, never>[];
-            totalTasks?: number;
+            tasks: components["schemas"]["Task"][];
+            totalTasks: number;
         };
         AdminStudentDashboard: {
-            activeTasks?: Record<string, never>[];
-            availableTasks?: {
-                items?: Record<string, never>[];
-                total?: number;
+            activeTasks: components["schemas"]["Task"][];
+            availableTasks: {
+                items: components["schemas"]["Task"][];
+                total: number;
             };
-            certificates?: Record<string, never>[];
-            recentlyCompleted?: Record<string, never>[];
-            startups?: Record<string, never>[];
-            stats?: {
-                activeTasks?: number;
-                certificates?: number;
-                completed?: number;
+            certificates: components["schemas"]["Certificate"][];
+            recentlyCompleted: components["schemas"]["Task"][];
+            startups: components["schemas"]["Person"][];
+            stats: {
+                activeTasks: number;
+                certificates: number;
+                completed: number;
             };
             /** @description every task the student works or worked on (at most 100), with their submission */
-            tasks?: Record<string, never>[];
-            user?: components["schemas"]["User"];
+            tasks: components["schemas"]["Task"][];
+            user: components["schemas"]["User"];
         };
         AdminTotals: {
-            startups?: number;
-            students?: number;
-            tasks?: number;
+            startups: number;
+            students: number;
+            tasks: number;
         };
         Badge: {
-            isVerified?: boolean;
-            level?: string;
-            name?: string;
+            isVerified: boolean;
+            level: string;
+            name: string;
         };
         Certificate: {
-            _id?: string;
-            certificateNumber?: string;
+            _id: string;
+            certificateNumber: string;
             /** Format: date-time */
-            issuedAt?: string;
-            metadata?: {
+            issuedAt: string;
+            metadata: {
                 /** Format: date-time */
-                completionDate?: string;
-                taskCategory?: string;
+                completionDate: string;
+                taskCategory: string;
                 /** Format: date-time */
-                taskPostedAt?: string;
-                taskTitle?: string;
+                taskPostedAt: string;
+                taskTitle: string;
             };
-            skills?: string[];
-            startup?: {
-                _id?: string;
-                companyName?: string;
+            skills: string[];
+            startup: {
+                _id: string;
+                companyName: string;
                 /** @description The same as _id (the spec allows either). */
-                id?: string;
+                id: string;
                 /**
                  * Format: date-time
                  * @description When the issuer joined Bridgework.
                  */
-                since?: string;
+                since: string;
                 /** @description The issuer's verified domain as it stands now; empty when the issuer is not verified. */
-                verifiedDomain?: string;
+                verifiedDomain: string;
             };
-            studentName?: string;
-            title?: string;
-            verifyUrl?: string;
+            studentName: string;
+            title: string;
+            verifyUrl: string;
         };
         ChangePasswordRequest: {
             confirmPassword: string;
@@ -4678,44 +4678,44 @@ export interface components {
              * Format: uuid
              * @description UUID v7: time-ordered, the catch-up cursor.
              */
-            _id?: string;
+            _id: string;
             clientId?: string;
-            content?: string;
+            content: string;
             /** Format: date-time */
-            createdAt?: string;
+            createdAt: string;
             /** Format: date-time */
-            readAt?: string | null;
+            readAt: string | null;
             /** Format: uuid */
-            receiver?: string;
+            receiver: string;
             /** Format: uuid */
-            sender?: string;
+            sender: string;
         };
         ChatPartner: components["schemas"]["ChatUser"] & {
             /** @description One line: a startup's description or industry, a student's headline, bio or college. */
-            description?: string;
+            description: string;
         };
         ChatUser: {
             /** Format: uuid */
-            _id?: string;
-            companyName?: string;
+            _id: string;
+            companyName: string;
             email?: string;
-            firstName?: string;
+            firstName: string;
             /** @description The same as _id (the spec allows either). */
-            id?: string;
-            lastName?: string;
+            id: string;
+            lastName: string;
             /** @description Has an open websocket on some instance. */
-            online?: boolean;
-            profilePicture?: string;
+            online: boolean;
+            profilePicture: string;
             /** @enum {string} */
-            userType?: "student" | "startup";
+            userType: "student" | "startup";
         };
         ConfirmVerificationRequest: {
             /** @description The token of the mailed link. */
             token: string;
         };
         Conversation: components["schemas"]["ChatUser"] & {
-            lastMessage?: components["schemas"]["ChatMessage"];
-            unreadCount?: number;
+            lastMessage: components["schemas"]["ChatMessage"];
+            unreadCount: number;
         };
         Credentials: {
             /** Format: email */
@@ -4730,8 +4730,8 @@ export interface components {
         };
         DecisionResult: {
             certificate?: components["schemas"]["Certificate"];
-            message?: string;
-            submission?: components["schemas"]["Submission"];
+            message: string;
+            submission: components["schemas"]["Submission"];
         };
         Error: {
             /** @enum {string} */
@@ -4744,56 +4744,56 @@ export interface components {
             message: string;
         };
         Experience: {
-            company?: string;
-            description?: string;
-            endDate?: string;
-            isCurrent?: boolean;
-            startDate?: string;
-            title?: string;
+            company: string;
+            description: string;
+            endDate: string;
+            isCurrent: boolean;
+            startDate: string;
+            title: string;
         };
         HelpRequest: {
-            _id?: string;
+            _id: string;
             /** Format: date-time */
-            createdAt?: string;
-            email?: string;
-            phone?: string;
+            createdAt: string;
+            email: string;
+            phone: string;
         };
         Message: {
-            message?: string;
+            message: string;
         };
         Notification: {
-            _id?: string;
+            _id: string;
             /** Format: date-time */
-            createdAt?: string;
+            createdAt: string;
             link?: string;
-            message?: string;
-            read?: boolean;
+            message: string;
+            read: boolean;
         };
         PastSubmission: {
-            _id?: string;
-            link?: string;
-            startup?: components["schemas"]["Person"];
-            status?: string;
+            _id: string;
+            link: string;
+            startup: components["schemas"]["Person"] | null;
+            status: string;
             /** Format: date-time */
-            submittedAt?: string;
-            task?: {
-                _id?: string;
+            submittedAt: string;
+            task: {
+                _id: string;
                 /** @description The status the viewer sees (spec §4). */
-                displayStatus?: string;
+                displayStatus: string;
                 /** @description The task's stored status. */
-                status?: string;
-                title?: string;
+                status: string;
+                title: string;
             };
         };
         /** @description A startup ({_id, companyName, email, logo}) or a student ({_id, firstName, lastName, username, email}); email only for signed-in viewers. */
         Person: {
-            _id?: string;
+            _id: string;
             companyName?: string;
             /** @description left out where the viewer may not see it: a student's for other students, anyone's for visitors (docs/security.md, Privacy) */
             email?: string;
             firstName?: string;
             /** @description The same as _id (the spec allows either). */
-            id?: string;
+            id: string;
             lastName?: string;
             logo?: string;
             username?: string;
@@ -4840,21 +4840,21 @@ export interface components {
             workType: "technical" | "non-technical";
         };
         Project: {
-            description?: string;
-            link?: string;
-            technologies?: string[];
-            title?: string;
+            description: string;
+            link: string;
+            technologies: string[];
+            title: string;
         };
         ReadReceipt: {
-            count?: number;
+            count: number;
             /** Format: date-time */
-            readAt?: string;
+            readAt: string;
             /** Format: uuid */
-            readerId?: string;
+            readerId: string;
             /** Format: uuid */
-            senderId?: string;
+            senderId: string;
             /** @description The newest message marked read. */
-            upTo?: string;
+            upTo: string;
         };
         RegisterRequest: {
             /** @description students, optional */
@@ -4890,8 +4890,8 @@ export interface components {
             receiver: string;
         };
         Session: {
-            token?: string;
-            user?: components["schemas"]["User"];
+            token: string;
+            user: components["schemas"]["User"];
         };
         SessionInfo: {
             /** Format: uuid */
@@ -4910,23 +4910,23 @@ export interface components {
             lastSeenAt: string;
         };
         Skill: {
-            isVerified?: boolean;
+            isVerified: boolean;
             /** @enum {string} */
-            level?: "beginner" | "intermediate" | "advanced" | "expert";
-            name?: string;
+            level: "beginner" | "intermediate" | "advanced" | "expert";
+            name: string;
         };
         StartupDashboard: {
-            startup?: components["schemas"]["User"];
-            stats?: {
-                activeTasks?: number;
-                studentsHired?: number;
-                studentsWorking?: number;
+            startup: components["schemas"]["User"];
+            stats: {
+                activeTasks: number;
+                studentsHired: number;
+                studentsWorking: number;
             };
-            submissions?: components["schemas"]["SubmissionRow"][];
-            tasks?: components["schemas"]["Task"][];
+            submissions: components["schemas"]["SubmissionRow"][];
+            tasks: components["schemas"]["Task"][];
         };
         StartupPage: {
-            startup?: components["schemas"]["User"];
+            startup: components["schemas"]["User"];
         };
         StartupProfileRequest: {
             companyDescription?: string;
@@ -4939,24 +4939,24 @@ export interface components {
             website?: string;
         };
         StudentDashboard: {
-            activeTasks?: components["schemas"]["Task"][];
-            availableTasks?: {
-                items?: components["schemas"]["Task"][];
-                total?: number;
-                totalCapped?: boolean;
+            activeTasks: components["schemas"]["Task"][];
+            availableTasks: {
+                items: components["schemas"]["Task"][];
+                total: number;
+                totalCapped: boolean;
             };
-            recentlyCompleted?: components["schemas"]["Task"][];
-            startups?: components["schemas"]["Person"][];
-            stats?: {
-                activeTasks?: number;
-                certificates?: number;
-                completed?: number;
+            recentlyCompleted: components["schemas"]["Task"][];
+            startups: components["schemas"]["Person"][];
+            stats: {
+                activeTasks: number;
+                certificates: number;
+                completed: number;
             };
-            student?: components["schemas"]["User"];
+            student: components["schemas"]["User"];
             /** @description The student's own tasks, newest first (at most 100), each with only the student's own submission; empty for other roles. */
-            tasks?: components["schemas"]["Task"][];
+            tasks: components["schemas"]["Task"][];
             /** @description The signed-in user, whatever the role (the spec's client reads it). */
-            user?: components["schemas"]["User"];
+            user: components["schemas"]["User"];
         };
         /** @description Skills without a name, experience without a title and a company, and projects without a title are dropped. A skill name may hold several skills, comma separated. */
         StudentProfileRequest: {
@@ -4998,25 +4998,25 @@ export interface components {
             userId?: string;
         };
         StudentView: {
-            student?: components["schemas"]["User"];
-            submissions?: components["schemas"]["PastSubmission"][];
+            student: components["schemas"]["User"];
+            submissions: components["schemas"]["PastSubmission"][];
         };
         Submission: {
-            _id?: string;
-            link?: string;
-            reviewNotes?: string;
+            _id: string;
+            link: string;
+            reviewNotes: string;
             /** @enum {string} */
-            status?: "pending" | "under-review" | "approved" | "rejected";
-            student?: components["schemas"]["Person"];
+            status: "pending" | "under-review" | "approved" | "rejected";
+            student: components["schemas"]["Person"];
             /** Format: date-time */
-            submittedAt?: string;
+            submittedAt: string;
         };
         SubmissionRow: components["schemas"]["Submission"] & {
-            task?: {
-                _id?: string;
-                displayStatus?: string;
-                status?: string;
-                title?: string;
+            task: {
+                _id: string;
+                displayStatus: string;
+                status: string;
+                title: string;
             };
         };
         SubmitLinkRequest: {
@@ -5027,45 +5027,45 @@ export interface components {
             link: string;
         };
         Task: {
-            _id?: string;
-            assignedStudent?: components["schemas"]["Person"] | null;
-            attachments?: {
-                name?: string;
-                url?: string;
+            _id: string;
+            assignedStudent: components["schemas"]["Person"] | null;
+            attachments: {
+                name: string;
+                url: string;
             }[];
-            budget?: {
-                max?: number;
-                min?: number;
+            budget: {
+                max: number;
+                min: number;
             };
-            category?: string;
+            category: string;
             /** @description Student dashboard, completed tasks: the certificate it earned. */
             certificateId?: string;
             /** Format: date-time */
-            completedAt?: string | null;
+            completedAt: string | null;
             /** Format: date-time */
-            createdAt?: string;
+            createdAt: string;
             /** Format: date-time */
-            deadline?: string;
-            description?: string;
-            difficulty?: string;
+            deadline: string;
+            description: string;
+            difficulty: string;
             /** @description For a startup: spec §4's derived status (submitted shows as open). For a student: their own submission's (submitted, under-review, completed, rejected), else open. */
-            displayStatus?: string;
-            estimatedHours?: number;
-            imageUrl?: string;
+            displayStatus: string;
+            estimatedHours: number;
+            imageUrl: string;
             /** @enum {string} */
-            priority?: "low" | "medium" | "high";
-            skills?: string[];
-            startup?: components["schemas"]["Person"];
+            priority: "low" | "medium" | "high";
+            skills: string[];
+            startup: components["schemas"]["Person"] | null;
             /**
              * @description Stored status: derived from the submissions.
              * @enum {string}
              */
-            status?: "open" | "submitted" | "under-review" | "completed";
+            status: "open" | "submitted" | "under-review" | "completed";
             /** @description All of them for the owning startup; only the viewer's own for a student; none on the public list. */
-            submissions?: components["schemas"]["Submission"][];
-            title?: string;
+            submissions: components["schemas"]["Submission"][];
+            title: string;
             /** @enum {string} */
-            workType?: "technical" | "non-technical";
+            workType: "technical" | "non-technical";
         };
         /** @description Tab counts: all, open, under-review and completed. */
         TaskCounts: {
@@ -5076,52 +5076,52 @@ export interface components {
         };
         UploadResult: {
             /** @example /api/files/0193… */
-            url?: string;
+            url: string;
         };
         User: {
             /** Format: uuid */
-            _id?: string;
-            bio?: string;
-            college?: string;
+            _id: string;
+            bio: string;
+            college: string;
             /** @description only for the user themself and the admin */
             collegeEmail?: string;
-            companyDescription?: string;
-            companyName?: string;
-            companySize?: string;
+            companyDescription: string;
+            companyName: string;
+            companySize: string;
             /** Format: date-time */
-            createdAt?: string;
+            createdAt: string;
             /** @description left out where the viewer may not see it: a student's for other students, anyone's for visitors */
             email?: string;
-            experience?: components["schemas"]["Experience"][];
-            firstName?: string;
-            headline?: string;
+            experience: components["schemas"]["Experience"][];
+            firstName: string;
+            headline: string;
             /** @description The same as _id (the spec allows either). */
-            id?: string;
-            industry?: string;
-            institute?: string;
-            isVerified?: boolean;
-            lastName?: string;
+            id: string;
+            industry: string;
+            institute: string;
+            isVerified: boolean;
+            lastName: string;
             /** @description only for the user themself and the admin */
             phone?: string;
-            profilePicture?: string;
-            projects?: components["schemas"]["Project"][];
+            profilePicture: string;
+            projects: components["schemas"]["Project"][];
             /** @description an outside link, or a link to our file signed for 15 minutes (GET /api/files/{id}); only for the student themself, startups and the admin, else left out */
             resume?: string;
-            skills?: components["schemas"]["Skill"][];
-            summary?: string;
-            tier?: string;
+            skills: components["schemas"]["Skill"][];
+            summary: string;
+            tier: string;
             /** @enum {string} */
-            userType?: "student" | "startup" | "admin";
-            username?: string;
+            userType: "student" | "startup" | "admin";
+            username: string;
             /**
              * Format: date-time
              * @description when verifiedDomain was proved; absent when not verified
              */
             verifiedAt?: string;
             /** @description startups: the domain proved by a mailed link (POST /api/startup/verification); empty when not verified */
-            verifiedDomain?: string;
+            verifiedDomain: string;
             /** @description startups: the company's site */
-            website?: string;
+            website: string;
         };
         VerificationRequest: {
             /**
@@ -5132,8 +5132,8 @@ export interface components {
         };
         VerificationSent: {
             /** @description The address the link goes to, as stored. */
-            email?: string;
-            message?: string;
+            email: string;
+            message: string;
         };
     };
     responses: never;

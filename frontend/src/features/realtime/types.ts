@@ -1,3 +1,5 @@
+import type { components } from '@/types/api.gen'
+
 // The websocket's frames (DESIGN §4) and the chat shapes they carry. Chat events carry the same
 // shapes as the REST answers of /api/chat, so an event can go straight into a cached list.
 
@@ -33,36 +35,19 @@ export const EventType = {
 } as const
 
 /** Spec §3 Message, with the read receipt and the sender's idempotency key. */
-export type ChatMessage = {
-  _id: string
-  sender: string
-  receiver: string
-  content: string
-  clientId?: string
-  createdAt: string
-  readAt: string | null
-}
+export type ChatMessage = components['schemas']['ChatMessage']
 
 /** Spec §3 Conversation partner, with whether they have the app open. */
-export type ChatUser = {
-  _id: string
-  userType: 'student' | 'startup'
-  companyName: string
-  firstName: string
-  lastName: string
-  email: string
-  profilePicture: string
-  online: boolean
-}
+export type ChatUser = components['schemas']['ChatUser']
 
 /** A row of the /chat left column. */
-export type ChatPartner = ChatUser & { description: string }
+export type ChatPartner = components['schemas']['ChatPartner']
 
 /** A row of /messages: the partner, the latest message and how many of theirs are unread. */
-export type Conversation = ChatUser & { lastMessage: ChatMessage; unreadCount: number }
+export type Conversation = components['schemas']['Conversation']
 
-/** chat.read: `readerId` has read `senderId`'s messages up to the message `upTo`. */
-export type ReadReceipt = { readerId: string; senderId: string; upTo: string; readAt: string }
+/** chat.read: `readerId` has read `senderId`'s messages up to the message `upTo` (the REST answer adds `count`). */
+export type ReadReceipt = Omit<components['schemas']['ReadReceipt'], 'count'>
 
 /** chat.typing: `from` is typing to `to`. */
 export type TypingData = { from: string; to: string }

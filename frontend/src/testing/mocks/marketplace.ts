@@ -36,6 +36,7 @@ export function makeTask(startup: Pick<User, '_id' | 'companyName' | 'email'>, o
     category: 'web-development',
     workType: 'technical',
     skills: ['React', 'CSS'],
+    difficulty: '',
     estimatedHours: 5,
     budget: { min: 0, max: 0 },
     deadline: '2030-01-15T00:00:00Z',
@@ -45,7 +46,7 @@ export function makeTask(startup: Pick<User, '_id' | 'companyName' | 'email'>, o
     assignedStudent: null,
     status: 'open',
     displayStatus: 'open',
-    startup: { _id: startup._id, companyName: startup.companyName, email: startup.email },
+    startup: { _id: startup._id, id: startup._id, companyName: startup.companyName, email: startup.email },
     submissions: [],
     completedAt: null,
     createdAt: '2029-12-01T00:00:00Z',
@@ -58,7 +59,7 @@ export function makeTask(startup: Pick<User, '_id' | 'companyName' | 'email'>, o
 export function makeSubmission(task: Task, student: User, overrides: Partial<Submission> = {}): Submission {
   const sub: Submission = {
     _id: nextId(),
-    student: { _id: student._id, firstName: student.firstName, lastName: student.lastName, email: student.email },
+    student: { _id: student._id, id: student._id, firstName: student.firstName, lastName: student.lastName, email: student.email },
     link: 'https://example.com/work',
     status: 'pending',
     submittedAt: '2029-12-02T00:00:00Z',

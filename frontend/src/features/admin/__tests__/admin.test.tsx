@@ -14,8 +14,10 @@ const longText = 'A very long description. '.repeat(20)
 function task(overrides: Partial<AdminTask>): AdminTask {
   return {
     _id: `t-${Math.random()}`, title: 'Task', description: 'Short.', category: 'web-development', workType: 'technical',
-    skills: ['React', 'CSS', 'Figma', 'Go'], deadline: '2026-01-31T00:00:00Z', status: 'open', displayStatus: 'open',
-    startup: { _id: startup._id, companyName: 'Nimbus' }, assignedStudent: null, submissions: [], ...overrides,
+    skills: ['React', 'CSS', 'Figma', 'Go'], difficulty: '', estimatedHours: 5, budget: { min: 0, max: 0 },
+    deadline: '2026-01-31T00:00:00Z', priority: 'medium', imageUrl: '', attachments: [], status: 'open', displayStatus: 'open',
+    startup: { _id: startup._id, id: startup._id, companyName: 'Nimbus' }, assignedStudent: null, submissions: [],
+    completedAt: null, createdAt: '2025-12-01T00:00:00Z', ...overrides,
   }
 }
 
@@ -25,10 +27,10 @@ const studentDashboard: AdminStudentDashboard = {
   activeTasks: [task({ title: 'Active one', displayStatus: 'submitted', description: longText })],
   availableTasks: { items: [1, 2, 3, 4].map((n) => task({ title: `Open ${n}` })), total: 4 },
   recentlyCompleted: [
-    task({ title: 'Done with link', displayStatus: 'completed', submissions: [{ _id: 's1', student: { _id: student._id }, link: 'https://github.com/ada/done', status: 'approved', submittedAt: '2025-01-01T00:00:00Z' }] }),
+    task({ title: 'Done with link', displayStatus: 'completed', submissions: [{ _id: 's1', student: { _id: student._id, id: student._id }, link: 'https://github.com/ada/done', status: 'approved', submittedAt: '2025-01-01T00:00:00Z', reviewNotes: '' }] }),
     task({ title: 'Done without link', displayStatus: 'completed' }),
   ],
-  startups: [{ _id: startup._id, companyName: 'Nimbus' }],
+  startups: [{ _id: startup._id, id: startup._id, companyName: 'Nimbus' }],
   tasks: [],
   certificates: [],
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
+import type { components } from '@/types/api.gen'
 
-export type AdminTotals = { students: number; startups: number; tasks: number }
+export type AdminTotals = components['schemas']['AdminTotals']
 
 /** GET /api/admin/stats → totals of students, startups and tasks. */
 export function getAdminStats(): Promise<AdminTotals> {

@@ -11,7 +11,7 @@ export function pastSubmissions(tasks: AdminTask[], studentId: string): PastSubm
     .flatMap((task) =>
       task.submissions
         .filter((s) => s.student?._id === studentId)
-        .map((s) => ({ _id: s._id, link: s.link, status: s.status, submittedAt: s.submittedAt, task: { _id: task._id, title: task.title }, startup: task.startup })),
+        .map((s) => ({ _id: s._id, link: s.link, status: s.status, submittedAt: s.submittedAt, task: { _id: task._id, title: task.title, status: task.status, displayStatus: task.displayStatus }, startup: task.startup })),
     )
     .sort((a, b) => b.submittedAt.localeCompare(a.submittedAt))
 }

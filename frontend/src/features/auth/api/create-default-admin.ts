@@ -1,6 +1,7 @@
 import { api } from '@/lib/api-client'
+import type { components } from '@/types/api.gen'
 
-export type CreateDefaultAdminInput = { email: string; password: string }
+export type CreateDefaultAdminInput = components['schemas']['Credentials']
 
 /**
  * POST /api/admin/create-default-admin. Only used by the login fallback (spec §6); the server

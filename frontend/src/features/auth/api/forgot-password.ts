@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import type { components } from '@/types/api.gen'
 
 export type ForgotPasswordInput = { email: string }
-export type MessageResponse = { message: string }
+export type MessageResponse = components['schemas']['Message']
 
 /** POST /api/forgot-password → {message}, the same answer whether or not the email exists. */
 export function requestPasswordReset(input: ForgotPasswordInput): Promise<MessageResponse> {

@@ -2,9 +2,10 @@ import { useMutation } from '@tanstack/react-query'
 import { DEFAULT_ADMIN_EMAIL } from '@/config/env'
 import { api } from '@/lib/api-client'
 import type { AuthResponse } from '@/types/api'
+import type { components } from '@/types/api.gen'
 import { createDefaultAdmin } from './create-default-admin'
 
-export type LoginInput = { email: string; password: string }
+export type LoginInput = components['schemas']['Credentials']
 
 /** POST /api/login → {token, user}; 401 "Invalid email or password". */
 export function login(input: LoginInput): Promise<AuthResponse> {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { applyReadReceipt, type ChatMessage, type Conversation, type ReadReceipt } from '@/features/realtime'
+import { applyReadReceipt, type ChatMessage, type Conversation } from '@/features/realtime'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
+import type { components } from '@/types/api.gen'
 
 /** POST /api/chat/{userId}/read: everything userId sent me is read; both get chat.read. */
-export function markRead(userId: string): Promise<ReadReceipt & { count: number }> {
-  return api.post<ReadReceipt & { count: number }>(`/chat/${encodeURIComponent(userId)}/read`)
+export function markRead(userId: string): Promise<components['schemas']['ReadReceipt']> {
+  return api.post<components['schemas']['ReadReceipt']>(`/chat/${encodeURIComponent(userId)}/read`)
 }
 
 export function useMarkRead() {

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import type { components, paths } from '@/types/api.gen'
 
-export type HelpRequestInput = { phone: string; email: string }
-export type HelpRequestResponse = { message: string }
+export type HelpRequestInput = NonNullable<paths['/api/help']['post']['requestBody']>['content']['application/json']
+export type HelpRequestResponse = components['schemas']['Message']
 
 /** POST /api/help → 201 {message}. Any non-OK answer is an error. */
 export function submitHelpRequest(input: HelpRequestInput): Promise<HelpRequestResponse> {

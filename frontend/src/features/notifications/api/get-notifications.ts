@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
+import type { components } from '@/types/api.gen'
 
-export type Notification = {
-  _id: string
-  message: string
-  link?: string
-  read: boolean
-  createdAt: string
-}
+export type Notification = components['schemas']['Notification']
 
 export type NotificationRole = 'student' | 'startup'
 

@@ -2,8 +2,9 @@ import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth-store'
 import type { AuthResponse } from '@/types/api'
+import type { components } from '@/types/api.gen'
 
-export type ChangePasswordInput = { currentPassword: string; newPassword: string; confirmPassword: string }
+export type ChangePasswordInput = components['schemas']['ChangePasswordRequest']
 
 /** POST /api/me/password → a fresh {token, user}; every other session is signed out. */
 export function changePassword(input: ChangePasswordInput): Promise<AuthResponse> {

@@ -3,8 +3,9 @@ import { api } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth-store'
 import { queryKeys } from '@/lib/query-keys'
 import type { User } from '@/types/api'
+import type { components } from '@/types/api.gen'
 
-export type VerificationSent = { message: string; email: string }
+export type VerificationSent = components['schemas']['VerificationSent']
 
 /** POST /api/startup/verification → a single-use link is mailed to email, at the website's domain. */
 export function requestVerification(email: string): Promise<VerificationSent> {

@@ -8,7 +8,7 @@ const msg = (id: string, sender: string, receiver: string, readAt: string | null
   _id: id, sender, receiver, content: `m${id}`, createdAt: '2025-01-01T00:00:00Z', readAt,
 })
 const conv = (id: string, last: ChatMessage, unreadCount = 0): Conversation => ({
-  _id: id, userType: 'startup', companyName: id, firstName: '', lastName: '', email: `${id}@x.co`,
+  _id: id, id, userType: 'startup', companyName: id, firstName: '', lastName: '', email: `${id}@x.co`,
   profilePicture: '', online: false, lastMessage: last, unreadCount,
 })
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
-import type { User } from '@/types/api'
+import type { components } from '@/types/api.gen'
 
-export type StartupPageResponse = { startup: User }
+export type StartupPageResponse = components['schemas']['StartupPage']
 
 /** GET /api/startup/{id} → the startup's public profile. */
 export function getStartup(id: string): Promise<StartupPageResponse> {

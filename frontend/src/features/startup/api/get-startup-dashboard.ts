@@ -1,17 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import type { SubmissionRow, Task } from '@/features/tasks'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
-import type { User } from '@/types/api'
+import type { components } from '@/types/api.gen'
 
-export type StartupDashboard = {
-  startup: User
-  /** The 5 newest tasks with their submissions. */
-  tasks: Task[]
-  /** The 10 newest submissions to the startup's tasks. */
-  submissions: SubmissionRow[]
-  stats: { activeTasks: number; studentsHired: number; studentsWorking: number }
-}
+/** tasks: the 5 newest tasks with their submissions; submissions: the 10 newest submissions to the startup's tasks. */
+export type StartupDashboard = components['schemas']['StartupDashboard']
 
 /** GET /api/startup/dashboard. */
 export function getStartupDashboard(): Promise<StartupDashboard> {

@@ -19,11 +19,13 @@ function dashboard(overrides: Partial<StudentDashboard> = {}) {
   const done = makeTask(startup, { title: 'Write docs', status: 'completed', displayStatus: 'completed', certificateId: 'cert-1', completedAt: '2029-12-05T00:00:00Z' })
   const body: StudentDashboard = {
     student: student.user,
+    user: student.user,
+    tasks: [active, done],
     stats: { activeTasks: 1, completed: 1, certificates: 1 },
     activeTasks: [active],
-    availableTasks: { items: open, total: 7 },
+    availableTasks: { items: open, total: 7, totalCapped: false },
     recentlyCompleted: [done],
-    startups: [{ _id: startup._id, companyName: 'Nimbus Labs' }],
+    startups: [{ _id: startup._id, id: startup._id, companyName: 'Nimbus Labs' }],
     ...overrides,
   }
   server.use(http.get('*/api/student/dashboard', () => HttpResponse.json(body)))
@@ -57,7 +59,7 @@ describe('student dashboard', () => {
   })
 
   it('links completed work to its certificate, and has every empty state', async () => {
-    const { student } = dashboard({ activeTasks: [], availableTasks: { items: [], total: 0 }, startups: [] })
+    const { student } = dashboard({ activeTasks: [], availableTasks: { items: [], total: 0, totalCapped: false }, startups: [] })
     await renderApp('/dashboard', { as: student.user })
     const done = await screen.findByRole('region', { name: 'Recently Completed' })
     expect(within(done).getByText('Task Completed')).toBeInTheDocument()

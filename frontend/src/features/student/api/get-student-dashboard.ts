@@ -1,21 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Person, Task } from '@/features/tasks'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
-import type { User } from '@/types/api'
+import type { components } from '@/types/api.gen'
 
-export type StudentDashboard = {
-  student: User
-  stats: { activeTasks: number; completed: number; certificates: number }
-  /** Not completed: submitted, under review, rejected, or assigned and not yet submitted. */
-  activeTasks: Task[]
-  /** The first 3 open tasks not assigned to the student; total tells whether to offer View All. */
-  availableTasks: { items: Task[]; total: number; totalCapped?: boolean }
-  /** The 3 most recently completed, each with its certificateId. */
-  recentlyCompleted: Task[]
-  /** The first 8 startups, for Networking. */
-  startups: Person[]
-}
+/**
+ * activeTasks: not completed (submitted, under review, rejected, or assigned and not yet submitted);
+ * availableTasks: the first 3 open tasks not assigned to the student, total tells whether to offer
+ * View All; recentlyCompleted: the 3 most recently completed, each with its certificateId;
+ * startups: the first 8 startups, for Networking.
+ */
+export type StudentDashboard = components['schemas']['StudentDashboard']
 
 /** GET /api/student/dashboard. */
 export function getStudentDashboard(): Promise<StudentDashboard> {

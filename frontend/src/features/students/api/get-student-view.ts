@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import type { PastSubmission } from '@/components/people/types'
 import { api } from '@/lib/api-client'
 import { signedLinkRefresh } from '@/lib/files'
 import { queryKeys } from '@/lib/query-keys'
-import type { User } from '@/types/api'
+import type { components } from '@/types/api.gen'
 
-export type StudentViewResponse = { student: User; submissions: PastSubmission[] }
+export type StudentViewResponse = components['schemas']['StudentView']
 
 /** GET /api/startup/students/{id} → the student and the past submissions this startup may see. */
 export function getStudentView(id: string): Promise<StudentViewResponse> {

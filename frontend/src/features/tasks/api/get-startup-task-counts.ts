@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
+import type { components } from '@/types/api.gen'
 import type { TaskQuery } from './types'
 
 /** The My Works tab counts: all, open, under-review, completed. */
-export type TabCounts = Record<'all' | 'open' | 'under-review' | 'completed', number>
+export type TabCounts = components['schemas']['TaskCounts']
 
 /** The filters the counts follow: the list's search, without its tab and page. */
 export type CountsQuery = Omit<TaskQuery, 'status' | 'page'>

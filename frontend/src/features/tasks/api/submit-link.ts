@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
-import type { Submission } from './types'
+import type { paths } from '@/types/api.gen'
 
 export type SubmitLinkInput = { taskId: string; link: string }
 
+type SubmitLinkResult = paths['/api/student/tasks/{id}/submit-link']['post']['responses'][200]['content']['application/json']
+
 /** POST /api/student/tasks/{id}/submit-link: a resubmission before review replaces the link. */
-export function submitLink({ taskId, link }: SubmitLinkInput): Promise<{ message: string; submission: Submission }> {
+export function submitLink({ taskId, link }: SubmitLinkInput): Promise<SubmitLinkResult> {
   return api.post(`/student/tasks/${encodeURIComponent(taskId)}/submit-link`, { link })
 }
 
