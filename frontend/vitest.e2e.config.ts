@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 // server at E2E_BASE_URL (default http://localhost:8080) that serves the built SPA and /api.
 export default defineConfig({
   test: {
-    include: ['e2e/**/*.{e2e,test}.ts'],
+    include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['./e2e/support/global-setup.ts'],
     testTimeout: 60_000,

@@ -53,10 +53,9 @@ type Service struct {
 	users         *cache[*User]
 	sessionsCache *cache[sessionEntry]
 
-	// dummyHash is checked when an email is unknown, so a failed sign-in takes as long either way
-	// and timing does not tell which emails have accounts.
-	dummyOnce sync.Once
-	dummyHash string
+	// The timing decoy (decoyHash), made once.
+	decoyOnce      sync.Once
+	decoyHashValue string
 }
 
 // Session is what a successful sign-in or registration returns. Device is a new device cookie
@@ -159,7 +158,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (Session, error) {
 	}
 
 	if u == nil {
-		CheckPassword(s.dummy(), in.Password)
+		CheckPassword(s.decoyHash(), in.Password)
 	}
 	if u == nil || !CheckPassword(u.PasswordHash, in.Password) {
 		for _, c := range counters {
@@ -445,9 +444,11 @@ func (s *Service) createAdmin(ctx context.Context, password string) error {
 	})
 }
 
-func (s *Service) dummy() string {
-	s.dummyOnce.Do(func() { s.dummyHash, _ = HashPassword("not a real password", s.Hash) })
-	return s.dummyHash
+// decoyHash is checked against the password given for an unknown email, so that such a sign-in
+// takes as long as a wrong password and does not tell which emails have accounts.
+func (s *Service) decoyHash() string {
+	s.decoyOnce.Do(func() { s.decoyHashValue, _ = HashPassword("not a real password", s.Hash) })
+	return s.decoyHashValue
 }
 
 func (s *Service) now() time.Time {

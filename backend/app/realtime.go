@@ -134,7 +134,7 @@ func newHub(cfg config.Config, rdb *redis.Client, acc *accounts.Service, logger 
 			Logger: logger,
 			// Events published while this instance's subscription was down are lost to its
 			// clients; tell them to refetch what they show.
-			OnReconnect: func() { hub.BroadcastLocal(mustResync()) },
+			OnReconnect: func() { hub.BroadcastLocal(resyncEvent()) },
 		})
 		broker, closeBroker = redisBroker, redisBroker.Close
 	}
@@ -161,7 +161,8 @@ func newHub(cfg config.Config, rdb *redis.Client, acc *accounts.Service, logger 
 	return hub, closeBroker, nil
 }
 
-func mustResync() realtime.Event {
+// resyncEvent tells a client to fetch what it may have missed while Redis was away.
+func resyncEvent() realtime.Event {
 	ev, _ := realtime.NewEvent(realtime.TypeResync, map[string]any{})
 	return ev
 }

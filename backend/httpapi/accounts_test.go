@@ -12,7 +12,7 @@ import (
 )
 
 func TestRegister_validationMessages(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		long := strings.Repeat("a", 51)
 		cases := []struct {
 			name  string
@@ -50,7 +50,7 @@ func TestRegister_validationMessages(t *testing.T) {
 }
 
 func TestRegister_studentAndStartupSignIn(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		res := e.do("POST", "/api/register", "", map[string]any{
 			"email": "Ada@Example.com", "password": "secret123", "confirmPassword": "secret123",
 			"firstName": "Ada", "lastName": "Lovelace", "college": "Analytical U",
@@ -86,7 +86,7 @@ func TestRegister_studentAndStartupSignIn(t *testing.T) {
 }
 
 func TestRegister_cannotGrantAdminOrVerified(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		res := e.do("POST", "/api/register", "", map[string]any{
 			"email": "sneaky@example.com", "password": "secret123", "confirmPassword": "secret123",
 			"userType": "admin", "firstName": "Sn", "lastName": "Ky",
@@ -110,7 +110,7 @@ func TestRegister_cannotGrantAdminOrVerified(t *testing.T) {
 }
 
 func TestLogin(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		s := e.registerStudent("Grace")
 		ok := e.do("POST", "/api/login", "", map[string]any{"email": strings.ToUpper(s.Email), "password": "secret123"})
 		if ok.Status != http.StatusOK || ok.field("token") == "" {
@@ -147,7 +147,7 @@ func TestLogin(t *testing.T) {
 }
 
 func TestLogin_throttledFromTheSixthFailure(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		s := e.registerStudent("Mallory")
 		for i := 1; i <= 20; i++ {
 			res := e.do("POST", "/api/login", "", map[string]any{"email": s.Email, "password": fmt.Sprintf("wrong-%d", i)})
@@ -186,7 +186,7 @@ func sessionOf(t *testing.T, token string) string {
 }
 
 func TestTokens_forgedOrIncompleteAreRefused(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		s, other := e.registerStudent("Eve"), e.registerStudent("Mallory")
 		claims := func(mod func(jwt.MapClaims)) jwt.MapClaims {
 			c := jwt.MapClaims{
@@ -232,7 +232,7 @@ func TestTokens_forgedOrIncompleteAreRefused(t *testing.T) {
 }
 
 func TestCreateDefaultAdmin_neverTakesCallerCredentials(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		for _, body := range []map[string]any{
 			{"email": "attacker@example.com", "password": "made-up-pass"},
 			{"email": e.cfg.AdminEmail, "password": "made-up-pass"},
@@ -258,7 +258,7 @@ func TestCreateDefaultAdmin_neverTakesCallerCredentials(t *testing.T) {
 }
 
 func TestPasswordReset(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		s := e.registerStudent("Rita")
 		known := e.do("POST", "/api/forgot-password", "", map[string]any{"email": s.Email})
 		unknown := e.do("POST", "/api/forgot-password", "", map[string]any{"email": "ghost@example.com"})
@@ -297,7 +297,7 @@ func TestPasswordReset(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		cases := []struct {
 			name, phone, email, field, want string
 		}{
@@ -329,7 +329,7 @@ func TestHelp(t *testing.T) {
 }
 
 func TestBootstrapAdmin_instancesStartingTogether(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		e.app.DB.Exec("DELETE FROM users WHERE user_type = 'admin'")
 		errs := make(chan error, 4)
 		for range 4 {

@@ -7,7 +7,7 @@ import (
 )
 
 func TestAdmin_totalsAndPagedLists(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		admin := e.admin()
 		var students []user
 		for i := 0; i < 5; i++ {
@@ -45,7 +45,7 @@ func TestAdmin_totalsAndPagedLists(t *testing.T) {
 }
 
 func TestAdmin_studentAndStartupDashboards(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		admin := e.admin()
 		student, idle := e.registerStudent("Busy"), e.registerStudent("Idle")
 		startup := e.registerStartup("Posting Inc")
@@ -128,7 +128,7 @@ func TestAdmin_studentAndStartupDashboards(t *testing.T) {
 }
 
 func TestAdmin_helpRequestsNewestFirst(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		for _, email := range []string{"first@example.com", "second@example.com", "third@example.com"} {
 			if res := e.do("POST", "/api/help", "", map[string]any{"phone": "+1 555 010 4477", "email": email}); res.Status != http.StatusCreated {
 				t.Fatalf("help: %d %s", res.Status, res.Raw)

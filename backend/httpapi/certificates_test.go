@@ -22,7 +22,7 @@ func pdfText(t *testing.T, pdf []byte) string {
 }
 
 func TestCertificates_download(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Nimbus Labs")
 		student := e.registerStudent("Asha")
 		id := e.postTask(startup, map[string]any{"title": "Design a logo for Nimbus", "skills": []string{"Figma", "Branding"}})
@@ -66,7 +66,7 @@ func TestCertificates_download(t *testing.T) {
 }
 
 func TestCertificates_verify(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Verify Inc")
 		student := e.registerStudent("Vera")
 		id := e.postTask(startup, nil)

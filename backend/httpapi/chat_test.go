@@ -55,7 +55,7 @@ func (e *env) send(from user, to user, content string) message {
 }
 
 func TestChat_Send(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		ada, bob, acme := e.registerStudent("Ada"), e.registerStudent("Bob"), e.registerStartup("Acme")
 		cases := []struct {
 			name   string
@@ -107,7 +107,7 @@ func TestChat_Send(t *testing.T) {
 }
 
 func TestChat_SendWithClientIDIsIdempotent(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		ada, acme := e.registerStudent("Ada"), e.registerStartup("Acme")
 		body := map[string]any{"receiver": acme.ID, "content": "only once", "clientId": "tab1-42"}
 		first := e.do("POST", "/api/chat/send", ada.Token, body)
@@ -129,7 +129,7 @@ func TestChat_SendWithClientIDIsIdempotent(t *testing.T) {
 }
 
 func TestChat_SendIsRateLimited(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		ada, acme := e.registerStudent("Ada"), e.registerStartup("Acme")
 		limit := e.cfg.ChatMessagesPerMinute
 		for i := range limit {
@@ -147,7 +147,7 @@ func TestChat_SendIsRateLimited(t *testing.T) {
 // TestChat_ThreadNeverShowsOthersMessages is acceptance 3's REST half: GET /api/chat/{userId}
 // returns only messages between the caller and that user, whatever the path and cursor.
 func TestChat_ThreadNeverShowsOthersMessages(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		ada, dan := e.registerStudent("Ada"), e.registerStudent("Dan")
 		acme, zeta := e.registerStartup("Acme"), e.registerStartup("Zeta")
 		e.send(ada, acme, "ada to acme")
@@ -203,7 +203,7 @@ func TestChat_ThreadNeverShowsOthersMessages(t *testing.T) {
 }
 
 func TestChat_ConversationsAndReadReceipts(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		ada, acme, zeta := e.registerStudent("Ada"), e.registerStartup("Acme"), e.registerStartup("Zeta")
 		e.send(acme, ada, "a1")
 		e.send(acme, ada, "a2")
@@ -244,7 +244,7 @@ func TestChat_ConversationsAndReadReceipts(t *testing.T) {
 }
 
 func TestChat_Partners(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		ada, acme := e.registerStudent("Ada"), e.registerStartup("Acme")
 		e.registerStartup("Zeta")
 		type partner struct {

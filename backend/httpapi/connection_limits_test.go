@@ -51,7 +51,7 @@ func (e *env) dialStatus(ip string) int {
 
 func TestSockets_perUserCapClosesTheOldest(t *testing.T) {
 	const limit = 3
-	profilesWith(t, func(c *config.Config) { c.WSMaxPerUser = limit }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { c.WSMaxPerUser = limit }, func(t *testing.T, e *env) {
 		many, other, startup := e.registerStudent("Many"), e.registerStudent("Other"), e.registerStartup("Sender")
 		var tabs []*socket
 		for range limit {
@@ -73,7 +73,7 @@ func TestSockets_perUserCapClosesTheOldest(t *testing.T) {
 
 func TestSockets_perAddressCap(t *testing.T) {
 	const limit = 2
-	profilesWith(t, func(c *config.Config) { trustLoopbackProxy(c); c.WSMaxPerIP = limit }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { trustLoopbackProxy(c); c.WSMaxPerIP = limit }, func(t *testing.T, e *env) {
 		a, b := e.registerStudent("Addr"), e.registerStudent("Else")
 		for range limit {
 			e.connectFrom(a, "198.51.100.60")
@@ -87,7 +87,7 @@ func TestSockets_perAddressCap(t *testing.T) {
 
 func TestSockets_handshakeRatePerAddress(t *testing.T) {
 	const limit = 3
-	profilesWith(t, func(c *config.Config) { trustLoopbackProxy(c); c.WSHandshakesPerIP = limit }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { trustLoopbackProxy(c); c.WSHandshakesPerIP = limit }, func(t *testing.T, e *env) {
 		for i := range limit {
 			if status := e.dialStatus("198.51.100.70"); status != http.StatusSwitchingProtocols {
 				t.Fatalf("handshake %d: %d", i+1, status)
@@ -105,7 +105,7 @@ func TestSockets_handshakeRatePerAddress(t *testing.T) {
 
 func TestSockets_descriptorHeadroom(t *testing.T) {
 	// A reserve larger than the process's limit: every upgrade is past the headroom.
-	profilesWith(t, func(c *config.Config) { c.FDReserve = 1 << 30 }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { c.FDReserve = 1 << 30 }, func(t *testing.T, e *env) {
 		s := e.registerStudent("Heidi")
 		if status := e.dialStatus(""); status != http.StatusServiceUnavailable {
 			t.Errorf("an upgrade without headroom: %d, want 503", status)
@@ -121,7 +121,7 @@ func TestSockets_descriptorHeadroom(t *testing.T) {
 
 func TestServer_cutsOffStalledRequests(t *testing.T) {
 	const readTimeout = 300 * time.Millisecond
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		listener, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			t.Fatal(err)

@@ -41,14 +41,15 @@ type env struct {
 	stopOnce sync.Once
 }
 
-// profiles runs fn on both profiles.
-func profiles(t *testing.T, fn func(t *testing.T, e *env)) {
+// onBothDeployments runs fn on both deployments: the embedded one (SQLite, limits in memory) and
+// the scaled one (PostgreSQL and Redis).
+func onBothDeployments(t *testing.T, fn func(t *testing.T, e *env)) {
 	t.Helper()
-	profilesWith(t, nil, fn)
+	onBothDeploymentsWith(t, nil, fn)
 }
 
-// profilesWith is profiles with the configuration adjusted by configure.
-func profilesWith(t *testing.T, configure func(*config.Config), fn func(t *testing.T, e *env)) {
+// onBothDeploymentsWith is onBothDeployments with the configuration adjusted by configure.
+func onBothDeploymentsWith(t *testing.T, configure func(*config.Config), fn func(t *testing.T, e *env)) {
 	t.Helper()
 	for _, kind := range testenv.Kinds() {
 		t.Run(string(kind), func(t *testing.T) { fn(t, newEnvWith(t, kind, configure)) })

@@ -109,7 +109,7 @@ func (e *env) certificatePDFText(student user, id string) string {
 func TestIssuers_verifiedThroughAMailedLink(t *testing.T) {
 	var server *smtpServer
 	configure := func(c *config.Config) { server = newSMTPServer(t, "accept"); withSMTP(server)(c) }
-	profilesWith(t, configure, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, configure, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Nimbus Labs")
 		e.setWebsite(startup, "Nimbus Labs", "https://www.nimbus.io/")
 		res := e.do("POST", "/api/startup/verification", startup.Token, map[string]any{"email": " CEO@Nimbus.io "})
@@ -164,7 +164,7 @@ func TestIssuers_verifiedThroughAMailedLink(t *testing.T) {
 }
 
 func TestIssuers_unverifiedIssuerSaysSo(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup, student := e.registerStartup("Google LLC"), e.registerStudent("Sam")
 		id, number := e.certificateOf(startup, student)
 		if issuer, _ := e.issuerOnPage(number); issuer["verifiedDomain"] != "" || issuer["companyName"] != "Google LLC" {
@@ -177,7 +177,7 @@ func TestIssuers_unverifiedIssuerSaysSo(t *testing.T) {
 }
 
 func TestIssuers_addressesRefused(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		bare := e.registerStartup("No Site Inc")
 		startup := e.registerStartup("Nimbus Labs")
 		e.setWebsite(startup, "Nimbus Labs", "nimbus.io")
@@ -219,7 +219,7 @@ func TestIssuers_addressesRefused(t *testing.T) {
 }
 
 func TestIssuers_linksRefused(t *testing.T) {
-	profilesWith(t, func(c *config.Config) { c.VerifyLinkTTL = 300 * time.Millisecond }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { c.VerifyLinkTTL = 300 * time.Millisecond }, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Nimbus Labs")
 		e.setWebsite(startup, "Nimbus Labs", "https://nimbus.io")
 		other := e.registerStartup("Copycat Labs")
@@ -259,7 +259,7 @@ func TestIssuers_linksRefused(t *testing.T) {
 }
 
 func TestIssuers_websiteChangeDropsVerification(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup := e.verifiedCompany("Nimbus Labs", "https://nimbus.io", "ceo@nimbus.io")
 		student := e.registerStudent("Asha")
 		_, number := e.certificateOf(startup, student)
@@ -286,7 +286,7 @@ func TestIssuers_websiteChangeDropsVerification(t *testing.T) {
 }
 
 func TestIssuers_mailsPerAccountLimited(t *testing.T) {
-	profilesWith(t, func(c *config.Config) { c.VerifyMailsPerAccount = 2 }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { c.VerifyMailsPerAccount = 2 }, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Nimbus Labs")
 		e.setWebsite(startup, "Nimbus Labs", "https://nimbus.io")
 		ask := func(u user) response {
@@ -311,7 +311,7 @@ func TestIssuers_mailsPerAccountLimited(t *testing.T) {
 // Two tabs opening the same link at once: exactly one verifies, the other is told the link is
 // spent, and neither gets a 500.
 func TestIssuers_linkUsedOnceUnderRace(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Nimbus Labs")
 		e.setWebsite(startup, "Nimbus Labs", "https://nimbus.io")
 		token := e.verificationLink(startup, "ceo@nimbus.io")

@@ -28,7 +28,7 @@ func TestForgotPassword_answersAlikeWhateverTheMailServerDoes(t *testing.T) {
 		t.Run(mode, func(t *testing.T) {
 			var server *smtpServer // one per deployment
 			configure := func(c *config.Config) { server = newSMTPServer(t, mode); withSMTP(server)(c) }
-			profilesWith(t, configure, func(t *testing.T, e *env) {
+			onBothDeploymentsWith(t, configure, func(t *testing.T, e *env) {
 				s := e.registerStudent("Rosa")
 				known := e.doFrom("", "POST", "/api/forgot-password", "", map[string]any{"email": s.Email})
 				unknown := e.doFrom("", "POST", "/api/forgot-password", "", map[string]any{"email": "nobody-here@example.com"})
@@ -71,7 +71,7 @@ func TestMailOutbox_survivesARestart(t *testing.T) {
 }
 
 func TestResetMails_atMostThreePerAccount(t *testing.T) {
-	profilesWith(t, func(c *config.Config) { trustLoopbackProxy(c); c.ResetRequestsPerIP = 0 }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { trustLoopbackProxy(c); c.ResetRequestsPerIP = 0 }, func(t *testing.T, e *env) {
 		target, other := e.registerStudent("Tara"), e.registerStudent("Otto")
 		for i := range 6 {
 			res := e.doFrom(fmt.Sprintf("198.51.100.%d", i+1), "POST", "/api/forgot-password", "", map[string]any{"email": target.Email})

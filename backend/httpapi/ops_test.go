@@ -12,7 +12,7 @@ import (
 )
 
 func TestHealthAndReadiness(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		if res := e.do("GET", "/healthz", "", nil); res.Status != http.StatusOK {
 			t.Errorf("/healthz = %d", res.Status)
 		}
@@ -49,7 +49,7 @@ func TestMetrics_countRequestsByRoute(t *testing.T) {
 }
 
 func TestMetrics_onlyWithTheToken(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		for name, tc := range map[string]struct {
 			token  string
 			status int

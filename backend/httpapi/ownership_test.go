@@ -11,7 +11,7 @@ import (
 // state unchanged); another student cannot download a certificate; a student cannot post work;
 // the admin cannot change anything; nobody signed out can do anything but read /api/tasks.
 func TestTasks_Ownership(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		owner := e.registerStartup("Owner Inc")
 		other := e.registerStartup("Other Inc")
 		student := e.registerStudent("Stu")

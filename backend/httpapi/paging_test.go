@@ -97,7 +97,7 @@ func queryInt(t testing.TB, link, name string) int {
 // it, answers a bare array whose Link headers lead through the whole list, two items a page,
 // to exactly what one page of 100 holds.
 func TestPaging_everyListWalksThroughItsLinks(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		admin := e.admin()
 		startup, other := e.registerStartup("Walk Labs"), e.registerStartup("Other Labs")
 		student, peer := e.registerStudent("Walker"), e.registerStudent("Peer")
@@ -187,7 +187,7 @@ func TestPaging_everyListWalksThroughItsLinks(t *testing.T) {
 // TestPaging_chatThreadByCursor: a thread comes per_page messages at a time, the latest first;
 // Link's next leads to the earlier ones, and after a message to the later ones.
 func TestPaging_chatThreadByCursor(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup, student := e.registerStartup("Thread Labs"), e.registerStudent("Threader")
 		var sent []string
 		for i := range 5 {
@@ -220,7 +220,7 @@ func TestPaging_chatThreadByCursor(t *testing.T) {
 
 // TestPaging_badParameters: page and per_page out of range get 400 with the field's message.
 func TestPaging_badParameters(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		admin := e.admin()
 		for _, c := range []struct{ query, field, message string }{
 			{"page=0", "page", "page must be a whole number of at least 1"},

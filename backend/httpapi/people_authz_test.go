@@ -231,7 +231,7 @@ func isPeopleRoute(method, path string) bool {
 }
 
 func TestPeople_authorizationTable(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		covered := map[string]bool{}
 		for _, row := range peopleAuthzTable {
 			covered[row.method+" "+row.route] = true

@@ -56,7 +56,7 @@ func (e *env) snapshot(id string) snapshot {
 }
 
 func TestPeople_massAssignment(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		type endpoint struct {
 			name   string
 			caller func() user

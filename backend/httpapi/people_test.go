@@ -39,7 +39,7 @@ func (e *env) withProfile(s user, skills ...string) {
 }
 
 func TestUsers_listByRoleAndSkills(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		goDev, designer, idle := e.registerStudent("Gopher"), e.registerStudent("Designer"), e.registerStudent("Idle")
 		e.withProfile(goDev, "Go", "PostgreSQL")
 		e.withProfile(designer, "Figma")
@@ -95,7 +95,7 @@ func keys(m map[string]map[string]any) []string {
 // TestStudentView_pastSubmissions: a startup sees a student's submissions to its own tasks and
 // approved work elsewhere, never another startup's pending or rejected ones.
 func TestStudentView_pastSubmissions(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		student := e.registerStudent("Worker")
 		mine, other := e.registerStartup("Mine Inc"), e.registerStartup("Other Inc")
 		ownTask := e.postTask(mine, map[string]any{"title": "Own task"})

@@ -29,7 +29,7 @@ func resumeOf(t *testing.T, res response, key string) (string, bool) {
 }
 
 func TestResumeLinks(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		c := e.newCast(true)
 		id := c.student.ID
 		// Where each role reads the student's profile, and whether a link that opens comes with it.
@@ -153,7 +153,7 @@ func TestResumeLinks(t *testing.T) {
 // reader: a student's email reaches the startup it submitted to and the admin, never another
 // student or a visitor.
 func TestPrivacy_studentsOnTasks(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Hiring Inc")
 		ada, bob, admin := e.registerStudent("Ada"), e.registerStudent("Bob"), e.admin()
 		open := e.postTask(startup, nil)

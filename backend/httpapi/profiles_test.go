@@ -32,7 +32,7 @@ func fullProfile(u user) map[string]any {
 }
 
 func TestStudentProfile_addThenEdit(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		s := e.registerStudent("Ada")
 		if res := e.do("GET", "/api/student/profile", s.Token, nil); res.Status != http.StatusOK || strings.TrimSpace(string(res.Raw)) != "null" {
 			t.Fatalf("GET before create: %d %s", res.Status, res.Raw)
@@ -88,7 +88,7 @@ func TestStudentProfile_addThenEdit(t *testing.T) {
 }
 
 func TestStudentProfile_validation(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		s := e.registerStudent("Valid")
 		cases := []struct {
 			name  string
@@ -144,7 +144,7 @@ func manySkills(n int) string {
 }
 
 func TestStudentProfile_uploadsMustBeYourOwn(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		ada, bob := e.registerStudent("Ada"), e.registerStudent("Bob")
 		adaAvatar := e.upload("/api/uploads/avatar", ada.Token, "avatar", "a.png", pngBytes(t)).field("url")
 		adaResume := e.upload("/api/uploads/resume", ada.Token, "resume", "cv.pdf", pdfBytes()).field("url")
@@ -172,7 +172,7 @@ func TestStudentProfile_uploadsMustBeYourOwn(t *testing.T) {
 }
 
 func TestStartupProfile_update(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		st := e.registerStartup("Nimbus")
 		cases := []struct {
 			name        string
@@ -201,7 +201,7 @@ func TestStartupProfile_update(t *testing.T) {
 }
 
 func TestChangePassword_signsOutOtherSessions(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		s := e.registerStudent("Pass")
 		other := e.do("POST", "/api/login", "", map[string]any{"email": s.Email, "password": "secret123"}).field("token")
 
@@ -232,7 +232,7 @@ func TestChangePassword_signsOutOtherSessions(t *testing.T) {
 }
 
 func TestChangePassword_throttlesGuesses(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		s := e.registerStudent("Guess")
 		body := map[string]any{"currentPassword": "guess-0", "newPassword": "brand-new-1", "confirmPassword": "brand-new-1"}
 		for i := 0; i < e.cfg.LoginFailuresPerAccount; i++ {

@@ -108,7 +108,7 @@ func closeStatus(t testing.TB, conn *websocket.Conn, within time.Duration) webso
 // app: a foreign Origin gets no websocket, and a socket without a valid first auth frame is
 // closed with 1008 (policy violation). Admins have no live features.
 func TestRealtime_refusesWhatIsNotASignedInUser(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		ada := e.registerStudent("Ada")
 		t.Run("foreign origin", func(t *testing.T) {
 			_, res, err := e.dial(http.Header{"Origin": {"https://evil.example"}})
@@ -150,7 +150,7 @@ func TestRealtime_refusesWhatIsNotASignedInUser(t *testing.T) {
 // Dan with Zeta) with messages, typing and read receipts, plus attempts to type at users one
 // may not chat with. Every frame a socket receives must concern its own user.
 func TestRealtime_eventsReachOnlyTheirUsers(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		ada, dan := e.registerStudent("Ada"), e.registerStudent("Dan")
 		acme, zeta := e.registerStartup("Acme"), e.registerStartup("Zeta")
 		partnerOf := map[string]string{ada.ID: acme.ID, acme.ID: ada.ID, dan.ID: zeta.ID, zeta.ID: dan.ID}
@@ -211,7 +211,7 @@ func TestRealtime_eventsReachOnlyTheirUsers(t *testing.T) {
 
 // TestRealtime_typingReadAndPresence follows one conversation's live events.
 func TestRealtime_typingReadAndPresence(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		ada, acme := e.registerStudent("Ada"), e.registerStartup("Acme")
 		first := e.send(ada, acme, "hello")
 		adaSocket := e.connect(ada)

@@ -31,7 +31,7 @@ func (e *env) state(startup, student user, taskID string) stateOf {
 // TestTasks_Transitions runs every (submission status, action) pair: allowed ones change the
 // state as DESIGN §3 says, the others answer 409 and change nothing.
 func TestTasks_Transitions(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Transitions Inc")
 		reach := map[string]func(taskID string, student user){
 			"pending": func(string, user) {},
@@ -106,7 +106,7 @@ func TestTasks_Transitions(t *testing.T) {
 // TestTasks_Approve/concurrent: 50 approvals of one pending submission at once: exactly one
 // succeeds, one certificate is issued and one notification written.
 func TestTasks_Approve(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		t.Run("concurrent", func(t *testing.T) {
 			startup := e.registerStartup("Race Inc")
 			student := e.registerStudent("Racer")

@@ -13,7 +13,7 @@ import (
 // a 1 MB string in every documented string field to every route that takes a body, as every role.
 // No answer may be a 5xx, and the role the route is for must get a 400.
 func TestEveryEndpoint_hostileInput(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		doc := fetchOpenAPI(t, e)
 		tokens := map[string]string{
 			"anonymous": "",
@@ -93,7 +93,7 @@ func hostileText(field string) map[string]string {
 // TestEveryQuery_hostileText sends a NUL, an escape and invalid UTF-8 in the query of every
 // GET route, as every role: the answer is a 400 naming the parameter, before anything runs.
 func TestEveryQuery_hostileText(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		tokens := map[string]string{"anonymous": "", "student": e.registerStudent("Query").Token, "admin": e.admin().Token}
 		for _, r := range e.app.Handler.Routes() {
 			if r.Method != http.MethodGet || !strings.HasPrefix(r.Path, "/api/") {

@@ -57,7 +57,7 @@ func (e *env) meStatus(u user) int {
 }
 
 func TestLogout_endsThisSessionOnly(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		laptop := e.registerStudent("Lea")
 		phone := e.login(laptop)
 		socket := e.connect(laptop)
@@ -85,7 +85,7 @@ func TestLogout_endsThisSessionOnly(t *testing.T) {
 }
 
 func TestSessions_listEndOneEndAll(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		first := e.registerStartup("Nimbus")
 		second, third := e.login(first), e.login(first)
 		stranger := e.registerStudent("Sam")
@@ -159,7 +159,7 @@ func (e *env) resetLink(email string, mailsBefore int) string {
 }
 
 func TestPasswordReset_endsEverySessionAndTheOtherLinks(t *testing.T) {
-	profilesWith(t, func(c *config.Config) { c.ResetRequestsPerIP = 0 }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { c.ResetRequestsPerIP = 0 }, func(t *testing.T, e *env) {
 		s := e.registerStudent("Rosa")
 		other := e.login(s)
 		socket := e.connect(other)
@@ -188,7 +188,7 @@ func TestPasswordReset_endsEverySessionAndTheOtherLinks(t *testing.T) {
 }
 
 func TestChangePassword_endsOutstandingResetLinks(t *testing.T) {
-	profilesWith(t, func(c *config.Config) { c.ResetRequestsPerIP = 0 }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { c.ResetRequestsPerIP = 0 }, func(t *testing.T, e *env) {
 		s := e.registerStudent("Cleo")
 		link := e.resetLink(s.Email, 0)
 		res := e.do("POST", "/api/me/password", s.Token, map[string]any{"currentPassword": "secret123", "newPassword": "brand-new-1", "confirmPassword": "brand-new-1"})

@@ -53,7 +53,7 @@ func (e *env) wrongPasswords(d *device, email string, n int) {
 }
 
 func TestSignIn_knownDeviceGetsInDuringAnAttack(t *testing.T) {
-	profilesWith(t, trustLoopbackProxy, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, trustLoopbackProxy, func(t *testing.T, e *env) {
 		victim := e.registerStudent("Vera")
 		laptop := &device{ip: "198.51.100.10"}
 		if res := e.signIn(laptop, victim.Email, "secret123"); res.Status != http.StatusOK || laptop.cookie == nil {
@@ -78,7 +78,7 @@ func TestSignIn_knownDeviceGetsInDuringAnAttack(t *testing.T) {
 }
 
 func TestSignIn_deviceCookieIsBoundToItsAccount(t *testing.T) {
-	profilesWith(t, trustLoopbackProxy, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, trustLoopbackProxy, func(t *testing.T, e *env) {
 		alice, bob := e.registerStudent("Alice"), e.registerStudent("Bob")
 		browser := &device{ip: "198.51.100.20"}
 		if res := e.signIn(browser, alice.Email, "secret123"); res.Status != http.StatusOK {
@@ -102,7 +102,7 @@ func TestSignIn_deviceCookieIsBoundToItsAccount(t *testing.T) {
 
 func TestSignIn_deviceHasItsOwnFailureBudget(t *testing.T) {
 	const budget = 3
-	profilesWith(t, func(c *config.Config) { trustLoopbackProxy(c); c.LoginFailuresPerDevice = budget }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { trustLoopbackProxy(c); c.LoginFailuresPerDevice = budget }, func(t *testing.T, e *env) {
 		owner := e.registerStudent("Owen")
 		shared := &device{ip: "198.51.100.30"}
 		if res := e.signIn(shared, owner.Email, "secret123"); res.Status != http.StatusOK {
@@ -118,7 +118,7 @@ func TestSignIn_deviceHasItsOwnFailureBudget(t *testing.T) {
 
 func TestSignIn_addressFailuresNeverRefuseOthersBelowTheCap(t *testing.T) {
 	const perAddress = 12
-	profilesWith(t, func(c *config.Config) { trustLoopbackProxy(c); c.LoginFailuresPerIP = perAddress }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { trustLoopbackProxy(c); c.LoginFailuresPerIP = perAddress }, func(t *testing.T, e *env) {
 		campus := "198.51.100.40"
 		regular, newcomer := e.registerStudent("Rhea"), e.registerStudent("Nico")
 		regularsLaptop := &device{ip: campus}
@@ -151,7 +151,7 @@ func TestSignIn_deviceCookieAttributes(t *testing.T) {
 		wantSecure bool
 	}{{"http://localhost:8080", false}, {"https://bridgework.example", true}} {
 		t.Run(tc.publicURL, func(t *testing.T) {
-			profilesWith(t, func(c *config.Config) { c.PublicURL = tc.publicURL }, func(t *testing.T, e *env) {
+			onBothDeploymentsWith(t, func(c *config.Config) { c.PublicURL = tc.publicURL }, func(t *testing.T, e *env) {
 				s := e.registerStudent("Cora")
 				c := deviceCookie(e.do("POST", "/api/login", "", map[string]any{"email": s.Email, "password": "secret123"}))
 				if c == nil {

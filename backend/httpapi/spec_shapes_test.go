@@ -10,7 +10,7 @@ import (
 // creating and updating by user). A student's tasks hold their own tasks with only their own
 // submission; the other roles get their user and no tasks, not a refusal.
 func TestStudentDashboard_specShapesForEveryRole(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		ada, bob := e.registerStudent("Ada"), e.registerStudent("Bob")
 		startup := e.registerStartup("Shapes Inc")
 		shared := e.postTask(startup, map[string]any{"title": "Shared task"})
@@ -58,7 +58,7 @@ func TestStudentDashboard_specShapesForEveryRole(t *testing.T) {
 // userId and email (set to collegeEmail) and no names; the names given at sign-up are kept. A
 // userId other than the caller's is refused and changes nothing.
 func TestStudentProfile_specPayload(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		ada, bob := e.registerStudent("Ada"), e.registerStudent("Bob")
 		payload := func(userID string) map[string]any {
 			return map[string]any{"userId": userID, "email": "ada@uni.example", "collegeEmail": "ada@uni.example",

@@ -22,7 +22,7 @@ func day(days int) string { return time.Now().AddDate(0, 0, days).Format("2006-0
 // TestTasks_Lists: search over title, description, category and skills; the category, deadline
 // and source filters; both sorts; 12 a page; and who sees which task.
 func TestTasks_Lists(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Lists Inc")
 		student := e.registerStudent("Lis")
 		other := e.registerStudent("Oth")
@@ -141,7 +141,7 @@ func TestTasks_Lists(t *testing.T) {
 
 // TestTasks_Paging: 12 a page, pages never overlap, the total counts them all.
 func TestTasks_Paging(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Paging Inc")
 		for i := range 27 {
 			e.postTask(startup, map[string]any{"title": fmt.Sprintf("Task %02d", i), "deadline": day(1 + i%3)})

@@ -79,7 +79,7 @@ func items(r response) []map[string]any {
 }
 
 func TestTasks_fullFlow(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Nimbus Labs")
 		student := e.registerStudent("Asha")
 		id := e.postTask(startup, nil)
@@ -168,7 +168,7 @@ func decodeList(t testing.TB, r response) []map[string]any {
 
 // TestTasks_PostValidation: every post-work rule of spec §5 answers 400 with a message on its field.
 func TestTasks_PostValidation(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Rules Inc")
 		cases := []struct {
 			name, field, message string
@@ -223,7 +223,7 @@ func TestTasks_PostValidation(t *testing.T) {
 
 // TestTasks_SubmitLinkValidation: the link rules of spec §5.
 func TestTasks_SubmitLinkValidation(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Links Inc")
 		student := e.registerStudent("Lin")
 		id := e.postTask(startup, nil)

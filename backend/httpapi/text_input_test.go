@@ -10,7 +10,7 @@ import (
 // One text rule on both databases (issue 11, item 5): a NUL is a 400 naming the field, never a
 // 500 on PostgreSQL nor stored on SQLite; text in any script is kept as it was sent.
 func TestText_controlCharactersRefusedUnicodeKept(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		student, startup := e.registerStudent("Zofia"), e.registerStartup("Nimbus")
 
 		refused := []struct {

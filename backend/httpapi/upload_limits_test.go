@@ -39,7 +39,7 @@ func (e *env) uploadAvatar(u user, data []byte) response {
 
 func TestUploads_ratePerUser(t *testing.T) {
 	const limit = 3
-	profilesWith(t, func(c *config.Config) { c.UploadsPerUser = limit }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { c.UploadsPerUser = limit }, func(t *testing.T, e *env) {
 		busy, other := e.registerStudent("Busy"), e.registerStudent("Other")
 		for i := range limit {
 			if res := e.uploadAvatar(busy, pngBytes(t)); res.Status != http.StatusCreated {
@@ -54,7 +54,7 @@ func TestUploads_ratePerUser(t *testing.T) {
 }
 
 func TestUploads_quotaPerUser(t *testing.T) {
-	profilesWith(t, func(c *config.Config) { c.UploadQuotaMB = 1 }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { c.UploadQuotaMB = 1 }, func(t *testing.T, e *env) {
 		hoarder, other := e.registerStudent("Hoarder"), e.registerStudent("Other")
 		image := noisePNG(t, 330, 330) // about 435 kB
 		for i := range 2 {
@@ -73,7 +73,7 @@ func TestUploads_quotaPerUser(t *testing.T) {
 }
 
 func TestUploads_replacedFilesAreDeleted(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		student, startup := e.registerStudent("Renata"), e.registerStartup("Renew Labs")
 		oldAvatar, oldResume := e.uploadAvatar(student, pngBytes(t)).field("url"), e.upload("/api/uploads/resume", student.Token, "resume", "cv.pdf", pdfBytes()).field("url")
 		profile := map[string]any{"firstName": "Renata", "lastName": "Tester", "profilePicture": oldAvatar, "resume": oldResume}
@@ -105,7 +105,7 @@ func TestUploads_replacedFilesAreDeleted(t *testing.T) {
 }
 
 func TestUploads_sweepDeletesOnlyOldUnreferencedFiles(t *testing.T) {
-	profilesWith(t, func(c *config.Config) { c.UploadOrphanAge = time.Millisecond }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { c.UploadOrphanAge = time.Millisecond }, func(t *testing.T, e *env) {
 		student, startup := e.registerStudent("Sam"), e.registerStartup("Sweep Co")
 		orphan := e.uploadAvatar(student, pngBytes(t)).field("url")
 		avatar := e.uploadAvatar(student, gifBytes(t)).field("url")
@@ -124,7 +124,7 @@ func TestUploads_sweepDeletesOnlyOldUnreferencedFiles(t *testing.T) {
 			}
 		}
 	})
-	profiles(t, func(t *testing.T, e *env) { // the default age: a day
+	onBothDeployments(t, func(t *testing.T, e *env) { // the default age: a day
 		young := e.uploadAvatar(e.registerStudent("Young"), pngBytes(t)).field("url")
 		if _, deleted, _ := e.app.SweepUploads(context.Background()); deleted != 0 || e.do("GET", young, "", nil).Status != 200 {
 			t.Errorf("a fresh upload was swept (deleted %d)", deleted)
@@ -145,7 +145,7 @@ func TestUploads_sweepRunsOnceAcrossInstances(t *testing.T) {
 }
 
 func TestUploads_imagesAreDecoded(t *testing.T) {
-	profilesWith(t, func(c *config.Config) { c.UploadMaxImagePixels = 100 * 100 }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { c.UploadMaxImagePixels = 100 * 100 }, func(t *testing.T, e *env) {
 		s := e.registerStudent("Ivy")
 		wide := e.uploadAvatar(s, noisePNG(t, 101, 100))
 		if wide.Status != http.StatusRequestEntityTooLarge || wide.fieldError("avatar") == "" {

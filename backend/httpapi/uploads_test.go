@@ -151,7 +151,7 @@ var (
 )
 
 func TestUploads_resumeCorpus(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		student := e.registerStudent("Corpus")
 		const wrongType, tooBig = "Please upload a PDF or Word document", "File size must be less than 5MB"
 		cases := []struct {
@@ -219,7 +219,7 @@ func padPDF(n int) []byte {
 }
 
 func TestUploads_imageCorpus(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		student := e.registerStudent("Pictured")
 		startup := e.registerStartup("Pictured Inc")
 		const wrongType = "Please upload a PNG, JPEG, GIF or WebP image"
@@ -273,7 +273,7 @@ func TestUploads_imageCorpus(t *testing.T) {
 }
 
 func TestUploads_servedNameIsSanitized(t *testing.T) {
-	profiles(t, func(t *testing.T, e *env) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
 		student := e.registerStudent("Named")
 		res := e.upload("/api/uploads/resume", student.Token, "resume", `my "cv"; evil=1 .exe`, pdfBytes())
 		if res.Status != http.StatusCreated {

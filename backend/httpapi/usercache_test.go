@@ -12,7 +12,7 @@ import (
 // made through the instance still show in the user's next request: their own profile edits and
 // the skill an approval verifies. (The password change is TestChangePassword_signsOutOtherSessions.)
 func TestSignedInUser_seesChangesAtOnce(t *testing.T) {
-	profilesWith(t, func(c *config.Config) { c.UserCacheTTL = time.Hour }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { c.UserCacheTTL = time.Hour }, func(t *testing.T, e *env) {
 		me := func(u user) response {
 			t.Helper()
 			res := e.do("GET", "/api/me", u.Token, nil)

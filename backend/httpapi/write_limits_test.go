@@ -35,7 +35,7 @@ func registration(n int) map[string]any {
 
 func TestRegister_limitedPerAddress(t *testing.T) {
 	const limit = 3
-	profilesWith(t, func(c *config.Config) { trustLoopbackProxy(c); c.RegistrationsPerIP = limit }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { trustLoopbackProxy(c); c.RegistrationsPerIP = limit }, func(t *testing.T, e *env) {
 		for i := 1; i <= limit; i++ {
 			if res := e.doFrom(attackerIP, "POST", "/api/register", "", registration(i)); res.Status != http.StatusCreated {
 				t.Fatalf("registration %d: %d %s", i, res.Status, res.Raw)
@@ -55,7 +55,7 @@ func TestRegister_limitedPerAddress(t *testing.T) {
 
 func TestHelpRequests_limitedPerAddress(t *testing.T) {
 	const limit = 2
-	profilesWith(t, func(c *config.Config) { trustLoopbackProxy(c); c.HelpRequestsPerIP = limit }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { trustLoopbackProxy(c); c.HelpRequestsPerIP = limit }, func(t *testing.T, e *env) {
 		body := map[string]any{"phone": "+1 555 010 0000", "email": "caller@example.com"}
 		for i := 1; i <= limit; i++ {
 			if res := e.doFrom(attackerIP, "POST", "/api/help", "", body); res.Status != http.StatusCreated {
@@ -71,7 +71,7 @@ func TestHelpRequests_limitedPerAddress(t *testing.T) {
 
 func TestTaskPosts_limitedPerStartup(t *testing.T) {
 	const limit = 2
-	profilesWith(t, func(c *config.Config) { c.TasksPerStartup = limit }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { c.TasksPerStartup = limit }, func(t *testing.T, e *env) {
 		spammer, other := e.registerStartup("Spam Co"), e.registerStartup("Fair Co")
 		for i := 1; i <= limit; i++ {
 			e.postTask(spammer, map[string]any{"title": fmt.Sprintf("Task %d", i)})
@@ -87,7 +87,7 @@ func TestTaskPosts_limitedPerStartup(t *testing.T) {
 
 func TestAPI_requestsLimitedPerUser(t *testing.T) {
 	const limit = 5
-	profilesWith(t, func(c *config.Config) { c.APIRequestsPerUser = limit }, func(t *testing.T, e *env) {
+	onBothDeploymentsWith(t, func(c *config.Config) { c.APIRequestsPerUser = limit }, func(t *testing.T, e *env) {
 		busy, calm := e.registerStudent("Busy"), e.registerStudent("Calm")
 		for i := 1; i <= limit; i++ {
 			if res := e.do("GET", "/api/me", busy.Token, nil); res.Status != http.StatusOK {
