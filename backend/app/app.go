@@ -172,11 +172,11 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 			}
 		}}
 	acc.Invalidator = invalidator
-	publisher := Publisher{hub: hub}
+	publisher := Publisher{hub: hub, log: logger}
 	chatService.Publisher, chatService.Presence = publisher, live.tracker
 	notifications := &notify.Service{Store: store.Notifications{DB: db}, Publisher: publisher, Logger: logger}
 	marketplace := &tasks.Service{
-		Store: store.Tasks{DB: db}, Notifier: notifications, Publisher: publisher, Logger: logger,
+		Store: store.Tasks{DB: db}, Notifier: notifications, Publisher: publisher,
 		Limiter: limiter, PostsPerHour: cfg.TasksPerStartup,
 	}
 	certificates := &certs.Service{Store: store.Certificates{DB: db}, Users: users, PublicURL: cfg.PublicURL}

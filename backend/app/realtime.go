@@ -17,34 +17,38 @@ import (
 	"bridgework/backend/realtime"
 )
 
-// Publisher sends one event to every open connection of a user, on any instance. Domain packages
-// declare this same method set as their own Publisher interface.
-type Publisher struct{ hub *realtime.Hub }
-
-// publishTimeout bounds one publish. The change is already committed and clients catch up from
-// the database, so a broker that does not answer (Redis down) must not hold the request.
-const publishTimeout = time.Second
-
-// Publish wraps data in an event frame and hands it to the broker.
-func (p Publisher) Publish(ctx context.Context, userID, eventType string, data any) error {
-	ev, err := realtime.NewEvent(eventType, data)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := context.WithTimeout(ctx, publishTimeout)
-	defer cancel()
-	return p.hub.Publish(ctx, userID, ev)
+// Publisher sends events to every open connection of their users, on any instance: the one
+// implementation of the domains' Publisher. The change it announces is already committed and
+// clients catch up from the database, so a failure is logged, never returned. Its zero value
+// publishes nothing.
+type Publisher struct {
+	hub *realtime.Hub
+	log *slog.Logger
 }
 
-// PublishAll sends one event to several users (both parties of a chat message) in one go.
-func (p Publisher) PublishAll(ctx context.Context, userIDs []string, eventType string, data any) error {
-	ev, err := realtime.NewEvent(eventType, data)
-	if err != nil {
-		return err
+// publishTimeout bounds one publish: a broker that does not answer (Redis down) must not hold
+// the request.
+const publishTimeout = time.Second
+
+// Publish wraps data in an event frame and hands it to the broker, for every user in userIDs in
+// one go (both parties of a chat message).
+func (p Publisher) Publish(ctx context.Context, eventType string, data any, userIDs ...string) {
+	if p.hub == nil || len(userIDs) == 0 {
+		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, publishTimeout)
-	defer cancel()
-	return p.hub.PublishAll(ctx, userIDs, ev)
+	ev, err := realtime.NewEvent(eventType, data)
+	if err == nil {
+		ctx, cancel := context.WithTimeout(ctx, publishTimeout)
+		defer cancel()
+		if len(userIDs) == 1 {
+			err = p.hub.Publish(ctx, userIDs[0], ev)
+		} else {
+			err = p.hub.PublishAll(ctx, userIDs, ev)
+		}
+	}
+	if err != nil {
+		p.log.WarnContext(ctx, "publish failed", "type", eventType, "users", userIDs, "err", err)
+	}
 }
 
 // live is the realtime side of the app: the hub on its broker, presence across instances, and
@@ -79,7 +83,8 @@ func newLive(cfg config.Config, rdb *redis.Client, acc *accounts.Service, chatSe
 	hub, closeBroker, err := newHub(cfg, rdb, acc, logger, realtime.Options{
 		OnConnect:     l.presence.Connected,
 		OnDisconnect:  l.presence.Disconnected,
-		OnClientEvent: chatService.HandleClientEvent,
+		ClientFrames:  chat.ClientFrames,
+		OnClientEvent: func(userID string, ev realtime.Event) { chatService.HandleClientEvent(userID, ev.Type, ev.Data) },
 		MaxPerUser:    cfg.WSMaxPerUser,
 		MaxPerIP:      cfg.WSMaxPerIP,
 		Admit:         admitSockets(newHeadroom(cfg.FDReserve), limiter, cfg.WSHandshakesPerIP),

@@ -83,12 +83,26 @@ type Store interface {
 	UserByID(ctx context.Context, id string) (*accounts.User, error)
 }
 
-// Publisher announces events to every open connection of a user, on any instance; PublishAll
-// to several users at once (the two parties of a conversation).
+// Publisher announces an event, already committed, to every open connection of the users, on any
+// instance. It is best effort (app.Publisher logs a failure; clients catch up from the database),
+// and app.Publisher{} publishes nothing.
 type Publisher interface {
-	Publish(ctx context.Context, userID, eventType string, data any) error
-	PublishAll(ctx context.Context, userIDs []string, eventType string, data any) error
+	Publish(ctx context.Context, eventType string, data any, userIDs ...string)
 }
+
+// The events chat publishes (DESIGN.md §4), and the socket frames clients send it.
+const (
+	EventMessage  = "chat.message"
+	EventRead     = "chat.read"
+	EventTyping   = "chat.typing"
+	EventPresence = "presence"
+
+	FrameTyping = "typing"
+	FrameRead   = "read"
+)
+
+// ClientFrames are the socket frames HandleClientEvent serves.
+var ClientFrames = []string{FrameTyping, FrameRead}
 
 // Presence answers which users have an open connection on any instance.
 type Presence interface {
@@ -192,20 +206,6 @@ func (s *Service) userType(ctx context.Context, id string) (accounts.UserType, e
 	s.types[id] = u.Type
 	s.typesMu.Unlock()
 	return u.Type, nil
-}
-
-// publish announces an event that is already committed to users; a failure only means live
-// clients learn of it when they next catch up, so it is logged, not returned.
-func (s *Service) publish(ctx context.Context, eventType string, data any, userIDs ...string) {
-	var err error
-	if len(userIDs) == 1 {
-		err = s.Publisher.Publish(ctx, userIDs[0], eventType, data)
-	} else {
-		err = s.Publisher.PublishAll(ctx, userIDs, eventType, data)
-	}
-	if err != nil {
-		s.logger().WarnContext(ctx, "publish failed", "type", eventType, "users", userIDs, "err", err)
-	}
 }
 
 // online looks presence up for ids; without an answer everyone shows offline.

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"bridgework/backend/accounts"
-	"bridgework/backend/realtime"
 )
 
 // The live side of chat: frames a client sends on its socket, and presence announcements.
@@ -29,17 +28,17 @@ type clientFrame struct {
 // (→ chat.typing to the partner, throttled) and {"type":"read","data":{"userId":"<partner>"}}
 // (→ the partner's messages are marked read, chat.read to both). Anything invalid is dropped:
 // a socket has no one to answer an error to.
-func (s *Service) HandleClientEvent(userID string, ev realtime.Event) {
+func (s *Service) HandleClientEvent(userID, frameType string, data json.RawMessage) {
 	var f clientFrame
-	if json.Unmarshal(ev.Data, &f) != nil || !validID(f.UserID) || !validID(userID) {
+	if json.Unmarshal(data, &f) != nil || !validID(f.UserID) || !validID(userID) {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), clientEventTimeout)
 	defer cancel()
-	switch ev.Type {
-	case realtime.ClientTyping:
+	switch frameType {
+	case FrameTyping:
 		s.typingTo(ctx, userID, f.UserID)
-	case realtime.ClientRead:
+	case FrameRead:
 		typ, err := s.userType(ctx, userID)
 		if err != nil {
 			return
@@ -61,7 +60,7 @@ func (s *Service) typingTo(ctx context.Context, fromID, toID string) {
 	if err := s.checkPartner(ctx, &accounts.User{ID: fromID, Type: fromType}, toID); err != nil {
 		return
 	}
-	s.publish(ctx, realtime.TypeChatTyping, TypingData{From: fromID, To: toID}, toID)
+	s.Publisher.Publish(ctx, EventTyping, TypingData{From: fromID, To: toID}, toID)
 }
 
 // AnnouncePresence tells the users userID has chatted with that userID came online or went
@@ -73,7 +72,7 @@ func (s *Service) AnnouncePresence(ctx context.Context, userID string, online bo
 		return
 	}
 	for _, id := range ids {
-		s.publish(ctx, realtime.TypePresence, PresenceData{UserID: userID, Online: online}, id)
+		s.Publisher.Publish(ctx, EventPresence, PresenceData{UserID: userID, Online: online}, id)
 	}
 }
 

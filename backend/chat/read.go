@@ -7,7 +7,6 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
-	"bridgework/backend/realtime"
 )
 
 const minute = time.Minute
@@ -85,6 +84,6 @@ func (s *Service) MarkRead(ctx context.Context, reader *accounts.User, partnerID
 		return r, err
 	}
 	data := ReadData{ReaderID: r.ReaderID, SenderID: r.SenderID, UpTo: r.UpTo, ReadAt: r.ReadAt}
-	s.publish(ctx, realtime.TypeChatRead, data, partnerID, reader.ID)
+	s.Publisher.Publish(ctx, EventRead, data, partnerID, reader.ID)
 	return r, nil
 }

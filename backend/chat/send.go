@@ -9,7 +9,6 @@ import (
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
 	"bridgework/backend/ratelimit"
-	"bridgework/backend/realtime"
 )
 
 // SendInput is the message form: who to, what, and an optional client id that makes a retried
@@ -67,7 +66,7 @@ func (s *Service) Send(ctx context.Context, sender *accounts.User, in SendInput)
 		return nil, false, err
 	}
 	// The receiver first; the sender for their other tabs.
-	s.publish(ctx, realtime.TypeChatMessage, m.Data(), m.ReceiverID, m.SenderID)
+	s.Publisher.Publish(ctx, EventMessage, m.Data(), m.ReceiverID, m.SenderID)
 	return m, true, nil
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"bridgework/backend/chat"
 	"bridgework/backend/realtime"
 	"bridgework/backend/testenv"
 )
@@ -36,7 +37,7 @@ func TestPresence_killedInstancesUsersGoOfflineForPartners(t *testing.T) {
 	a.send(ada, acme, "hello")
 	acmeSocket := b.connect(acme)
 	adaSocket := a.connect(ada)
-	acmeSocket.readUntil(realtime.TypePresence, fmt.Sprintf(`{"userId":%q,"online":true}`, ada.ID))
+	acmeSocket.readUntil(chat.EventPresence, fmt.Sprintf(`{"userId":%q,"online":true}`, ada.ID))
 
 	killed := time.Now()
 	if err := doomedRedis.Close(); err != nil {
@@ -54,7 +55,7 @@ func TestPresence_killedInstancesUsersGoOfflineForPartners(t *testing.T) {
 			t.Fatalf("Acme did not hear that Ada went offline within %s of her instance's death: %v", bound, err)
 		}
 		var ev realtime.Event
-		if json.Unmarshal(data, &ev) == nil && ev.Type == realtime.TypePresence && strings.Contains(string(ev.Data), offline) {
+		if json.Unmarshal(data, &ev) == nil && ev.Type == chat.EventPresence && strings.Contains(string(ev.Data), offline) {
 			break
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"bridgework/backend/chat"
 	"bridgework/backend/realtime"
 )
 
@@ -172,9 +173,9 @@ func TestRealtime_eventsReachOnlyTheirUsers(t *testing.T) {
 		sockets[dan.ID].write("read", map[string]string{"userId": zeta.ID})
 		sockets[zeta.ID].write("typing", map[string]string{"userId": zeta.ID}) // oneself: refused
 		sockets[zeta.ID].write("typing", map[string]string{"userId": dan.ID})
-		sockets[ada.ID].readUntil(realtime.TypeChatRead, ada.ID)
-		sockets[zeta.ID].readUntil(realtime.TypeChatRead, zeta.ID)
-		sockets[dan.ID].readUntil(realtime.TypeChatTyping, zeta.ID)
+		sockets[ada.ID].readUntil(chat.EventRead, ada.ID)
+		sockets[zeta.ID].readUntil(chat.EventRead, zeta.ID)
+		sockets[dan.ID].readUntil(chat.EventTyping, zeta.ID)
 
 		// The last event each user gets: a message from their partner saying "end:<user id>".
 		byID := map[string]user{ada.ID: ada, acme.ID: acme, dan.ID: dan, zeta.ID: zeta}
@@ -182,7 +183,7 @@ func TestRealtime_eventsReachOnlyTheirUsers(t *testing.T) {
 			e.send(byID[partner], byID[id], "end:"+id)
 		}
 		for id, s := range sockets {
-			s.readUntil(realtime.TypeChatMessage, "end:"+id)
+			s.readUntil(chat.EventMessage, "end:"+id)
 			counts := map[string]int{}
 			for _, ev := range s.seen {
 				counts[ev.Type]++
@@ -192,17 +193,17 @@ func TestRealtime_eventsReachOnlyTheirUsers(t *testing.T) {
 				for _, party := range []any{d["sender"], d["receiver"], d["to"], d["readerId"], d["senderId"]} {
 					mine = mine || party == id
 				}
-				if ev.Type == realtime.TypePresence && d["userId"] == partnerOf[id] || ev.Type == realtime.TypeReady {
+				if ev.Type == chat.EventPresence && d["userId"] == partnerOf[id] || ev.Type == realtime.TypeReady {
 					mine = true
 				}
 				if !mine {
 					t.Errorf("%s received %s %s, which is not theirs", s.user.Email, ev.Type, ev.Data)
 				}
 			}
-			if counts[realtime.TypeChatMessage] < 4 {
-				t.Errorf("%s got %d chat messages, want at least 4", s.user.Email, counts[realtime.TypeChatMessage])
+			if counts[chat.EventMessage] < 4 {
+				t.Errorf("%s got %d chat messages, want at least 4", s.user.Email, counts[chat.EventMessage])
 			}
-			if id == ada.ID && (counts[realtime.TypeChatTyping] != 1 || counts[realtime.TypeChatRead] != 1) {
+			if id == ada.ID && (counts[chat.EventTyping] != 1 || counts[chat.EventRead] != 1) {
 				t.Errorf("Ada got %v, want one chat.typing (from Acme) and one chat.read", counts)
 			}
 		}
@@ -217,18 +218,18 @@ func TestRealtime_typingReadAndPresence(t *testing.T) {
 		adaSocket := e.connect(ada)
 
 		acmeSocket := e.connect(acme)
-		adaSocket.readUntil(realtime.TypePresence, fmt.Sprintf(`{"userId":%q,"online":true}`, acme.ID))
+		adaSocket.readUntil(chat.EventPresence, fmt.Sprintf(`{"userId":%q,"online":true}`, acme.ID))
 		res := e.do("GET", "/api/chat/conversations", ada.Token, nil)
 		if !strings.Contains(string(res.Raw), `"online":true`) {
 			t.Errorf("conversations while Acme is connected: %s", res.Raw)
 		}
 
 		acmeSocket.write("typing", map[string]string{"userId": ada.ID})
-		adaSocket.readUntil(realtime.TypeChatTyping, fmt.Sprintf(`{"from":%q,"to":%q}`, acme.ID, ada.ID))
+		adaSocket.readUntil(chat.EventTyping, fmt.Sprintf(`{"from":%q,"to":%q}`, acme.ID, ada.ID))
 
 		acmeSocket.write("read", map[string]string{"userId": ada.ID})
-		adaSocket.readUntil(realtime.TypeChatRead, fmt.Sprintf(`"upTo":%q`, first.ID))
-		acmeSocket.readUntil(realtime.TypeChatRead, fmt.Sprintf(`"upTo":%q`, first.ID)) // Acme's other tabs
+		adaSocket.readUntil(chat.EventRead, fmt.Sprintf(`"upTo":%q`, first.ID))
+		acmeSocket.readUntil(chat.EventRead, fmt.Sprintf(`"upTo":%q`, first.ID)) // Acme's other tabs
 
 		metrics := e.do("GET", "/metrics", testMetricsToken, nil)
 		if !strings.Contains(string(metrics.Raw), "bridgework_ws_connected_clients 2") {
@@ -236,6 +237,6 @@ func TestRealtime_typingReadAndPresence(t *testing.T) {
 		}
 
 		acmeSocket.conn.Close(websocket.StatusNormalClosure, "bye")
-		adaSocket.readUntil(realtime.TypePresence, fmt.Sprintf(`{"userId":%q,"online":false}`, acme.ID))
+		adaSocket.readUntil(chat.EventPresence, fmt.Sprintf(`{"userId":%q,"online":false}`, acme.ID))
 	})
 }

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"bridgework/backend/apperr"
-	"bridgework/backend/realtime"
 )
 
 // Notification is one message for one user; Link, when set, is an in-app path (e.g. /certificates).
@@ -35,10 +34,18 @@ type Store interface {
 	UnreadCount(ctx context.Context, userID string) (int, error)
 }
 
-// Publisher pushes an event to every open connection of a user.
+// Publisher announces an event, already committed, to every open connection of the users, on any
+// instance. It is best effort (app.Publisher logs a failure; clients catch up from the database),
+// and app.Publisher{} publishes nothing.
 type Publisher interface {
-	Publish(ctx context.Context, userID, eventType string, data any) error
+	Publish(ctx context.Context, eventType string, data any, userIDs ...string)
 }
+
+// The events notifications publish (DESIGN.md §4).
+const (
+	EventNew   = "notification.new"
+	EventCount = "notification.count"
+)
 
 // Service lists notifications and announces new ones.
 type Service struct {
@@ -81,7 +88,7 @@ func (s *Service) UnreadCount(ctx context.Context, userID string) (int, error) {
 func (s *Service) Announce(ctx context.Context, created ...Notification) {
 	seen := map[string]bool{}
 	for _, n := range created {
-		s.publish(ctx, n.UserID, realtime.TypeNotificationNew, ToJSON(n))
+		s.Publisher.Publish(ctx, EventNew, ToJSON(n), n.UserID)
 	}
 	for _, n := range created {
 		if !seen[n.UserID] {
@@ -97,16 +104,7 @@ func (s *Service) publishCount(ctx context.Context, userID string) {
 		s.log().WarnContext(ctx, "unread count for push", "err", err, "user_id", userID)
 		return
 	}
-	s.publish(ctx, userID, realtime.TypeNotificationCount, CountJSON{Unread: unread})
-}
-
-func (s *Service) publish(ctx context.Context, userID, eventType string, data any) {
-	if s.Publisher == nil {
-		return
-	}
-	if err := s.Publisher.Publish(ctx, userID, eventType, data); err != nil {
-		s.log().WarnContext(ctx, "publish", "err", err, "type", eventType, "user_id", userID)
-	}
+	s.Publisher.Publish(ctx, EventCount, CountJSON{Unread: unread}, userID)
 }
 
 func (s *Service) log() *slog.Logger {

@@ -48,7 +48,7 @@ func TestHub_Authentication(t *testing.T) {
 	}{
 		{"bad token", ClientAuth, authData{Token: "forged"}, websocket.StatusPolicyViolation},
 		{"empty token", ClientAuth, authData{}, websocket.StatusPolicyViolation},
-		{"first frame is not auth", ClientTyping, map[string]string{"token": "token-alice"}, websocket.StatusPolicyViolation},
+		{"first frame is not auth", "typing", map[string]string{"token": "token-alice"}, websocket.StatusPolicyViolation},
 		{"auth frame over the read limit", ClientAuth, authData{Token: "token-" + strings.Repeat("a", 5000)}, websocket.StatusMessageTooBig},
 	}
 	for _, tc := range cases {
@@ -69,7 +69,7 @@ func TestHub_Authentication(t *testing.T) {
 
 	t.Run("frame over the read limit after auth: closed with 1009", func(t *testing.T) {
 		conn := mustConnect(t, ts.url, "alice")
-		writeFrame(ctx, conn, ClientTyping, map[string]string{"text": strings.Repeat("x", 5000)})
+		writeFrame(ctx, conn, "typing", map[string]string{"text": strings.Repeat("x", 5000)})
 		expectClose(t, conn, websocket.StatusMessageTooBig)
 	})
 
@@ -111,7 +111,7 @@ func TestHub_ClientFrames(t *testing.T) {
 		got []Event
 		who []string
 	)
-	ts := startHub(t, NewMemoryBroker(), Options{OnClientEvent: func(userID string, ev Event) {
+	ts := startHub(t, NewMemoryBroker(), Options{ClientFrames: []string{"typing", "read"}, OnClientEvent: func(userID string, ev Event) {
 		mu.Lock()
 		got, who = append(got, ev), append(who, userID)
 		mu.Unlock()
@@ -124,13 +124,13 @@ func TestHub_ClientFrames(t *testing.T) {
 		t.Fatalf("answer to ping: %+v", pong)
 	}
 
-	writeFrame(ctx, conn, ClientTyping, map[string]string{"to": "bob"})
+	writeFrame(ctx, conn, "typing", map[string]string{"to": "bob"})
 	writeFrame(ctx, conn, "unknown", nil) // ignored
-	writeFrame(ctx, conn, ClientRead, map[string]string{"with": "bob"})
+	writeFrame(ctx, conn, "read", map[string]string{"with": "bob"})
 	eventually(t, 2*time.Second, "two client events", func() bool { mu.Lock(); defer mu.Unlock(); return len(got) == 2 })
 	mu.Lock()
 	defer mu.Unlock()
-	if got[0].Type != ClientTyping || got[1].Type != ClientRead || who[0] != "alice" || who[1] != "alice" ||
+	if got[0].Type != "typing" || got[1].Type != "read" || who[0] != "alice" || who[1] != "alice" ||
 		string(got[0].Data) != `{"to":"bob"}` || got[0].At.IsZero() || got[0].ID == "" {
 		t.Fatalf("client events %+v from %v", got, who)
 	}

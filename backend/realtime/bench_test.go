@@ -37,7 +37,7 @@ func benchFanout(b *testing.B, users, connsPerUser int) {
 			})
 		}
 	}
-	ev := mustEventT(b, TypeChatMessage, map[string]string{"text": "a typical chat message of some length"})
+	ev := mustEventT(b, "chat.message", map[string]string{"text": "a typical chat message of some length"})
 	ctx := context.Background()
 	const window = 1024 // published but not yet read, so buffers never overflow
 

@@ -76,7 +76,7 @@ func runBrokerContract(t *testing.T, newBroker func(t *testing.T) Broker) {
 	}
 	publish := func(t *testing.T, b Broker, userID string, data any) Event {
 		t.Helper()
-		ev := mustEventT(t, TypeChatMessage, data)
+		ev := mustEventT(t, "chat.message", data)
 		mustDo(t, b.Publish(ctx, userID, ev))
 		return ev
 	}
@@ -161,7 +161,7 @@ func runBrokerContract(t *testing.T, newBroker func(t *testing.T) Broker) {
 		for u := range users {
 			wg.Go(func() {
 				for i := range each {
-					ev := mustEventT(t, TypeNotificationNew, map[string]any{"to": fmt.Sprint("user", u), "i": i})
+					ev := mustEventT(t, "notification.new", map[string]any{"to": fmt.Sprint("user", u), "i": i})
 					if err := b.Publish(ctx, fmt.Sprint("user", u), ev); err != nil {
 						t.Error(err)
 					}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/coder/websocket"
@@ -148,16 +149,16 @@ func (h *Hub) readLoop(c *client) {
 				c.wake()
 			default: // buffer full: the hub is about to drop this client anyway
 			}
-		case ClientTyping, ClientRead:
+		default:
+			if h.opts.OnClientEvent == nil || !slices.Contains(h.opts.ClientFrames, ev.Type) {
+				h.log.Debug("ignoring client frame", "type", ev.Type, "userId", c.userID)
+				break
+			}
 			if ev.ID == "" {
 				ev.ID = uuid.NewString()
 			}
 			ev.At = time.Now().UTC() // the client's clock is not to be trusted
-			if h.opts.OnClientEvent != nil {
-				h.opts.OnClientEvent(c.userID, ev)
-			}
-		default:
-			h.log.Debug("ignoring client frame", "type", ev.Type, "userId", c.userID)
+			h.opts.OnClientEvent(c.userID, ev)
 		}
 	}
 }

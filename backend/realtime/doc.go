@@ -13,17 +13,18 @@
 //		AllowedOrigins: cfg.AllowedOrigins,     // e.g. "app.example.com"
 //		OnConnect:      presence.Online,        // first socket of a user on this instance
 //		OnDisconnect:   presence.Offline,       // last one gone
-//		OnClientEvent:  chat.HandleClientEvent, // "typing" and "read" frames
+//		ClientFrames:   []string{"typing", "read"},
+//		OnClientEvent:  handleChatFrame,        // gets those frames
 //	})
 //	router.GET("/api/ws", gin.WrapH(hub))
-//	// after each commit: ev, _ := realtime.NewEvent(realtime.TypeChatMessage, msg); hub.Publish(ctx, userID, ev)
+//	// after each commit: ev, _ := realtime.NewEvent("chat.message", msg); hub.Publish(ctx, userID, ev)
 //	// on exit: hub.Shutdown(ctx), then close the broker and the HTTP server.
 //
 // Protocol. The client's first frame is {"type":"auth","data":{"token":"<jwt>"}}
 // (never a URL parameter: URLs end up in logs). The server answers
 // {"type":"ready","data":{"userId":"..."}}; from then on every event published
-// for that user reaches the socket. Clients may send "typing" and "read"
-// (passed to OnClientEvent) and "ping" (answered with "pong").
+// for that user reaches the socket. Clients may send "ping" (answered with
+// "pong") and the frames named in ClientFrames (passed to OnClientEvent).
 //
 // Delivery is at most once. Events are not stored here: the database is the
 // source of truth, and a client that reconnects, or receives "resync", refetches

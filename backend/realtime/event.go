@@ -8,17 +8,9 @@ import (
 	"github.com/google/uuid"
 )
 
-// Server → client event types (DESIGN.md §4).
+// The transport's own server → client event types. The domains name theirs (chat.EventMessage,
+// notify.EventNew, tasks.EventSubmissionStatus…; DESIGN.md §4) and publish them through the app.
 const (
-	TypeChatMessage       = "chat.message"
-	TypeChatRead          = "chat.read"
-	TypeChatTyping        = "chat.typing"
-	TypeNotificationNew   = "notification.new"
-	TypeNotificationCount = "notification.count"
-	TypeSubmissionStatus  = "submission.status"
-	TypeTaskUpdated       = "task.updated"
-	TypePresence          = "presence"
-
 	// TypeReady is the server's answer to a valid auth frame; data is {"userId": "..."}.
 	TypeReady = "ready"
 	// TypePong answers a client "ping"; data echoes the ping's data.
@@ -29,12 +21,10 @@ const (
 	TypeResync = "resync"
 )
 
-// Client → server frame types.
+// The transport's own client → server frame types; any other frame goes to Options.OnClientEvent.
 const (
-	ClientAuth   = "auth"
-	ClientTyping = "typing"
-	ClientRead   = "read"
-	ClientPing   = "ping"
+	ClientAuth = "auth"
+	ClientPing = "ping"
 )
 
 // Event is the one frame shape on the socket and on the broker:

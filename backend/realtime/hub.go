@@ -47,10 +47,12 @@ type Options struct {
 	// they must be quick.
 	OnConnect    func(userID string)
 	OnDisconnect func(userID string)
-	// OnClientEvent receives client "typing" and "read" frames, stamped with
-	// the server's time, on that connection's reading goroutine: while it
-	// runs, that socket reads nothing (throttle or hand off if it may block).
+	// OnClientEvent receives the client frames whose type is in ClientFrames
+	// (chat's "typing" and "read"), stamped with the server's time, on that
+	// connection's reading goroutine: while it runs, that socket reads nothing
+	// (throttle or hand off if it may block). Other frames are ignored.
 	OnClientEvent func(userID string, ev Event)
+	ClientFrames  []string
 
 	Logger *slog.Logger
 }

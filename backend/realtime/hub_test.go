@@ -100,15 +100,15 @@ func testConcurrentClients(t *testing.T, broker Broker) {
 					t.Errorf("client %d: %v", i, err)
 					return
 				}
-				if ev.Type == TypeTaskUpdated {
+				if ev.Type == "task.updated" {
 					return // end marker
 				}
 				received[i] = append(received[i], string(ev.Data))
 			}
 		})
 	}
-	publishAll(TypeChatMessage, perUser)
-	publishAll(TypeTaskUpdated, 1)
+	publishAll("chat.message", perUser)
+	publishAll("task.updated", 1)
 	wg.Wait()
 	stopChurn()
 	churn.Wait()
@@ -154,7 +154,7 @@ func TestHub_SlowClientIsDroppedOthersKeepReceiving(t *testing.T) {
 	var worst time.Duration
 	check := func(i int) {
 		start := time.Now()
-		if err := ts.hub.Publish(ctx, "normal", mustEventT(t, TypeChatMessage, i)); err != nil {
+		if err := ts.hub.Publish(ctx, "normal", mustEventT(t, "chat.message", i)); err != nil {
 			t.Fatal(err)
 		}
 		ev := mustRead(t, normal, time.Second) // "promptly"
@@ -168,7 +168,7 @@ func TestHub_SlowClientIsDroppedOthersKeepReceiving(t *testing.T) {
 		if i == 20000 {
 			t.Fatal("slow client never dropped")
 		}
-		if err := ts.hub.Publish(ctx, "slow", mustEventT(t, TypeChatMessage, big)); err != nil {
+		if err := ts.hub.Publish(ctx, "slow", mustEventT(t, "chat.message", big)); err != nil {
 			t.Fatal(err)
 		}
 		if i%10 == 0 {
@@ -249,7 +249,7 @@ func TestHub_ShutdownClosesWithGoingAway(t *testing.T) {
 }
 
 func TestNewEvent(t *testing.T) {
-	ev, err := NewEvent(TypeNotificationCount, map[string]int{"unread": 3})
+	ev, err := NewEvent("notification.count", map[string]int{"unread": 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,11 +257,11 @@ func TestNewEvent(t *testing.T) {
 	var wire map[string]any
 	json.Unmarshal(frame, &wire)
 	at, _ := time.Parse(time.RFC3339, fmt.Sprint(wire["at"]))
-	if wire["type"] != TypeNotificationCount || len(ev.ID) != 36 || ev.ID[14] != '7' || at.IsZero() ||
+	if wire["type"] != "notification.count" || len(ev.ID) != 36 || ev.ID[14] != '7' || at.IsZero() ||
 		!strings.HasSuffix(fmt.Sprint(wire["at"]), "Z") || fmt.Sprint(wire["data"]) != "map[unread:3]" {
 		t.Fatalf("frame %s", frame)
 	}
-	if _, err := NewEvent(TypeChatMessage, func() {}); err == nil {
+	if _, err := NewEvent("chat.message", func() {}); err == nil {
 		t.Fatal("unmarshalable data accepted")
 	}
 }

@@ -18,11 +18,11 @@ func TestHub_PublishAll(t *testing.T) {
 			ctx := context.Background()
 			ts := startHub(t, newBroker(t), Options{})
 			alice, bob, carol := mustConnect(t, ts.url, "alice"), mustConnect(t, ts.url, "bob"), mustConnect(t, ts.url, "carol")
-			ev := mustEventT(t, TypeChatMessage, map[string]string{"text": "to both"})
+			ev := mustEventT(t, "chat.message", map[string]string{"text": "to both"})
 			if err := ts.hub.PublishAll(ctx, []string{"alice", "bob"}, ev); err != nil {
 				t.Fatal(err)
 			}
-			own := mustEventT(t, TypeChatMessage, "next")
+			own := mustEventT(t, "chat.message", "next")
 			for _, user := range []string{"alice", "bob", "carol"} {
 				if err := ts.hub.Publish(ctx, user, own); err != nil {
 					t.Fatal(err)

@@ -37,7 +37,7 @@ func TestRedis_SurvivesRedisOutage(t *testing.T) {
 	ctx := context.Background()
 	publish := func(data string) {
 		t.Helper()
-		if err := a.hub.Publish(ctx, "bob", mustEventT(t, TypeChatMessage, data)); err != nil {
+		if err := a.hub.Publish(ctx, "bob", mustEventT(t, "chat.message", data)); err != nil {
 			t.Fatal(err)
 		}
 	}

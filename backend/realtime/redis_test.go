@@ -32,7 +32,7 @@ func TestRedis_EventCrossesInstances(t *testing.T) {
 	}
 	publish := func(via *testServer, data string) {
 		t.Helper()
-		if err := via.hub.Publish(ctx, "alice", mustEventT(t, TypeChatMessage, data)); err != nil {
+		if err := via.hub.Publish(ctx, "alice", mustEventT(t, "chat.message", data)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -98,7 +98,7 @@ func TestRedis_ResumesAfterConnectionLoss(t *testing.T) {
 	ctx := context.Background()
 
 	bob := mustConnect(t, b.url, "bob")
-	if err := a.hub.Publish(ctx, "bob", mustEventT(t, TypeChatMessage, "before")); err != nil {
+	if err := a.hub.Publish(ctx, "bob", mustEventT(t, "chat.message", "before")); err != nil {
 		t.Fatal(err)
 	}
 	mustRead(t, bob, 3*time.Second)
@@ -112,7 +112,7 @@ func TestRedis_ResumesAfterConnectionLoss(t *testing.T) {
 		t.Fatalf("first frame after the gap is %s, want resync", ev.Type)
 	}
 	// go-redis resubscribed on its own: delivery resumes.
-	if err := a.hub.Publish(ctx, "bob", mustEventT(t, TypeChatMessage, "after")); err != nil {
+	if err := a.hub.Publish(ctx, "bob", mustEventT(t, "chat.message", "after")); err != nil {
 		t.Fatal(err)
 	}
 	if ev := mustRead(t, bob, 3*time.Second); string(ev.Data) != `"after"` {

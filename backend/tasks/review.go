@@ -8,7 +8,6 @@ import (
 	"bridgework/backend/apperr"
 	"bridgework/backend/certs"
 	"bridgework/backend/notify"
-	"bridgework/backend/realtime"
 )
 
 // Action is a change a startup asks for on a submission.
@@ -107,8 +106,8 @@ func (s *Service) SubmitLink(ctx context.Context, student *accounts.User, taskID
 		return nil, err
 	}
 	s.Notifier.Announce(ctx, note)
-	s.publish(ctx, task.StartupID, realtime.TypeTaskUpdated, taskUpdated(task.ID, taskStatus))
-	s.publish(ctx, student.ID, realtime.TypeSubmissionStatus, statusEvent(sub, taskStatus))
+	s.Publisher.Publish(ctx, EventTaskUpdated, taskUpdated(task.ID, taskStatus), task.StartupID)
+	s.Publisher.Publish(ctx, EventSubmissionStatus, statusEvent(sub, taskStatus), student.ID)
 	return sub, nil
 }
 
@@ -170,9 +169,9 @@ func (s *Service) Decide(ctx context.Context, startupID, taskID, studentID strin
 	if err != nil {
 		return nil, nil, err
 	}
-	s.publish(ctx, studentID, realtime.TypeSubmissionStatus, statusEvent(sub, taskStatus))
+	s.Publisher.Publish(ctx, EventSubmissionStatus, statusEvent(sub, taskStatus), studentID)
 	s.Notifier.Announce(ctx, note)
-	s.publish(ctx, startupID, realtime.TypeTaskUpdated, taskUpdated(taskID, taskStatus))
+	s.Publisher.Publish(ctx, EventTaskUpdated, taskUpdated(taskID, taskStatus), startupID)
 	return sub, cert, nil
 }
 
@@ -250,17 +249,6 @@ func statusEvent(sub *Submission, taskStatus string) SubmissionStatusEvent {
 
 func taskUpdated(taskID, status string) TaskUpdatedEvent {
 	return TaskUpdatedEvent{TaskID: taskID, Status: status, DisplayStatus: DisplayStatus(status)}
-}
-
-// publish is best effort: the change is committed, and a client that misses the event
-// refetches what it shows on reconnect.
-func (s *Service) publish(ctx context.Context, userID, eventType string, data any) {
-	if s.Publisher == nil {
-		return
-	}
-	if err := s.Publisher.Publish(ctx, userID, eventType, data); err != nil {
-		s.log().WarnContext(ctx, "publish", "err", err, "type", eventType, "user_id", userID)
-	}
 }
 
 func clip(s string, n int) string {

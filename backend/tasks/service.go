@@ -2,7 +2,6 @@ package tasks
 
 import (
 	"context"
-	"log/slog"
 	"time"
 
 	"bridgework/backend/accounts"
@@ -11,10 +10,18 @@ import (
 	"bridgework/backend/ratelimit"
 )
 
-// Publisher pushes an event to every open connection of a user.
+// Publisher announces an event, already committed, to every open connection of the users, on any
+// instance. It is best effort (app.Publisher logs a failure; clients catch up from the database),
+// and app.Publisher{} publishes nothing.
 type Publisher interface {
-	Publish(ctx context.Context, userID, eventType string, data any) error
+	Publish(ctx context.Context, eventType string, data any, userIDs ...string)
 }
+
+// The events the marketplace publishes (DESIGN.md §4).
+const (
+	EventSubmissionStatus = "submission.status"
+	EventTaskUpdated      = "task.updated"
+)
 
 // Announcer pushes notifications that were just committed (notify.Service).
 type Announcer interface {
@@ -27,7 +34,6 @@ type Service struct {
 	Store     Store
 	Notifier  Announcer
 	Publisher Publisher
-	Logger    *slog.Logger
 	Now       func() time.Time
 	// Limiter counts task posts: a startup may post PostsPerHour tasks an hour (0: no limit).
 	Limiter      ratelimit.Limiter
@@ -250,11 +256,4 @@ func (s *Service) now() time.Time {
 		return s.Now().UTC()
 	}
 	return time.Now().UTC()
-}
-
-func (s *Service) log() *slog.Logger {
-	if s.Logger != nil {
-		return s.Logger
-	}
-	return slog.Default()
 }

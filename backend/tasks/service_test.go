@@ -11,7 +11,6 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/notify"
-	"bridgework/backend/realtime"
 	"bridgework/backend/store"
 	"bridgework/backend/tasks"
 	"bridgework/backend/testenv"
@@ -33,14 +32,15 @@ type recorder struct {
 	committed func() bool
 }
 
-func (r *recorder) Publish(_ context.Context, userID, eventType string, data any) error {
+func (r *recorder) Publish(_ context.Context, eventType string, data any, userIDs ...string) {
 	raw, _ := json.Marshal(data)
 	var m map[string]any
 	_ = json.Unmarshal(raw, &m)
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.events = append(r.events, event{user: userID, typ: eventType, data: m, committed: r.committed()})
-	return nil
+	for _, id := range userIDs {
+		r.events = append(r.events, event{user: id, typ: eventType, data: m, committed: r.committed()})
+	}
 }
 
 func (r *recorder) take() []event {
@@ -99,10 +99,10 @@ func TestService_events(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := []struct{ user, typ string }{
-			{f.startup.ID, realtime.TypeNotificationNew},
-			{f.startup.ID, realtime.TypeNotificationCount},
-			{f.startup.ID, realtime.TypeTaskUpdated},
-			{f.student.ID, realtime.TypeSubmissionStatus},
+			{f.startup.ID, notify.EventNew},
+			{f.startup.ID, notify.EventCount},
+			{f.startup.ID, tasks.EventTaskUpdated},
+			{f.student.ID, tasks.EventSubmissionStatus},
 		}
 		got := f.rec.take()
 		check(t, "submit", got, want)
@@ -115,10 +115,10 @@ func TestService_events(t *testing.T) {
 		}
 		got = f.rec.take()
 		check(t, "approve", got, []struct{ user, typ string }{
-			{f.student.ID, realtime.TypeSubmissionStatus},
-			{f.student.ID, realtime.TypeNotificationNew},
-			{f.student.ID, realtime.TypeNotificationCount},
-			{f.startup.ID, realtime.TypeTaskUpdated},
+			{f.student.ID, tasks.EventSubmissionStatus},
+			{f.student.ID, notify.EventNew},
+			{f.student.ID, notify.EventCount},
+			{f.startup.ID, tasks.EventTaskUpdated},
 		})
 		status := got[0].data
 		if status["taskId"] != f.task.ID || status["studentId"] != f.student.ID || status["status"] != "approved" || status["taskStatus"] != "completed" {
