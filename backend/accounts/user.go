@@ -5,6 +5,8 @@ package accounts
 import (
 	"context"
 	"time"
+
+	"bridgework/backend/apperr"
 )
 
 // UserType is a user's role. It is set by the server only, never by a client.
@@ -116,4 +118,19 @@ type Store interface {
 	// ConsumePasswordReset deletes the reset with tokenHash and returns its user when it has not
 	// expired at now; otherwise apperr.NotFound. Single use even under concurrent calls.
 	ConsumePasswordReset(ctx context.Context, tokenHash string, now time.Time) (userID string, err error)
+}
+
+// UserReader reads a user by id; apperr.NotFound when unknown.
+type UserReader interface {
+	UserByID(ctx context.Context, id string) (*User, error)
+}
+
+// OfType reads the user id names when they are a t. Anyone else, known or not, is not found with
+// the message notFound, so that an id of another type tells nothing.
+func OfType(ctx context.Context, users UserReader, id string, t UserType, notFound string) (*User, error) {
+	u, err := users.UserByID(ctx, id)
+	if apperr.CodeOf(err) == apperr.NotFound || (err == nil && u.Type != t) {
+		return nil, apperr.New(apperr.NotFound, notFound)
+	}
+	return u, err
 }

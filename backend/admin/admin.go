@@ -96,7 +96,7 @@ func (s *Service) Student(ctx context.Context, viewer *accounts.User, id string)
 	if !CanOversee(viewer) {
 		return nil, forbidden
 	}
-	u, err := s.user(ctx, id, accounts.Student, "Student not found.")
+	u, err := accounts.OfType(ctx, s.Store, id, accounts.Student, "Student not found.")
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +132,7 @@ func (s *Service) Startup(ctx context.Context, viewer *accounts.User, id string)
 	if !CanOversee(viewer) {
 		return nil, forbidden
 	}
-	u, err := s.user(ctx, id, accounts.Startup, "Startup not found.")
+	u, err := accounts.OfType(ctx, s.Store, id, accounts.Startup, "Startup not found.")
 	if err != nil {
 		return nil, err
 	}
@@ -155,12 +155,4 @@ func (s *Service) HelpRequests(ctx context.Context, viewer *accounts.User, offse
 		return nil, 0, forbidden
 	}
 	return s.Store.HelpRequests(ctx, limit, offset)
-}
-
-func (s *Service) user(ctx context.Context, id string, t accounts.UserType, notFound string) (*accounts.User, error) {
-	u, err := s.Store.UserByID(ctx, id)
-	if apperr.CodeOf(err) == apperr.NotFound || (err == nil && u.Type != t) {
-		return nil, apperr.New(apperr.NotFound, notFound)
-	}
-	return u, err
 }

@@ -270,14 +270,7 @@ func (s *Service) Student(ctx context.Context, viewer *accounts.User, id string)
 	if !CanBrowseStudents(viewer) {
 		return nil, forbidden
 	}
-	u, err := s.Store.UserByID(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if u.Type != accounts.Student {
-		return nil, apperr.New(apperr.NotFound, "Student not found.")
-	}
-	return u, nil
+	return accounts.OfType(ctx, s.Store, id, accounts.Student, "Student not found.")
 }
 
 // Startup returns one startup's public profile for any signed-in user.
@@ -285,12 +278,5 @@ func (s *Service) Startup(ctx context.Context, viewer *accounts.User, id string)
 	if viewer == nil {
 		return nil, forbidden
 	}
-	u, err := s.Store.UserByID(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if u.Type != accounts.Startup {
-		return nil, apperr.New(apperr.NotFound, "Startup not found.")
-	}
-	return u, nil
+	return accounts.OfType(ctx, s.Store, id, accounts.Startup, "Startup not found.")
 }
