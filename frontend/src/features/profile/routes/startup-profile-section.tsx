@@ -7,7 +7,7 @@ import { notify } from '@/lib/notify'
 import type { User } from '@/types/api'
 import { useRequestVerification } from '../api/company-verification'
 import { useUpdateStartupProfile } from '../api/update-startup-profile'
-import { uploadFile } from '../api/upload-file'
+import { uploadFile } from '@/lib/uploads'
 import { CompanyVerificationForm } from '../components/company-verification-form'
 import { StartupProfileForm } from '../components/startup-profile-form'
 import { PROFILE_UPDATE_FAILED, PROFILE_UPDATED, startupFormValues } from '../schemas'
@@ -30,7 +30,7 @@ export function StartupProfileSection({ user }: { user: User }) {
         onCancel={() => setEditing(false)}
         isSaving={update.isPending}
         error={update.error}
-        uploadPicture={async (file) => (await uploadFile('avatar', file)).url}
+        uploadPicture={(file) => uploadFile('avatar', file)}
       />
     )
   }

@@ -10,7 +10,7 @@ import { notify } from '@/lib/notify'
 import type { User } from '@/types/api'
 import { useSaveStudentProfile } from '../api/save-student-profile'
 import { useStudentProfile } from '../api/get-student-profile'
-import { uploadFile } from '../api/upload-file'
+import { uploadFile } from '@/lib/uploads'
 import { StudentProfileForm } from '../components/student-profile-form'
 import {
   PROFILE_CREATE_FAILED,
@@ -62,8 +62,8 @@ export function StudentProfileSection({ user }: { user: User }) {
         onCancel={() => setEditing(false)}
         isSaving={save.isPending}
         error={save.error}
-        uploadAvatar={async (file) => (await uploadFile('avatar', file)).url}
-        uploadResume={async (file) => (await uploadFile('resume', file)).url}
+        uploadAvatar={(file) => uploadFile('avatar', file)}
+        uploadResume={(file) => uploadFile('resume', file)}
       />
     )
   }

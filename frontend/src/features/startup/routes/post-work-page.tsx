@@ -4,7 +4,7 @@ import { paths } from '@/config/paths'
 import { notify } from '@/lib/notify'
 import { useFindStudents } from '../api/find-students'
 import { usePostTask } from '../api/post-task'
-import { uploadTaskImage } from '../api/upload-task-image'
+import { uploadFile } from '@/lib/uploads'
 import { PostWorkForm } from '../components/post-work-form'
 import { splitSkills, toNumber, type PickedImage, type PostWorkValues } from '../schemas'
 
@@ -21,7 +21,7 @@ export function PostWorkPage() {
     setUploading(true)
     try {
       urls = []
-      for (const image of images) urls.push(await uploadTaskImage(image.file))
+      for (const image of images) urls.push(await uploadFile('task-image', image.file))
     } catch {
       notify.error('Failed to upload image')
       return
