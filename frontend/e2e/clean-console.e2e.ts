@@ -2,23 +2,11 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiCall } from './support/api'
 import { launchBrowser, saveScreenshot, type Browser } from './support/browser'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env'
-import { openAs, studentAndStartup, type Account } from './support/live'
+import { openAs, signInAdmin, studentAndStartup, type Account } from './support/live'
 
 // Issue 12, item 5: every page, as every role that may open it, loads without a single console
 // error or uncaught exception in Chromium. This is what catches a CSP the app itself violates
 // (a refused connection or eval is a console error) and any page that throws while rendering.
-
-async function signInAdmin(): Promise<Account> {
-  if (!ADMIN_PASSWORD) throw new Error('Set E2E_ADMIN_PASSWORD to the ADMIN_PASSWORD the server was started with.')
-  const response = await fetch(`${BASE_URL}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  })
-  if (!response.ok) throw new Error(`admin login: HTTP ${response.status} ${await response.text()}`)
-  return response.json() as Promise<Account>
-}
 
 /** Collects what a page writes to the console as errors and what it throws. */
 function watchErrors(page: Page): string[] {

@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { apiCall, uniqueEmail } from './support/api'
 import { saveScreenshot, usePagesOfTheirOwn } from './support/browser'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env'
-import { openAs, register, type Account } from './support/live'
+import { BASE_URL } from './support/env'
+import { openAs, register, signInAdmin, type Account } from './support/live'
 
 // Issue 13: the SPA's lists page through the server's Link and X-Total-Count headers, against
 // the real server: the tasks page, a student's own tasks, My Works, the submissions table, the
@@ -28,16 +28,6 @@ async function nextPage(page: Page, label: string) {
   await page.getByRole('navigation', { name: label }).getByRole('button', { name: 'Next' }).click()
 }
 
-async function signInAdmin(): Promise<Account> {
-  const response = await fetch(`${BASE_URL}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  })
-  if (!response.ok) throw new Error(`admin login: HTTP ${response.status}`)
-  return response.json() as Promise<Account>
-}
-
 /** How many items a list holds, from its X-Total-Count. */
 async function totalOf(path: string, token: string): Promise<number> {
   const response = await fetch(`${BASE_URL}${path}`, { headers: { Authorization: `Bearer ${token}` } })
@@ -51,7 +41,6 @@ describe('paging through the headers', () => {
   let admin: Account
 
   beforeAll(async () => {
-    if (!ADMIN_PASSWORD) throw new Error('Set E2E_ADMIN_PASSWORD to the ADMIN_PASSWORD the server was started with.')
     startup = await register(BASE_URL, { userType: 'startup', email: uniqueEmail('paging-startup'), companyName: 'Pager Labs' })
     student = await register(BASE_URL, { userType: 'student', email: uniqueEmail('paging-student'), firstName: 'Paige', lastName: 'Walker' })
     admin = await signInAdmin()

@@ -2,11 +2,23 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { uniqueEmail } from './api'
 import { launchBrowser, type Browser } from './browser'
-import { BASE_URL } from './env'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './env'
 
 // Helpers for the live journeys (chat, cluster): accounts, signed-in pages, the socket's state.
 
 export type Account = { token: string; user: { _id: string; email: string; userType: string } }
+
+/** Signs the admin in through the API, with the credentials the server was started with. */
+export async function signInAdmin(): Promise<Account> {
+  if (!ADMIN_PASSWORD) throw new Error('Set E2E_ADMIN_PASSWORD to the ADMIN_PASSWORD the server was started with.')
+  const response = await fetch(`${BASE_URL}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  })
+  if (!response.ok) throw new Error(`admin login: HTTP ${response.status} ${await response.text()}`)
+  return response.json() as Promise<Account>
+}
 
 /** POST /api/register on the server at baseUrl. */
 export async function register(baseUrl: string, body: Record<string, string>): Promise<Account> {
