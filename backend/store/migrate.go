@@ -23,6 +23,7 @@ func migrations() []*gormigrate.Migration {
 		migrateSessions(),
 		migrateVerifiedIssuers(),
 		migrateSkillLookup(),
+		migrateAudit(),
 	}
 }
 

@@ -1,0 +1,195 @@
+// Package audit keeps the append-only trail of what matters for trust and oversight: sign-ins
+// and their failures, password and session changes, decisions on work, certificates, ratings and
+// every time the admin opens a person's dashboard.
+//
+// Each entry carries the hash of the one before it and a hash of itself over both, so the trail
+// is a chain: editing an entry breaks its own hash, deleting one breaks the next entry's link
+// and leaves a gap in the sequence. Verify walks the chain and names the first break.
+//
+// An entry about a change to work (an approval, a certificate) is written by the transaction that
+// makes the change, so the two commit together. An entry about a request that changes nothing
+// else (a failed sign-in) is written on its own by Service.Record, best effort: a database that
+// cannot take the entry must not also refuse the person signing in.
+package audit
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"log/slog"
+	"time"
+)
+
+// The kinds of entries.
+const (
+	SignIn             = "signin"
+	SignInFailed       = "signin.failed"
+	PasswordChanged    = "password.changed"
+	PasswordReset      = "password.reset"
+	SessionsEnded      = "sessions.ended"
+	SubmissionApproved = "submission.approved"
+	SubmissionRejected = "submission.rejected"
+	ChangesRequested   = "submission.changes_requested"
+	CertificateIssued  = "certificate.issued"
+	RatingGiven        = "rating.given"
+	AdminViewed        = "admin.viewed"
+)
+
+// Types lists every kind, in the order the admin's filter offers them.
+var Types = []string{
+	SignIn, SignInFailed, PasswordChanged, PasswordReset, SessionsEnded,
+	SubmissionApproved, SubmissionRejected, ChangesRequested, CertificateIssued, RatingGiven,
+	AdminViewed,
+}
+
+// SecurityTypes are the kinds a user reads about their own account ("recent sign-ins").
+var SecurityTypes = []string{SignIn, SignInFailed, PasswordChanged, PasswordReset, SessionsEnded}
+
+// Entry is one line of the trail.
+type Entry struct {
+	Seq       int64     // 1, 2, …: a gap means a deleted entry
+	At        time.Time // UTC, to the microsecond (what both databases keep)
+	Type      string
+	ActorID   string // who did it; empty for a failed sign-in to an unknown address
+	SubjectID string // whose account it concerns, if anyone's (the student approved, the person viewed)
+	Target    string // the object acted on: a task, submission, certificate or rating id
+	IP        string
+	Detail    string // a short human text, e.g. the task's title or why a sign-in failed
+	PrevHash  string
+	Hash      string
+}
+
+// Seal sets e's place in the chain after prev (nil for the first entry): its sequence number,
+// its link to prev and its own hash. The store calls it while it holds the trail's lock.
+func (e *Entry) Seal(prev *Entry) {
+	e.At = e.At.UTC().Truncate(time.Microsecond)
+	e.Seq, e.PrevHash = 1, ""
+	if prev != nil {
+		e.Seq, e.PrevHash = prev.Seq+1, prev.Hash
+	}
+	e.Hash = e.digest()
+}
+
+// digest hashes every field but Hash itself, each prefixed by its length so that no two
+// different entries encode alike.
+func (e *Entry) digest() string {
+	h := sha256.New()
+	var n [8]byte
+	binary.BigEndian.PutUint64(n[:], uint64(e.Seq))
+	h.Write(n[:])
+	for _, f := range []string{e.At.Format(time.RFC3339Nano), e.Type, e.ActorID, e.SubjectID, e.Target, e.IP, e.Detail, e.PrevHash} {
+		binary.BigEndian.PutUint64(n[:], uint64(len(f)))
+		h.Write(n[:])
+		h.Write([]byte(f))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Filter selects entries for the admin's view; zero fields select everything.
+type Filter struct {
+	ActorID string
+	Types   []string
+	From    time.Time // inclusive
+	To      time.Time // exclusive
+}
+
+// Store is what the service needs from the database.
+type Store interface {
+	// Append seals e after the last entry and writes it, holding the trail's lock.
+	Append(ctx context.Context, e *Entry) error
+	// List reads limit entries past offset, newest first, and counts them all.
+	List(ctx context.Context, f Filter, offset, limit int) ([]Entry, int, error)
+	// Concerning reads the newest entries of the given types whose actor or subject is the user.
+	Concerning(ctx context.Context, userID string, types []string, limit int) ([]Entry, error)
+	// After reads up to limit entries with Seq > seq, oldest first.
+	After(ctx context.Context, seq int64, limit int) ([]Entry, error)
+}
+
+// Service records and reads the trail.
+type Service struct {
+	Store  Store
+	Logger *slog.Logger
+}
+
+// Record appends an entry that stands on its own, best effort: a failure is logged, not returned.
+func (s *Service) Record(ctx context.Context, e Entry) {
+	if e.At.IsZero() {
+		e.At = time.Now()
+	}
+	if err := s.Store.Append(ctx, &e); err != nil {
+		s.Logger.ErrorContext(ctx, "audit entry lost", "type", e.Type, "actor", e.ActorID, "err", err)
+	}
+}
+
+// List is the admin's view of the trail.
+func (s *Service) List(ctx context.Context, f Filter, offset, limit int) ([]Entry, int, error) {
+	return s.Store.List(ctx, f, offset, limit)
+}
+
+// SecurityEventsShown is how many of their recent security events a user sees.
+const SecurityEventsShown = 50
+
+// SecurityEvents are the user's own recent sign-ins, failures, password and session changes.
+func (s *Service) SecurityEvents(ctx context.Context, userID string) ([]Entry, error) {
+	return s.Store.Concerning(ctx, userID, SecurityTypes, SecurityEventsShown)
+}
+
+// Report is what Verify found.
+// Removing the newest entries leaves no break behind, so the report gives the head's hash: kept
+// anywhere outside the database, it shows a cut tail later.
+type Report struct {
+	Checked  int   // entries whose link and hash were checked
+	BrokenAt int64 // the sequence number where the chain first breaks; 0 when whole
+	Reason   string
+	Head     string // the hash of the last entry checked
+}
+
+// verifyBatch is how many entries Verify reads at a time.
+const verifyBatch = 1000
+
+// Verify walks the whole chain, oldest first, and stops at the first entry that does not follow
+// from the one before it.
+func (s *Service) Verify(ctx context.Context) (Report, error) {
+	var r Report
+	var prev *Entry
+	for {
+		var after int64
+		if prev != nil {
+			after = prev.Seq
+		}
+		batch, err := s.Store.After(ctx, after, verifyBatch)
+		if err != nil {
+			return r, err
+		}
+		for i := range batch {
+			e := &batch[i]
+			if reason := follows(prev, e); reason != "" {
+				r.BrokenAt, r.Reason = e.Seq, reason
+				return r, nil
+			}
+			r.Checked, r.Head = r.Checked+1, e.Hash
+			prev = e
+		}
+		if len(batch) < verifyBatch {
+			return r, nil
+		}
+	}
+}
+
+// follows says why e cannot come right after prev, or "" when it does.
+func follows(prev, e *Entry) string {
+	wantSeq, wantPrev := int64(1), ""
+	if prev != nil {
+		wantSeq, wantPrev = prev.Seq+1, prev.Hash
+	}
+	switch {
+	case e.Seq != wantSeq:
+		return "an entry is missing before this one"
+	case e.PrevHash != wantPrev:
+		return "this entry does not link to the one before it"
+	case e.digest() != e.Hash:
+		return "this entry was changed after it was written"
+	}
+	return ""
+}
