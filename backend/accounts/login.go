@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"bridgework/backend/apperr"
+	"bridgework/backend/audit"
 )
 
 // LoginInput is a sign-in attempt: the credentials, the client, and the device cookie it sent
@@ -49,6 +50,13 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (Session, error) {
 				return Session{}, err
 			}
 		}
+		// A failure against an account belongs to its owner's security events; one against an
+		// unknown address names nobody (and keeps no typed text: people type passwords there).
+		failure := audit.Entry{Type: audit.SignInFailed, IP: in.Client.IP, Detail: "unknown address"}
+		if u != nil {
+			failure.SubjectID, failure.Detail = u.ID, "wrong password, "+DescribeDevice(in.Client.UserAgent)
+		}
+		s.record(ctx, failure)
 		return Session{}, apperr.New(apperr.Unauthorized, "Invalid email or password")
 	}
 	// Success clears the counters this client was held by: for an untrusted client the account's
@@ -64,6 +72,8 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (Session, error) {
 	if sess.Device, err = s.issueDevice(u.ID); err != nil {
 		return Session{}, err
 	}
+	s.record(ctx, audit.Entry{Type: audit.SignIn, ActorID: u.ID, SubjectID: u.ID, Target: sess.SessionID,
+		IP: in.Client.IP, Detail: DescribeDevice(in.Client.UserAgent)})
 	return sess, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"bridgework/backend/apperr"
+	"bridgework/backend/audit"
 	"bridgework/backend/ratelimit"
 )
 
@@ -41,6 +42,8 @@ type Service struct {
 	// Sessions keeps sign-ins; Invalidator tells the other instances of changes (nil: none).
 	Sessions    SessionStore
 	Invalidator Invalidator
+	// Audit records sign-ins, their failures, password and session changes (nil: nowhere).
+	Audit Recorder
 
 	// UserCacheTTL is how long Authenticate may reuse a user or session it read when no
 	// invalidation can reach it (Redis down); 0 reads every time.
@@ -52,6 +55,18 @@ type Service struct {
 	// The timing decoy (decoyHash), made once.
 	decoyOnce      sync.Once
 	decoyHashValue string
+}
+
+// Recorder writes an entry to the audit trail, best effort (audit.Service).
+type Recorder interface {
+	Record(ctx context.Context, e audit.Entry)
+}
+
+// record writes e to the trail, if there is one.
+func (s *Service) record(ctx context.Context, e audit.Entry) {
+	if s.Audit != nil {
+		s.Audit.Record(ctx, e)
+	}
 }
 
 // Session is what a successful sign-in or registration returns. Device is a new device cookie

@@ -2,10 +2,12 @@ package accounts
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 
 	"bridgework/backend/apperr"
+	"bridgework/backend/audit"
 )
 
 // SessionInfo is one sign-in: a device that holds a token, until it signs out or is signed out.
@@ -105,6 +107,15 @@ func (s *Service) EndSessions(ctx context.Context, u *User, ids []string) error 
 		return apperr.New(apperr.NotFound, "Session not found.")
 	}
 	s.invalidate(ctx, u.ID, ended)
+	detail := "signed out everywhere"
+	switch {
+	case len(ended) == 1 && ended[0] == u.SessionID:
+		detail = "signed out"
+	case ids != nil:
+		detail = "signed out another device"
+	}
+	s.record(ctx, audit.Entry{Type: audit.SessionsEnded, ActorID: u.ID, SubjectID: u.ID,
+		IP: audit.ClientIP(ctx), Detail: detail})
 	return nil
 }
 
@@ -122,6 +133,13 @@ func (s *Service) PasswordChanged(ctx context.Context, userID, keep string) (tok
 		return "", err
 	}
 	s.invalidate(ctx, userID, ended)
+	// Without a session to keep, the change came from a reset link, which signs nobody in.
+	kind, actor := audit.PasswordChanged, userID
+	if keep == "" {
+		kind, actor = audit.PasswordReset, ""
+	}
+	s.record(ctx, audit.Entry{Type: kind, ActorID: actor, SubjectID: userID, IP: audit.ClientIP(ctx),
+		Detail: sessionsEndedText(len(ended))})
 	if keep == "" {
 		return "", nil
 	}
@@ -130,6 +148,16 @@ func (s *Service) PasswordChanged(ctx context.Context, userID, keep string) (tok
 		return "", err
 	}
 	return s.Tokens.Issue(u, keep)
+}
+
+func sessionsEndedText(n int) string {
+	switch n {
+	case 0:
+		return "no session ended"
+	case 1:
+		return "1 session ended"
+	}
+	return strconv.Itoa(n) + " sessions ended"
 }
 
 // ForgetLocal drops what this instance cached of a user and of the sessions that ended; the

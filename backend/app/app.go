@@ -21,6 +21,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/admin"
+	"bridgework/backend/audit"
 	"bridgework/backend/certs"
 	"bridgework/backend/chat"
 	"bridgework/backend/config"
@@ -122,6 +123,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	}
 
 	users := store.Users{DB: db}
+	trail := &audit.Service{Store: store.Audit{DB: db}, Logger: logger}
 	acc := &accounts.Service{
 		Store:    users,
 		Sessions: store.Sessions{DB: db},
@@ -139,6 +141,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		AdminEmail:    cfg.AdminEmail,
 		AdminPassword: cfg.AdminPassword,
 		UserCacheTTL:  cfg.UserCacheTTL,
+		Audit:         trail,
 	}
 
 	companies := &issuers.Service{

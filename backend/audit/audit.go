@@ -86,6 +86,20 @@ func (e *Entry) digest() string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+type clientIPKey struct{}
+
+// WithClientIP carries the client address of the request being served to the entries written
+// while serving it, however deep in the domain they are written.
+func WithClientIP(ctx context.Context, ip string) context.Context {
+	return context.WithValue(ctx, clientIPKey{}, ip)
+}
+
+// ClientIP is the address WithClientIP stored, or "".
+func ClientIP(ctx context.Context) string {
+	ip, _ := ctx.Value(clientIPKey{}).(string)
+	return ip
+}
+
 // Filter selects entries for the admin's view; zero fields select everything.
 type Filter struct {
 	ActorID string

@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"bridgework/backend/apperr"
+	"bridgework/backend/audit"
 	"bridgework/backend/certs"
 	"bridgework/backend/notify"
 	"bridgework/backend/tasks"
@@ -216,3 +217,5 @@ func (t taskTx) CreateCertificate(c *certs.Certificate) error {
 }
 
 func (t taskTx) CreateNotification(n *notify.Notification) error { return createNotification(t.db, n) }
+
+func (t taskTx) Audit(e *audit.Entry) error { return appendAudit(t.db, e) }

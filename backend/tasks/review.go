@@ -6,6 +6,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
+	"bridgework/backend/audit"
 	"bridgework/backend/certs"
 	"bridgework/backend/notify"
 )
@@ -156,12 +157,17 @@ func (s *Service) Decide(ctx context.Context, startupID, taskID, studentID strin
 		}
 		sub.Status, sub.ReviewNotes = rule.to, notes
 		if action == ActionApprove {
-			if cert, err = s.complete(tx, t, studentID); err != nil {
+			if cert, err = s.complete(ctx, tx, t, studentID); err != nil {
 				return err
 			}
 		}
 		if taskStatus, err = tx.RefreshTaskStatus(taskID); err != nil {
 			return err
+		}
+		if entry, ok := decisionEntry(ctx, t, sub, action); ok {
+			if err := tx.Audit(&entry); err != nil {
+				return err
+			}
 		}
 		note = decisionNotification(t, action, notes, studentID)
 		return tx.CreateNotification(&note)
@@ -178,7 +184,7 @@ func (s *Service) Decide(ctx context.Context, startupID, taskID, studentID strin
 // complete finishes an approval inside its transaction: the task is completed for the student
 // (refused when another approval completed it first), the task's skills on their profile become
 // Verified, and the certificate is issued.
-func (s *Service) complete(tx Tx, t *Task, studentID string) (*certs.Certificate, error) {
+func (s *Service) complete(ctx context.Context, tx Tx, t *Task, studentID string) (*certs.Certificate, error) {
 	now := s.now()
 	ok, err := tx.CompleteTask(t.ID, studentID, now)
 	if err != nil {
@@ -208,7 +214,23 @@ func (s *Service) complete(tx Tx, t *Task, studentID string) (*certs.Certificate
 		Title: t.Title, TaskTitle: t.Title, TaskCategory: t.Category, Skills: t.Skills,
 		IssuedAt: now, CompletionDate: now,
 	}
-	return c, tx.CreateCertificate(c)
+	if err := tx.CreateCertificate(c); err != nil {
+		return nil, err
+	}
+	return c, tx.Audit(&audit.Entry{
+		Type: audit.CertificateIssued, ActorID: t.StartupID, SubjectID: studentID, Target: t.ID,
+		IP: audit.ClientIP(ctx), Detail: clip(number+" for "+t.Title, 300),
+	})
+}
+
+// decisionEntry is the trail's entry for a decision on work; moving a submission to review
+// decides nothing and has none.
+func decisionEntry(ctx context.Context, t *Task, sub *Submission, action Action) (audit.Entry, bool) {
+	kind := map[Action]string{ActionApprove: audit.SubmissionApproved, ActionReject: audit.SubmissionRejected}[action]
+	return audit.Entry{
+		Type: kind, ActorID: t.StartupID, SubjectID: sub.StudentID, Target: sub.ID,
+		IP: audit.ClientIP(ctx), Detail: clip(t.Title, 300),
+	}, kind != ""
 }
 
 func decisionNotification(t *Task, action Action, notes, studentID string) notify.Notification {

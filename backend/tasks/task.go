@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"bridgework/backend/accounts"
+	"bridgework/backend/audit"
 	"bridgework/backend/certs"
 	"bridgework/backend/notify"
 )
@@ -265,4 +266,6 @@ type Tx interface {
 	VerifySkills(studentID string, skills []string) error
 	CreateCertificate(c *certs.Certificate) error
 	CreateNotification(n *notify.Notification) error
+	// Audit appends an entry to the trail; it commits with the change it records.
+	Audit(e *audit.Entry) error
 }
