@@ -24,6 +24,7 @@ func migrations() []*gormigrate.Migration {
 		migrateVerifiedIssuers(),
 		migrateSkillLookup(),
 		migrateAudit(),
+		migrateRatings(),
 	}
 }
 
