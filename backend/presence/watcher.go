@@ -3,8 +3,9 @@ package presence
 import (
 	"context"
 	"log/slog"
-	"sync"
 	"time"
+
+	"bridgework/backend/fifo"
 )
 
 // Watcher turns the hub's OnConnect and OnDisconnect hooks into Tracker calls and, when a user
@@ -14,12 +15,7 @@ type Watcher struct {
 	tracker  Tracker
 	onChange func(ctx context.Context, userID string, online bool)
 	log      *slog.Logger
-
-	mu     sync.Mutex
-	queue  []change
-	closed bool
-	wake   chan struct{}
-	done   chan struct{}
+	queue    *fifo.Queue[change]
 }
 
 type change struct {
@@ -52,57 +48,23 @@ func NewWatcher(t Tracker, onChange func(ctx context.Context, userID string, onl
 	if log == nil {
 		log = slog.Default()
 	}
-	w := &Watcher{tracker: t, onChange: onChange, log: log, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	w := &Watcher{tracker: t, onChange: onChange, log: log}
+	w.queue = fifo.New(w.apply)
 	if s, ok := t.(selfChanging); ok {
 		s.SetOnChange(w.Recheck)
 	}
-	go w.run()
 	return w
 }
 
 // Connected is the hub's OnConnect.
-func (w *Watcher) Connected(userID string) { w.enqueue(change{userID, connected}) }
+func (w *Watcher) Connected(userID string) { w.queue.Push(change{userID, connected}) }
 
 // Disconnected is the hub's OnDisconnect.
-func (w *Watcher) Disconnected(userID string) { w.enqueue(change{userID, disconnected}) }
+func (w *Watcher) Disconnected(userID string) { w.queue.Push(change{userID, disconnected}) }
 
 // Recheck announces userID's state as the tracker has it when its turn comes. The state, not the
 // change that was found, is announced: a hook queued before may have changed it since.
-func (w *Watcher) Recheck(userID string) { w.enqueue(change{userID, recheck}) }
-
-func (w *Watcher) enqueue(c change) {
-	w.mu.Lock()
-	if w.closed {
-		w.mu.Unlock()
-		return
-	}
-	w.queue = append(w.queue, c)
-	w.mu.Unlock()
-	select {
-	case w.wake <- struct{}{}:
-	default:
-	}
-}
-
-func (w *Watcher) run() {
-	defer close(w.done)
-	for {
-		w.mu.Lock()
-		if len(w.queue) == 0 {
-			closed := w.closed
-			w.mu.Unlock()
-			if closed {
-				return
-			}
-			<-w.wake
-			continue
-		}
-		c := w.queue[0]
-		w.queue = w.queue[1:]
-		w.mu.Unlock()
-		w.apply(c)
-	}
-}
+func (w *Watcher) Recheck(userID string) { w.queue.Push(change{userID, recheck}) }
 
 func (w *Watcher) apply(c change) {
 	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
@@ -132,19 +94,5 @@ func (w *Watcher) apply(c change) {
 }
 
 // Close applies what is queued (the hub's last disconnects on shutdown) and stops, or gives up
-// when ctx ends.
-func (w *Watcher) Close(ctx context.Context) error {
-	w.mu.Lock()
-	w.closed = true
-	w.mu.Unlock()
-	select {
-	case w.wake <- struct{}{}:
-	default:
-	}
-	select {
-	case <-w.done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
+// when ctx ends. Changes reported after Close are dropped.
+func (w *Watcher) Close(ctx context.Context) error { return w.queue.Close(ctx) }

@@ -3,8 +3,9 @@ package realtime
 import (
 	"context"
 	"log/slog"
-	"sync"
 	"time"
+
+	"bridgework/backend/fifo"
 )
 
 // transition is one user going online or offline on this instance.
@@ -18,20 +19,16 @@ type transition struct {
 // subscriptionWorker applies transitions to the broker in the order the hub
 // produced them, off the hub goroutine: a broker call is a network round trip
 // (and may wait for a Redis reconnect), and the hub must keep delivering
-// meanwhile. One goroutine, one FIFO queue: an offline transition can never
-// overtake the online one before it, for the broker or for the hooks.
+// meanwhile. One goroutine, one FIFO queue (unbounded, so enqueue never blocks
+// the hub): an offline transition can never overtake the online one before it,
+// for the broker or for the hooks.
 type subscriptionWorker struct {
 	broker       Broker
 	timeout      time.Duration
 	onConnect    func(string)
 	onDisconnect func(string)
 	log          *slog.Logger
-
-	mu     sync.Mutex
-	queue  []*transition // unbounded, so enqueue never blocks the hub
-	closed bool
-	wake   chan struct{}
-	done   chan struct{}
+	queue        *fifo.Queue[*transition]
 }
 
 func newSubscriptionWorker(b Broker, opts Options, log *slog.Logger) *subscriptionWorker {
@@ -41,44 +38,17 @@ func newSubscriptionWorker(b Broker, opts Options, log *slog.Logger) *subscripti
 		onConnect:    opts.OnConnect,
 		onDisconnect: opts.OnDisconnect,
 		log:          log,
-		wake:         make(chan struct{}, 1),
-		done:         make(chan struct{}),
 	}
-	go w.run()
+	w.queue = fifo.New(w.apply)
 	return w
 }
 
+// enqueue is called by the hub goroutine only, which stops before close: no
+// transition is ever dropped by a closed queue and left without done.
 func (w *subscriptionWorker) enqueue(userID string, online bool) *transition {
 	t := &transition{userID: userID, online: online, done: make(chan struct{})}
-	w.mu.Lock()
-	w.queue = append(w.queue, t)
-	w.mu.Unlock()
-	select {
-	case w.wake <- struct{}{}:
-	default: // already awake or about to be
-	}
+	w.queue.Push(t)
 	return t
-}
-
-func (w *subscriptionWorker) run() {
-	defer close(w.done)
-	for {
-		w.mu.Lock()
-		if len(w.queue) == 0 {
-			closed := w.closed
-			w.mu.Unlock()
-			if closed {
-				return
-			}
-			<-w.wake
-			continue
-		}
-		t := w.queue[0]
-		w.queue[0] = nil
-		w.queue = w.queue[1:]
-		w.mu.Unlock()
-		w.apply(t)
-	}
 }
 
 func (w *subscriptionWorker) apply(t *transition) {
@@ -107,13 +77,4 @@ func (w *subscriptionWorker) apply(t *transition) {
 
 // close lets the worker finish the queue (the offline transitions of the
 // last connections) and waits for it.
-func (w *subscriptionWorker) close() {
-	w.mu.Lock()
-	w.closed = true
-	w.mu.Unlock()
-	select {
-	case w.wake <- struct{}{}:
-	default:
-	}
-	<-w.done
-}
+func (w *subscriptionWorker) close() { _ = w.queue.Close(context.Background()) }
