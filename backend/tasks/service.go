@@ -111,7 +111,7 @@ func (s *Service) StartupSubmissions(ctx context.Context, startupID, status stri
 	var v apperr.Validator
 	v.Check(status == "" || status == Pending || status == UnderReview || status == Approved || status == Rejected,
 		"status", "Status must be pending, under-review, approved or rejected")
-	v.Check(page >= 0 && page <= 100_000, "page", "Page must be a positive number")
+	checkPage(&v, page)
 	if err := v.Err(); err != nil {
 		return Page[Submission]{}, err
 	}

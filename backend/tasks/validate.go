@@ -182,8 +182,15 @@ func ValidateQuery(q Query) error {
 	v.Check(q.Source == "" || q.Source == "startup" || q.Source == "non-startup", "source", "Source must be startup or non-startup")
 	v.Check(q.Status == "" || q.Status == StatusOpen || q.Status == StatusUnderReview || q.Status == StatusCompleted,
 		"status", "Status must be open, under-review or completed")
-	v.Check(q.Page >= 0 && q.Page <= 100_000, "page", "Page must be a positive number")
+	checkPage(&v, q.Page)
 	return v.Err()
+}
+
+// checkPage is the page rule of every list the service pages (ValidateQuery's and
+// StartupSubmissions'). Page 0 is the first page, as an unset Query.Page; the HTTP layer has
+// already refused anything below 1 (httpapi.readPaging).
+func checkPage(v *apperr.Validator, page int) {
+	v.Check(page >= 0 && page <= 100_000, "page", "Page must be a positive number")
 }
 
 // ParseDate reads a date as YYYY-MM-DD or RFC 3339 and returns midnight UTC of that day.
@@ -200,18 +207,6 @@ func ParseDate(s string) (time.Time, bool) {
 		return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC), true
 	}
 	return time.Time{}, false
-}
-
-// ParsePage reads a page number; anything else is page 0, which ValidateQuery refuses.
-func ParsePage(s string) int {
-	if s == "" {
-		return 1
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 {
-		return -1
-	}
-	return n
 }
 
 func checkText(v *apperr.Validator, field, label, value string, max int) {
