@@ -25,6 +25,7 @@ func migrations() []*gormigrate.Migration {
 		migrateSkillLookup(),
 		migrateAudit(),
 		migrateRatings(),
+		migrateRevisions(),
 	}
 }
 

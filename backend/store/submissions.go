@@ -26,6 +26,7 @@ type submissionRow struct {
 	Link        string
 	Status      string
 	ReviewNotes string
+	Revision    int
 	SubmittedAt time.Time
 	UpdatedAt   time.Time
 	ReviewedAt  *time.Time
@@ -36,9 +37,51 @@ func (submissionRow) TableName() string { return "submissions" }
 func (r submissionRow) toDomain() tasks.Submission {
 	return tasks.Submission{
 		ID: r.ID, TaskID: r.TaskID, StudentID: r.StudentID, StartupID: r.StartupID,
-		Link: r.Link, Status: r.Status, ReviewNotes: r.ReviewNotes,
-		SubmittedAt: r.SubmittedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
+		Link: r.Link, Status: r.Status, ReviewNotes: r.ReviewNotes, Revision: r.Revision,
+		SubmittedAt: r.SubmittedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), ReviewedAt: utc(r.ReviewedAt),
 	}
+}
+
+// revisionRow is one revision of a submission; the current one mirrors the submission's row.
+type revisionRow struct {
+	SubmissionID string `gorm:"primaryKey"`
+	Revision     int    `gorm:"primaryKey;autoIncrement:false"`
+	Link         string
+	Status       string
+	ReviewNotes  string
+	SubmittedAt  time.Time
+	ReviewedAt   *time.Time
+}
+
+func (revisionRow) TableName() string { return "submission_revisions" }
+
+func (r revisionRow) toDomain() tasks.Revision {
+	return tasks.Revision{Revision: r.Revision, Link: r.Link, Status: r.Status, ReviewNotes: r.ReviewNotes,
+		SubmittedAt: r.SubmittedAt.UTC(), ReviewedAt: utc(r.ReviewedAt)}
+}
+
+func utc(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
+// revisionsOf reads the revisions of the submissions, oldest first, by submission id.
+func revisionsOf(db *gorm.DB, submissionIDs []string) (map[string][]tasks.Revision, error) {
+	out := map[string][]tasks.Revision{}
+	if len(submissionIDs) == 0 {
+		return out, nil
+	}
+	var rows []revisionRow
+	if err := db.Where("submission_id IN ?", submissionIDs).Order("submission_id, revision").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.SubmissionID] = append(out[r.SubmissionID], r.toDomain())
+	}
+	return out, nil
 }
 
 const submissionNotFound = "Submission not found."
@@ -79,9 +122,17 @@ func (s Tasks) StartupSubmissions(ctx context.Context, startupID, status string,
 	if err != nil {
 		return out, err
 	}
+	subIDs := make([]string, len(rows))
+	for i, r := range rows {
+		subIDs[i] = r.ID
+	}
+	revisions, err := revisionsOf(db, subIDs)
+	if err != nil {
+		return out, err
+	}
 	for _, r := range rows {
 		sub := r.toDomain()
-		sub.Student, sub.Task = who[r.StudentID], byID[r.TaskID]
+		sub.Student, sub.Task, sub.Revisions = who[r.StudentID], byID[r.TaskID], revisions[r.ID]
 		out.Items = append(out.Items, sub)
 	}
 	return out, nil
@@ -118,7 +169,7 @@ func (t taskTx) Submission(taskID, studentID string) (*tasks.Submission, error) 
 func (t taskTx) CreateSubmission(s *tasks.Submission) error {
 	now := time.Now().UTC()
 	row := submissionRow{ID: NewID(), TaskID: s.TaskID, StudentID: s.StudentID, StartupID: s.StartupID,
-		Link: s.Link, Status: s.Status, SubmittedAt: now, UpdatedAt: now}
+		Link: s.Link, Status: s.Status, Revision: 1, SubmittedAt: now, UpdatedAt: now}
 	err := t.db.Create(&row).Error
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return apperr.New(apperr.Conflict, "You have already submitted to this task.")
@@ -126,7 +177,11 @@ func (t taskTx) CreateSubmission(s *tasks.Submission) error {
 	if err != nil {
 		return err
 	}
-	s.ID, s.SubmittedAt, s.UpdatedAt = row.ID, now, now
+	first := revisionRow{SubmissionID: row.ID, Revision: 1, Link: s.Link, Status: s.Status, SubmittedAt: now}
+	if err := t.db.Create(&first).Error; err != nil {
+		return err
+	}
+	s.ID, s.Revision, s.SubmittedAt, s.UpdatedAt = row.ID, 1, now, now
 	return nil
 }
 
@@ -143,7 +198,48 @@ func (t taskTx) SetSubmission(id string, from []string, status, link, notes stri
 		changes["review_notes"] = notes
 	}
 	res := t.db.Model(&submissionRow{}).Where("id = ? AND status IN ?", id, from).Updates(changes)
-	return res.RowsAffected == 1, res.Error
+	if res.Error != nil || res.RowsAffected != 1 {
+		return false, res.Error
+	}
+	delete(changes, "updated_at")
+	if err := t.db.Model(&revisionRow{}).Where("submission_id = ? AND revision = (?)", id,
+		t.db.Model(&submissionRow{}).Select("revision").Where("id = ?", id)).Updates(changes).Error; err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+func (t taskTx) NextRevision(id, link string) (bool, error) {
+	now := time.Now().UTC()
+	res := t.db.Model(&submissionRow{}).Where("id = ? AND status = ?", id, tasks.ChangesRequested).Updates(map[string]any{
+		"status": tasks.Pending, "link": link, "revision": gorm.Expr("revision + 1"), "review_notes": "",
+		"submitted_at": now, "updated_at": now, "reviewed_at": nil,
+	})
+	if res.Error != nil || res.RowsAffected != 1 {
+		return false, res.Error
+	}
+	var row submissionRow
+	if err := t.db.Select("revision").Take(&row, "id = ?", id).Error; err != nil {
+		return false, err
+	}
+	next := revisionRow{SubmissionID: id, Revision: row.Revision, Link: link, Status: tasks.Pending, SubmittedAt: now}
+	return true, t.db.Create(&next).Error
+}
+
+func (t taskTx) CloseSubmissions(taskID, notes string) ([]tasks.Submission, error) {
+	open := []string{tasks.Pending, tasks.UnderReview, tasks.ChangesRequested}
+	var rows []submissionRow
+	if err := t.db.Where("task_id = ? AND status IN ?", taskID, open).Order("submitted_at, id").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]tasks.Submission, 0, len(rows))
+	for _, r := range rows {
+		if _, err := t.SetSubmission(r.ID, open, tasks.Closed, "", notes); err != nil {
+			return nil, err
+		}
+		out = append(out, r.toDomain())
+	}
+	return out, nil
 }
 
 func (t taskTx) CompleteTask(taskID, studentID string, at time.Time) (bool, error) {
@@ -171,7 +267,8 @@ func (t taskTx) RefreshTaskStatus(taskID string) (string, error) {
 	}
 	status := tasks.StatusOpen
 	switch {
-	case n[tasks.UnderReview] > 0:
+	case n[tasks.UnderReview] > 0, n[tasks.ChangesRequested] > 0:
+		// Changes asked for keep the work in review until the next revision decides it.
 		status = tasks.StatusUnderReview
 	case n[tasks.Pending] > 0:
 		status = tasks.StatusSubmitted

@@ -33,6 +33,7 @@ type taskRow struct {
 	ImageURL          string `gorm:"column:image_url"`
 	Attachments       string
 	AssignedStudentID string
+	RevisionRounds    int
 	Status            string
 	Listed            bool
 	CompletedAt       *time.Time
@@ -172,10 +173,18 @@ func hydrate(db *gorm.DB, rows []taskRow, w whose) ([]tasks.Task, error) {
 	if err != nil {
 		return nil, err
 	}
+	subIDs := make([]string, len(subRows))
+	for i, r := range subRows {
+		subIDs[i] = r.ID
+	}
+	revisions, err := revisionsOf(db, subIDs)
+	if err != nil {
+		return nil, err
+	}
 	byTask := map[string][]tasks.Submission{}
 	for _, r := range subRows {
 		sub := r.toDomain()
-		sub.Student = who[r.StudentID]
+		sub.Student, sub.Revisions = who[r.StudentID], revisions[r.ID]
 		byTask[r.TaskID] = append(byTask[r.TaskID], sub)
 	}
 	for _, r := range rows {
@@ -206,7 +215,7 @@ func toTaskRow(t *tasks.Task) taskRow {
 		Category: t.Category, WorkType: t.WorkType, Skills: string(skills), SearchText: searchText(t),
 		Difficulty: t.Difficulty, EstimatedHours: t.EstimatedHours, BudgetMin: t.BudgetMin, BudgetMax: t.BudgetMax,
 		Deadline: t.Deadline.UTC(), Priority: t.Priority, ImageURL: t.ImageURL, Attachments: string(attJSON),
-		AssignedStudentID: t.AssignedStudentID, Status: t.Status,
+		AssignedStudentID: t.AssignedStudentID, RevisionRounds: t.RevisionRounds, Status: t.Status,
 		Listed:      t.Status != tasks.StatusCompleted && t.AssignedStudentID == "",
 		CompletedAt: t.CompletedAt, CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt,
 	}
@@ -223,7 +232,7 @@ func (r taskRow) toDomain() *tasks.Task {
 		Category: r.Category, WorkType: r.WorkType, Difficulty: r.Difficulty,
 		EstimatedHours: r.EstimatedHours, BudgetMin: r.BudgetMin, BudgetMax: r.BudgetMax,
 		Deadline: r.Deadline.UTC(), Priority: r.Priority, ImageURL: r.ImageURL,
-		AssignedStudentID: r.AssignedStudentID, Status: r.Status,
+		AssignedStudentID: r.AssignedStudentID, RevisionRounds: r.RevisionRounds, Status: r.Status,
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
 	}
 	if r.CompletedAt != nil {

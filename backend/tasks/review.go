@@ -3,6 +3,7 @@ package tasks
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
@@ -11,23 +12,37 @@ import (
 	"bridgework/backend/notify"
 )
 
-// Action is a change a startup asks for on a submission.
+// Action is a change to a submission: a startup's decision, the student's next revision, or the
+// close that follows a task's closing approval.
 type Action string
 
 const (
-	ActionReview  Action = "review"  // pending → under-review
-	ActionApprove Action = "approve" // pending | under-review → approved
-	ActionReject  Action = "reject"  // pending | under-review → rejected
+	ActionReview         Action = "review"          // pending → under-review
+	ActionApprove        Action = "approve"         // pending | under-review → approved
+	ActionReject         Action = "reject"          // pending | under-review → rejected
+	ActionRequestChanges Action = "request-changes" // pending | under-review → changes_requested
+	ActionResubmit       Action = "resubmit"        // changes_requested → pending, as the next revision
+	ActionClose          Action = "close"           // pending | under-review | changes_requested → closed
 )
 
-// transitions lists, for each action, the statuses it may start from and where it leads (DESIGN §3).
+// Actions lists every action, for tests that walk the whole table.
+var Actions = []Action{ActionReview, ActionApprove, ActionReject, ActionRequestChanges, ActionResubmit, ActionClose}
+
+// Statuses lists every submission status.
+var Statuses = []string{Pending, UnderReview, ChangesRequested, Approved, Rejected, Closed}
+
+// transitions is the one table of how a submission may move (DESIGN §3): for each action, the
+// statuses it may start from and where it leads. Anything else is a 409 that changes nothing.
 var transitions = map[Action]struct {
 	from []string
 	to   string
 }{
-	ActionReview:  {from: []string{Pending}, to: UnderReview},
-	ActionApprove: {from: []string{Pending, UnderReview}, to: Approved},
-	ActionReject:  {from: []string{Pending, UnderReview}, to: Rejected},
+	ActionReview:         {from: []string{Pending}, to: UnderReview},
+	ActionApprove:        {from: []string{Pending, UnderReview}, to: Approved},
+	ActionReject:         {from: []string{Pending, UnderReview}, to: Rejected},
+	ActionRequestChanges: {from: []string{Pending, UnderReview}, to: ChangesRequested},
+	ActionResubmit:       {from: []string{ChangesRequested}, to: Pending},
+	ActionClose:          {from: []string{Pending, UnderReview, ChangesRequested}, to: Closed},
 }
 
 // CanApply reports whether action is allowed on a submission in status.
@@ -35,11 +50,22 @@ func CanApply(action Action, status string) bool {
 	return contains(transitions[action].from, status)
 }
 
+// Next is where action leads a submission in status, and whether it may.
+func Next(action Action, status string) (string, bool) {
+	return transitions[action].to, CanApply(action, status)
+}
+
 // conflict explains why action is not allowed on a submission in status.
 func conflict(action Action, status string) error {
-	verb := map[Action]string{ActionReview: "moved to review", ActionApprove: "approved", ActionReject: "rejected"}[action]
-	return apperr.New(apperr.Conflict, fmt.Sprintf("A submission that is %s cannot be %s.", status, verb))
+	verb := map[Action]string{
+		ActionReview: "moved to review", ActionApprove: "approved", ActionReject: "rejected",
+		ActionRequestChanges: "sent back for changes", ActionResubmit: "resubmitted", ActionClose: "closed",
+	}[action]
+	return apperr.New(apperr.Conflict, fmt.Sprintf("A submission that is %s cannot be %s.", strings.ReplaceAll(status, "_", " "), verb))
 }
+
+// FilledNote is what the students whose work was still open hear when the task closes.
+const FilledNote = "This task was filled"
 
 var (
 	errSubmissionNotFound = apperr.New(apperr.NotFound, "Submission not found.")
@@ -48,8 +74,9 @@ var (
 	errAlreadyReviewed    = apperr.New(apperr.Conflict, "Your submission is under review or decided and can no longer be changed.")
 )
 
-// SubmitLink records a student's work link. A second link before review replaces the first; the
-// one row per student and task never becomes two. The startup is notified.
+// SubmitLink records a student's work link. A second link before review replaces the first; a
+// link sent after the startup asked for changes starts the next revision. The one row per student
+// and task never becomes two. The startup is notified.
 func (s *Service) SubmitLink(ctx context.Context, student *accounts.User, taskID, link string) (*Submission, error) {
 	link, err := ValidateLink(link)
 	if err != nil {
@@ -82,6 +109,17 @@ func (s *Service) SubmitLink(ctx context.Context, student *accounts.User, taskID
 			}
 		case err != nil:
 			return err
+		case existing.Status == ChangesRequested:
+			ok, err := tx.NextRevision(existing.ID, link)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return errAlreadyReviewed
+			}
+			existing.Revision++
+			existing.Link, existing.Status, existing.ReviewNotes = link, Pending, ""
+			sub, verb = existing, fmt.Sprintf("sent revision %d of", existing.Revision)
 		default:
 			ok, err := tx.SetSubmission(existing.ID, []string{Pending}, Pending, link, "")
 			if err != nil {
@@ -112,23 +150,49 @@ func (s *Service) SubmitLink(ctx context.Context, student *accounts.User, taskID
 	return sub, nil
 }
 
-// Decide applies a startup's action to a student's submission on one of its tasks, in one
-// transaction: the submission moves only along the allowed transitions (else 409 and nothing
-// changes); approval also completes the task for that student and issues the certificate; the
-// student is notified. Of two concurrent decisions on one submission exactly one wins.
+// Decision is a startup's action on one student's submission.
+type Decision struct {
+	StudentID string
+	Action    Action // review, approve, reject or request-changes
+	Notes     string
+	// CloseTask, on an approval, closes the task: it takes no more work and the submissions
+	// still open are closed. A task assigned to one student closes with its approval anyway.
+	CloseTask bool
+}
+
+// Decide applies a startup's action to a student's submission on one of its tasks; an approval
+// closes the task.
 func (s *Service) Decide(ctx context.Context, startupID, taskID, studentID string, action Action, notes string) (*Submission, *certs.Certificate, error) {
-	if err := ValidateDecision(studentID, notes); err != nil {
+	return s.Apply(ctx, startupID, taskID, Decision{StudentID: studentID, Action: action, Notes: notes, CloseTask: true})
+}
+
+// Apply applies a startup's decision in one transaction: the submission moves only along the
+// transition table (else 409 and nothing changes); asking for changes needs notes and a round
+// left; approval issues the certificate and, when it closes the task, completes it and closes
+// the other open submissions, whose students are told. Of two concurrent decisions on one
+// submission exactly one wins, and of two approvals racing to close a task, one closes it.
+func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decision) (*Submission, *certs.Certificate, error) {
+	if err := ValidateDecision(d.StudentID, d.Notes); err != nil {
 		return nil, nil, err
 	}
-	if action == ActionReview {
-		notes = ""
+	switch d.Action {
+	case ActionReview:
+		d.Notes = ""
+	case ActionRequestChanges:
+		d.Notes = strings.TrimSpace(d.Notes)
+		if d.Notes == "" {
+			return nil, nil, apperr.Field("reviewNotes", "Review notes are required to request changes")
+		}
+	case ActionApprove, ActionReject:
+	default:
+		return nil, nil, apperr.New(apperr.Invalid, "Unknown decision.")
 	}
-	rule := transitions[action]
 	var (
 		sub        *Submission
 		cert       *certs.Certificate
 		taskStatus string
-		note       notify.Notification
+		closed     []Submission
+		notes      []notify.Notification
 	)
 	err := s.Store.InTx(ctx, func(tx Tx) error {
 		t, err := tx.LockTask(taskID)
@@ -138,61 +202,89 @@ func (s *Service) Decide(ctx context.Context, startupID, taskID, studentID strin
 		if err != nil {
 			return err
 		}
-		if sub, err = tx.Submission(taskID, studentID); err != nil {
+		if sub, err = tx.Submission(taskID, d.StudentID); err != nil {
 			if apperr.CodeOf(err) == apperr.NotFound {
 				return errSubmissionNotFound
 			}
 			return err
 		}
-		if !CanApply(action, sub.Status) {
-			return conflict(action, sub.Status)
+		to, allowed := Next(d.Action, sub.Status)
+		if !allowed {
+			return conflict(d.Action, sub.Status)
 		}
-		ok, err := tx.SetSubmission(sub.ID, rule.from, rule.to, "", notes)
+		if d.Action == ActionRequestChanges && sub.Revision > t.RevisionRounds {
+			return apperr.New(apperr.Conflict, fmt.Sprintf(
+				"This submission has used all %d revision rounds of this task: approve or reject it.", t.RevisionRounds))
+		}
+		ok, err := tx.SetSubmission(sub.ID, transitions[d.Action].from, to, "", d.Notes)
 		if err != nil {
 			return err
 		}
 		if !ok {
 			// Another decision committed between our read and our update.
-			return conflict(action, "already decided")
+			return conflict(d.Action, "already decided")
 		}
-		sub.Status, sub.ReviewNotes = rule.to, notes
-		if action == ActionApprove {
-			if cert, err = s.complete(ctx, tx, t, studentID); err != nil {
+		sub.Status, sub.ReviewNotes = to, d.Notes
+		if d.Action == ActionApprove {
+			if cert, err = s.certify(ctx, tx, t, d.StudentID); err != nil {
 				return err
+			}
+			if d.CloseTask || t.AssignedStudentID != "" {
+				if closed, err = s.closeTask(tx, t, d.StudentID); err != nil {
+					return err
+				}
 			}
 		}
 		if taskStatus, err = tx.RefreshTaskStatus(taskID); err != nil {
 			return err
 		}
-		if entry, ok := decisionEntry(ctx, t, sub, action); ok {
+		if entry, ok := decisionEntry(ctx, t, sub, d.Action); ok {
 			if err := tx.Audit(&entry); err != nil {
 				return err
 			}
 		}
-		note = decisionNotification(t, action, notes, studentID)
-		return tx.CreateNotification(&note)
+		notes = append(notes, decisionNotification(t, d.Action, d.Notes, d.StudentID))
+		for _, c := range closed {
+			notes = append(notes, notify.Notification{UserID: c.StudentID, Link: "/student/dashboard",
+				Message: fmt.Sprintf("%s: %q no longer takes work, so your submission was closed.", FilledNote, t.Title)})
+		}
+		for i := range notes {
+			if err := tx.CreateNotification(&notes[i]); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, nil, err
 	}
-	s.Publisher.Publish(ctx, EventSubmissionStatus, statusEvent(sub, taskStatus), studentID)
-	s.Notifier.Announce(ctx, note)
+	s.Publisher.Publish(ctx, EventSubmissionStatus, statusEvent(sub, taskStatus), d.StudentID)
+	for _, c := range closed {
+		c.Status = Closed
+		s.Publisher.Publish(ctx, EventSubmissionStatus, statusEvent(&c, taskStatus), c.StudentID)
+	}
+	s.Notifier.Announce(ctx, notes...)
 	s.Publisher.Publish(ctx, EventTaskUpdated, taskUpdated(taskID, taskStatus), startupID)
 	return sub, cert, nil
 }
 
-// complete finishes an approval inside its transaction: the task is completed for the student
-// (refused when another approval completed it first), the task's skills on their profile become
-// Verified, and the certificate is issued.
-func (s *Service) complete(ctx context.Context, tx Tx, t *Task, studentID string) (*certs.Certificate, error) {
-	now := s.now()
-	ok, err := tx.CompleteTask(t.ID, studentID, now)
+// closeTask completes the task for the student whose approval closes it (refused when another
+// approval closed it first) and closes the submissions still open.
+func (s *Service) closeTask(tx Tx, t *Task, studentID string) ([]Submission, error) {
+	ok, err := tx.CompleteTask(t.ID, studentID, s.now())
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
 		return nil, errTaskCompleted
 	}
+	return tx.CloseSubmissions(t.ID, FilledNote)
+}
+
+// certify finishes an approval inside its transaction: the task's skills on the student's
+// profile become Verified, and the certificate is issued.
+func (s *Service) certify(ctx context.Context, tx Tx, t *Task, studentID string) (*certs.Certificate, error) {
+	now := s.now()
 	student, err := tx.Person(studentID)
 	if err != nil {
 		return nil, err
@@ -226,7 +318,10 @@ func (s *Service) complete(ctx context.Context, tx Tx, t *Task, studentID string
 // decisionEntry is the trail's entry for a decision on work; moving a submission to review
 // decides nothing and has none.
 func decisionEntry(ctx context.Context, t *Task, sub *Submission, action Action) (audit.Entry, bool) {
-	kind := map[Action]string{ActionApprove: audit.SubmissionApproved, ActionReject: audit.SubmissionRejected}[action]
+	kind := map[Action]string{
+		ActionApprove: audit.SubmissionApproved, ActionReject: audit.SubmissionRejected,
+		ActionRequestChanges: audit.ChangesRequested,
+	}[action]
 	return audit.Entry{
 		Type: kind, ActorID: t.StartupID, SubjectID: sub.StudentID, Target: sub.ID,
 		IP: audit.ClientIP(ctx), Detail: clip(t.Title, 300),
@@ -243,6 +338,8 @@ func decisionNotification(t *Task, action Action, notes, studentID string) notif
 		n.Link = "/certificates"
 	case ActionReject:
 		n.Message = fmt.Sprintf("Your submission for %q was rejected.", t.Title)
+	case ActionRequestChanges:
+		n.Message = fmt.Sprintf("Changes were requested on your submission for %q.", t.Title)
 	}
 	if notes != "" && action != ActionReview {
 		n.Message += " Notes: " + clip(notes, 300)

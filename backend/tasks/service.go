@@ -109,8 +109,8 @@ func (s *Service) StartupTaskCounts(ctx context.Context, startupID string, q Que
 // StartupSubmissions pages the submissions to the startup's tasks, newest first.
 func (s *Service) StartupSubmissions(ctx context.Context, startupID, status string, page, limit int) (Page[Submission], error) {
 	var v apperr.Validator
-	v.Check(status == "" || status == Pending || status == UnderReview || status == Approved || status == Rejected,
-		"status", "Status must be pending, under-review, approved or rejected")
+	v.Check(status == "" || contains(Statuses, status),
+		"status", "Status must be pending, under-review, changes_requested, approved, rejected or closed")
 	checkPage(&v, page)
 	if err := v.Err(); err != nil {
 		return Page[Submission]{}, err

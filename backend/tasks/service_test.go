@@ -110,7 +110,8 @@ func TestService_events(t *testing.T) {
 			t.Errorf("submit events data: %+v", got)
 		}
 
-		if _, _, err := f.svc.Decide(ctx, f.startup.ID, f.task.ID, f.student.ID, tasks.ActionApprove, "Thanks"); err != nil {
+		closing := tasks.Decision{StudentID: f.student.ID, Action: tasks.ActionApprove, Notes: "Thanks", CloseTask: true}
+		if _, _, err := f.svc.Apply(ctx, f.startup.ID, f.task.ID, closing); err != nil {
 			t.Fatal(err)
 		}
 		got = f.rec.take()
@@ -153,27 +154,72 @@ func check(t *testing.T, step string, got []event, want []struct{ user, typ stri
 	}
 }
 
+// TestService_allowedTransitions walks the whole transition table: every (action × status)
+// pair has a row, so a new status or action without its rows fails here.
 func TestService_allowedTransitions(t *testing.T) {
+	type pair struct {
+		action tasks.Action
+		status string
+	}
+	want := map[pair]string{} // the status an allowed pair leads to; absent pairs are refused
 	for _, tc := range []struct {
 		action tasks.Action
 		status string
-		want   bool
+		to     string // "" when refused
 	}{
-		{tasks.ActionReview, tasks.Pending, true},
-		{tasks.ActionReview, tasks.UnderReview, false},
-		{tasks.ActionReview, tasks.Approved, false},
-		{tasks.ActionReview, tasks.Rejected, false},
-		{tasks.ActionApprove, tasks.Pending, true},
-		{tasks.ActionApprove, tasks.UnderReview, true},
-		{tasks.ActionApprove, tasks.Approved, false},
-		{tasks.ActionApprove, tasks.Rejected, false},
-		{tasks.ActionReject, tasks.Pending, true},
-		{tasks.ActionReject, tasks.UnderReview, true},
-		{tasks.ActionReject, tasks.Approved, false},
-		{tasks.ActionReject, tasks.Rejected, false},
+		{tasks.ActionReview, tasks.Pending, tasks.UnderReview},
+		{tasks.ActionReview, tasks.UnderReview, ""},
+		{tasks.ActionReview, tasks.ChangesRequested, ""},
+		{tasks.ActionReview, tasks.Approved, ""},
+		{tasks.ActionReview, tasks.Rejected, ""},
+		{tasks.ActionReview, tasks.Closed, ""},
+		{tasks.ActionApprove, tasks.Pending, tasks.Approved},
+		{tasks.ActionApprove, tasks.UnderReview, tasks.Approved},
+		{tasks.ActionApprove, tasks.ChangesRequested, ""},
+		{tasks.ActionApprove, tasks.Approved, ""},
+		{tasks.ActionApprove, tasks.Rejected, ""},
+		{tasks.ActionApprove, tasks.Closed, ""},
+		{tasks.ActionReject, tasks.Pending, tasks.Rejected},
+		{tasks.ActionReject, tasks.UnderReview, tasks.Rejected},
+		{tasks.ActionReject, tasks.ChangesRequested, ""},
+		{tasks.ActionReject, tasks.Approved, ""},
+		{tasks.ActionReject, tasks.Rejected, ""},
+		{tasks.ActionReject, tasks.Closed, ""},
+		{tasks.ActionRequestChanges, tasks.Pending, tasks.ChangesRequested},
+		{tasks.ActionRequestChanges, tasks.UnderReview, tasks.ChangesRequested},
+		{tasks.ActionRequestChanges, tasks.ChangesRequested, ""},
+		{tasks.ActionRequestChanges, tasks.Approved, ""},
+		{tasks.ActionRequestChanges, tasks.Rejected, ""},
+		{tasks.ActionRequestChanges, tasks.Closed, ""},
+		{tasks.ActionResubmit, tasks.Pending, ""},
+		{tasks.ActionResubmit, tasks.UnderReview, ""},
+		{tasks.ActionResubmit, tasks.ChangesRequested, tasks.Pending},
+		{tasks.ActionResubmit, tasks.Approved, ""},
+		{tasks.ActionResubmit, tasks.Rejected, ""},
+		{tasks.ActionResubmit, tasks.Closed, ""},
+		{tasks.ActionClose, tasks.Pending, tasks.Closed},
+		{tasks.ActionClose, tasks.UnderReview, tasks.Closed},
+		{tasks.ActionClose, tasks.ChangesRequested, tasks.Closed},
+		{tasks.ActionClose, tasks.Approved, ""},
+		{tasks.ActionClose, tasks.Rejected, ""},
+		{tasks.ActionClose, tasks.Closed, ""},
 	} {
-		if got := tasks.CanApply(tc.action, tc.status); got != tc.want {
-			t.Errorf("CanApply(%s, %s) = %v, want %v", tc.action, tc.status, got, tc.want)
+		want[pair{tc.action, tc.status}] = tc.to
+	}
+	for _, action := range tasks.Actions {
+		for _, status := range tasks.Statuses {
+			to, listed := want[pair{action, status}]
+			if !listed {
+				t.Errorf("no row for (%s, %s)", action, status)
+				continue
+			}
+			got, allowed := tasks.Next(action, status)
+			if allowed != (to != "") || (allowed && got != to) {
+				t.Errorf("Next(%s, %s) = %q, %v; want %q", action, status, got, allowed, to)
+			}
+			if tasks.CanApply(action, status) != allowed {
+				t.Errorf("CanApply(%s, %s) disagrees with Next", action, status)
+			}
 		}
 	}
 }

@@ -24,12 +24,22 @@ const (
 	StatusCompleted   = "completed"
 )
 
-// Submission statuses (spec §4). Approved and rejected are final.
+// Submission statuses (spec §4, and DESIGN §3's revision rounds). Approved, rejected and closed
+// are final; changes-requested waits for the student's next revision.
 const (
-	Pending     = "pending"
-	UnderReview = "under-review"
-	Approved    = "approved"
-	Rejected    = "rejected"
+	Pending          = "pending"
+	UnderReview      = "under-review"
+	ChangesRequested = "changes_requested"
+	Approved         = "approved"
+	Rejected         = "rejected"
+	Closed           = "closed" // the task was closed while this one was still open
+)
+
+// Revision rounds: how many times a startup may ask for changes on one submission, unless the
+// task says otherwise.
+const (
+	DefaultRevisionRounds = 3
+	MaxRevisionRounds     = 10
 )
 
 // PageSize is the spec's page size for task lists.
@@ -75,6 +85,7 @@ type Task struct {
 	ImageURL                               string
 	Attachments                            []Attachment
 	AssignedStudentID                      string
+	RevisionRounds                         int
 	Status                                 string
 	CompletedAt                            *time.Time
 	CreatedAt, UpdatedAt                   time.Time
@@ -87,15 +98,30 @@ type Task struct {
 	Submissions []Submission
 }
 
-// Submission is a student's link to their work on a task; one per student and task.
+// Submission is a student's link to their work on a task; one per student and task. Link,
+// Status, ReviewNotes and SubmittedAt are those of its current revision.
 type Submission struct {
 	ID, TaskID, StudentID  string
 	StartupID              string // the task's owner, kept on the row for the startup's list
 	Link, Status           string
 	ReviewNotes            string
+	Revision               int // 1, 2, …
 	SubmittedAt, UpdatedAt time.Time
-	Student                *Person
-	Task                   *Task // set only in the startup's submissions list
+	ReviewedAt             *time.Time
+	// Revisions is every revision, oldest first; filled by reads that show a submission's history.
+	Revisions []Revision
+	Student   *Person
+	Task      *Task // set only in the startup's submissions list
+}
+
+// Revision is one round of a submission: the link the student sent and what became of it.
+type Revision struct {
+	Revision    int
+	Link        string
+	Status      string
+	ReviewNotes string
+	SubmittedAt time.Time
+	ReviewedAt  *time.Time
 }
 
 // DisplayStatus is the status a startup sees (spec §4): submitted shows as open, since the task
@@ -110,7 +136,8 @@ func DisplayStatus(status string) string {
 }
 
 // StudentStatus is the status a student sees of a task: that of their own submission
-// (submitted, under-review, completed, rejected), or the task's own when they have none.
+// (submitted, under-review, changes_requested, completed, rejected, closed), or the task's own
+// when they have none.
 func StudentStatus(t *Task, studentID string) string {
 	for _, s := range t.Submissions {
 		if s.StudentID != studentID {
@@ -121,8 +148,8 @@ func StudentStatus(t *Task, studentID string) string {
 			return StatusCompleted
 		case UnderReview:
 			return StatusUnderReview
-		case Rejected:
-			return Rejected
+		case Rejected, ChangesRequested, Closed:
+			return s.Status
 		}
 		return StatusSubmitted
 	}
@@ -252,10 +279,17 @@ type Tx interface {
 	LockTask(id string) (*Task, error)
 	// Submission reads one student's submission to a task; apperr.NotFound when none.
 	Submission(taskID, studentID string) (*Submission, error)
+	// CreateSubmission creates a submission as its revision 1.
 	CreateSubmission(s *Submission) error
-	// SetSubmission moves a submission to status (with link and notes when not empty) only
-	// while it is in one of from; false when it was not, and nothing changed.
+	// SetSubmission moves a submission and its current revision to status (with link and notes
+	// when not empty) only while it is in one of from; false when it was not, and nothing changed.
 	SetSubmission(id string, from []string, status, link, notes string) (bool, error)
+	// NextRevision starts the submission's next revision with link, pending, only while changes
+	// are requested; false when they were not, and nothing changed.
+	NextRevision(id, link string) (bool, error)
+	// CloseSubmissions closes the task's submissions that are still open (pending, under review
+	// or waiting for changes) with notes, and returns them as they were before.
+	CloseSubmissions(taskID, notes string) ([]Submission, error)
 	// CompleteTask completes a task for a student unless it is already completed.
 	CompleteTask(taskID, studentID string, at time.Time) (bool, error)
 	// RefreshTaskStatus sets the stored status from the submissions and returns it.

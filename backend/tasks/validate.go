@@ -58,14 +58,17 @@ type PostInput struct {
 	ImageURL                               string
 	Attachments                            []Attachment
 	AssignedStudent                        string
+	// RevisionRounds caps the changes the startup may ask for on one submission; nil is
+	// DefaultRevisionRounds.
+	RevisionRounds *int
 }
+
+// maxDeadlineYears bounds how far ahead a deadline may be: further is a typo (2205 for 2025).
+const maxDeadlineYears = 2
 
 // validatePost checks the form with the rules of spec §5 and returns the task it describes.
 // now is used to refuse deadlines in the past (a day of slack covers every time zone) and more
 // than maxDeadlineYears ahead.
-// maxDeadlineYears bounds how far ahead a deadline may be: further is a typo (2205 for 2025).
-const maxDeadlineYears = 2
-
 func validatePost(in PostInput, now time.Time) (*Task, error) {
 	t := &Task{
 		Title: strings.TrimSpace(in.Title), Description: strings.TrimSpace(in.Description),
@@ -126,6 +129,12 @@ func validatePost(in PostInput, now time.Time) (*Task, error) {
 		}
 	}
 	v.Check(t.AssignedStudentID == "" || validUUID(t.AssignedStudentID), "assignedStudent", "Choose a student from the list")
+	t.RevisionRounds = DefaultRevisionRounds
+	if in.RevisionRounds != nil {
+		t.RevisionRounds = *in.RevisionRounds
+		v.Check(t.RevisionRounds >= 0 && t.RevisionRounds <= MaxRevisionRounds, "revisionRounds",
+			"Revision rounds must be a whole number from 0 to 10")
+	}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

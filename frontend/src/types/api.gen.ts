@@ -2340,7 +2340,7 @@ export interface paths {
             parameters: {
                 query?: {
                     /** @description Submission status. */
-                    status?: "pending" | "under-review" | "approved" | "rejected";
+                    status?: "pending" | "under-review" | "changes_requested" | "approved" | "rejected" | "closed";
                     /** @description Items a page, 1 to 100 (default 100). */
                     per_page?: number;
                     /** @description Page number, from 1 (default 1). */
@@ -5006,7 +5006,7 @@ export interface components {
             link: string;
             reviewNotes: string;
             /** @enum {string} */
-            status: "pending" | "under-review" | "approved" | "rejected";
+            status: "pending" | "under-review" | "changes_requested" | "approved" | "rejected" | "closed";
             student: components["schemas"]["Person"];
             /** Format: date-time */
             submittedAt: string;
