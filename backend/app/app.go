@@ -33,6 +33,7 @@ import (
 	"bridgework/backend/notify"
 	"bridgework/backend/profiles"
 	"bridgework/backend/ratelimit"
+	"bridgework/backend/ratings"
 	"bridgework/backend/realtime"
 	"bridgework/backend/store"
 	"bridgework/backend/tasks"
@@ -44,6 +45,7 @@ type App struct {
 	Handler  *httpapi.Server
 	Accounts *accounts.Service
 	Tasks    *tasks.Service
+	Ratings  *ratings.Service
 	Hub      *realtime.Hub
 	Mail     *mail.Worker
 	sweep    *uploadSweep
@@ -183,6 +185,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		Limiter: limiter, PostsPerHour: cfg.TasksPerStartup,
 	}
 	certificates := &certs.Service{Store: store.Certificates{DB: db}, Users: users, PublicURL: cfg.PublicURL}
+	rates := &ratings.Service{Store: store.Ratings{DB: db}}
 
 	live.registerMetrics(registry)
 
@@ -239,7 +242,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	background.start(sweep.run)
 	background.start(invalidator.listen(invalidator.subscribe()))
 	live.startSweep()
-	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
+	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Ratings: rates, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
 }
 
 // jwtSecret is JWT_SECRET, or on a single instance a secret generated once and kept in DATA_DIR.

@@ -1,6 +1,8 @@
 // Package demo loads a small data set on first start (SEED_DEMO=true), so a fresh clone has
-// something to look at: the accounts listed in the README, and a marketplace with open tasks,
-// a submission waiting for review and an approved one with its certificate.
+// something to look at: the accounts listed in the README, and a marketplace with open tasks, a
+// submission waiting for review, one approved after two revision rounds and rated by both sides,
+// a task closed by an approval (the other student's work closed with it), and the audit trail all
+// of that leaves.
 package demo
 
 import (
@@ -11,6 +13,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
+	"bridgework/backend/ratings"
 	"bridgework/backend/tasks"
 )
 
@@ -27,7 +30,7 @@ var Accounts = []accounts.RegisterInput{
 
 // Seed creates the demo accounts that do not exist yet, then the demo marketplace unless the
 // demo startup already has tasks.
-func Seed(ctx context.Context, acc *accounts.Service, market *tasks.Service, logger *slog.Logger) error {
+func Seed(ctx context.Context, acc *accounts.Service, market *tasks.Service, rates *ratings.Service, logger *slog.Logger) error {
 	created := 0
 	for _, in := range Accounts {
 		in.Password, in.ConfirmPassword = Password, Password
@@ -43,36 +46,41 @@ func Seed(ctx context.Context, acc *accounts.Service, market *tasks.Service, log
 	if created > 0 {
 		logger.Info("demo data loaded", "accounts", created, "password", Password)
 	}
-	return seedMarketplace(ctx, acc, market, logger)
+	return seedMarketplace(ctx, acc, market, rates, logger)
 }
 
-// demoTask is a task of the demo and what happens to it: who submits, and whether the startup
-// approves.
+// demoTask is a task of the demo; the story (play) says what happens to it.
 type demoTask struct {
 	startup, title, description, workType, category string
 	skills                                          []string
 	hours                                           float64
 	days                                            int
-	submitter                                       string
-	approve                                         bool
 }
+
+const (
+	asha, leo       = "student@demo.bridgework.app", "student2@demo.bridgework.app"
+	nimbus, leaf    = "startup@demo.bridgework.app", "startup2@demo.bridgework.app"
+	docsTask        = "Write API documentation"
+	onboardingTask  = "Design onboarding screens"
+	landingPageTask = "Build a landing page for our beta"
+)
 
 var demoTasks = []demoTask{
-	{"startup@demo.bridgework.app", "Write API documentation", "Document our REST API for partners: authentication, the five main endpoints and examples in curl.",
-		"non-technical", "writing", []string{"Technical writing", "Markdown"}, 12, 14, "student@demo.bridgework.app", true},
-	{"startup@demo.bridgework.app", "Design onboarding screens", "Three onboarding screens for our mobile app, in Figma, following our brand guide.",
-		"technical", "design", []string{"Figma", "UI design"}, 8, 10, "student@demo.bridgework.app", false},
-	{"startup@demo.bridgework.app", "Build a landing page for our beta", "A responsive landing page with a signup form that posts to our API. React and Tailwind preferred.",
-		"technical", "web-development", []string{"React", "CSS", "Tailwind"}, 16, 21, "student2@demo.bridgework.app", false},
-	{"startup2@demo.bridgework.app", "Clean up a sales dataset", "Deduplicate and normalise 20,000 rows of sales records and chart the monthly trend.",
-		"technical", "data-analysis", []string{"Python", "Pandas"}, 10, 18, "", false},
-	{"startup2@demo.bridgework.app", "Plan our social media launch", "A four-week content calendar for LinkedIn and Instagram around our product launch.",
-		"non-technical", "social-media", []string{"Content strategy", "Copywriting"}, 6, 12, "", false},
-	{"startup2@demo.bridgework.app", "Set up CI for a Go service", "GitHub Actions running tests, vet and a Docker build for a small Go service.",
-		"technical", "devops", []string{"Go", "GitHub Actions", "Docker"}, 6, 25, "", false},
+	{nimbus, docsTask, "Document our REST API for partners: authentication, the five main endpoints and examples in curl.",
+		"non-technical", "writing", []string{"Technical writing", "Markdown"}, 12, 14},
+	{nimbus, onboardingTask, "Three onboarding screens for our mobile app, in Figma, following our brand guide.",
+		"technical", "design", []string{"Figma", "UI design"}, 8, 10},
+	{nimbus, landingPageTask, "A responsive landing page with a signup form that posts to our API. React and Tailwind preferred.",
+		"technical", "web-development", []string{"React", "CSS", "Tailwind"}, 16, 21},
+	{leaf, "Clean up a sales dataset", "Deduplicate and normalise 20,000 rows of sales records and chart the monthly trend.",
+		"technical", "data-analysis", []string{"Python", "Pandas"}, 10, 18},
+	{leaf, "Plan our social media launch", "A four-week content calendar for LinkedIn and Instagram around our product launch.",
+		"non-technical", "social-media", []string{"Content strategy", "Copywriting"}, 6, 12},
+	{leaf, "Set up CI for a Go service", "GitHub Actions running tests, vet and a Docker build for a small Go service.",
+		"technical", "devops", []string{"Go", "GitHub Actions", "Docker"}, 6, 25},
 }
 
-func seedMarketplace(ctx context.Context, acc *accounts.Service, market *tasks.Service, logger *slog.Logger) error {
+func seedMarketplace(ctx context.Context, acc *accounts.Service, market *tasks.Service, rates *ratings.Service, logger *slog.Logger) error {
 	users := map[string]*accounts.User{}
 	for _, in := range Accounts {
 		u, err := acc.Store.UserByEmail(ctx, in.Email)
@@ -85,29 +93,85 @@ func seedMarketplace(ctx context.Context, acc *accounts.Service, market *tasks.S
 	if err != nil || existing.Total > 0 {
 		return err // seeded on an earlier start
 	}
+	posted := map[string]*tasks.Task{}
 	for _, d := range demoTasks {
-		startup := users[d.startup]
 		hours := d.hours
-		t, err := market.Post(ctx, startup, tasks.PostInput{
+		t, err := market.Post(ctx, users[d.startup], tasks.PostInput{
 			Title: d.title, Description: d.description, WorkType: d.workType, Category: d.category,
 			Skills: d.skills, EstimatedHours: &hours, Deadline: time.Now().AddDate(0, 0, d.days).Format(time.DateOnly),
 		})
 		if err != nil {
 			return fmt.Errorf("demo task %q: %w", d.title, err)
 		}
-		if d.submitter == "" {
-			continue
-		}
-		student := users[d.submitter]
-		if _, err := market.SubmitLink(ctx, student, t.ID, "https://github.com/demo/"+t.ID[len(t.ID)-6:]); err != nil {
-			return err
-		}
-		if d.approve {
-			if _, _, err := market.Decide(ctx, startup.ID, t.ID, student.ID, tasks.ActionApprove, "Clear, thorough and on time. Thank you!"); err != nil {
-				return err
-			}
-		}
+		posted[d.title] = t
+	}
+	if err := play(ctx, market, rates, users, posted); err != nil {
+		return err
 	}
 	logger.Info("demo marketplace loaded", "tasks", len(demoTasks))
 	return nil
+}
+
+// play is what the demo's people did, each step a call a user's click would make. Like the Go
+// blog's errWriter, a player stops at the first error and keeps it.
+func play(ctx context.Context, market *tasks.Service, rates *ratings.Service, users map[string]*accounts.User, posted map[string]*tasks.Task) error {
+	p := &player{ctx: ctx, market: market, rates: rates, users: users, posted: posted}
+
+	// Two revision rounds, then an approval that closes the task, rated by both sides.
+	p.submit(asha, docsTask, "https://github.com/demo/api-docs/tree/v1")
+	p.decide(docsTask, asha, tasks.ActionReview, "", false)
+	p.decide(docsTask, asha, tasks.ActionRequestChanges, "Good start. Please add curl examples for the two auth endpoints.", false)
+	p.submit(asha, docsTask, "https://github.com/demo/api-docs/tree/v2")
+	p.decide(docsTask, asha, tasks.ActionRequestChanges, "Nearly there: list the error codes each endpoint can return.", false)
+	p.submit(asha, docsTask, "https://github.com/demo/api-docs/tree/v3")
+	p.decide(docsTask, asha, tasks.ActionApprove, "Clear, thorough and on time. Thank you!", true)
+	p.rate(nimbus, docsTask, asha, 5, "Asha took two rounds of notes in her stride; partners use her docs every day.")
+	p.rate(asha, docsTask, asha, 5, "Precise notes and quick answers: I always knew what was expected.")
+
+	// Work waiting for review.
+	p.submit(asha, onboardingTask, "https://www.figma.com/file/demo-onboarding")
+
+	// Two students on one task: approving one closes it, and the other's work with it. Only the
+	// startup rates: its rating stays hidden until Leo rates too or 14 days pass.
+	p.submit(leo, landingPageTask, "https://github.com/demo/beta-landing")
+	p.submit(asha, landingPageTask, "https://github.com/demo/landing-asha")
+	p.decide(landingPageTask, leo, tasks.ActionApprove, "Fast and pixel-perfect.", true)
+	p.rate(nimbus, landingPageTask, leo, 4, "Solid work; the form needed one fix after launch.")
+
+	if p.err != nil {
+		return fmt.Errorf("demo: %w", p.err)
+	}
+	return nil
+}
+
+type player struct {
+	ctx    context.Context
+	market *tasks.Service
+	rates  *ratings.Service
+	users  map[string]*accounts.User
+	posted map[string]*tasks.Task
+	err    error
+}
+
+func (p *player) submit(student, title, link string) {
+	if p.err == nil {
+		_, p.err = p.market.SubmitLink(p.ctx, p.users[student], p.posted[title].ID, link)
+	}
+}
+
+func (p *player) decide(title, student string, action tasks.Action, notes string, closeTask bool) {
+	if p.err == nil {
+		t := p.posted[title]
+		_, _, p.err = p.market.Apply(p.ctx, t.StartupID, t.ID,
+			tasks.Decision{StudentID: p.users[student].ID, Action: action, Notes: notes, CloseTask: closeTask})
+	}
+}
+
+// rate gives by's rating on student's work on the task: a startup rates the student, a student
+// the startup (naming themselves as the student).
+func (p *player) rate(by, title, student string, stars int, comment string) {
+	if p.err == nil {
+		_, p.err = p.rates.Give(p.ctx, p.users[by], ratings.Input{
+			TaskID: p.posted[title].ID, StudentID: p.users[student].ID, Stars: stars, Comment: comment})
+	}
 }
