@@ -6,18 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"bridgework/backend/accounts"
-	"bridgework/backend/apperr"
 )
-
-func (s *Server) accountRoutes(api *gin.RouterGroup) {
-	api.POST("/register", s.register)
-	api.POST("/login", s.login)
-	api.POST("/forgot-password", s.forgotPassword)
-	api.POST("/reset-password", s.resetPassword)
-	api.POST("/admin/create-default-admin", s.createDefaultAdmin)
-	api.GET("/me", s.authenticate(), s.me)
-	api.GET("/users/:id", s.authenticate(), s.userByID)
-}
 
 type sessionJSON struct {
 	Token string   `json:"token"`
@@ -85,18 +74,6 @@ func (s *Server) login(c *gin.Context) {
 	s.writeSession(c, http.StatusOK, sess)
 }
 
-func (s *Server) createDefaultAdmin(c *gin.Context) {
-	var req credentialsRequest
-	if !bindJSON(c, &req) {
-		return
-	}
-	if err := s.accounts.CreateDefaultAdmin(c.Request.Context(), req.Email, req.Password); err != nil {
-		writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, gin.H{"message": "Default admin created."})
-}
-
 func (s *Server) forgotPassword(c *gin.Context) {
 	var req struct {
 		Email string `json:"email"`
@@ -127,21 +104,10 @@ func (s *Server) resetPassword(c *gin.Context) {
 	c.JSON(http.StatusOK, gin.H{"message": "Your password has been reset. You can sign in now."})
 }
 
-func (s *Server) me(c *gin.Context) {
-	u := currentUser(c)
-	c.JSON(http.StatusOK, s.userJSON(u, u))
-}
-
-func (s *Server) userByID(c *gin.Context) {
-	u, err := s.accounts.Store.UserByID(c.Request.Context(), c.Param("id"))
-	if err != nil {
+func (s *Server) logout(c *gin.Context) {
+	if err := s.accounts.Logout(c.Request.Context(), currentUser(c)); err != nil {
 		writeError(c, err)
 		return
 	}
-	if u.Type == accounts.Admin && currentUser(c).Type != accounts.Admin {
-		// The admin account is not a marketplace participant; others cannot look it up.
-		writeError(c, apperr.New(apperr.NotFound, "User not found."))
-		return
-	}
-	c.JSON(http.StatusOK, s.userJSON(u, currentUser(c)))
+	c.JSON(http.StatusOK, gin.H{"message": "Signed out."})
 }

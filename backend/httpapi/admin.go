@@ -10,19 +10,18 @@ import (
 	"bridgework/backend/tasks"
 )
 
-// adminRoutes are the admin's read-only pages: GET only, and the admin service refuses
-// everyone else with 403.
-func (s *Server) adminRoutes(api *gin.RouterGroup) {
-	g := api.Group("/admin", s.authenticate())
-	g.GET("/stats", s.adminTotals)
-	g.GET("/students", s.adminUsers(accounts.Student))
-	g.GET("/startups", s.adminUsers(accounts.Startup))
-	g.GET("/students/:id/dashboard", s.adminStudent)
-	g.GET("/startups/:id/dashboard", s.adminStartup)
-	// The same dashboards at the paths the spec's client calls.
-	g.GET("/dashboard/student/:id", s.adminStudent)
-	g.GET("/dashboard/startup/:id", s.adminStartup)
-	g.GET("/help-requests", s.adminHelpRequests)
+// createDefaultAdmin is public: the accounts service creates the admin only when none exists
+// and the body is the configured bootstrap pair.
+func (s *Server) createDefaultAdmin(c *gin.Context) {
+	var req credentialsRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	if err := s.accounts.CreateDefaultAdmin(c.Request.Context(), req.Email, req.Password); err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, gin.H{"message": "Default admin created."})
 }
 
 func (s *Server) adminTotals(c *gin.Context) {

@@ -2,23 +2,12 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
-	"bridgework/backend/accounts"
 	"bridgework/backend/certs"
 )
-
-func (s *Server) certificateRoutes(api *gin.RouterGroup) {
-	g := api.Group("/student", s.authenticate(accounts.Student))
-	g.GET("/certificates", s.myCertificates)
-	g.GET("/certificates/:id/download", s.downloadCertificate)
-	g.GET("/badges-certificates", s.badgesAndCertificates)
-	// Public: anyone holding a certificate number (printed, and in the QR code) may check it.
-	api.GET("/certificates/verify/:number", s.verifyCertificate)
-}
 
 type certificateJSON struct {
 	ID                string              `json:"_id"`
@@ -70,47 +59,6 @@ func (s *Server) certificateList(list []certs.Certificate) []certificateJSON {
 		out = append(out, toCertificateJSON(c, s.certs.VerifyURL(c.Number)))
 	}
 	return out
-}
-
-func (s *Server) myCertificates(c *gin.Context) {
-	list, err := s.certs.ForStudent(c.Request.Context(), currentUser(c).ID)
-	if err != nil {
-		writeError(c, err)
-		return
-	}
-	writeSlice(c, s.certificateList(list))
-}
-
-func (s *Server) downloadCertificate(c *gin.Context) {
-	cert, pdf, err := s.certs.Download(c.Request.Context(), currentUser(c).ID, c.Param("id"))
-	if err != nil {
-		writeError(c, err)
-		return
-	}
-	// The number is [A-Z0-9-] only, so it is safe inside the quoted filename.
-	c.Header("Content-Disposition", `attachment; filename="certificate_`+cert.Number+`.pdf"`)
-	c.Header("Cache-Control", "private, no-store")
-	c.Header("Content-Length", strconv.Itoa(len(pdf)))
-	c.Data(http.StatusOK, "application/pdf", pdf)
-}
-
-type badgeJSON struct {
-	Name       string `json:"name"`
-	Level      string `json:"level"`
-	IsVerified bool   `json:"isVerified"`
-}
-
-func (s *Server) badgesAndCertificates(c *gin.Context) {
-	out, err := s.certs.ForBadges(c.Request.Context(), currentUser(c).ID)
-	if err != nil {
-		writeError(c, err)
-		return
-	}
-	badges := make([]badgeJSON, 0, len(out.Badges))
-	for _, b := range out.Badges {
-		badges = append(badges, badgeJSON(b))
-	}
-	c.JSON(http.StatusOK, gin.H{"badges": badges, "certificates": s.certificateList(out.Certificates)})
 }
 
 // verifyCertificate answers whether a number belongs to a genuine certificate and what it

@@ -13,17 +13,6 @@ import (
 	"bridgework/backend/chat"
 )
 
-// chatRoutes are the spec's /chat calls plus the /chat left column (partners) and read receipts.
-// Only students and startups chat; the admin gets 403.
-func (s *Server) chatRoutes(api *gin.RouterGroup) {
-	g := api.Group("/chat", s.authenticate(accounts.Student, accounts.Startup))
-	g.GET("/conversations", s.chatConversations)
-	g.GET("/partners", s.chatPartners)
-	g.POST("/send", s.sendMessage)
-	g.GET("/:userId", s.chatThread)
-	g.POST("/:userId/read", s.markChatRead)
-}
-
 // chatUserJSON is the spec's conversation partner (§3) with what the chat screens show beside it.
 type chatUserJSON struct {
 	userIDs

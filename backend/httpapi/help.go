@@ -6,10 +6,6 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-func (s *Server) helpRoutes(api *gin.RouterGroup) {
-	api.POST("/help", s.submitHelpRequest)
-}
-
 func (s *Server) submitHelpRequest(c *gin.Context) {
 	var req struct {
 		Phone string `json:"phone"`

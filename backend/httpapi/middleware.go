@@ -111,9 +111,9 @@ func recoverJSON(c *gin.Context) {
 	c.Next()
 }
 
-// authenticate requires a valid bearer token and, when types are given, one of those user types.
+// authenticate requires a valid bearer token and a user type the route admits (routes.go).
 // It also counts the request against the user's share of the API.
-func (s *Server) authenticate(types ...accounts.UserType) gin.HandlerFunc {
+func (s *Server) authenticate(a access) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		token, ok := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
 		if !ok || token == "" {
@@ -131,21 +131,12 @@ func (s *Server) authenticate(types ...accounts.UserType) gin.HandlerFunc {
 			writeError(c, err)
 			return
 		}
-		if len(types) > 0 && !hasType(u, types) {
+		if !a.admits(u.Type) {
 			writeError(c, apperr.New(apperr.Forbidden, "You do not have access to this."))
 			return
 		}
 		c.Next()
 	}
-}
-
-func hasType(u *accounts.User, types []accounts.UserType) bool {
-	for _, t := range types {
-		if u.Type == t {
-			return true
-		}
-	}
-	return false
 }
 
 // currentUser is the signed-in user of an authenticated route, or nil.

@@ -5,21 +5,11 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"bridgework/backend/accounts"
 	"bridgework/backend/notify"
 )
 
-// notificationRoutes serves the bell on both dashboards. The list is a paged array (spec §7),
-// newest first; ?unread=true keeps the unread ones and ?after=<id> only those newer than a
-// notification the client already has.
-func (s *Server) notificationRoutes(api *gin.RouterGroup) {
-	for _, t := range []accounts.UserType{accounts.Student, accounts.Startup} {
-		g := api.Group("/"+string(t), s.authenticate(t))
-		g.GET("/notifications", s.notifications)
-		g.PATCH("/notifications/:id/read", s.markNotificationRead)
-	}
-}
-
+// notifications pages the bell on both dashboards (spec §7), newest first; ?unread=true keeps
+// the unread ones and ?after=<id> only those newer than a notification the client already has.
 func (s *Server) notifications(c *gin.Context) {
 	p, err := readPaging(c)
 	if err != nil {

@@ -23,7 +23,6 @@ import (
 	"bridgework/backend/notify"
 	"bridgework/backend/profiles"
 	"bridgework/backend/ratelimit"
-	"bridgework/backend/realtime"
 	"bridgework/backend/tasks"
 	"bridgework/backend/uploads"
 )
@@ -71,6 +70,7 @@ type Server struct {
 	certs    *certs.Service
 	issuers  *issuers.Service
 	notify   *notify.Service
+	realtime http.Handler
 	ready    func(ctx context.Context) error
 	engine   *gin.Engine
 
@@ -92,7 +92,7 @@ func New(d Deps) (*Server, error) {
 	metrics := newHTTPMetrics(d.Registry)
 	engine.Use(withRequestID, metrics.observe(d.Logger), recoverJSON, securityHeaders, checkQueryText)
 
-	s := &Server{accounts: d.Accounts, help: d.Help, ready: d.Ready, engine: engine}
+	s := &Server{accounts: d.Accounts, help: d.Help, realtime: d.Realtime, ready: d.Ready, engine: engine}
 	s.limiter, s.apiPerUser, s.secureCookies = d.Limiter, d.APIRequestsPerUser, d.SecureCookies
 	s.chat = d.Chat
 	s.tasks, s.certs, s.notify, s.issuers = d.Tasks, d.Certificates, d.Notifications, d.Issuers
@@ -103,23 +103,7 @@ func New(d Deps) (*Server, error) {
 	engine.GET("/readyz", s.readyz)
 	engine.GET("/metrics", metricsHandler(d.MetricsToken, promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{})))
 
-	api := engine.Group("/api")
-	api.GET("/openapi.json", serveOpenAPI)
-	api.GET("/ws", func(c *gin.Context) {
-		// The hub limits sockets per client address: it gets the one decided behind trusted proxies.
-		c.Request = c.Request.WithContext(realtime.WithClientIP(c.Request.Context(), c.ClientIP()))
-		d.Realtime.ServeHTTP(c.Writer, c.Request)
-	})
-	s.accountRoutes(api)
-	s.sessionRoutes(api)
-	s.helpRoutes(api)
-	s.chatRoutes(api)
-	s.marketplaceRoutes(api)
-	s.profileRoutes(api)
-	s.issuerRoutes(api)
-	s.uploadRoutes(api)
-	s.peopleRoutes(api)
-	s.adminRoutes(api)
+	s.mountRoutes(engine.Group("/api"))
 
 	engine.NoRoute(spaHandler(d.StaticDir))
 	return s, nil
@@ -146,7 +130,8 @@ func metricsHandler(token string, metrics http.Handler) gin.HandlerFunc {
 // ServeHTTP makes the server an http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.engine.ServeHTTP(w, r) }
 
-// Routes lists every registered method and path, for the OpenAPI completeness test.
+// Routes lists every registered method and path, for the tests that hold every route to the
+// OpenAPI document and to the role table.
 func (s *Server) Routes() gin.RoutesInfo { return s.engine.Routes() }
 
 func (s *Server) readyz(c *gin.Context) {

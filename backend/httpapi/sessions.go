@@ -9,15 +9,6 @@ import (
 	"bridgework/backend/accounts"
 )
 
-// sessionRoutes are the signed-in user's own sessions: sign out of this one, list them, end one,
-// end them all.
-func (s *Server) sessionRoutes(api *gin.RouterGroup) {
-	api.POST("/logout", s.authenticate(), s.logout)
-	api.GET("/sessions", s.authenticate(), s.listSessions)
-	api.DELETE("/sessions/:id", s.authenticate(), s.endSession)
-	api.POST("/sessions/end-all", s.authenticate(), s.endAllSessions)
-}
-
 type sessionInfoJSON struct {
 	ID         string    `json:"_id"`
 	Device     string    `json:"device"`
@@ -25,14 +16,6 @@ type sessionInfoJSON struct {
 	CreatedAt  time.Time `json:"createdAt"`
 	LastSeenAt time.Time `json:"lastSeenAt"`
 	Current    bool      `json:"current"`
-}
-
-func (s *Server) logout(c *gin.Context) {
-	if err := s.accounts.Logout(c.Request.Context(), currentUser(c)); err != nil {
-		writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"message": "Signed out."})
 }
 
 func (s *Server) listSessions(c *gin.Context) {

@@ -2,27 +2,67 @@ package httpapi
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
-	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
+	"bridgework/backend/profiles"
 	"bridgework/backend/tasks"
 )
 
-func (s *Server) startupRoutes(api *gin.RouterGroup) {
-	// Students see the startups on their dashboard (Networking), so any signed-in user may list them.
-	api.GET("/startup/all", s.authenticate(), s.allStartups)
+// allStartups pages the startups, newest first.
+func (s *Server) allStartups(c *gin.Context) {
+	p, err := readPaging(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	list, total, err := s.tasks.Startups(c.Request.Context(), p.Offset(), p.PerPage)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	viewer := currentUser(c)
+	out := make([]personJSON, 0, len(list))
+	for _, person := range list {
+		out = append(out, *toPersonJSON(&person, viewer))
+	}
+	writeList(c, p, out, counted(total))
+}
 
-	g := api.Group("/startup", s.authenticate(accounts.Startup))
-	g.POST("/tasks", s.postTask)
-	g.GET("/tasks", s.startupTasks)
-	g.GET("/tasks/counts", s.startupTaskCounts)
-	g.GET("/tasks/:id", s.startupTask)
-	g.POST("/tasks/:id/review", s.reviewSubmission)
-	g.POST("/tasks/:id/approve", s.decideSubmission)
-	g.GET("/submissions", s.startupSubmissions)
-	g.GET("/dashboard", s.startupDashboard)
+// startupPage is the data of a startup's public page.
+func (s *Server) startupPage(c *gin.Context) {
+	viewer := currentUser(c)
+	startup, err := s.profiles.Startup(c.Request.Context(), viewer, c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"startup": s.userJSON(startup, viewer)})
+}
+
+type startupProfileRequest struct {
+	CompanyName        string `json:"companyName"`
+	Industry           string `json:"industry"`
+	CompanyDescription string `json:"companyDescription" text:"multiline"`
+	CompanySize        string `json:"companySize"`
+	ProfilePicture     string `json:"profilePicture"`
+	Website            string `json:"website"`
+}
+
+func (s *Server) saveStartupProfile(c *gin.Context) {
+	var req startupProfileRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	u, err := s.profiles.SaveStartupProfile(c.Request.Context(), currentUser(c), profiles.StartupProfile(req))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	s.accounts.Forget(c.Request.Context(), u.ID)
+	c.JSON(http.StatusOK, s.userJSON(u, u))
 }
 
 // postTaskRequest is the Post New Work form; status, owner and dates are the server's.
@@ -161,28 +201,6 @@ func (s *Server) decideSubmission(c *gin.Context) {
 	c.JSON(http.StatusOK, body)
 }
 
-// submissionRowJSON is a row of the startup's submissions table: the submission and its task.
-type submissionRowJSON struct {
-	submissionJSON
-	Task taskRefJSON `json:"task"`
-}
-
-type taskRefJSON struct {
-	ID            string `json:"_id"`
-	Title         string `json:"title"`
-	Status        string `json:"status"`
-	DisplayStatus string `json:"displayStatus"`
-}
-
-func toSubmissionRowJSON(sub tasks.Submission, viewer *accounts.User) submissionRowJSON {
-	out := submissionRowJSON{submissionJSON: toSubmissionJSON(sub, viewer), Task: taskRefJSON{ID: sub.TaskID}}
-	if sub.Task != nil {
-		out.Task = taskRefJSON{ID: sub.Task.ID, Title: sub.Task.Title, Status: sub.Task.Status,
-			DisplayStatus: tasks.DisplayStatus(sub.Task.Status)}
-	}
-	return out
-}
-
 func (s *Server) startupSubmissions(c *gin.Context) {
 	p, err := readPaging(c)
 	if err != nil {
@@ -224,22 +242,89 @@ func (s *Server) startupDashboard(c *gin.Context) {
 	})
 }
 
-// allStartups pages the startups, newest first.
-func (s *Server) allStartups(c *gin.Context) {
+// listStudents is GET /api/startup/students[?skills=…] for startups, paged.
+func (s *Server) listStudents(c *gin.Context) {
 	p, err := readPaging(c)
 	if err != nil {
 		writeError(c, err)
 		return
 	}
-	list, total, err := s.tasks.Startups(c.Request.Context(), p.Offset(), p.PerPage)
+	viewer := currentUser(c)
+	users, total, err := s.profiles.Students(c.Request.Context(), viewer, skillsQuery(c), p.Offset(), p.PerPage)
 	if err != nil {
 		writeError(c, err)
 		return
 	}
+	writeList(c, p, s.usersJSON(users, viewer), counted(int(total)))
+}
+
+// pastSubmissionJSON is a row of a profile's Past Submissions: task title, startup, date,
+// status and link.
+type pastSubmissionJSON struct {
+	ID          string      `json:"_id"`
+	Link        string      `json:"link"`
+	Status      string      `json:"status"`
+	SubmittedAt time.Time   `json:"submittedAt"`
+	Task        taskRefJSON `json:"task"`
+	Startup     *personJSON `json:"startup"`
+}
+
+// studentForStartup is the student profile view of a startup: the student and past submissions.
+func (s *Server) studentForStartup(c *gin.Context) {
 	viewer := currentUser(c)
-	out := make([]personJSON, 0, len(list))
-	for _, person := range list {
-		out = append(out, *toPersonJSON(&person, viewer))
+	student, past, err := s.profiles.StudentWithWork(c.Request.Context(), viewer, c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
 	}
-	writeList(c, p, out, counted(total))
+	subs := make([]pastSubmissionJSON, 0, len(past))
+	for _, p := range past {
+		subs = append(subs, pastSubmissionJSON{
+			ID: p.ID, Link: p.Link, Status: p.Status, SubmittedAt: p.SubmittedAt,
+			Task:    taskRefJSON{ID: p.TaskID, Title: p.TaskTitle, Status: p.TaskStatus, DisplayStatus: tasks.DisplayStatus(p.TaskStatus)},
+			Startup: toPersonJSON(p.Startup, viewer),
+		})
+	}
+	c.JSON(http.StatusOK, gin.H{"student": s.userJSON(student, viewer), "submissions": subs})
+}
+
+type verificationRequest struct {
+	Email string `json:"email"`
+}
+
+// requestVerification starts a startup's company verification (package issuers): a link mailed to
+// a work address at its website's domain, which confirmVerification takes back. It answers 202:
+// the mail leaves through the outbox after the request.
+func (s *Server) requestVerification(c *gin.Context) {
+	var req verificationRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	to, err := s.issuers.RequestVerification(c.Request.Context(), currentUser(c), req.Email)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusAccepted, gin.H{
+		"message": "We sent a verification link to " + to + ". Open it while signed in to this account.",
+		"email":   to,
+	})
+}
+
+type confirmVerificationRequest struct {
+	Token string `json:"token"`
+}
+
+func (s *Server) confirmVerification(c *gin.Context) {
+	var req confirmVerificationRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	u, err := s.issuers.Confirm(c.Request.Context(), currentUser(c), req.Token)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	s.accounts.Forget(c.Request.Context(), u.ID)
+	c.JSON(http.StatusOK, s.userJSON(u, u))
 }

@@ -1,20 +1,162 @@
 package httpapi
 
 import (
+	"encoding/json"
+	"errors"
 	"net/http"
+	"strconv"
 
 	"github.com/gin-gonic/gin"
 
 	"bridgework/backend/accounts"
+	"bridgework/backend/profiles"
 	"bridgework/backend/tasks"
 )
 
-func (s *Server) studentRoutes(api *gin.RouterGroup) {
-	g := api.Group("/student", s.authenticate(accounts.Student))
-	g.POST("/tasks/:id/submit-link", s.submitLink)
-	// Every signed-in role: the spec's client asks both of the admin and startups too.
-	api.GET("/student/tasks/all", s.authenticate(), s.studentTasks)
-	api.GET("/student/dashboard", s.authenticate(), s.studentDashboard)
+// studentProfileRequest is the student form. The client also sends userId, email, userType and
+// the like (spec §7); they have no place here and are dropped by the decoder.
+type studentProfileRequest struct {
+	// The spec's client sends its userId, which must be the caller's, and no names: names left
+	// out keep the ones given at sign-up, while names sent blank are refused as usual.
+	UserID         string              `json:"userId"`
+	FirstName      *string             `json:"firstName"`
+	LastName       *string             `json:"lastName"`
+	Phone          string              `json:"phone"`
+	College        string              `json:"college"`
+	Institute      string              `json:"institute"`
+	CollegeEmail   string              `json:"collegeEmail"`
+	Bio            string              `json:"bio" text:"multiline"`
+	Headline       string              `json:"headline"`
+	Summary        string              `json:"summary" text:"multiline"`
+	ProfilePicture string              `json:"profilePicture"`
+	Resume         string              `json:"resume"`
+	Skills         []skillRequest      `json:"skills"`
+	Experience     []experienceRequest `json:"experience"`
+	Projects       []projectRequest    `json:"projects"`
+}
+
+// skillRequest has no isVerified: only an approved task verifies a skill.
+type skillRequest struct {
+	Name  string `json:"name"`
+	Level string `json:"level"`
+}
+
+type experienceRequest struct {
+	Title       string `json:"title"`
+	Company     string `json:"company"`
+	Description string `json:"description" text:"multiline"`
+	StartDate   string `json:"startDate"`
+	EndDate     string `json:"endDate"`
+	IsCurrent   bool   `json:"isCurrent"`
+}
+
+type projectRequest struct {
+	Title        string     `json:"title"`
+	Description  string     `json:"description" text:"multiline"`
+	Technologies stringList `json:"technologies"`
+	Link         string     `json:"link"`
+}
+
+// stringList is a JSON list of strings or one string: the form enters technologies comma
+// separated and older clients send that text as is.
+type stringList []string
+
+func (l *stringList) UnmarshalJSON(b []byte) error {
+	var one string
+	if err := json.Unmarshal(b, &one); err == nil {
+		*l = stringList{one}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(b, &many); err != nil {
+		return errors.New("technologies must be a list of strings")
+	}
+	*l = many
+	return nil
+}
+
+// toDomain is the profile r describes for the student u.
+func (r studentProfileRequest) toDomain(u *accounts.User) profiles.StudentProfile {
+	first, last := u.FirstName, u.LastName
+	if r.FirstName != nil {
+		first = *r.FirstName
+	}
+	if r.LastName != nil {
+		last = *r.LastName
+	}
+	p := profiles.StudentProfile{
+		FirstName: first, LastName: last, Phone: r.Phone, College: r.College,
+		Institute: r.Institute, CollegeEmail: r.CollegeEmail, Bio: r.Bio, Headline: r.Headline,
+		Summary: r.Summary, ProfilePicture: r.ProfilePicture, Resume: r.Resume,
+	}
+	for _, sk := range r.Skills {
+		p.Skills = append(p.Skills, accounts.Skill{Name: sk.Name, Level: sk.Level})
+	}
+	for _, e := range r.Experience {
+		p.Experience = append(p.Experience, accounts.Experience(e))
+	}
+	for _, pr := range r.Projects {
+		p.Projects = append(p.Projects, accounts.Project{
+			Title: pr.Title, Description: pr.Description, Technologies: pr.Technologies, Link: pr.Link,
+		})
+	}
+	return p
+}
+
+func (s *Server) studentProfile(c *gin.Context) {
+	u, err := s.profiles.StudentProfile(c.Request.Context(), currentUser(c))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	if u == nil {
+		c.JSON(http.StatusOK, nil) // no profile yet
+		return
+	}
+	c.JSON(http.StatusOK, s.userJSON(u, u))
+}
+
+// saveStudentProfile is Add Profile (POST, create) or Edit Profile (PUT).
+func (s *Server) saveStudentProfile(create bool) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		var req studentProfileRequest
+		if !bindJSON(c, &req) {
+			return
+		}
+		caller := currentUser(c)
+		if err := profiles.CheckOwnProfile(caller, req.UserID); err != nil {
+			writeError(c, err)
+			return
+		}
+		u, err := s.profiles.SaveStudentProfile(c.Request.Context(), caller, req.toDomain(caller), create)
+		if err != nil {
+			writeError(c, err)
+			return
+		}
+		s.accounts.Forget(c.Request.Context(), u.ID)
+		status := http.StatusOK
+		if create {
+			status = http.StatusCreated
+		}
+		c.JSON(status, s.userJSON(u, u))
+	}
+}
+
+type submitLinkRequest struct {
+	Link string `json:"link"`
+}
+
+func (s *Server) submitLink(c *gin.Context) {
+	var req submitLinkRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	sub, err := s.tasks.SubmitLink(c.Request.Context(), currentUser(c), c.Param("id"), req.Link)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Link submitted successfully!", "submission": toSubmissionJSON(*sub, currentUser(c))})
 }
 
 // studentTasks pages the caller's view of the whole marketplace (tasks.Service.Market); for a
@@ -33,23 +175,6 @@ func (s *Server) studentTasks(c *gin.Context) {
 		return
 	}
 	writeTaskPage(c, page, func(t tasks.Task) taskJSON { return toTaskJSON(t, viewer) })
-}
-
-type submitLinkRequest struct {
-	Link string `json:"link"`
-}
-
-func (s *Server) submitLink(c *gin.Context) {
-	var req submitLinkRequest
-	if !bindJSON(c, &req) {
-		return
-	}
-	sub, err := s.tasks.SubmitLink(c.Request.Context(), currentUser(c), c.Param("id"), req.Link)
-	if err != nil {
-		writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"message": "Link submitted successfully!", "submission": toSubmissionJSON(*sub, currentUser(c))})
 }
 
 // studentDashboard answers everything the student dashboard shows: the cards' counts, active
@@ -88,4 +213,45 @@ func (s *Server) studentDashboard(c *gin.Context) {
 		"recentlyCompleted": convert(d.RecentlyCompleted),
 		"startups":          startups,
 	})
+}
+
+func (s *Server) myCertificates(c *gin.Context) {
+	list, err := s.certs.ForStudent(c.Request.Context(), currentUser(c).ID)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	writeSlice(c, s.certificateList(list))
+}
+
+func (s *Server) downloadCertificate(c *gin.Context) {
+	cert, pdf, err := s.certs.Download(c.Request.Context(), currentUser(c).ID, c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	// The number is [A-Z0-9-] only, so it is safe inside the quoted filename.
+	c.Header("Content-Disposition", `attachment; filename="certificate_`+cert.Number+`.pdf"`)
+	c.Header("Cache-Control", "private, no-store")
+	c.Header("Content-Length", strconv.Itoa(len(pdf)))
+	c.Data(http.StatusOK, "application/pdf", pdf)
+}
+
+type badgeJSON struct {
+	Name       string `json:"name"`
+	Level      string `json:"level"`
+	IsVerified bool   `json:"isVerified"`
+}
+
+func (s *Server) badgesAndCertificates(c *gin.Context) {
+	out, err := s.certs.ForBadges(c.Request.Context(), currentUser(c).ID)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	badges := make([]badgeJSON, 0, len(out.Badges))
+	for _, b := range out.Badges {
+		badges = append(badges, badgeJSON(b))
+	}
+	c.JSON(http.StatusOK, gin.H{"badges": badges, "certificates": s.certificateList(out.Certificates)})
 }

@@ -11,17 +11,6 @@ import (
 	"bridgework/backend/tasks"
 )
 
-// marketplaceRoutes registers the work marketplace: the public task list, the startup's and the
-// student's routes, certificates and notifications. Every write route is for one user type, so
-// the admin (read-only) is refused with 403 on all of them.
-func (s *Server) marketplaceRoutes(api *gin.RouterGroup) {
-	api.GET("/tasks", s.openTasks)
-	s.startupRoutes(api)
-	s.studentRoutes(api)
-	s.certificateRoutes(api)
-	s.notificationRoutes(api)
-}
-
 // personJSON names a user on a task: a startup as {_id, companyName, firstName, email, logo},
 // a student as {_id, firstName, lastName, username, email}.
 type personJSON struct {
@@ -178,4 +167,26 @@ func (s *Server) openTasks(c *gin.Context) {
 		return
 	}
 	writeTaskPage(c, page, func(t tasks.Task) taskJSON { return toTaskJSON(t, nil) })
+}
+
+// submissionRowJSON is a row of the startup's submissions table: the submission and its task.
+type submissionRowJSON struct {
+	submissionJSON
+	Task taskRefJSON `json:"task"`
+}
+
+type taskRefJSON struct {
+	ID            string `json:"_id"`
+	Title         string `json:"title"`
+	Status        string `json:"status"`
+	DisplayStatus string `json:"displayStatus"`
+}
+
+func toSubmissionRowJSON(sub tasks.Submission, viewer *accounts.User) submissionRowJSON {
+	out := submissionRowJSON{submissionJSON: toSubmissionJSON(sub, viewer), Task: taskRefJSON{ID: sub.TaskID}}
+	if sub.Task != nil {
+		out.Task = taskRefJSON{ID: sub.Task.ID, Title: sub.Task.Title, Status: sub.Task.Status,
+			DisplayStatus: tasks.DisplayStatus(sub.Task.Status)}
+	}
+	return out
 }

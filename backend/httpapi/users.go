@@ -1,14 +1,15 @@
 package httpapi
 
 import (
+	"net/http"
 	"time"
 
+	"github.com/gin-gonic/gin"
+
 	"bridgework/backend/accounts"
+	"bridgework/backend/apperr"
 )
 
-// userJSON is a user as the client sees it: what profiles.VisibleTo lets the viewer see (the
-// emptied private fields are left out), a résumé as a signed link; secrets (hash, token
-// version) never.
 // userIDs names a user both ways the spec's data section allows ("_id or id"), so a client
 // written against it may read either. Every user object the API answers with embeds it.
 type userIDs struct {
@@ -18,6 +19,9 @@ type userIDs struct {
 
 func idsOf(id string) userIDs { return userIDs{ID: id, IDAlias: id} }
 
+// userJSON is a user as the client sees it: what profiles.VisibleTo lets the viewer see (the
+// emptied private fields are left out), a résumé as a signed link; secrets (hash, token
+// version) never.
 type userJSON struct {
 	userIDs
 	UserType           string           `json:"userType"`
@@ -99,4 +103,45 @@ func (s *Server) userJSON(u *accounts.User, viewer *accounts.User) userJSON {
 		out.Projects = append(out.Projects, projectJSON{Title: p.Title, Description: p.Description, Technologies: techs, Link: p.Link})
 	}
 	return out
+}
+
+func (s *Server) userByID(c *gin.Context) {
+	u, err := s.accounts.Store.UserByID(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	if u.Type == accounts.Admin && currentUser(c).Type != accounts.Admin {
+		// The admin account is not a marketplace participant; others cannot look it up.
+		writeError(c, apperr.New(apperr.NotFound, "User not found."))
+		return
+	}
+	c.JSON(http.StatusOK, s.userJSON(u, currentUser(c)))
+}
+
+// skillsQuery reads ?skills=a,b as well as ?skills=a&skills=b.
+func skillsQuery(c *gin.Context) []string { return c.QueryArray("skills") }
+
+func (s *Server) usersJSON(users []*accounts.User, viewer *accounts.User) []userJSON {
+	out := make([]userJSON, 0, len(users))
+	for _, u := range users {
+		out = append(out, s.userJSON(u, viewer))
+	}
+	return out
+}
+
+// listUsers is GET /api/users?role=student|startup[&skills=…]: a list (spec §7), paged.
+func (s *Server) listUsers(c *gin.Context) {
+	p, err := readPaging(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	viewer := currentUser(c)
+	users, total, err := s.profiles.ListUsers(c.Request.Context(), viewer, c.Query("role"), skillsQuery(c), p.Offset(), p.PerPage)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	writeList(c, p, s.usersJSON(users, viewer), counted(int(total)))
 }

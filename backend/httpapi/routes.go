@@ -1,0 +1,149 @@
+package httpapi
+
+import (
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/uploads"
+)
+
+// access is who may call a route. authenticate applies it, and is the one place that answers
+// 401 without a valid token and 403 to a user of the wrong type: services check only what
+// depends on the object or the request (whose task, whose profile, which role a list asks for).
+type access int
+
+const (
+	public   access = iota // no token needed
+	signedIn               // any user type
+	students
+	startups
+	members // students and startups: the marketplace's two sides, not the admin
+	admins
+)
+
+// admits reports whether a signed-in user of type t may call a route of this access.
+func (a access) admits(t accounts.UserType) bool {
+	switch a {
+	case students:
+		return t == accounts.Student
+	case startups:
+		return t == accounts.Startup
+	case members:
+		return t == accounts.Student || t == accounts.Startup
+	case admins:
+		return t == accounts.Admin
+	}
+	return true
+}
+
+// route is one row of the API: a method and a path under /api, who may call it, its handler.
+type route struct {
+	method, path string
+	access       access
+	handle       gin.HandlerFunc
+}
+
+// routes is every route under /api. A handler lives in the file named by its path's first
+// segment (/startup/* in startup.go); the one-segment sign-in routes share accounts.go, and
+// the bell that both dashboards serve is notifications.go.
+func (s *Server) routes() []route {
+	return []route{
+		{"POST", "/register", public, s.register},
+		{"POST", "/login", public, s.login},
+		{"POST", "/logout", signedIn, s.logout},
+		{"POST", "/forgot-password", public, s.forgotPassword},
+		{"POST", "/reset-password", public, s.resetPassword},
+
+		{"POST", "/admin/create-default-admin", public, s.createDefaultAdmin},
+		{"GET", "/admin/stats", admins, s.adminTotals},
+		{"GET", "/admin/students", admins, s.adminUsers(accounts.Student)},
+		{"GET", "/admin/startups", admins, s.adminUsers(accounts.Startup)},
+		{"GET", "/admin/students/:id/dashboard", admins, s.adminStudent},
+		{"GET", "/admin/startups/:id/dashboard", admins, s.adminStartup},
+		// The same dashboards at the paths the spec's client calls.
+		{"GET", "/admin/dashboard/student/:id", admins, s.adminStudent},
+		{"GET", "/admin/dashboard/startup/:id", admins, s.adminStartup},
+		{"GET", "/admin/help-requests", admins, s.adminHelpRequests},
+
+		// Anyone holding a certificate number (printed, and in the QR code) may check it.
+		{"GET", "/certificates/verify/:number", public, s.verifyCertificate},
+
+		{"GET", "/chat/conversations", members, s.chatConversations},
+		{"GET", "/chat/partners", members, s.chatPartners},
+		{"POST", "/chat/send", members, s.sendMessage},
+		{"GET", "/chat/:userId", members, s.chatThread},
+		{"POST", "/chat/:userId/read", members, s.markChatRead},
+
+		// <img> tags and résumé links cannot send a bearer token (serveFile).
+		{"GET", "/files/:id", public, s.serveFile},
+
+		{"POST", "/help", public, s.submitHelpRequest},
+
+		{"GET", "/me", signedIn, s.me},
+		// The admin's password comes from configuration.
+		{"POST", "/me/password", members, s.changePassword},
+
+		{"GET", "/openapi.json", public, serveOpenAPI},
+
+		{"GET", "/sessions", signedIn, s.listSessions},
+		{"DELETE", "/sessions/:id", signedIn, s.endSession},
+		{"POST", "/sessions/end-all", signedIn, s.endAllSessions},
+
+		// Students see the startups on their dashboard (Networking), so every role may list them
+		// and open a startup's page.
+		{"GET", "/startup/all", signedIn, s.allStartups},
+		{"GET", "/startup/:id", signedIn, s.startupPage},
+		{"PUT", "/startup/profile", startups, s.saveStartupProfile},
+		{"POST", "/startup/tasks", startups, s.postTask},
+		{"GET", "/startup/tasks", startups, s.startupTasks},
+		{"GET", "/startup/tasks/counts", startups, s.startupTaskCounts},
+		{"GET", "/startup/tasks/:id", startups, s.startupTask},
+		{"POST", "/startup/tasks/:id/review", startups, s.reviewSubmission},
+		{"POST", "/startup/tasks/:id/approve", startups, s.decideSubmission},
+		{"GET", "/startup/submissions", startups, s.startupSubmissions},
+		{"GET", "/startup/dashboard", startups, s.startupDashboard},
+		{"GET", "/startup/students", startups, s.listStudents},
+		{"GET", "/startup/students/:id", startups, s.studentForStartup},
+		{"POST", "/startup/verification", startups, s.requestVerification},
+		{"POST", "/startup/verification/confirm", startups, s.confirmVerification},
+		{"GET", "/startup/notifications", startups, s.notifications},
+		{"PATCH", "/startup/notifications/:id/read", startups, s.markNotificationRead},
+
+		{"GET", "/student/profile", students, s.studentProfile},
+		{"POST", "/student/profile", students, s.saveStudentProfile(true)},
+		{"PUT", "/student/profile", students, s.saveStudentProfile(false)},
+		{"POST", "/student/tasks/:id/submit-link", students, s.submitLink},
+		// Every role: the spec's client asks both of the admin and startups too.
+		{"GET", "/student/tasks/all", signedIn, s.studentTasks},
+		{"GET", "/student/dashboard", signedIn, s.studentDashboard},
+		{"GET", "/student/certificates", students, s.myCertificates},
+		{"GET", "/student/certificates/:id/download", students, s.downloadCertificate},
+		{"GET", "/student/badges-certificates", students, s.badgesAndCertificates},
+		{"GET", "/student/notifications", students, s.notifications},
+		{"PATCH", "/student/notifications/:id/read", students, s.markNotificationRead},
+
+		// The open market, read-only, for anyone signed in or not.
+		{"GET", "/tasks", public, s.openTasks},
+
+		{"POST", "/uploads/avatar", members, s.upload(uploads.Avatar, "avatar")},
+		{"POST", "/uploads/resume", students, s.upload(uploads.Resume, "resume")},
+		{"POST", "/uploads/task-image", startups, s.upload(uploads.TaskImage, "image")},
+
+		{"GET", "/users", signedIn, s.listUsers},
+		{"GET", "/users/:id", signedIn, s.userByID},
+
+		// The socket authenticates with its first frame (realtime), never with a header.
+		{"GET", "/ws", public, s.serveWebsocket},
+	}
+}
+
+// mountRoutes adds every route to api, each behind authenticate unless it is public.
+func (s *Server) mountRoutes(api *gin.RouterGroup) {
+	for _, r := range s.routes() {
+		if r.access == public {
+			api.Handle(r.method, r.path, r.handle)
+			continue
+		}
+		api.Handle(r.method, r.path, s.authenticate(r.access), r.handle)
+	}
+}
