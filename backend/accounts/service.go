@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"bridgework/backend/apperr"
 	"bridgework/backend/audit"
@@ -105,7 +106,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, client Client)
 	} else {
 		checkName(&v, "firstName", "First name", in.FirstName, maxNameLen)
 		checkName(&v, "lastName", "Last name", in.LastName, maxNameLen)
-		v.Check(len(in.College) <= maxCollegeLen, "college", "College must be at most 200 characters")
+		v.Check(utf8.RuneCountInString(in.College) <= maxCollegeLen, "college", "College must be at most 200 characters")
 	}
 	checkEmail(&v, in.Email)
 	checkPassword(&v, "password", in.Password)

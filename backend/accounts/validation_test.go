@@ -170,6 +170,8 @@ func TestRegister_validation(t *testing.T) {
 		{"a startup needs only a company name", RegisterInput{UserType: "startup", Email: "hi@nimbus.io",
 			Password: "secret1", ConfirmPassword: "secret1", CompanyName: "Nimbus"}, nil},
 		{"a college of 200 characters", with(func(in *RegisterInput) { in.College = strings.Repeat("c", 200) }), nil},
+		// Characters, not bytes: 200 accented letters are 400 bytes and still fit.
+		{"a college of 200 accented characters", with(func(in *RegisterInput) { in.College = strings.Repeat("é", 200) }), nil},
 		{"nothing", RegisterInput{}, messages{
 			{"firstName", "First name is required"}, {"lastName", "Last name is required"},
 			{"email", "Email is required"}, {"password", "Password is required"},
@@ -181,6 +183,8 @@ func TestRegister_validation(t *testing.T) {
 		{"long last name", with(func(in *RegisterInput) { in.LastName = strings.Repeat("l", 51) }), messages{
 			{"lastName", "Last name must be at most 50 characters"}}},
 		{"long college", with(func(in *RegisterInput) { in.College = strings.Repeat("c", 201) }), messages{
+			{"college", "College must be at most 200 characters"}}},
+		{"long accented college", with(func(in *RegisterInput) { in.College = strings.Repeat("é", 201) }), messages{
 			{"college", "College must be at most 200 characters"}}},
 		{"bad email", with(func(in *RegisterInput) { in.Email = "ada@example" }), messages{
 			{"email", "Invalid email address"}}},
