@@ -25,7 +25,7 @@ func (s *Server) createDefaultAdmin(c *gin.Context) {
 }
 
 func (s *Server) adminTotals(c *gin.Context) {
-	t, err := s.admin.Totals(c.Request.Context(), currentUser(c))
+	t, err := s.admin.Totals(c.Request.Context())
 	if err != nil {
 		writeError(c, err)
 		return
@@ -41,7 +41,7 @@ func (s *Server) adminUsers(t accounts.UserType) gin.HandlerFunc {
 			return
 		}
 		viewer := currentUser(c)
-		users, total, err := s.admin.Users(c.Request.Context(), viewer, t, p.Offset(), p.PerPage)
+		users, total, err := s.admin.Users(c.Request.Context(), t, p.Offset(), p.PerPage)
 		if err != nil {
 			writeError(c, err)
 			return
@@ -66,7 +66,7 @@ func tasksJSON(list []tasks.Task, owner, viewer *accounts.User, certificateOf ma
 // dashboard's own cards and lists.
 func (s *Server) adminStudent(c *gin.Context) {
 	viewer := currentUser(c)
-	d, err := s.admin.Student(c.Request.Context(), viewer, c.Param("id"))
+	d, err := s.admin.Student(c.Request.Context(), c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return
@@ -94,7 +94,7 @@ func (s *Server) adminStudent(c *gin.Context) {
 // the dashboard's stats and newest submissions.
 func (s *Server) adminStartup(c *gin.Context) {
 	viewer := currentUser(c)
-	d, err := s.admin.Startup(c.Request.Context(), viewer, c.Param("id"))
+	d, err := s.admin.Startup(c.Request.Context(), c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return
@@ -128,7 +128,7 @@ func (s *Server) adminHelpRequests(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	list, total, err := s.admin.HelpRequests(c.Request.Context(), currentUser(c), p.Offset(), p.PerPage)
+	list, total, err := s.admin.HelpRequests(c.Request.Context(), p.Offset(), p.PerPage)
 	if err != nil {
 		writeError(c, err)
 		return

@@ -34,7 +34,7 @@ func (s *Server) allStartups(c *gin.Context) {
 // startupPage is the data of a startup's public page.
 func (s *Server) startupPage(c *gin.Context) {
 	viewer := currentUser(c)
-	startup, err := s.profiles.Startup(c.Request.Context(), viewer, c.Param("id"))
+	startup, err := s.profiles.Startup(c.Request.Context(), c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return

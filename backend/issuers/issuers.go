@@ -2,7 +2,8 @@
 // who really issued it: the startup enters an address at its website's domain, a single-use link
 // is mailed there through the outbox, and opening it while signed in as that startup marks the
 // startup verified for the domain. Changing the website to another domain drops the verification
-// (store.Profiles.SaveStartupProfile).
+// (store.Profiles.SaveStartupProfile). Only a startup verifies: the HTTP route table
+// (httpapi/routes.go) admits no other user type.
 package issuers
 
 import (
@@ -71,19 +72,11 @@ func (s *Service) now() time.Time {
 	return time.Now()
 }
 
-// CanVerify: only a startup verifies its company; students and the admin issue nothing.
-func CanVerify(u *accounts.User) bool { return u != nil && u.Type == accounts.Startup }
-
 const invalidLink = "This verification link is invalid or has expired. Ask for a new one from your profile."
-
-var forbidden = apperr.New(apperr.Forbidden, "Only a startup can verify its company.")
 
 // RequestVerification queues a verification mail to email, an address at the startup's
 // website's domain, and returns the address it goes to.
 func (s *Service) RequestVerification(ctx context.Context, u *accounts.User, email string) (string, error) {
-	if !CanVerify(u) {
-		return "", forbidden
-	}
 	email = accounts.NormalizeEmail(email)
 	site := SiteDomain(u.Website)
 	var v apperr.Validator
@@ -145,9 +138,6 @@ func (s *Service) ComposeMail(ctx context.Context, q mail.Queued) (mail.Message,
 // Confirm uses a mailed token: the startup that asked for it becomes verified for the domain it
 // was sent to, if its website is still at that domain. It returns the startup as stored.
 func (s *Service) Confirm(ctx context.Context, u *accounts.User, token string) (*accounts.User, error) {
-	if !CanVerify(u) {
-		return nil, forbidden
-	}
 	token = strings.TrimSpace(token)
 	if token == "" || len(token) > 200 {
 		return nil, apperr.Field("token", invalidLink)

@@ -32,7 +32,7 @@ func CanSeeSubmission(viewer *accounts.User, t *tasks.Task, sub tasks.Submission
 // StudentWithWork is the student profile view of a startup: the student and the past
 // submissions this startup may see.
 func (s *Service) StudentWithWork(ctx context.Context, viewer *accounts.User, id string) (*accounts.User, []PastSubmission, error) {
-	student, err := s.Student(ctx, viewer, id)
+	student, err := s.Student(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -19,7 +19,8 @@ import (
 	"bridgework/backend/ratelimit"
 )
 
-// Kind is what an upload is for; it decides who may upload it and which types are accepted.
+// Kind is what an upload is for; it decides which types are accepted. Who may upload which kind
+// is the HTTP route table's rule (httpapi/routes.go).
 type Kind string
 
 const (
@@ -72,26 +73,15 @@ type rule struct {
 	types    []string
 	wrong    string // 415 message
 	tooLarge string // 413 message
-	uploader accounts.UserType
 }
 
 var rules = map[Kind]rule{
 	Avatar: {types: []string{PNG, JPEG, GIF, WebP}, wrong: "Please upload a PNG, JPEG, GIF or WebP image",
 		tooLarge: "Image size must be less than 5MB"},
 	TaskImage: {types: []string{PNG, JPEG, GIF, WebP}, wrong: "Please upload a PNG, JPEG, GIF or WebP image",
-		tooLarge: "Image size must be less than 5MB", uploader: accounts.Startup},
+		tooLarge: "Image size must be less than 5MB"},
 	Resume: {types: []string{PDF, DOC, DOCX}, wrong: "Please upload a PDF or Word document",
-		tooLarge: "File size must be less than 5MB", uploader: accounts.Student},
-}
-
-// CanUpload reports whether u may upload a file of kind: avatars for students and startups,
-// résumés for students, task images for startups. The admin uploads nothing.
-func CanUpload(u *accounts.User, kind Kind) bool {
-	r, ok := rules[kind]
-	if !ok || u == nil || u.Type == accounts.Admin {
-		return false
-	}
-	return r.uploader == "" || r.uploader == u.Type
+		tooLarge: "File size must be less than 5MB"},
 }
 
 // Service stores and serves uploads. Each user may upload PerUser files per Window and keep
@@ -112,9 +102,6 @@ func (s *Service) Upload(ctx context.Context, owner *accounts.User, kind Kind, n
 	r, ok := rules[kind]
 	if !ok {
 		return nil, apperr.New(apperr.NotFound, "Not found.")
-	}
-	if !CanUpload(owner, kind) {
-		return nil, apperr.New(apperr.Forbidden, "You do not have access to this.")
 	}
 	if !safeName(name) {
 		return nil, apperr.Field(string(kind), "Invalid file name")
