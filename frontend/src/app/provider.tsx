@@ -6,12 +6,16 @@ import { RouterProvider } from 'react-router'
 import { Toaster } from 'sonner'
 import { FullPageSpinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
-import { RealtimeProvider } from '@/features/realtime'
 import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@/config/toast'
 import { setUnauthorizedHandler } from '@/lib/api-client'
 import { useSessionRefresh } from '@/lib/auth'
 import { syncAuthAcrossTabs } from '@/lib/auth-store'
+import { RealtimeProvider } from '@/lib/realtime/realtime-provider'
+import { registerRealtimeHandlers } from './realtime'
 import type { AppRouter } from './router'
+
+// Before the first socket opens: which feature handles which live event (./realtime.ts).
+registerRealtimeHandlers()
 
 /** Holds the routes back until the start-up session check (GET /api/me) has answered. */
 function SessionGate({ children }: { children: ReactNode }) {

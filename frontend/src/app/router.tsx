@@ -16,7 +16,7 @@ import { VerifyCertificatePage } from '@/features/certificates/routes/verify-cer
 import { ChatPage } from '@/features/chat/routes/chat-page'
 import { HelpPage } from '@/features/help/routes/help-page'
 import { LandingPage } from '@/features/landing/routes/landing-page'
-import { MessagesPage } from '@/features/messages/routes/messages-page'
+import { MessagesPage } from '@/features/chat/routes/messages-page'
 import { ProfilePage } from '@/features/profile/routes/profile-page'
 import { VerifyCompanyPage } from '@/features/profile/routes/verify-company-page'
 import { MyWorksPage } from '@/features/startup/routes/my-works-page'

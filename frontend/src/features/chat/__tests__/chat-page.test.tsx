@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { useLiveStore } from '@/features/realtime/lib/live-store'
+import { useLiveStore } from '@/lib/realtime/live-store'
 import { chatDb, chatHandlers, resetChatDb, seedThread, storeMessage } from '@/testing/mocks/chat'
 import { seedAccount } from '@/testing/mocks/db'
 import { pushEvent, resetRealtime, sentFrames } from '@/testing/mocks/realtime'

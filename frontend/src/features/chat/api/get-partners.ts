@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ChatPartner } from '@/features/realtime'
 import { api, MAX_PER_PAGE } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
+import type { ChatPartner } from './types'
 
 /**
  * GET /api/chat/partners: who the viewer may chat with — startups for a student, students for a

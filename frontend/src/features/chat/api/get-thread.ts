@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { mergeMessages, THREAD_PAGE_SIZE, type ChatMessage } from '@/features/realtime'
 import { api, type Paged } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
+import { mergeMessages } from '../lib/chat-cache'
+import { THREAD_PAGE_SIZE } from './get-messages-after'
+import type { ChatMessage } from './types'
 
 /** GET /api/chat/{userId}: the latest messages between the viewer and userId, oldest first. */
 export async function getThread(userId: string): Promise<ChatMessage[]> {

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { applyReadReceipt, type ChatMessage, type Conversation } from '@/features/realtime'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { components } from '@/types/api.gen'
+import { applyReadReceipt } from '../lib/chat-cache'
+import type { ChatMessage, Conversation } from './types'
 
 /** POST /api/chat/{userId}/read: everything userId sent me is read; both get chat.read. */
 export function markRead(userId: string): Promise<components['schemas']['ReadReceipt']> {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { mergeMessages, type ChatMessage } from '@/features/realtime'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
+import { mergeMessages } from '../lib/chat-cache'
+import type { ChatMessage } from './types'
 
 export type SendMessageInput = { receiver: string; content: string; clientId: string }
 

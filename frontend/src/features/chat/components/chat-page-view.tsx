@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { SplitView } from '@/components/layouts/split-view'
-import type { ChatPartner } from '@/features/realtime'
+import type { ChatPartner } from '../api/types'
 import { PartnerList } from './partner-list'
 
 type ChatPageViewProps = {

@@ -1,8 +1,8 @@
 import { Check, CheckCheck } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import type { ChatMessage } from '@/features/realtime'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
+import type { ChatMessage } from '../api/types'
 
 type MessageListProps = {
   messages: ChatMessage[]

@@ -2,9 +2,9 @@ import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
 import { buttonClasses } from '@/components/ui/button'
 import { paths } from '@/config/paths'
-import type { ChatPartner } from '@/features/realtime'
 import { cn } from '@/lib/cn'
 import { avatarInitial, displayName } from '@/lib/user'
+import type { ChatPartner } from '../api/types'
 import { OnlineDot } from './online-dot'
 
 type PartnerListProps = {

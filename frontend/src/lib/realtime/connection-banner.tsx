@@ -1,5 +1,5 @@
 import { Spinner } from '@/components/ui/spinner'
-import { useLiveStore } from '../lib/live-store'
+import { useLiveStore } from './live-store'
 
 /** Shown while the live connection is being rebuilt; live updates resume (and catch up) after. */
 export function ConnectionBanner() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { SplitView } from '@/components/layouts/split-view'
-import type { Conversation } from '@/features/realtime'
+import type { Conversation } from '../api/types'
 import { ConversationList } from './conversation-list'
 
 type MessagesPageViewProps = {

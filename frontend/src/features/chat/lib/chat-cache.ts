@@ -1,4 +1,4 @@
-import type { ChatMessage, Conversation, ReadReceipt } from '../types'
+import type { ChatMessage, Conversation, ReadReceipt } from '../api/types'
 
 // Pure updates of cached chat data. Message ids are UUID v7: sorting them as text sorts by time.
 

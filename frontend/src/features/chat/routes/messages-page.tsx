@@ -1,15 +1,15 @@
 import { useEffect } from 'react'
 import { useSearchParams } from 'react-router'
 import { paths } from '@/config/paths'
-import { ChatPanel } from '@/features/chat/components/chat-panel'
 import { useCurrentUser } from '@/lib/auth-store'
 import { notify } from '@/lib/notify'
 import { useConversations } from '../api/get-conversations'
+import { ChatPanel } from '../components/chat-panel'
 import { MessagesPageView } from '../components/messages-page-view'
 
 /**
  * /messages: the conversation list (reordered and counted live) beside the open conversation,
- * chosen with ?with=<userId>. The conversation itself is chat's panel: messages builds on chat.
+ * chosen with ?with=<userId>, in the same panel as /chat.
  */
 export function MessagesPage() {
   const me = useCurrentUser()

@@ -6,13 +6,17 @@ import { describe, expect, it } from 'vitest'
 import { api } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth-store'
 import { queryKeys } from '@/lib/query-keys'
+import { useLiveStore } from '@/lib/realtime/live-store'
+import { RealtimeProvider } from '@/lib/realtime/realtime-provider'
 import { seedAccount } from '@/testing/mocks/db'
-import { closeSocketsOf, dropAllSockets, isConnected, pushEvent, realtimeLink } from '@/testing/mocks/realtime'
+import { dropAllSockets, pushEvent } from '@/testing/mocks/realtime'
 import { server } from '@/testing/mocks/server'
 import { createTestQueryClient } from '@/testing/test-utils'
-import { RealtimeProvider } from '../components/realtime-provider'
-import { useLiveStore } from '../lib/live-store'
-import type { ChatMessage } from '../types'
+import type { ChatMessage } from '../api/types'
+import { registerChatRealtime } from '../realtime'
+
+// Chat's handlers on the shared socket: live messages and the catch-up after a reconnect.
+registerChatRealtime()
 
 const message = (id: string, sender: string, receiver: string): ChatMessage => ({
   _id: id, sender, receiver, content: `message ${id}`, createdAt: '2025-01-01T00:00:00Z', readAt: null,
@@ -31,10 +35,10 @@ function Thread({ partnerId }: { partnerId: string }) {
   )
 }
 
-function setup(as: 'student' | 'startup' | 'admin' = 'student') {
-  const { user, token } = seedAccount({ userType: as })
+function setup() {
+  const { user, token } = seedAccount({ userType: 'student' })
   useAuthStore.getState().login({ token, user })
-  const partner = seedAccount({ userType: as === 'student' ? 'startup' : 'student' }).user
+  const partner = seedAccount({ userType: 'startup' }).user
   const queryClient = createTestQueryClient()
   const view = render(
     <QueryClientProvider client={queryClient}>
@@ -48,24 +52,6 @@ function setup(as: 'student' | 'startup' | 'admin' = 'student') {
 }
 
 describe('RealtimeProvider', () => {
-  it('authenticates with the first frame, never with the URL', async () => {
-    const seen: Array<{ url: string; first: string }> = []
-    server.use(
-      realtimeLink.addEventListener('connection', ({ client }) => {
-        client.addEventListener('message', (event) => {
-          if (!seen.some((s) => s.url === client.url.toString())) seen.push({ url: client.url.toString(), first: String(event.data) })
-        })
-      }),
-    )
-    server.use(http.get('*/api/chat/:userId', () => HttpResponse.json([])))
-    const { user, token } = setup()
-    await waitFor(() => expect(isConnected(user._id)).toBe(true))
-    await waitFor(() => expect(useLiveStore.getState().status).toBe('ready'))
-    expect(seen[0]!.url).toMatch(/^ws:\/\/localhost(:\d+)?\/api\/ws$/)
-    expect(seen[0]!.url).not.toContain(token)
-    expect(JSON.parse(seen[0]!.first)).toEqual({ type: 'auth', data: { token } })
-  })
-
   it('puts chat messages into the open thread as they arrive, once each', async () => {
     server.use(http.get('*/api/chat/:userId', () => HttpResponse.json([])))
     const { user, partner } = setup()
@@ -101,26 +87,5 @@ describe('RealtimeProvider', () => {
     await waitFor(() => expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument())
     expect(afters).toContain(first._id)
     expect(screen.getAllByRole('listitem')).toHaveLength(2)
-  })
-
-  it('stays closed with a notice when the server closes it for too many tabs', async () => {
-    server.use(http.get('*/api/chat/:userId', () => HttpResponse.json([])))
-    const { user } = setup()
-    await waitFor(() => expect(useLiveStore.getState().status).toBe('ready'))
-    act(() => closeSocketsOf(user._id, 4008, 'too many connections'))
-    expect(await screen.findByText(/open in too many tabs/)).toBeInTheDocument()
-    // Longer than the first reconnect delay: no socket comes back, and no banner says one will.
-    await new Promise((resolve) => setTimeout(resolve, 1500))
-    expect(isConnected(user._id)).toBe(false)
-    expect(useLiveStore.getState().status).toBe('off')
-    expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument()
-  })
-
-  it('opens no socket for the admin', async () => {
-    server.use(http.get('*/api/chat/:userId', () => HttpResponse.json([])))
-    const { user } = setup('admin')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(isConnected(user._id)).toBe(false)
-    expect(useLiveStore.getState().status).toBe('off')
   })
 })

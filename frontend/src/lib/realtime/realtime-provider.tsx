@@ -7,13 +7,13 @@ import { toast } from 'sonner'
 import { API_BASE_PATH } from '@/config/env'
 import { endSignedOutSession } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth-store'
-import { reconnectDelay } from '../lib/backoff'
-import { useLiveStore } from '../lib/live-store'
-import { catchUp, routeEvent } from '../lib/route-event'
-import { CloseCode, EventType, type RealtimeEvent } from '../types'
+import { reconnectDelay } from './backoff'
 import { ConnectionBanner } from './connection-banner'
+import { useLiveStore } from './live-store'
+import { catchUp, routeEvent } from './registry'
+import { CloseCode, TransportEvent, type RealtimeEvent } from './types'
 
-type Send = (type: 'typing' | 'read', data: Record<string, string>) => boolean
+type Send = (type: string, data: Record<string, string>) => boolean
 
 const RealtimeContext = createContext<{ send: Send }>({ send: () => false })
 
@@ -28,9 +28,10 @@ export function socketUrl(location: Pick<Location, 'protocol' | 'host'> = window
 }
 
 /**
- * The app's one websocket, open while a student or a startup is signed in. Its events update the
- * query cache (lib/route-event.ts); after every (re)connect and on `resync` the cache catches up
- * with what the socket may have missed. A banner says so while the connection is being rebuilt.
+ * The app's one websocket, open while a student or a startup is signed in. Its events go to the
+ * handlers features registered (registry.ts); after every (re)connect and on `resync` their
+ * catch-ups fetch what the socket may have missed. A banner says so while the connection is being
+ * rebuilt.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const token = useAuthStore((state) => state.token)
@@ -67,13 +68,13 @@ function LiveSocket({ token, me, sendRef }: LiveSocketProps) {
       } catch {
         return
       }
-      if (event.type === EventType.ready) {
+      if (event.type === TransportEvent.ready) {
         ready.current = true
         setStatus('ready')
         void catchUp(queryClient)
-      } else if (event.type === EventType.resync) {
+      } else if (event.type === TransportEvent.resync) {
         void catchUp(queryClient)
-      } else if (event.type !== EventType.pong) {
+      } else if (event.type !== TransportEvent.pong) {
         routeEvent(queryClient, event, me)
       }
     },

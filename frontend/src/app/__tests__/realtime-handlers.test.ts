@@ -1,9 +1,12 @@
 import { QueryClient } from '@tanstack/react-query'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { ChatPartner } from '@/features/chat/api/types'
+import { useTypingStore } from '@/features/chat/lib/typing'
 import { queryKeys } from '@/lib/query-keys'
-import { useLiveStore } from '../lib/live-store'
-import { routeEvent } from '../lib/route-event'
-import type { ChatPartner } from '../types'
+import { routeEvent } from '@/lib/realtime/registry'
+import { registerRealtimeHandlers } from '../realtime'
+
+beforeAll(registerRealtimeHandlers)
 
 function cacheWith(keys: ReadonlyArray<readonly unknown[]>) {
   const client = new QueryClient()
@@ -35,9 +38,9 @@ describe('routeEvent', () => {
 
   it('typing only counts when it is to me', () => {
     routeEvent(new QueryClient(), { type: 'chat.typing', data: { from: 'p1', to: 'someone-else' } }, 'me')
-    expect(useLiveStore.getState().typingUntil.p1).toBeUndefined()
+    expect(useTypingStore.getState().typingUntil.p1).toBeUndefined()
     routeEvent(new QueryClient(), { type: 'chat.typing', data: { from: 'p1', to: 'me' } }, 'me')
-    expect(useLiveStore.getState().typingUntil.p1).toBeGreaterThan(Date.now())
+    expect(useTypingStore.getState().typingUntil.p1).toBeGreaterThan(Date.now())
   })
 
   it('a message from a partner not in the conversation list refetches the list', () => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Conversation } from '@/features/realtime'
 import { api, MAX_PER_PAGE } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
+import type { Conversation } from './types'
 
 /**
  * GET /api/chat/conversations: partners, latest conversation first, with last message and unread

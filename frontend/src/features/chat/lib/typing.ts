@@ -1,10 +1,33 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useRealtimeSend } from './components/realtime-provider'
-import { useLiveStore } from './lib/live-store'
+import { create } from 'zustand'
+import { useRealtimeSend } from '@/lib/realtime/realtime-provider'
+
+/** How long "is typing…" stays up after the last chat.typing event. */
+const TYPING_VISIBLE_MS = 4000
+
+type TypingState = {
+  /** Partner id → when their typing indicator ends (ms since epoch). */
+  typingUntil: Record<string, number>
+  markTyping: (userId: string, now?: number) => void
+  stopTyping: (userId: string) => void
+}
+
+/** Who is typing to me: chat.typing events set it, their messages clear it. */
+export const useTypingStore = create<TypingState>()((set) => ({
+  typingUntil: {},
+  markTyping: (userId, now = Date.now()) =>
+    set((state) => ({ typingUntil: { ...state.typingUntil, [userId]: now + TYPING_VISIBLE_MS } })),
+  stopTyping: (userId) =>
+    set((state) => {
+      if (!(userId in state.typingUntil)) return state
+      const { [userId]: _, ...rest } = state.typingUntil
+      return { typingUntil: rest }
+    }),
+}))
 
 /** Whether `userId` is typing to me right now; turns false by itself when their typing stops. */
 export function useIsTyping(userId: string | undefined): boolean {
-  const until = useLiveStore((state) => (userId ? state.typingUntil[userId] : undefined))
+  const until = useTypingStore((state) => (userId ? state.typingUntil[userId] : undefined))
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
     if (!until) return
@@ -17,7 +40,7 @@ export function useIsTyping(userId: string | undefined): boolean {
 }
 
 /** How often, at most, a composer tells its partner "typing". */
-export const TYPING_SEND_INTERVAL_MS = 1500
+const TYPING_SEND_INTERVAL_MS = 1500
 
 /** A function to call on every keystroke: it sends "typing" to `partnerId` at most every 1.5 s. */
 export function useSendTyping(partnerId: string | undefined): () => void {
@@ -28,9 +51,4 @@ export function useSendTyping(partnerId: string | undefined): () => void {
     if (!partnerId || now - lastSent.current < TYPING_SEND_INTERVAL_MS) return
     if (send('typing', { userId: partnerId })) lastSent.current = now
   }, [partnerId, send])
-}
-
-/** Whether the live connection is up (events arrive as they happen). */
-export function useIsLive(): boolean {
-  return useLiveStore((state) => state.status === 'ready')
 }

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client'
-import type { ChatMessage } from '../types'
+import type { ChatMessage } from './types'
 
 /** The page size the app asks GET /api/chat/{userId} for. */
 export const THREAD_PAGE_SIZE = 100

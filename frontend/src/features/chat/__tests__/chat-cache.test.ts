@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import type { ChatMessage, Conversation } from '../api/types'
 import { applyMessageToConversations, applyReadReceipt, clearUnread, mergeMessages, setOnline } from '../lib/chat-cache'
-import { reconnectDelay } from '../lib/backoff'
-import type { ChatMessage, Conversation } from '../types'
 
 const ME = 'me'
 const msg = (id: string, sender: string, receiver: string, readAt: string | null = null): ChatMessage => ({
@@ -60,17 +59,5 @@ describe('applyMessageToConversations', () => {
   it('sets online dots', () => {
     expect(setOnline(list, 'a', true)[0]!.online).toBe(true)
     expect(setOnline(list, 'a', false)).toBe(list)
-  })
-})
-
-describe('reconnectDelay', () => {
-  it('grows exponentially with jitter and stays under 15 s', () => {
-    expect(reconnectDelay(0, () => 0)).toBe(250)
-    expect(reconnectDelay(0, () => 1)).toBe(500)
-    expect(reconnectDelay(3, () => 0)).toBe(2000)
-    expect(reconnectDelay(3, () => 1)).toBe(4000)
-    expect(reconnectDelay(50, () => 1)).toBe(15_000)
-    const spread = new Set(Array.from({ length: 20 }, () => reconnectDelay(2)))
-    expect(spread.size).toBeGreaterThan(1)
   })
 })

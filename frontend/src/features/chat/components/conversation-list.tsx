@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
-import type { Conversation } from '@/features/realtime'
 import { cn } from '@/lib/cn'
 import { avatarInitial, displayName } from '@/lib/user'
+import type { Conversation } from '../api/types'
 
 type ConversationListProps = {
   conversations: Conversation[]
