@@ -210,6 +210,8 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		Certificates:   certificates,
 		Issuers:        companies,
 		Notifications:  notifications,
+		Ratings:        rates,
+		Audit:          trail,
 		Realtime:       hub,
 		Logger:         logger,
 		Registry:       registry,

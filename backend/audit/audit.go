@@ -49,7 +49,7 @@ var SecurityTypes = []string{SignIn, SignInFailed, PasswordChanged, PasswordRese
 // Entry is one line of the trail.
 type Entry struct {
 	Seq       int64     // 1, 2, …: a gap means a deleted entry
-	At        time.Time // UTC, to the microsecond (what both databases keep)
+	At        time.Time // UTC, to the microsecond (what both databases keep); zero is "now"
 	Type      string
 	ActorID   string // who did it; empty for a failed sign-in to an unknown address
 	SubjectID string // whose account it concerns, if anyone's (the student approved, the person viewed)
@@ -128,9 +128,6 @@ type Service struct {
 
 // Record appends an entry that stands on its own, best effort: a failure is logged, not returned.
 func (s *Service) Record(ctx context.Context, e Entry) {
-	if e.At.IsZero() {
-		e.At = time.Now()
-	}
 	if err := s.Store.Append(ctx, &e); err != nil {
 		s.Logger.ErrorContext(ctx, "audit entry lost", "type", e.Type, "actor", e.ActorID, "err", err)
 	}

@@ -2,11 +2,15 @@ package httpapi
 
 import (
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"bridgework/backend/accounts"
+	"bridgework/backend/apperr"
+	"bridgework/backend/audit"
 	"bridgework/backend/tasks"
 )
 
@@ -71,6 +75,7 @@ func (s *Server) adminStudent(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
+	s.recordAdminView(c, d.Student, "student dashboard")
 	student, dash := d.Student, d.Dashboard
 	startups := make([]personJSON, 0, len(dash.Startups))
 	for _, p := range dash.Startups {
@@ -99,6 +104,7 @@ func (s *Server) adminStartup(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
+	s.recordAdminView(c, d.Startup, "startup dashboard")
 	subs := make([]submissionRowJSON, 0, len(d.Dashboard.Submissions))
 	for _, sub := range d.Dashboard.Submissions {
 		subs = append(subs, toSubmissionRowJSON(sub, viewer))
@@ -138,4 +144,88 @@ func (s *Server) adminHelpRequests(c *gin.Context) {
 		items = append(items, helpRequestJSON(r))
 	}
 	writeList(c, p, items, counted(int(total)))
+}
+
+// recordAdminView puts the admin's look at a person's dashboard on the audit trail: oversight
+// is itself overseen.
+func (s *Server) recordAdminView(c *gin.Context, person *accounts.User, what string) {
+	s.audit.Record(c.Request.Context(), audit.Entry{Type: audit.AdminViewed, ActorID: currentUser(c).ID,
+		SubjectID: person.ID, IP: c.ClientIP(), Detail: what})
+}
+
+// adminAudit pages the audit trail, newest first, filtered by actor (a user id), type (one or
+// more, comma-separated or repeated) and a time range (from inclusive, to exclusive; a date
+// alone covers its whole day).
+func (s *Server) adminAudit(c *gin.Context) {
+	p, err := readPaging(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	f, err := auditFilter(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	entries, total, err := s.audit.List(c.Request.Context(), f, p.Offset(), p.PerPage)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	out := make([]auditEntryJSON, len(entries))
+	for i, e := range entries {
+		out[i] = toAuditEntryJSON(e)
+	}
+	writeList(c, p, out, counted(total))
+}
+
+func auditFilter(c *gin.Context) (audit.Filter, error) {
+	f := audit.Filter{ActorID: strings.TrimSpace(c.Query("actor"))}
+	var v apperr.Validator
+	for _, t := range c.QueryArray("type") {
+		for _, one := range strings.Split(t, ",") {
+			if one = strings.TrimSpace(one); one != "" {
+				v.Check(slices.Contains(audit.Types, one), "type", "type must be one of "+strings.Join(audit.Types, ", "))
+				f.Types = append(f.Types, one)
+			}
+		}
+	}
+	var ok bool
+	if f.From, ok = auditTime(c.Query("from"), false); !ok {
+		v.Check(false, "from", "from must be a date (2026-11-25) or a time (RFC 3339)")
+	}
+	if f.To, ok = auditTime(c.Query("to"), true); !ok {
+		v.Check(false, "to", "to must be a date (2026-11-25) or a time (RFC 3339)")
+	}
+	return f, v.Err()
+}
+
+// auditTime reads a filter's bound: "" is none; a date is its day's start, or for an end the
+// next day's start, so to=2026-11-25 includes that day.
+func auditTime(s string, end bool) (time.Time, bool) {
+	if s == "" {
+		return time.Time{}, true
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, true
+	}
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return time.Time{}, false
+	}
+	if end {
+		d = d.AddDate(0, 0, 1)
+	}
+	return d, true
+}
+
+// adminAuditVerify walks the whole chain and reports where it breaks, if anywhere.
+func (s *Server) adminAuditVerify(c *gin.Context) {
+	r, err := s.audit.Verify(c.Request.Context())
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"intact": r.BrokenAt == 0, "checked": r.Checked, "brokenAt": r.BrokenAt,
+		"reason": r.Reason, "head": r.Head})
 }

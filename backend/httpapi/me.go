@@ -2,8 +2,12 @@ package httpapi
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/audit"
+	"bridgework/backend/ratings"
 )
 
 func (s *Server) me(c *gin.Context) {
@@ -31,4 +35,48 @@ func (s *Server) changePassword(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, sessionJSON{Token: token, User: s.userJSON(u, u)})
+}
+
+// auditEntryJSON is a line of the audit trail. A user's own security events carry the same
+// fields; their hashes tell an auditor the entry sits in the chain.
+type auditEntryJSON struct {
+	Seq       int64     `json:"seq"`
+	At        time.Time `json:"at"`
+	Type      string    `json:"type"`
+	ActorID   string    `json:"actorId"`
+	SubjectID string    `json:"subjectId"`
+	Target    string    `json:"target"`
+	IP        string    `json:"ip"`
+	Detail    string    `json:"detail"`
+	Hash      string    `json:"hash"`
+	PrevHash  string    `json:"prevHash"`
+}
+
+func toAuditEntryJSON(e audit.Entry) auditEntryJSON {
+	return auditEntryJSON{Seq: e.Seq, At: e.At, Type: e.Type, ActorID: e.ActorID, SubjectID: e.SubjectID,
+		Target: e.Target, IP: e.IP, Detail: e.Detail, Hash: e.Hash, PrevHash: e.PrevHash}
+}
+
+// mySecurityEvents is "recent sign-ins": the caller's newest sign-ins, failures against their
+// account, password and session changes.
+func (s *Server) mySecurityEvents(c *gin.Context) {
+	events, err := s.audit.SecurityEvents(c.Request.Context(), currentUser(c).ID)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	out := make([]auditEntryJSON, len(events))
+	for i, e := range events {
+		out[i] = toAuditEntryJSON(e)
+	}
+	writeSlice(c, out)
+}
+
+// myRatings pages the ratings the caller gave, hidden ones too, so the client can show and edit
+// them.
+func (s *Server) myRatings(c *gin.Context) {
+	u := currentUser(c)
+	s.ratingList(c, func(offset, limit int) ([]ratings.Rating, int, error) {
+		return s.ratings.Given(c.Request.Context(), u.ID, offset, limit)
+	})
 }

@@ -13,6 +13,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
+	"bridgework/backend/audit"
 	"bridgework/backend/ratelimit"
 )
 
@@ -135,6 +136,8 @@ func (s *Server) authenticate(a access) gin.HandlerFunc {
 			writeError(c, apperr.New(apperr.Forbidden, "You do not have access to this."))
 			return
 		}
+		// What a signed-in user does may go on the audit trail, with the address it came from.
+		c.Request = c.Request.WithContext(audit.WithClientIP(c.Request.Context(), c.ClientIP()))
 		c.Next()
 	}
 }

@@ -115,7 +115,7 @@ func TestPaging_everyListWalksThroughItsLinks(t *testing.T) {
 		e.submitLink(peer, taskIDs[0], "https://example.com/peer")
 		for _, id := range taskIDs[1:3] {
 			e.review(startup, id, student.ID)
-			if res := e.decide(startup, id, student.ID, true, ""); res.Status != http.StatusOK {
+			if res := e.decideClosing(startup, id, student.ID); res.Status != http.StatusOK {
 				t.Fatalf("approve: %d %s", res.Status, res.Raw)
 			}
 		}

@@ -210,6 +210,8 @@ var peopleAuthzTable = []peopleAuthzRow{
 	{method: "GET", route: "/api/admin/dashboard/startup/:id", path: func(c peopleCast) string { return "/api/admin/dashboard/startup/" + c.startup.ID },
 		want: peopleAdminOnly},
 	{method: "GET", route: "/api/admin/help-requests", path: fixedPath("/api/admin/help-requests"), want: peopleAdminOnly},
+	{method: "GET", route: "/api/admin/audit", path: fixedPath("/api/admin/audit"), want: peopleAdminOnly},
+	{method: "GET", route: "/api/admin/audit/verify", path: fixedPath("/api/admin/audit/verify"), want: peopleAdminOnly},
 }
 
 // isPeopleRoute tells which registered routes belong to issue 5, so a route added later without

@@ -28,8 +28,21 @@ func (e *env) state(startup, student user, taskID string) stateOf {
 	return s
 }
 
-// TestTasks_Transitions runs every (submission status, action) pair: allowed ones change the
-// state as DESIGN §3 says, the others answer 409 and change nothing.
+// decideClosing approves the student's work and closes the task with it.
+func (e *env) decideClosing(startup user, taskID, studentID string) response {
+	e.t.Helper()
+	return e.do("POST", "/api/startup/tasks/"+taskID+"/approve", startup.Token,
+		map[string]any{"studentId": studentID, "approve": true, "closeTask": true})
+}
+
+func (e *env) requestChanges(startup user, taskID, studentID, notes string) response {
+	e.t.Helper()
+	return e.do("POST", "/api/startup/tasks/"+taskID+"/request-changes", startup.Token,
+		map[string]any{"studentId": studentID, "reviewNotes": notes})
+}
+
+// TestTasks_Transitions runs every (submission status, action) pair over HTTP: allowed ones
+// change the state as DESIGN §3 says, the others answer 409 and change nothing.
 func TestTasks_Transitions(t *testing.T) {
 	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Transitions Inc")
@@ -38,26 +51,43 @@ func TestTasks_Transitions(t *testing.T) {
 			"under-review": func(id string, s user) {
 				e.review(startup, id, s.ID)
 			},
-			"approved": func(id string, s user) { e.decide(startup, id, s.ID, true, "") },
-			"rejected": func(id string, s user) { e.decide(startup, id, s.ID, false, "") },
+			"changes_requested": func(id string, s user) { e.requestChanges(startup, id, s.ID, "Redo the header") },
+			"approved":          func(id string, s user) { e.decide(startup, id, s.ID, true, "") },
+			"rejected":          func(id string, s user) { e.decide(startup, id, s.ID, false, "") },
+			// Another student's closing approval closes this one.
+			"closed": func(id string, s user) {
+				other := e.registerStudent("Closer")
+				e.submitLink(other, id, "https://example.com/other")
+				e.decideClosing(startup, id, other.ID)
+			},
 		}
 		actions := map[string]func(taskID string, student user) response{
-			"review":   func(id string, s user) response { return e.review(startup, id, s.ID) },
-			"approve":  func(id string, s user) response { return e.decide(startup, id, s.ID, true, "ok") },
-			"reject":   func(id string, s user) response { return e.decide(startup, id, s.ID, false, "no") },
-			"resubmit": func(id string, s user) response { return e.submitLink(s, id, "https://example.com/v2") },
+			"review":          func(id string, s user) response { return e.review(startup, id, s.ID) },
+			"approve":         func(id string, s user) response { return e.decide(startup, id, s.ID, true, "ok") },
+			"approve-close":   func(id string, s user) response { return e.decideClosing(startup, id, s.ID) },
+			"reject":          func(id string, s user) response { return e.decide(startup, id, s.ID, false, "no") },
+			"request-changes": func(id string, s user) response { return e.requestChanges(startup, id, s.ID, "More tests") },
+			"resubmit":        func(id string, s user) response { return e.submitLink(s, id, "https://example.com/v2") },
 		}
-		// allowed maps status → action → the submission and task status after it.
+		// allowed maps status → action → the submission and task status after it. An approval
+		// that does not close the task leaves it open for more students.
 		type after struct{ submission, task string }
 		allowed := map[string]map[string]after{
 			"pending": {
-				"review": {"under-review", "under-review"}, "approve": {"approved", "completed"},
-				"reject": {"rejected", "open"}, "resubmit": {"pending", "submitted"},
+				"review": {"under-review", "under-review"}, "approve": {"approved", "open"},
+				"approve-close": {"approved", "completed"}, "reject": {"rejected", "open"},
+				"request-changes": {"changes_requested", "under-review"}, "resubmit": {"pending", "submitted"},
 			},
-			"under-review": {"approve": {"approved", "completed"}, "reject": {"rejected", "open"}},
+			"under-review": {
+				"approve": {"approved", "open"}, "approve-close": {"approved", "completed"},
+				"reject": {"rejected", "open"}, "request-changes": {"changes_requested", "under-review"},
+			},
+			"changes_requested": {"resubmit": {"pending", "submitted"}},
 		}
-		for _, status := range []string{"pending", "under-review", "approved", "rejected"} {
-			for _, action := range []string{"review", "approve", "reject", "resubmit"} {
+		statuses := []string{"pending", "under-review", "changes_requested", "approved", "rejected", "closed"}
+		actionNames := []string{"review", "approve", "approve-close", "reject", "request-changes", "resubmit"}
+		for _, status := range statuses {
+			for _, action := range actionNames {
 				t.Run(status+"/"+action, func(t *testing.T) {
 					student := e.registerStudent("Trans")
 					id := e.postTask(startup, nil)

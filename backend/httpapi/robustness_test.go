@@ -78,6 +78,7 @@ func TestEveryEndpoint_hostileInput(t *testing.T) {
 // multilineFields are the request fields that may hold direction characters (text:"multiline").
 var multilineFields = map[string]bool{
 	"description": true, "bio": true, "summary": true, "content": true, "companyDescription": true, "reviewNotes": true,
+	"comment": true, "answer": true,
 }
 
 // hostileText is text every field must refuse: control characters, and in a single-line field a

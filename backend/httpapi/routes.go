@@ -64,6 +64,8 @@ func (s *Server) routes() []route {
 		{"GET", "/admin/dashboard/student/:id", admins, s.adminStudent},
 		{"GET", "/admin/dashboard/startup/:id", admins, s.adminStartup},
 		{"GET", "/admin/help-requests", admins, s.adminHelpRequests},
+		{"GET", "/admin/audit", admins, s.adminAudit},
+		{"GET", "/admin/audit/verify", admins, s.adminAuditVerify},
 
 		// Anyone holding a certificate number (printed, and in the QR code) may check it.
 		{"GET", "/certificates/verify/:number", public, s.verifyCertificate},
@@ -82,8 +84,15 @@ func (s *Server) routes() []route {
 		{"GET", "/me", signedIn, s.me},
 		// The admin's password comes from configuration.
 		{"POST", "/me/password", members, s.changePassword},
+		{"GET", "/me/security-events", signedIn, s.mySecurityEvents},
+		{"GET", "/me/ratings", members, s.myRatings},
 
 		{"GET", "/openapi.json", public, serveOpenAPI},
+
+		// Each side of approved work rates the other; only the rated startup answers.
+		{"POST", "/ratings", members, s.giveRating},
+		{"PUT", "/ratings/:id", members, s.editRating},
+		{"POST", "/ratings/:id/answer", startups, s.answerRating},
 
 		{"GET", "/sessions", signedIn, s.listSessions},
 		{"DELETE", "/sessions/:id", signedIn, s.endSession},
@@ -100,6 +109,7 @@ func (s *Server) routes() []route {
 		{"GET", "/startup/tasks/:id", startups, s.startupTask},
 		{"POST", "/startup/tasks/:id/review", startups, s.reviewSubmission},
 		{"POST", "/startup/tasks/:id/approve", startups, s.decideSubmission},
+		{"POST", "/startup/tasks/:id/request-changes", startups, s.requestChanges},
 		{"GET", "/startup/submissions", startups, s.startupSubmissions},
 		{"GET", "/startup/dashboard", startups, s.startupDashboard},
 		{"GET", "/startup/students", startups, s.listStudents},
@@ -131,6 +141,7 @@ func (s *Server) routes() []route {
 
 		{"GET", "/users", signedIn, s.listUsers},
 		{"GET", "/users/:id", signedIn, s.userByID},
+		{"GET", "/users/:id/ratings", signedIn, s.userRatings},
 
 		// The socket authenticates with its first frame (realtime), never with a header.
 		{"GET", "/ws", public, s.serveWebsocket},

@@ -16,6 +16,7 @@ import (
 	"bridgework/backend/accounts"
 	"bridgework/backend/admin"
 	"bridgework/backend/apperr"
+	"bridgework/backend/audit"
 	"bridgework/backend/certs"
 	"bridgework/backend/chat"
 	"bridgework/backend/help"
@@ -23,6 +24,7 @@ import (
 	"bridgework/backend/notify"
 	"bridgework/backend/profiles"
 	"bridgework/backend/ratelimit"
+	"bridgework/backend/ratings"
 	"bridgework/backend/tasks"
 	"bridgework/backend/uploads"
 )
@@ -40,6 +42,8 @@ type Deps struct {
 	Certificates   *certs.Service
 	Issuers        *issuers.Service
 	Notifications  *notify.Service
+	Ratings        *ratings.Service
+	Audit          *audit.Service
 	Realtime       http.Handler // the websocket hub, mounted at /api/ws
 	Logger         *slog.Logger
 	Registry       *prometheus.Registry
@@ -70,6 +74,8 @@ type Server struct {
 	certs    *certs.Service
 	issuers  *issuers.Service
 	notify   *notify.Service
+	ratings  *ratings.Service
+	audit    *audit.Service
 	realtime http.Handler
 	ready    func(ctx context.Context) error
 	engine   *gin.Engine
@@ -97,6 +103,7 @@ func New(d Deps) (*Server, error) {
 	s.chat = d.Chat
 	s.tasks, s.certs, s.notify, s.issuers = d.Tasks, d.Certificates, d.Notifications, d.Issuers
 	s.profiles, s.uploads, s.admin = d.Profiles, d.Uploads, d.Admin
+	s.ratings, s.audit = d.Ratings, d.Audit
 	s.links, s.privacy = d.FileLinks, profiles.Privacy{Links: d.FileLinks}
 
 	engine.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })

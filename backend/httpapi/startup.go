@@ -39,7 +39,7 @@ func (s *Server) startupPage(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"startup": s.userJSON(startup, viewer)})
+	c.JSON(http.StatusOK, gin.H{"startup": s.withRatings(c, s.userJSON(startup, viewer))[0]})
 }
 
 type startupProfileRequest struct {
@@ -81,6 +81,7 @@ type postTaskRequest struct {
 	Attachments    []attachmentJSON `json:"attachments"`
 	// AssignedStudent is the id of the student picked with Find Students.
 	AssignedStudent string `json:"assignedStudent"`
+	RevisionRounds  *int   `json:"revisionRounds"`
 }
 
 type budgetRequest struct {
@@ -97,6 +98,7 @@ func (s *Server) postTask(c *gin.Context) {
 		Title: req.Title, Description: req.Description, Category: req.Category, WorkType: req.WorkType,
 		Skills: req.Skills, Difficulty: req.Difficulty, EstimatedHours: req.EstimatedHours,
 		Deadline: req.Deadline, Priority: req.Priority, ImageURL: req.ImageURL, AssignedStudent: req.AssignedStudent,
+		RevisionRounds: req.RevisionRounds,
 	}
 	if req.Budget != nil {
 		in.BudgetMin, in.BudgetMax = req.Budget.Min, req.Budget.Max
@@ -161,7 +163,8 @@ func (s *Server) reviewSubmission(c *gin.Context) {
 	if !bindJSON(c, &req) {
 		return
 	}
-	sub, _, err := s.tasks.Decide(c.Request.Context(), currentUser(c).ID, c.Param("id"), req.StudentID, tasks.ActionReview, "")
+	sub, _, err := s.tasks.Apply(c.Request.Context(), currentUser(c).ID, c.Param("id"),
+		tasks.Decision{StudentID: req.StudentID, Action: tasks.ActionReview})
 	if err != nil {
 		writeError(c, err)
 		return
@@ -173,6 +176,8 @@ type decideRequest struct {
 	StudentID   string `json:"studentId"`
 	Approve     *bool  `json:"approve"`
 	ReviewNotes string `json:"reviewNotes" text:"multiline"`
+	// CloseTask, on an approval, closes the task to further work (default: it stays open).
+	CloseTask bool `json:"closeTask"`
 }
 
 func (s *Server) decideSubmission(c *gin.Context) {
@@ -188,7 +193,8 @@ func (s *Server) decideSubmission(c *gin.Context) {
 	if *req.Approve {
 		action, message = tasks.ActionApprove, "Work approved!"
 	}
-	sub, cert, err := s.tasks.Decide(c.Request.Context(), currentUser(c).ID, c.Param("id"), req.StudentID, action, req.ReviewNotes)
+	sub, cert, err := s.tasks.Apply(c.Request.Context(), currentUser(c).ID, c.Param("id"),
+		tasks.Decision{StudentID: req.StudentID, Action: action, Notes: req.ReviewNotes, CloseTask: req.CloseTask})
 	if err != nil {
 		writeError(c, err)
 		return
@@ -199,6 +205,27 @@ func (s *Server) decideSubmission(c *gin.Context) {
 		body["certificate"] = toCertificateJSON(*cert, s.certs.VerifyURL(cert.Number))
 	}
 	c.JSON(http.StatusOK, body)
+}
+
+type requestChangesRequest struct {
+	StudentID   string `json:"studentId"`
+	ReviewNotes string `json:"reviewNotes" text:"multiline"`
+}
+
+// requestChanges sends a submission back to its student with notes; their next link is the next
+// revision.
+func (s *Server) requestChanges(c *gin.Context) {
+	var req requestChangesRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	sub, _, err := s.tasks.Apply(c.Request.Context(), currentUser(c).ID, c.Param("id"),
+		tasks.Decision{StudentID: req.StudentID, Action: tasks.ActionRequestChanges, Notes: req.ReviewNotes})
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Changes requested", "submission": toSubmissionJSON(*sub, currentUser(c))})
 }
 
 func (s *Server) startupSubmissions(c *gin.Context) {
@@ -255,7 +282,7 @@ func (s *Server) listStudents(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	writeList(c, p, s.usersJSON(users, viewer), counted(int(total)))
+	writeList(c, p, s.withRatings(c, s.usersJSON(users, viewer)...), counted(int(total)))
 }
 
 // pastSubmissionJSON is a row of a profile's Past Submissions: task title, startup, date,
@@ -285,7 +312,7 @@ func (s *Server) studentForStartup(c *gin.Context) {
 			Startup: toPersonJSON(p.Startup, viewer),
 		})
 	}
-	c.JSON(http.StatusOK, gin.H{"student": s.userJSON(student, viewer), "submissions": subs})
+	c.JSON(http.StatusOK, gin.H{"student": s.withRatings(c, s.userJSON(student, viewer))[0], "submissions": subs})
 }
 
 type verificationRequest struct {

@@ -36,12 +36,23 @@ type attachmentJSON struct {
 }
 
 type submissionJSON struct {
-	ID          string      `json:"_id"`
-	Student     *personJSON `json:"student"`
-	Link        string      `json:"link"`
-	Status      string      `json:"status"`
-	SubmittedAt time.Time   `json:"submittedAt"`
-	ReviewNotes string      `json:"reviewNotes"`
+	ID          string         `json:"_id"`
+	Student     *personJSON    `json:"student"`
+	Link        string         `json:"link"`
+	Status      string         `json:"status"`
+	SubmittedAt time.Time      `json:"submittedAt"`
+	ReviewNotes string         `json:"reviewNotes"`
+	Revision    int            `json:"revision"`
+	Revisions   []revisionJSON `json:"revisions"` // oldest first
+}
+
+type revisionJSON struct {
+	Revision    int        `json:"revision"`
+	Link        string     `json:"link"`
+	Status      string     `json:"status"`
+	ReviewNotes string     `json:"reviewNotes"`
+	SubmittedAt time.Time  `json:"submittedAt"`
+	ReviewedAt  *time.Time `json:"reviewedAt"`
 }
 
 // taskJSON is a task as the spec's client reads it (§3), plus displayStatus: the status this
@@ -61,6 +72,7 @@ type taskJSON struct {
 	ImageURL        string           `json:"imageUrl"`
 	Attachments     []attachmentJSON `json:"attachments"`
 	AssignedStudent *personJSON      `json:"assignedStudent"`
+	RevisionRounds  int              `json:"revisionRounds"`
 	Status          string           `json:"status"`
 	DisplayStatus   string           `json:"displayStatus"`
 	Startup         *personJSON      `json:"startup"`
@@ -100,8 +112,13 @@ func toSubmissionJSON(sub tasks.Submission, viewer *accounts.User) submissionJSO
 	if student == nil {
 		student = &personJSON{userIDs: idsOf(sub.StudentID)}
 	}
-	return submissionJSON{ID: sub.ID, Student: student, Link: sub.Link, Status: sub.Status,
-		SubmittedAt: sub.SubmittedAt, ReviewNotes: sub.ReviewNotes}
+	out := submissionJSON{ID: sub.ID, Student: student, Link: sub.Link, Status: sub.Status,
+		SubmittedAt: sub.SubmittedAt, ReviewNotes: sub.ReviewNotes, Revision: sub.Revision,
+		Revisions: make([]revisionJSON, 0, len(sub.Revisions))}
+	for _, r := range sub.Revisions {
+		out.Revisions = append(out.Revisions, revisionJSON(r))
+	}
+	return out
 }
 
 // toTaskJSON converts t for viewer (nil when signed out).
@@ -114,7 +131,7 @@ func toTaskJSONAs(t tasks.Task, owner, viewer *accounts.User) taskJSON {
 		ID: t.ID, Title: t.Title, Description: t.Description, Category: t.Category, WorkType: t.WorkType,
 		Skills: t.Skills, Difficulty: t.Difficulty, EstimatedHours: t.EstimatedHours,
 		Budget: budgetJSON{Min: t.BudgetMin, Max: t.BudgetMax}, Deadline: t.Deadline, Priority: t.Priority,
-		ImageURL: t.ImageURL, Attachments: []attachmentJSON{}, Status: t.Status,
+		ImageURL: t.ImageURL, Attachments: []attachmentJSON{}, RevisionRounds: t.RevisionRounds, Status: t.Status,
 		DisplayStatus: tasks.DisplayStatus(t.Status),
 		Startup:       toPersonJSON(t.Startup, viewer), AssignedStudent: toPersonJSON(t.AssignedStudent, viewer),
 		Submissions: []submissionJSON{}, CompletedAt: t.CompletedAt, CreatedAt: t.CreatedAt,

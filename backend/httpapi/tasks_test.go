@@ -103,7 +103,8 @@ func TestTasks_fullFlow(t *testing.T) {
 		if res := e.review(startup, id, student.ID); res.Status != http.StatusOK || res.field("message") != "Submission moved to under review" {
 			t.Fatalf("review: %d %s", res.Status, res.Raw)
 		}
-		res := e.decide(startup, id, student.ID, true, "Great work")
+		res := e.do("POST", "/api/startup/tasks/"+id+"/approve", startup.Token,
+			map[string]any{"studentId": student.ID, "approve": true, "reviewNotes": "Great work", "closeTask": true})
 		if res.Status != http.StatusOK || res.field("message") != "Work approved!" {
 			t.Fatalf("approve: %d %s", res.Status, res.Raw)
 		}

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -8,6 +9,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
+	"bridgework/backend/ratings"
 )
 
 // userIDs names a user both ways the spec's data section allows ("_id or id"), so a client
@@ -51,6 +53,8 @@ type userJSON struct {
 	Experience         []experienceJSON `json:"experience"`
 	Projects           []projectJSON    `json:"projects"`
 	CreatedAt          time.Time        `json:"createdAt"`
+	// Rating is set where profiles and cards show it (withRatings).
+	Rating *ratingSummaryJSON `json:"rating,omitempty"`
 }
 
 type skillJSON struct {
@@ -116,7 +120,41 @@ func (s *Server) userByID(c *gin.Context) {
 		writeError(c, apperr.New(apperr.NotFound, "User not found."))
 		return
 	}
-	c.JSON(http.StatusOK, s.userJSON(u, currentUser(c)))
+	c.JSON(http.StatusOK, s.withRatings(c, s.userJSON(u, currentUser(c)))[0])
+}
+
+// userRatings pages the ratings about a user that anyone may see yet, newest first.
+func (s *Server) userRatings(c *gin.Context) {
+	u, err := s.accounts.Store.UserByID(c.Request.Context(), c.Param("id"))
+	if err == nil && u.Type == accounts.Admin {
+		err = apperr.New(apperr.NotFound, "User not found.")
+	}
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	s.ratingList(c, func(offset, limit int) ([]ratings.Rating, int, error) {
+		return s.ratings.About(c.Request.Context(), u.ID, offset, limit)
+	})
+}
+
+// withRatings adds each user's rating summary, in one query for them all.
+func (s *Server) withRatings(c *gin.Context, users ...userJSON) []userJSON {
+	ids := make([]string, len(users))
+	for i, u := range users {
+		ids[i] = u.ID
+	}
+	sums, err := s.ratings.Summaries(c.Request.Context(), ids...)
+	if err != nil {
+		// The profile is worth more than its stars: show it without them.
+		slog.WarnContext(c.Request.Context(), "rating summaries", "err", err)
+		return users
+	}
+	for i := range users {
+		sum := sums[users[i].ID]
+		users[i].Rating = &ratingSummaryJSON{Average: sum.Average, Count: sum.Count}
+	}
+	return users
 }
 
 // skillsQuery reads ?skills=a,b as well as ?skills=a&skills=b.
@@ -143,5 +181,5 @@ func (s *Server) listUsers(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	writeList(c, p, s.usersJSON(users, viewer), counted(int(total)))
+	writeList(c, p, s.withRatings(c, s.usersJSON(users, viewer)...), counted(int(total)))
 }

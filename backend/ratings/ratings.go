@@ -92,6 +92,8 @@ type Store interface {
 	SetAnswer(ctx context.Context, id, rateeID, answer string, now time.Time) (bool, error)
 	// About pages the ratings about a user that are visible at now, newest first, and counts them.
 	About(ctx context.Context, rateeID string, now time.Time, offset, limit int) ([]Rating, int, error)
+	// Given pages the ratings a user gave, hidden ones too, newest first, and counts them.
+	Given(ctx context.Context, raterID string, offset, limit int) ([]Rating, int, error)
 	// Summaries averages and counts the visible ratings about each user (Average always set).
 	Summaries(ctx context.Context, userIDs []string, now time.Time) (map[string]Summary, error)
 }
@@ -228,6 +230,14 @@ func (s *Service) Answer(ctx context.Context, caller *accounts.User, id, answer 
 func (s *Service) About(ctx context.Context, userID string, offset, limit int) ([]Rating, int, error) {
 	return s.Store.About(ctx, userID, s.now(), offset, limit)
 }
+
+// Given pages the ratings the user gave, whether the other side sees them yet or not.
+func (s *Service) Given(ctx context.Context, userID string, offset, limit int) ([]Rating, int, error) {
+	return s.Store.Given(ctx, userID, offset, limit)
+}
+
+// Clock is the time the service decides visibility and editing by.
+func (s *Service) Clock() time.Time { return s.now() }
 
 // Summaries sums up the visible ratings about each of the users; a user without any has none.
 func (s *Service) Summaries(ctx context.Context, userIDs ...string) (map[string]Summary, error) {

@@ -44,6 +44,9 @@ func (s Audit) Append(ctx context.Context, e *audit.Entry) error {
 // entry commit together. The lock is held to the end of tx, so appends take turns across every
 // instance; SQLite's one connection already runs one transaction at a time.
 func appendAudit(tx *gorm.DB, e *audit.Entry) error {
+	if e.At.IsZero() {
+		e.At = time.Now()
+	}
 	if IsPostgres(tx) {
 		if err := tx.Exec("SELECT pg_advisory_xact_lock(?)", auditLockID).Error; err != nil {
 			return err

@@ -119,7 +119,9 @@ func (s Ratings) Rating(ctx context.Context, id string) (*ratings.Rating, error)
 		return nil, translate(err, ratingNotFound)
 	}
 	r := row.toDomain()
-	return &r, nil
+	titles, err := taskTitles(s.DB.WithContext(ctx), []string{row.TaskID})
+	r.TaskTitle = titles[row.TaskID]
+	return &r, err
 }
 
 func (s Ratings) Update(ctx context.Context, id, raterID string, stars int, comment string, editableSince, now time.Time) (bool, error) {
@@ -137,8 +139,16 @@ func (s Ratings) SetAnswer(ctx context.Context, id, rateeID, answer string, now 
 }
 
 func (s Ratings) About(ctx context.Context, rateeID string, now time.Time, offset, limit int) ([]ratings.Rating, int, error) {
+	return s.page(ctx, s.DB.WithContext(ctx).Model(&ratingRow{}).Where("ratee_id = ? AND reveal_at <= ?", rateeID, now.UTC()), offset, limit)
+}
+
+func (s Ratings) Given(ctx context.Context, raterID string, offset, limit int) ([]ratings.Rating, int, error) {
+	return s.page(ctx, s.DB.WithContext(ctx).Model(&ratingRow{}).Where("rater_id = ?", raterID), offset, limit)
+}
+
+// page reads a page of q, newest first, with each rating's author and task title, and counts q.
+func (s Ratings) page(ctx context.Context, q *gorm.DB, offset, limit int) ([]ratings.Rating, int, error) {
 	db := s.DB.WithContext(ctx)
-	q := db.Model(&ratingRow{}).Where("ratee_id = ? AND reveal_at <= ?", rateeID, now.UTC())
 	var total int64
 	if err := q.Session(&gorm.Session{}).Count(&total).Error; err != nil {
 		return nil, 0, err
@@ -155,15 +165,9 @@ func (s Ratings) About(ctx context.Context, rateeID string, now time.Time, offse
 	if err != nil {
 		return nil, 0, err
 	}
-	titles := map[string]string{}
-	if len(taskIDs) > 0 {
-		var ts []taskRow
-		if err := db.Select("id", "title").Where("id IN ?", unique(taskIDs)).Find(&ts).Error; err != nil {
-			return nil, 0, err
-		}
-		for _, t := range ts {
-			titles[t.ID] = t.Title
-		}
+	titles, err := taskTitles(db, taskIDs)
+	if err != nil {
+		return nil, 0, err
 	}
 	out := make([]ratings.Rating, len(rows))
 	for i, row := range rows {
@@ -174,6 +178,21 @@ func (s Ratings) About(ctx context.Context, rateeID string, now time.Time, offse
 		}
 	}
 	return out, int(total), nil
+}
+
+func taskTitles(db *gorm.DB, ids []string) (map[string]string, error) {
+	titles := map[string]string{}
+	if len(ids) == 0 {
+		return titles, nil
+	}
+	var ts []taskRow
+	if err := db.Select("id", "title").Where("id IN ?", unique(ids)).Find(&ts).Error; err != nil {
+		return nil, err
+	}
+	for _, t := range ts {
+		titles[t.ID] = t.Title
+	}
+	return titles, nil
 }
 
 func (s Ratings) Summaries(ctx context.Context, userIDs []string, now time.Time) (map[string]ratings.Summary, error) {

@@ -163,7 +163,9 @@ func (t taskTx) Submission(taskID, studentID string) (*tasks.Submission, error) 
 		return nil, translate(err, submissionNotFound)
 	}
 	sub := row.toDomain()
-	return &sub, nil
+	revisions, err := revisionsOf(t.db, []string{row.ID})
+	sub.Revisions = revisions[row.ID]
+	return &sub, err
 }
 
 func (t taskTx) CreateSubmission(s *tasks.Submission) error {
@@ -182,6 +184,7 @@ func (t taskTx) CreateSubmission(s *tasks.Submission) error {
 		return err
 	}
 	s.ID, s.Revision, s.SubmittedAt, s.UpdatedAt = row.ID, 1, now, now
+	s.Revisions = []tasks.Revision{first.toDomain()}
 	return nil
 }
 

@@ -16,8 +16,9 @@ import (
 // (rather than an OR) lets both halves use their index.
 const mineSQL = "tasks.id IN (SELECT task_id FROM submissions WHERE student_id = ? UNION SELECT id FROM tasks WHERE assigned_student_id = ?)"
 
-// completedForSQL is a task a student completed: approval assigns it to them.
-const completedForSQL = "(tasks.status = 'completed' AND tasks.assigned_student_id = ?)"
+// completedForSQL is a task a student completed: their submission to it was approved, whether
+// the approval closed the task or left it open for more students.
+const completedForSQL = "EXISTS (SELECT 1 FROM submissions AS done WHERE done.task_id = tasks.id AND done.student_id = ? AND done.status = 'approved')"
 
 func (s Tasks) StartupTaskCounts(ctx context.Context, startupID string, q tasks.Query) (map[string]int, error) {
 	var rows []struct {
@@ -163,13 +164,14 @@ func (s Tasks) StartupStats(ctx context.Context, startupID string) (tasks.Startu
 	var out struct{ Active, Hired int }
 	err := db.Model(&taskRow{}).Where("startup_id = ?", startupID).Select(
 		"COALESCE(SUM(CASE WHEN status <> 'completed' THEN 1 ELSE 0 END), 0) AS active, " +
-			"COUNT(DISTINCT CASE WHEN status = 'completed' THEN assigned_student_id END) AS hired").Scan(&out).Error
+			"(SELECT COUNT(DISTINCT student_id) FROM submissions WHERE startup_id = ? AND status = 'approved') AS hired",
+		startupID).Scan(&out).Error
 	if err != nil {
 		return tasks.StartupStats{}, err
 	}
 	var working int64
-	err = db.Model(&submissionRow{}).Where("startup_id = ? AND status IN ?", startupID, []string{tasks.Pending, tasks.UnderReview}).
-		Distinct("student_id").Count(&working).Error
+	err = db.Model(&submissionRow{}).Where("startup_id = ? AND status IN ?", startupID,
+		[]string{tasks.Pending, tasks.UnderReview, tasks.ChangesRequested}).Distinct("student_id").Count(&working).Error
 	return tasks.StartupStats{ActiveTasks: out.Active, StudentsHired: out.Hired, StudentsWorking: int(working)}, err
 }
 
@@ -198,7 +200,7 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 	}
 	err = studentBase(db, studentID, tasks.Query{}, &yes).Select("tasks.*, certificates.id AS certificate_id").
 		Joins("LEFT JOIN certificates ON certificates.task_id = tasks.id AND certificates.student_id = ?", studentID).
-		Order("tasks.completed_at DESC, tasks.id DESC").Limit(completedN).Find(&completed).Error
+		Order("certificates.issued_at DESC, tasks.id DESC").Limit(completedN).Find(&completed).Error
 	if err != nil {
 		return d, err
 	}

@@ -93,11 +93,13 @@ func (s *Service) SubmitLink(ctx context.Context, student *accounts.User, taskID
 		if err != nil {
 			return err
 		}
-		if !CanSee(t, student.ID) {
-			return errTaskNotFound
-		}
+		// A closed task says so to everyone, those whose work it closed included; an open one
+		// assigned to someone else is not theirs to see.
 		if !AcceptsSubmissions(t) {
 			return errTaskClosed
+		}
+		if !CanSee(t, student.ID) {
+			return errTaskNotFound
 		}
 		verb := "submitted"
 		existing, err := tx.Submission(taskID, student.ID)
@@ -117,8 +119,7 @@ func (s *Service) SubmitLink(ctx context.Context, student *accounts.User, taskID
 			if !ok {
 				return errAlreadyReviewed
 			}
-			existing.Revision++
-			existing.Link, existing.Status, existing.ReviewNotes = link, Pending, ""
+			existing.nextRevision(link, s.now())
 			sub, verb = existing, fmt.Sprintf("sent revision %d of", existing.Revision)
 		default:
 			ok, err := tx.SetSubmission(existing.ID, []string{Pending}, Pending, link, "")
@@ -128,7 +129,8 @@ func (s *Service) SubmitLink(ctx context.Context, student *accounts.User, taskID
 			if !ok {
 				return errAlreadyReviewed
 			}
-			existing.Link, sub, verb = link, existing, "updated their link for"
+			existing.settle(Pending, "", link, s.now())
+			sub, verb = existing, "updated their link for"
 		}
 		if taskStatus, err = tx.RefreshTaskStatus(taskID); err != nil {
 			return err
@@ -158,12 +160,6 @@ type Decision struct {
 	// CloseTask, on an approval, closes the task: it takes no more work and the submissions
 	// still open are closed. A task assigned to one student closes with its approval anyway.
 	CloseTask bool
-}
-
-// Decide applies a startup's action to a student's submission on one of its tasks; an approval
-// closes the task.
-func (s *Service) Decide(ctx context.Context, startupID, taskID, studentID string, action Action, notes string) (*Submission, *certs.Certificate, error) {
-	return s.Apply(ctx, startupID, taskID, Decision{StudentID: studentID, Action: action, Notes: notes, CloseTask: true})
 }
 
 // Apply applies a startup's decision in one transaction: the submission moves only along the
@@ -224,7 +220,7 @@ func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decisio
 			// Another decision committed between our read and our update.
 			return conflict(d.Action, "already decided")
 		}
-		sub.Status, sub.ReviewNotes = to, d.Notes
+		sub.settle(to, d.Notes, "", s.now())
 		if d.Action == ActionApprove {
 			if cert, err = s.certify(ctx, tx, t, d.StudentID); err != nil {
 				return err

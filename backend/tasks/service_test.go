@@ -130,7 +130,7 @@ func TestService_events(t *testing.T) {
 		}
 
 		// A refused change publishes nothing.
-		if _, _, err := f.svc.Decide(ctx, f.startup.ID, f.task.ID, f.student.ID, tasks.ActionReject, ""); err == nil {
+		if _, _, err := f.svc.Apply(ctx, f.startup.ID, f.task.ID, tasks.Decision{StudentID: f.student.ID, Action: tasks.ActionReject}); err == nil {
 			t.Fatal("rejecting an approved submission succeeded")
 		}
 		if got := f.rec.take(); len(got) != 0 {
@@ -254,7 +254,7 @@ func TestService_approvalVerifiesSkills(t *testing.T) {
 		if _, err := f.svc.SubmitLink(ctx, student, f.task.ID, "https://example.com/v"); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := f.svc.Decide(ctx, f.startup.ID, f.task.ID, student.ID, tasks.ActionApprove, ""); err != nil {
+		if _, _, err := f.svc.Apply(ctx, f.startup.ID, f.task.ID, tasks.Decision{StudentID: student.ID, Action: tasks.ActionApprove}); err != nil {
 			t.Fatal(err)
 		}
 		got, err := users.UserByID(ctx, student.ID)

@@ -114,6 +114,35 @@ type Submission struct {
 	Task      *Task // set only in the startup's submissions list
 }
 
+// settle records on s what a state change stored: the submission's and its current revision's
+// new status and notes (a decision), or its new link (a replaced link).
+func (s *Submission) settle(status, notes, link string, at time.Time) {
+	s.Status, s.UpdatedAt = status, at
+	if link != "" {
+		s.Link = link
+	}
+	if status != Pending {
+		s.ReviewNotes, s.ReviewedAt = notes, &at
+	}
+	if n := len(s.Revisions); n > 0 {
+		r := &s.Revisions[n-1]
+		r.Status = status
+		if link != "" {
+			r.Link = link
+		}
+		if status != Pending {
+			r.ReviewNotes, r.ReviewedAt = notes, &at
+		}
+	}
+}
+
+// nextRevision records on s the revision NextRevision started.
+func (s *Submission) nextRevision(link string, at time.Time) {
+	s.Revision++
+	s.Link, s.Status, s.ReviewNotes, s.ReviewedAt, s.SubmittedAt, s.UpdatedAt = link, Pending, "", nil, at, at
+	s.Revisions = append(s.Revisions, Revision{Revision: s.Revision, Link: link, Status: Pending, SubmittedAt: at})
+}
+
 // Revision is one round of a submission: the link the student sent and what became of it.
 type Revision struct {
 	Revision    int

@@ -1,0 +1,127 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/ratings"
+)
+
+// ratingJSON is a rating as its readers see it. visible says whether the other side (and
+// everyone) sees it yet: an author's own list shows their hidden ratings too.
+type ratingJSON struct {
+	ID            string           `json:"_id"`
+	TaskID        string           `json:"taskId"`
+	TaskTitle     string           `json:"taskTitle"`
+	RateeID       string           `json:"rateeId"`
+	Stars         int              `json:"stars"`
+	Comment       string           `json:"comment"`
+	Answer        string           `json:"answer"`
+	AnsweredAt    *time.Time       `json:"answeredAt,omitempty"`
+	CreatedAt     time.Time        `json:"createdAt"`
+	UpdatedAt     time.Time        `json:"updatedAt"`
+	EditableUntil time.Time        `json:"editableUntil"`
+	Visible       bool             `json:"visible"`
+	Rater         *ratingRaterJSON `json:"rater,omitempty"`
+}
+
+type ratingRaterJSON struct {
+	userIDs
+	UserType string `json:"userType"`
+	Name     string `json:"name"`
+	Picture  string `json:"profilePicture"`
+}
+
+// ratingSummaryJSON is a user's rating in two numbers; average is null below three ratings.
+type ratingSummaryJSON struct {
+	Average *float64 `json:"average"`
+	Count   int      `json:"count"`
+}
+
+func toRatingJSON(r ratings.Rating, now time.Time) ratingJSON {
+	out := ratingJSON{ID: r.ID, TaskID: r.TaskID, TaskTitle: r.TaskTitle, RateeID: r.RateeID, Stars: r.Stars,
+		Comment: r.Comment, Answer: r.Answer, AnsweredAt: r.AnsweredAt, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+		EditableUntil: r.CreatedAt.Add(ratings.EditWindow), Visible: r.Visible(now)}
+	if p := r.Rater; p != nil {
+		out.Rater = &ratingRaterJSON{userIDs: idsOf(p.ID), UserType: p.Type, Name: p.Name, Picture: p.Picture}
+	}
+	return out
+}
+
+type giveRatingRequest struct {
+	TaskID    string `json:"taskId"`
+	StudentID string `json:"studentId"`
+	Stars     int    `json:"stars"`
+	Comment   string `json:"comment" text:"multiline"`
+}
+
+func (s *Server) giveRating(c *gin.Context) {
+	var req giveRatingRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	r, err := s.ratings.Give(c.Request.Context(), currentUser(c),
+		ratings.Input{TaskID: req.TaskID, StudentID: req.StudentID, Stars: req.Stars, Comment: req.Comment})
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, toRatingJSON(*r, s.ratings.Clock()))
+}
+
+type editRatingRequest struct {
+	Stars   int    `json:"stars"`
+	Comment string `json:"comment" text:"multiline"`
+}
+
+func (s *Server) editRating(c *gin.Context) {
+	var req editRatingRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	r, err := s.ratings.Edit(c.Request.Context(), currentUser(c), c.Param("id"), req.Stars, req.Comment)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toRatingJSON(*r, s.ratings.Clock()))
+}
+
+type answerRequest struct {
+	Answer string `json:"answer" text:"multiline"`
+}
+
+func (s *Server) answerRating(c *gin.Context) {
+	var req answerRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	r, err := s.ratings.Answer(c.Request.Context(), currentUser(c), c.Param("id"), req.Answer)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toRatingJSON(*r, s.ratings.Clock()))
+}
+
+// ratingList writes a page of ratings read by list.
+func (s *Server) ratingList(c *gin.Context, list func(offset, limit int) ([]ratings.Rating, int, error)) {
+	p, err := readPaging(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	items, total, err := list(p.Offset(), p.PerPage)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	now := s.ratings.Clock()
+	out := make([]ratingJSON, len(items))
+	for i, r := range items {
+		out[i] = toRatingJSON(r, now)
+	}
+	writeList(c, p, out, counted(total))
+}
