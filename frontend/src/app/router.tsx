@@ -21,17 +21,15 @@ import { ProfilePage } from '@/features/profile/routes/profile-page'
 import { VerifyCompanyPage } from '@/features/profile/routes/verify-company-page'
 import { MyWorksPage } from '@/features/startup/routes/my-works-page'
 import { PostWorkPage } from '@/features/startup/routes/post-work-page'
-import { StartupDashboardPage } from '@/features/startup/routes/startup-dashboard-page'
 import { StartupDetailPage } from '@/features/startup-profile/routes/startup-detail-page'
 import { BrowseStudentsPage } from '@/features/students/routes/browse-students-page'
 import { StudentProfilePage } from '@/features/students/routes/student-profile-page'
 import { StudentsPage } from '@/features/students/routes/students-page'
 import { SubmissionsPage } from '@/features/startup/routes/submissions-page'
 import { TaskDetailPage } from '@/features/startup/routes/task-detail-page'
-import { StudentDashboardPage } from '@/features/student/routes/student-dashboard-page'
 import { TasksPage } from '@/features/tasks/routes/tasks-page'
 import { PublicOnlyRoute, RequireAuth } from './guards'
-import { DashboardRoute } from './routes/dashboard'
+import { DashboardRoute, StartupDashboardRoute, StudentDashboardRoute } from './routes/dashboard'
 import { RouteError } from './routes/route-error'
 
 /** Every route of spec §2 with its guard. Exported so tests can mount them in a memory router. */
@@ -82,13 +80,13 @@ export const routes: RouteObject[] = [
 
       {
         element: <RequireAuth allow={['student']} />,
-        children: [{ path: 'student/dashboard', element: <StudentDashboardPage /> }],
+        children: [{ path: 'student/dashboard', element: <StudentDashboardRoute /> }],
       },
 
       {
         element: <RequireAuth allow={['startup']} />,
         children: [
-          { path: 'startup/dashboard', element: <StartupDashboardPage /> },
+          { path: 'startup/dashboard', element: <StartupDashboardRoute /> },
           { path: 'startup/post-work', element: <PostWorkPage /> },
           { path: 'startup/browse-students', element: <BrowseStudentsPage /> },
           { path: 'startup/students', element: <StudentsPage /> },

@@ -1,5 +1,5 @@
-// Every TanStack Query key of the app, in one place, so the websocket provider can update or
-// invalidate exactly what a live event changes. Keys are hierarchical: invalidating a prefix
+// Every TanStack Query key of the app, in one place, so each feature's live-event handlers
+// (<feature>/realtime.ts) can update or invalidate exactly what an event changes. Keys are hierarchical: invalidating a prefix
 // (e.g. queryKeys.tasks.all) refreshes every list below it.
 export const queryKeys = {
   me: ['me'] as const,

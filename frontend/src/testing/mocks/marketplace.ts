@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import type { Submission, Task } from '@/features/tasks'
+import type { Submission, Task } from '@/types/tasks'
 import type { User } from '@/types/api'
 import { userForToken } from './db'
 import { pagedJson } from './paging'

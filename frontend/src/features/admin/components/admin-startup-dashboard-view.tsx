@@ -1,18 +1,18 @@
 import { Link } from 'react-router'
-import { submissionStatus, submissionTone } from '@/components/people/format'
-import { Badge } from '@/components/ui/badge'
+import { SubmissionsTable } from '@/components/tasks/submissions-table'
 import { buttonClasses } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { paths } from '@/config/paths'
 import type { AdminStartupDashboard } from '../api/types'
 import { StatCard } from './stat-card'
-import { personName, SubmissionLink } from './task-card'
+import { personName } from './task-card'
 
 const RECENT_TASKS = 5
 
 /**
- * The startup dashboard as the admin sees it: stats, the submissions table without Approve or
- * Reject, Recent Tasks with their assignee, and Company Stats. No bell, no posting, no chat.
+ * The startup dashboard as the admin sees it: stats, the startup's submissions table without
+ * Actions (no Approve or Reject) and without links to the startup's own task pages, Recent Tasks
+ * with their assignee, and Company Stats. No bell, no posting, no chat.
  */
 export function AdminStartupDashboardView({ data }: { data: AdminStartupDashboard }) {
   const { startup, stats } = data
@@ -31,39 +31,13 @@ export function AdminStartupDashboardView({ data }: { data: AdminStartupDashboar
 
       <section aria-labelledby="subs-title" className="space-y-3">
         <h2 id="subs-title" className="text-xl font-semibold text-slate-900">Submissions</h2>
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="px-4 py-3">Task</th>
-                <th scope="col" className="px-4 py-3">Student</th>
-                <th scope="col" className="px-4 py-3">Submission Link</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.submissions.length === 0 && (
-                <tr>
-                  <td colSpan={4} className="px-4 py-8 text-center text-slate-500">No submissions yet.</td>
-                </tr>
-              )}
-              {data.submissions.map((s) => {
-                const status = submissionStatus(s.status)
-                return (
-                  <tr key={s._id}>
-                    <td className="px-4 py-3 font-medium text-slate-900">{s.task.title}</td>
-                    <td className="px-4 py-3">{personName(s.student)}</td>
-                    <td className="px-4 py-3"><SubmissionLink link={s.link} /></td>
-                    <td className="px-4 py-3">
-                      <Badge tone={submissionTone[status] ?? 'neutral'} className="capitalize">{status}</Badge>
-                      <span className="mt-1 block text-xs capitalize text-slate-500">{s.task.displayStatus}</span>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+        {data.submissions.length === 0 ? (
+          <p className="text-slate-500">No submissions yet.</p>
+        ) : (
+          <div className="rounded-2xl border border-slate-200 bg-white p-2">
+            <SubmissionsTable rows={data.submissions} />
+          </div>
+        )}
       </section>
 
       <div className="grid gap-6 lg:grid-cols-3">

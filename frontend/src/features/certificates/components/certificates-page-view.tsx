@@ -1,13 +1,15 @@
 import { Award, Download, ShieldCheck } from 'lucide-react'
 import { Link } from 'react-router'
+import { SkillList } from '@/components/tasks/skill-list'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Pagination } from '@/components/ui/pagination'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
-import { formatDate, SkillList, TASK_PAGE_SKILLS } from '@/features/tasks'
 import type { Paged } from '@/lib/api-client'
+import { TASK_PAGE_SKILLS } from '@/lib/tasks/constants'
+import { formatDate } from '@/lib/tasks/status'
 import type { Certificate } from '../api/types'
 
 export type CertificatesPageViewProps =

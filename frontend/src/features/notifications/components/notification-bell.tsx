@@ -3,8 +3,8 @@ import { useUnreadNotifications, type NotificationRole } from '../api/get-notifi
 import { NotificationBellView } from './notification-bell-view'
 
 /**
- * The bell of the student and startup dashboards. Live updates arrive through the realtime
- * provider, which invalidates queryKeys.notifications on notification.* events.
+ * The bell of the student and startup dashboards (placed there by src/app). It stays current
+ * through ../realtime.ts, which invalidates queryKeys.notifications on notification.* events.
  */
 export function NotificationBell({ role }: { role: NotificationRole }) {
   const notifications = useUnreadNotifications(role)

@@ -1,7 +1,7 @@
-import type { SubmissionRow } from '@/features/tasks'
 import { api, type Paged } from '@/lib/api-client'
 import { usePagedQuery } from '@/lib/paged-query'
 import { queryKeys } from '@/lib/query-keys'
+import type { SubmissionRow } from '@/types/tasks'
 
 export type SubmissionsQuery = { status?: string; page?: number }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Task } from '@/features/tasks'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
+import type { Task } from '@/types/tasks'
 
 /** GET /api/startup/tasks/{id}: one of the startup's own tasks with every submission. */
 export function getStartupTask(id: string): Promise<Task> {

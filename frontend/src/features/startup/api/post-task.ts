@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Task } from '@/features/tasks'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
+import type { Task } from '@/types/tasks'
 
 export type PostTaskInput = {
   title: string

@@ -1,16 +1,18 @@
 import { Briefcase, Building2, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { TaskStatusBadge } from '@/components/tasks/task-status-badge'
 import { Alert } from '@/components/ui/alert'
 import { buttonClasses } from '@/components/ui/button'
 import { DashboardSection, StatCard } from '@/components/ui/dashboard'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
-import { formatDate, personName, TaskStatusBadge, type SubmissionRow } from '@/features/tasks'
+import { formatDate, personName } from '@/lib/tasks/status'
 import { displayName } from '@/lib/user'
+import type { SubmissionRow } from '@/types/tasks'
 import type { StartupDashboard } from '../api/get-startup-dashboard'
 import type { ReviewAction } from '../api/review-submission'
-import { SubmissionsTable } from './submissions-table'
+import { SubmissionsReviewTable } from './submissions-review-table'
 
 export type StartupDashboardViewProps = {
   /** Undefined while loading or after a failure. */
@@ -79,7 +81,7 @@ function DashboardBody({ data, onAction, busy, busyAction }: Omit<StartupDashboa
         {submissions.length === 0 ? (
           <p className="text-sm text-slate-500">No submissions yet.</p>
         ) : (
-          <SubmissionsTable rows={submissions} onAction={onAction} busy={busy} busyAction={busyAction} />
+          <SubmissionsReviewTable rows={submissions} onAction={onAction} busy={busy} busyAction={busyAction} />
         )}
       </DashboardSection>
 

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
+import { TaskStatusBadge } from '@/components/tasks/task-status-badge'
 import { Button } from '@/components/ui/button'
-import { TaskStatusBadge, submissionStatusOf } from '@/features/tasks'
+import { submissionStatusOf } from '@/lib/tasks/status'
 import type { ReviewAction } from '../api/review-submission'
 
 type SubmissionActionsProps = {

@@ -1,5 +1,6 @@
-import { formatDate, personName, type Task } from '@/features/tasks'
 import { webHref } from '@/lib/files'
+import { formatDate, personName } from '@/lib/tasks/status'
+import type { Task } from '@/types/tasks'
 import type { ReviewAction } from '../api/review-submission'
 import { SubmissionActions } from './submission-actions'
 

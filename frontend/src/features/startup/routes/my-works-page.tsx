@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router'
-import { useStartupTaskCounts, useStartupTasks } from '@/features/tasks'
+import { useStartupTasks } from '@/lib/tasks/get-startup-tasks'
+import { useStartupTaskCounts } from '../api/get-startup-task-counts'
 import { useReviewWithToasts } from '../api/review-submission'
 import { MyWorksView, type WorksTab } from '../components/my-works-view'
 

@@ -1,17 +1,17 @@
-import { NotificationBell } from '@/features/notifications'
+import type { ReactNode } from 'react'
 import { useStartupDashboard } from '../api/get-startup-dashboard'
 import { useReviewWithToasts } from '../api/review-submission'
 import { StartupDashboardView } from '../components/startup-dashboard-view'
 
-/** /startup/dashboard and /dashboard for startups. */
-export function StartupDashboardPage() {
+/** /startup/dashboard and /dashboard for startups; the app hands it the notification bell. */
+export function StartupDashboardPage({ bell }: { bell: ReactNode }) {
   const dashboard = useStartupDashboard()
   const review = useReviewWithToasts()
   return (
     <StartupDashboardView
       data={dashboard.data}
       isError={dashboard.isError}
-      bell={<NotificationBell role="startup" />}
+      bell={bell}
       onAction={(row, action) => review.act(row.task._id, row.student?._id ?? '', action)}
       busy={review.busy}
       busyAction={review.busyAction}

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/cn'
 import { useSubmissions } from '../api/get-submissions'
 import { useReviewWithToasts } from '../api/review-submission'
-import { SubmissionsTable } from '../components/submissions-table'
+import { SubmissionsReviewTable } from '../components/submissions-review-table'
 
 const STATUSES = ['pending', 'under-review', 'approved', 'rejected']
 
@@ -54,7 +54,7 @@ export function SubmissionsPage() {
         <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500">No submissions yet.</p>
       ) : (
         <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-2 shadow-sm">
-          <SubmissionsTable
+          <SubmissionsReviewTable
             rows={submissions.data.items}
             onAction={(row, action) => review.act(row.task._id, row.student?._id ?? '', action)}
             busy={review.busy}

@@ -1,6 +1,9 @@
 import { Award, CalendarDays, CheckCircle2, ClipboardList, MessageCircle } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
+import { LinkSubmitForm } from '@/components/tasks/link-submit-form'
+import { SkillList } from '@/components/tasks/skill-list'
+import { TaskStatusBadge } from '@/components/tasks/task-status-badge'
 import { Alert } from '@/components/ui/alert'
 import { Avatar } from '@/components/ui/avatar'
 import { buttonClasses } from '@/components/ui/button'
@@ -8,17 +11,10 @@ import { Card } from '@/components/ui/card'
 import { DashboardSection, StatCard } from '@/components/ui/dashboard'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
-import {
-  DASHBOARD_SKILLS,
-  formatDate,
-  labelOf,
-  LinkSubmitForm,
-  personName,
-  SkillList,
-  TaskStatusBadge,
-  type Task,
-} from '@/features/tasks'
+import { DASHBOARD_SKILLS, labelOf } from '@/lib/tasks/constants'
+import { formatDate, personName } from '@/lib/tasks/status'
 import { avatarInitial, displayName } from '@/lib/user'
+import type { Task } from '@/types/tasks'
 import type { StudentDashboard } from '../api/get-student-dashboard'
 
 export type StudentDashboardViewProps = {

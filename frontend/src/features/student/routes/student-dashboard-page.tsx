@@ -1,11 +1,11 @@
-import { NotificationBell } from '@/features/notifications'
-import { useSubmitLink } from '@/features/tasks'
+import type { ReactNode } from 'react'
 import { notify } from '@/lib/notify'
+import { useSubmitLink } from '@/lib/tasks/submit-link'
 import { useStudentDashboard } from '../api/get-student-dashboard'
 import { StudentDashboardView } from '../components/student-dashboard-view'
 
-/** /student/dashboard and /dashboard for students. */
-export function StudentDashboardPage() {
+/** /student/dashboard and /dashboard for students; the app hands it the notification bell. */
+export function StudentDashboardPage({ bell }: { bell: ReactNode }) {
   const dashboard = useStudentDashboard()
   const submitLink = useSubmitLink({
     onSuccess: () => notify.success('Task submitted successfully!'),
@@ -15,7 +15,7 @@ export function StudentDashboardPage() {
     <StudentDashboardView
       data={dashboard.data}
       isError={dashboard.isError}
-      bell={<NotificationBell role="student" />}
+      bell={bell}
       onSubmitLink={(taskId, link) => submitLink.mutate({ taskId, link })}
       submitting={{ taskId: submitLink.variables?.taskId, isPending: submitLink.isPending, error: submitLink.error }}
     />

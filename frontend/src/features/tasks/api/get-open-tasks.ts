@@ -1,8 +1,8 @@
 import { api, type Paged } from '@/lib/api-client'
 import { usePagedQuery } from '@/lib/paged-query'
 import { queryKeys } from '@/lib/query-keys'
-import { TASKS_PER_PAGE } from '../lib/constants'
-import type { Task, TaskQuery } from './types'
+import { TASKS_PER_PAGE } from '@/lib/tasks/constants'
+import type { Task, TaskQuery } from '@/types/tasks'
 
 /**
  * GET /api/tasks: the open market, for anyone signed in or not (read-only, no submissions). The

@@ -3,8 +3,8 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { Button } from '@/components/ui/button'
 import { Input, inputClasses } from '@/components/ui/input'
 import { cn } from '@/lib/cn'
-import type { TaskQuery } from '../api/types'
-import { ALL_CATEGORIES, labelOf } from '../lib/constants'
+import { ALL_CATEGORIES, labelOf } from '@/lib/tasks/constants'
+import type { TaskQuery } from '@/types/tasks'
 
 type TaskFiltersProps = {
   query: TaskQuery

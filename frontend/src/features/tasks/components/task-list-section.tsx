@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/alert'
 import { Pagination } from '@/components/ui/pagination'
 import { Spinner } from '@/components/ui/spinner'
 import type { Paged } from '@/lib/api-client'
-import type { Task } from '../api/types'
+import type { Task } from '@/types/tasks'
 
 type TaskListSectionProps = {
   title: string

@@ -1,4 +1,4 @@
-import type { components } from '@/types/api.gen'
+import type { components } from './api.gen'
 
 // The marketplace's shapes as the Go API sends them, generated from its OpenAPI document
 // (backend/httpapi/openapi/marketplace.json).

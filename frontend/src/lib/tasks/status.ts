@@ -1,5 +1,6 @@
-import type { BadgeTone } from '@/components/ui/badge'
-import type { Person } from '../api/types'
+// How tasks, submissions, their people and their dates read wherever they are shown.
+
+import type { Person } from '@/types/tasks'
 
 /** Spec §4: how a student's own status reads on their cards. */
 const studentLabels: Record<string, string> = {
@@ -22,26 +23,9 @@ const labels: Record<string, string> = {
   approved: 'Approved',
 }
 
-/** Badge colours cover every status the spec saw (open, in-progress, review, …). */
-const tones: Record<string, BadgeTone> = {
-  open: 'info',
-  submitted: 'warning',
-  pending: 'warning',
-  'in-progress': 'warning',
-  review: 'brand',
-  'under-review': 'brand',
-  completed: 'success',
-  approved: 'success',
-  rejected: 'danger',
-}
-
 export function statusLabel(status: string, forStudent = false): string {
   const value = status || 'open'
   return (forStudent ? studentLabels[value] : undefined) ?? labels[value] ?? value
-}
-
-export function statusTone(status: string): BadgeTone {
-  return tones[status || 'open'] ?? 'neutral'
 }
 
 /** Spec §4: a missing submission status is pending. */

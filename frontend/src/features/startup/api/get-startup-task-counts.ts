@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { components } from '@/types/api.gen'
-import type { TaskQuery } from './types'
+import type { TaskQuery } from '@/types/tasks'
 
 /** The My Works tab counts: all, open, under-review, completed. */
 export type TabCounts = components['schemas']['TaskCounts']

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { ImageLightbox, type LightboxImage } from '@/components/ui/image-lightbox'
 import { fileHref } from '@/lib/files'
-import type { Task } from '../api/types'
+import type { Task } from '@/types/tasks'
 
 /** The task's picture and its attachments (uploaded images), once each. */
 export function taskImages(task: Pick<Task, 'title' | 'imageUrl' | 'attachments'>): LightboxImage[] {

@@ -1,20 +1,19 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { paths } from '@/config/paths'
-import { personName, statusLabel, type SubmissionRow } from '@/features/tasks'
 import { webHref } from '@/lib/files'
-import type { ReviewAction } from '../api/review-submission'
-import { SubmissionActions } from './submission-actions'
+import { personName, statusLabel } from '@/lib/tasks/status'
+import type { SubmissionRow } from '@/types/tasks'
 
 type SubmissionsTableProps = {
   rows: SubmissionRow[]
-  onAction: (row: SubmissionRow, action: ReviewAction) => void
-  /** "taskId:studentId" of the row being changed. */
-  busy?: string
-  busyAction?: ReviewAction['kind']
+  /** Where a task's title leads (the startup's own task page); plain text without it. */
+  taskHref?: (taskId: string) => string
+  /** The Actions column: what the owner can do with a row. The admin's read-only table has none. */
+  actions?: (row: SubmissionRow, studentName: string) => ReactNode
 }
 
-/** Task, Student, Submission Link, Status (task status below) and Actions (spec §2). */
-export function SubmissionsTable({ rows, onAction, busy, busyAction }: SubmissionsTableProps) {
+/** Task, Student, Submission Link, Status (task status below) and, for the owner, Actions (spec §2). */
+export function SubmissionsTable({ rows, taskHref, actions }: SubmissionsTableProps) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[40rem] text-left text-sm">
@@ -24,20 +23,23 @@ export function SubmissionsTable({ rows, onAction, busy, busyAction }: Submissio
             <th scope="col" className="px-3 py-2">Student</th>
             <th scope="col" className="px-3 py-2">Submission Link</th>
             <th scope="col" className="px-3 py-2">Status</th>
-            <th scope="col" className="px-3 py-2">Actions</th>
+            {actions && <th scope="col" className="px-3 py-2">Actions</th>}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => {
             const student = personName(row.student)
             const href = webHref(row.link)
-            const key = `${row.task._id}:${row.student?._id}`
             return (
               <tr key={row._id} className="align-top">
                 <td className="px-3 py-3">
-                  <Link to={paths.startup.task(row.task._id)} className="font-medium text-indigo-700 hover:underline">
-                    {row.task.title}
-                  </Link>
+                  {taskHref ? (
+                    <Link to={taskHref(row.task._id)} className="font-medium text-indigo-700 hover:underline">
+                      {row.task.title}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-slate-900">{row.task.title}</span>
+                  )}
                 </td>
                 <td className="px-3 py-3">{student}</td>
                 <td className="max-w-56 px-3 py-3">
@@ -53,15 +55,7 @@ export function SubmissionsTable({ rows, onAction, busy, busyAction }: Submissio
                   <p className="font-medium text-slate-800">{statusLabel(row.status || 'pending')}</p>
                   <p className="text-xs text-slate-500">Task: {statusLabel(row.task.displayStatus)}</p>
                 </td>
-                <td className="px-3 py-3">
-                  <SubmissionActions
-                    simple
-                    status={row.status}
-                    studentName={student}
-                    onAction={(action) => onAction(row, action)}
-                    busy={busy === key ? busyAction : undefined}
-                  />
-                </td>
+                {actions && <td className="px-3 py-3">{actions(row, student)}</td>}
               </tr>
             )
           })}

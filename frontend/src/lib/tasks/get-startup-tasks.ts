@@ -1,8 +1,8 @@
 import { api, type Paged } from '@/lib/api-client'
 import { usePagedQuery } from '@/lib/paged-query'
 import { queryKeys } from '@/lib/query-keys'
-import { TASKS_PER_PAGE } from '../lib/constants'
-import type { Task, TaskQuery } from './types'
+import type { Task, TaskQuery } from '@/types/tasks'
+import { TASKS_PER_PAGE } from './constants'
 
 /** GET /api/startup/tasks: the startup's own tasks with every submission, paged. */
 export function getStartupTasks({ page = 1, ...filters }: TaskQuery): Promise<Paged<Task>> {
