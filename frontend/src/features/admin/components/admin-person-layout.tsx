@@ -1,9 +1,8 @@
 import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, NavLink } from 'react-router'
-import { Alert } from '@/components/ui/alert'
 import { Avatar } from '@/components/ui/avatar'
-import { Spinner } from '@/components/ui/spinner'
+import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import { isApiError } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
@@ -25,13 +24,14 @@ const tabs = (kind: Kind, id: string) =>
         { to: paths.admin.startupProfile(id), label: 'Profile' },
       ]
 
-type AdminPersonLayoutProps = {
+type AdminPersonLayoutProps<T> = {
   kind: Kind
   id: string
   title: string
-  query: { isPending: boolean; isError: boolean; error: unknown }
-  person?: User
-  children?: ReactNode
+  query: QueryStatus<T> & { error: unknown }
+  /** Who the page is about, in the query's answer. */
+  personOf: (data: T) => User
+  children: (data: T) => ReactNode
 }
 
 /**
@@ -39,7 +39,7 @@ type AdminPersonLayoutProps = {
  * tabs between dashboard, tasks and profile, and the loading and failure states. There is no
  * bell, no chat and nothing that changes anything.
  */
-export function AdminPersonLayout({ kind, id, title, query, person, children }: AdminPersonLayoutProps) {
+export function AdminPersonLayout<T>({ kind, id, title, query, personOf, children }: AdminPersonLayoutProps<T>) {
   const notFound = isApiError(query.error) && query.error.status === 404
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
@@ -48,40 +48,41 @@ export function AdminPersonLayout({ kind, id, title, query, person, children }: 
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
       </Link>
       <h1 className="text-sm font-medium uppercase tracking-wide text-indigo-600">{title}</h1>
-      {query.isPending && (
-        <div className="flex justify-center py-16 text-indigo-600">
-          <Spinner size="lg" label="Loading" />
-        </div>
-      )}
-      {query.isError && (
-        <Alert tone="error">{notFound ? (kind === 'student' ? 'Student not found.' : 'Startup not found.') : 'Failed to fetch dashboard'}</Alert>
-      )}
-      {person && (
-        <>
-          <header className="flex flex-wrap items-center gap-4">
-            <Avatar src={person.profilePicture} initials={avatarInitial(person)} alt={displayName(person)} size="lg" />
-            <div className="min-w-0 flex-1">
-              <h2 className="break-words text-2xl font-bold text-slate-900">{displayName(person)}</h2>
-              <p className="break-all text-sm text-slate-600">{person.email}</p>
-            </div>
-          </header>
-          <nav aria-label={`${kind === 'student' ? 'Student' : 'Startup'} pages`} className="flex gap-1 border-b border-slate-200">
-            {tabs(kind, id).map((tab) => (
-              <NavLink
-                key={tab.to}
-                to={tab.to}
-                end
-                className={({ isActive }) =>
-                  cn('-mb-px border-b-2 px-4 py-2 text-sm font-medium', isActive ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900')
-                }
-              >
-                {tab.label}
-              </NavLink>
-            ))}
-          </nav>
-          {children}
-        </>
-      )}
+      <QueryState
+        query={query}
+        loadingLabel="Loading"
+        error={notFound ? (kind === 'student' ? 'Student not found.' : 'Startup not found.') : 'Failed to fetch dashboard'}
+      >
+        {(data) => {
+          const person = personOf(data)
+          return (
+            <>
+              <header className="flex flex-wrap items-center gap-4">
+                <Avatar src={person.profilePicture} initials={avatarInitial(person)} alt={displayName(person)} size="lg" />
+                <div className="min-w-0 flex-1">
+                  <h2 className="break-words text-2xl font-bold text-slate-900">{displayName(person)}</h2>
+                  <p className="break-all text-sm text-slate-600">{person.email}</p>
+                </div>
+              </header>
+              <nav aria-label={`${kind === 'student' ? 'Student' : 'Startup'} pages`} className="flex gap-1 border-b border-slate-200">
+                {tabs(kind, id).map((tab) => (
+                  <NavLink
+                    key={tab.to}
+                    to={tab.to}
+                    end
+                    className={({ isActive }) =>
+                      cn('-mb-px border-b-2 px-4 py-2 text-sm font-medium', isActive ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900')
+                    }
+                  >
+                    {tab.label}
+                  </NavLink>
+                ))}
+              </nav>
+              {children(data)}
+            </>
+          )
+        }}
+      </QueryState>
     </div>
   )
 }

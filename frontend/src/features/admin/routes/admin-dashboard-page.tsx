@@ -5,7 +5,8 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Pagination } from '@/components/ui/pagination'
-import { Spinner } from '@/components/ui/spinner'
+import { QueryState, type QueryStatus } from '@/components/ui/query-state'
+import type { Paged } from '@/lib/api-client'
 import { useAdminStats } from '../api/get-admin-stats'
 import { useAdminUsers } from '../api/get-admin-users'
 import { useHelpRequests } from '../api/get-help-requests'
@@ -31,7 +32,6 @@ export function AdminDashboardPage() {
   const students = useAdminUsers('students', page, view === 'students')
   const startups = useAdminUsers('startups', page, view === 'startups')
   const help = useHelpRequests(page, view === 'help')
-  const active = view === 'students' ? students : view === 'startups' ? startups : help
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
@@ -65,16 +65,21 @@ export function AdminDashboardPage() {
               <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
             </Button>
           </div>
-          {active.isPending && (
-            <div className="flex justify-center py-12 text-indigo-600">
-              <Spinner size="lg" label={`Loading ${titles[view].toLowerCase()}`} />
-            </div>
+          {view === 'students' && (
+            <PagedTable query={students} title={titles[view]} onPageChange={(p) => go(view, p)}>
+              {(items) => <StudentsTable students={items} />}
+            </PagedTable>
           )}
-          {active.isError && <Alert tone="error">Failed to load users</Alert>}
-          {view === 'students' && students.data && <StudentsTable students={students.data.items} />}
-          {view === 'startups' && startups.data && <StartupsTable startups={startups.data.items} />}
-          {view === 'help' && help.data && <HelpRequestsTable requests={help.data.items} />}
-          {active.data && <Pagination paged={active.data} onPageChange={(p) => go(view, p)} label={`${titles[view]} pages`} />}
+          {view === 'startups' && (
+            <PagedTable query={startups} title={titles[view]} onPageChange={(p) => go(view, p)}>
+              {(items) => <StartupsTable startups={items} />}
+            </PagedTable>
+          )}
+          {view === 'help' && (
+            <PagedTable query={help} title={titles[view]} onPageChange={(p) => go(view, p)}>
+              {(items) => <HelpRequestsTable requests={items} />}
+            </PagedTable>
+          )}
         </section>
       )}
     </div>
@@ -94,5 +99,26 @@ function Tile({ icon, label, count, onClick }: { icon: ReactNode; label: string;
         <span className="block text-3xl font-bold text-slate-900">{count ?? '–'}</span>
       </span>
     </button>
+  )
+}
+
+type PagedTableProps<T> = {
+  query: QueryStatus<Paged<T>>
+  title: string
+  onPageChange: (page: number) => void
+  children: (items: T[]) => ReactNode
+}
+
+/** One of the tables, a page at a time, with its pager and its loading and failure states. */
+function PagedTable<T>({ query, title, onPageChange, children }: PagedTableProps<T>) {
+  return (
+    <QueryState query={query} loadingLabel={`Loading ${title.toLowerCase()}`} error="Failed to load users">
+      {(page) => (
+        <>
+          {children(page.items)}
+          <Pagination paged={page} onPageChange={onPageChange} label={`${title} pages`} />
+        </>
+      )}
+    </QueryState>
   )
 }

@@ -8,8 +8,8 @@ export function AdminStartupDashboardPage() {
   const { startupId = '' } = useParams()
   const query = useAdminStartup(startupId)
   return (
-    <AdminPersonLayout kind="startup" id={startupId} title="Startup dashboard" query={query} person={query.data?.startup}>
-      {query.data && <AdminStartupDashboardView data={query.data} />}
+    <AdminPersonLayout kind="startup" id={startupId} title="Startup dashboard" query={query} personOf={(data) => data.startup}>
+      {(data) => <AdminStartupDashboardView data={data} />}
     </AdminPersonLayout>
   )
 }

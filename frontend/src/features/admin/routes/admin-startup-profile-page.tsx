@@ -8,8 +8,8 @@ export function AdminStartupProfilePage() {
   const { startupId = '' } = useParams()
   const query = useAdminStartup(startupId)
   return (
-    <AdminPersonLayout kind="startup" id={startupId} title="Startup profile" query={query} person={query.data?.startup}>
-      {query.data && <StartupProfileView startup={query.data.startup} />}
+    <AdminPersonLayout kind="startup" id={startupId} title="Startup profile" query={query} personOf={(data) => data.startup}>
+      {(data) => <StartupProfileView startup={data.startup} />}
     </AdminPersonLayout>
   )
 }

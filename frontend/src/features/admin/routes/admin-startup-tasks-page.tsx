@@ -7,12 +7,11 @@ import { TaskCard } from '../components/task-card'
 export function AdminStartupTasksPage() {
   const { startupId = '' } = useParams()
   const query = useAdminStartup(startupId)
-  const tasks = query.data?.tasks ?? []
   return (
-    <AdminPersonLayout kind="startup" id={startupId} title="Startup tasks" query={query} person={query.data?.startup}>
-      {query.data && (
+    <AdminPersonLayout kind="startup" id={startupId} title="Startup tasks" query={query} personOf={(data) => data.startup}>
+      {({ tasks, totalTasks }) => (
         <section className="space-y-3">
-          <h2 className="text-xl font-semibold text-slate-900">Posted tasks ({query.data.totalTasks})</h2>
+          <h2 className="text-xl font-semibold text-slate-900">Posted tasks ({totalTasks})</h2>
           {tasks.length === 0 ? (
             <p className="text-slate-500">No tasks posted yet</p>
           ) : (

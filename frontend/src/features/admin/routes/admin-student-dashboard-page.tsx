@@ -8,8 +8,8 @@ export function AdminStudentDashboardPage() {
   const { studentId = '' } = useParams()
   const query = useAdminStudent(studentId)
   return (
-    <AdminPersonLayout kind="student" id={studentId} title="Student dashboard" query={query} person={query.data?.user}>
-      {query.data && <AdminStudentDashboardView data={query.data} />}
+    <AdminPersonLayout kind="student" id={studentId} title="Student dashboard" query={query} personOf={(data) => data.user}>
+      {(data) => <AdminStudentDashboardView data={data} />}
     </AdminPersonLayout>
   )
 }

@@ -21,8 +21,8 @@ export function AdminStudentProfilePage() {
   const { studentId = '' } = useParams()
   const query = useAdminStudent(studentId)
   return (
-    <AdminPersonLayout kind="student" id={studentId} title="Student profile" query={query} person={query.data?.user}>
-      {query.data && <StudentProfileView student={query.data.user} submissions={pastSubmissions(query.data.tasks, studentId)} />}
+    <AdminPersonLayout kind="student" id={studentId} title="Student profile" query={query} personOf={(data) => data.user}>
+      {(data) => <StudentProfileView student={data.user} submissions={pastSubmissions(data.tasks, studentId)} />}
     </AdminPersonLayout>
   )
 }

@@ -9,11 +9,11 @@ export function AdminStudentTasksPage() {
   const { studentId = '' } = useParams()
   const query = useAdminStudent(studentId)
   return (
-    <AdminPersonLayout kind="student" id={studentId} title="Student tasks" query={query} person={query.data?.user}>
-      {query.data && (
+    <AdminPersonLayout kind="student" id={studentId} title="Student tasks" query={query} personOf={(data) => data.user}>
+      {(data) => (
         <div className="space-y-8">
-          <TaskSection title="Active and assigned tasks" tasks={query.data.tasks} empty="No assigned tasks." />
-          <TaskSection title="Available tasks" tasks={query.data.availableTasks.items} empty="No available tasks at the moment" />
+          <TaskSection title="Active and assigned tasks" tasks={data.tasks} empty="No assigned tasks." />
+          <TaskSection title="Available tasks" tasks={data.availableTasks.items} empty="No available tasks at the moment" />
         </div>
       )}
     </AdminPersonLayout>

@@ -1,14 +1,13 @@
 import { ShieldAlert, ShieldCheck } from 'lucide-react'
-import { Alert } from '@/components/ui/alert'
 import { Card } from '@/components/ui/card'
-import { Spinner } from '@/components/ui/spinner'
+import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import { VerifiedBadge } from '@/components/ui/verified-badge'
 import { labelOf } from '@/lib/tasks/constants'
 import { formatDate } from '@/lib/tasks/status'
 import type { Certificate } from '../api/types'
 import type { Verification } from '../api/verify-certificate'
 
-type VerifyCertificateViewProps = { number: string; result: Verification | undefined; isLoading: boolean; isError: boolean }
+type VerifyCertificateViewProps = { number: string; verification: QueryStatus<Verification> }
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
@@ -38,61 +37,71 @@ function IssuerLine({ startup }: { startup: Certificate['startup'] }) {
 }
 
 /** /verify/{number}: whether the certificate is genuine and what it certifies (public). */
-export function VerifyCertificateView({ number, result, isLoading, isError }: VerifyCertificateViewProps) {
+export function VerifyCertificateView({ number, verification }: VerifyCertificateViewProps) {
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12 sm:px-6">
       <title>Verify a certificate · Bridgework</title>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Certificate verification</h1>
       <p className="mt-1 break-all font-mono text-sm text-slate-500">{number}</p>
       <div className="mt-6">
-        {isLoading ? (
-          <div className="flex justify-center py-10 text-indigo-600">
-            <Spinner size="lg" label="Checking the certificate" />
-          </div>
-        ) : isError || !result ? (
-          <Alert tone="error">The certificate could not be checked. Please try again later.</Alert>
-        ) : result.valid ? (
-          <Card className="space-y-4 border-emerald-200 p-6">
-            <div role="status" className="flex items-center gap-3 text-emerald-700">
-              <ShieldCheck className="size-8" aria-hidden="true" />
-              <p className="text-xl font-semibold">Genuine certificate</p>
-            </div>
-            <p className="text-slate-700">
-              Bridgework certifies that <strong>{result.certificate.studentName}</strong> completed{' '}
-              <strong>{result.certificate.metadata.taskTitle}</strong> for <strong>{result.certificate.startup.companyName}</strong>.
-            </p>
-            <IssuerLine startup={result.certificate.startup} />
-            <dl className="grid gap-2 text-sm sm:grid-cols-2">
-              {result.certificate.metadata.taskPostedAt && (
-                <div>
-                  <dt className="text-slate-500">Task posted</dt>
-                  <dd className="font-medium text-slate-800">{formatDate(result.certificate.metadata.taskPostedAt)}</dd>
-                </div>
-              )}
-              <div>
-                <dt className="text-slate-500">Completed</dt>
-                <dd className="font-medium text-slate-800">{formatDate(result.certificate.metadata.completionDate)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Category</dt>
-                <dd className="font-medium text-slate-800">{labelOf(result.certificate.metadata.taskCategory)}</dd>
-              </div>
-              <div className="sm:col-span-2">
-                <dt className="text-slate-500">Skills</dt>
-                <dd className="font-medium text-slate-800">{result.certificate.skills.join(', ') || '—'}</dd>
-              </div>
-            </dl>
-          </Card>
-        ) : (
-          <Card className="flex items-center gap-3 border-red-200 p-6 text-red-700">
-            <ShieldAlert className="size-8" aria-hidden="true" />
-            <div role="status">
-              <p className="text-xl font-semibold">Not a genuine certificate</p>
-              <p className="text-sm text-red-600">No Bridgework certificate has this number.</p>
-            </div>
-          </Card>
-        )}
+        <QueryState
+          query={verification}
+          loadingLabel="Checking the certificate"
+          error="The certificate could not be checked. Please try again later."
+        >
+          {(result) => (result.valid ? <Genuine certificate={result.certificate} /> : <NotGenuine />)}
+        </QueryState>
       </div>
     </div>
+  )
+}
+
+/** What a genuine certificate certifies, and who issued it. */
+function Genuine({ certificate }: { certificate: Certificate }) {
+  return (
+    <Card className="space-y-4 border-emerald-200 p-6">
+      <div role="status" className="flex items-center gap-3 text-emerald-700">
+        <ShieldCheck className="size-8" aria-hidden="true" />
+        <p className="text-xl font-semibold">Genuine certificate</p>
+      </div>
+      <p className="text-slate-700">
+        Bridgework certifies that <strong>{certificate.studentName}</strong> completed{' '}
+        <strong>{certificate.metadata.taskTitle}</strong> for <strong>{certificate.startup.companyName}</strong>.
+      </p>
+      <IssuerLine startup={certificate.startup} />
+      <dl className="grid gap-2 text-sm sm:grid-cols-2">
+        {certificate.metadata.taskPostedAt && (
+          <div>
+            <dt className="text-slate-500">Task posted</dt>
+            <dd className="font-medium text-slate-800">{formatDate(certificate.metadata.taskPostedAt)}</dd>
+          </div>
+        )}
+        <div>
+          <dt className="text-slate-500">Completed</dt>
+          <dd className="font-medium text-slate-800">{formatDate(certificate.metadata.completionDate)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Category</dt>
+          <dd className="font-medium text-slate-800">{labelOf(certificate.metadata.taskCategory)}</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="text-slate-500">Skills</dt>
+          <dd className="font-medium text-slate-800">{certificate.skills.join(', ') || '—'}</dd>
+        </div>
+      </dl>
+    </Card>
+  )
+}
+
+/** The answer for a number no certificate has. */
+function NotGenuine() {
+  return (
+    <Card className="flex items-center gap-3 border-red-200 p-6 text-red-700">
+      <ShieldAlert className="size-8" aria-hidden="true" />
+      <div role="status">
+        <p className="text-xl font-semibold">Not a genuine certificate</p>
+        <p className="text-sm text-red-600">No Bridgework certificate has this number.</p>
+      </div>
+    </Card>
   )
 }

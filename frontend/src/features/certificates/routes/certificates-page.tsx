@@ -19,9 +19,7 @@ export function CertificatesPage() {
   return (
     <CertificatesPageView
       viewer="student"
-      certificates={certificates.data}
-      isLoading={certificates.isPending}
-      isError={certificates.isError}
+      certificates={certificates}
       downloadingId={download.isPending ? download.variables?._id : undefined}
       onDownload={(c) => download.mutate(c)}
       onPageChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}

@@ -6,5 +6,5 @@ import { VerifyCertificateView } from '../components/verify-certificate-view'
 export function VerifyCertificatePage() {
   const number = useParams().number ?? ''
   const verification = useVerifyCertificate(number)
-  return <VerifyCertificateView number={number} result={verification.data} isLoading={verification.isPending} isError={verification.isError} />
+  return <VerifyCertificateView number={number} verification={verification} />
 }

@@ -1,10 +1,9 @@
 import { Pencil, UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import { StudentProfileView } from '@/components/people/student-profile-view'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Spinner } from '@/components/ui/spinner'
+import { QueryState } from '@/components/ui/query-state'
 import { errorMessage } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import type { User } from '@/types/api'
@@ -34,58 +33,59 @@ export function StudentProfileSection({ user }: { user: User }) {
     onError: (error, created) => notify.error(errorMessage(error, created ? PROFILE_CREATE_FAILED : PROFILE_UPDATE_FAILED)),
   })
 
-  if (profile.isPending) {
+  /** The stored profile (null before the first save): viewed, edited, or offered to be added. */
+  const show = (stored: User | null) => {
+    if (editing) {
+      return (
+        <StudentProfileForm
+          mode={stored ? 'edit' : 'add'}
+          defaultValues={studentFormValues(stored ?? user)}
+          onSubmit={(values) => save.mutate({ input: toStudentProfileInput(values), create: !stored, user })}
+          onCancel={() => setEditing(false)}
+          isSaving={save.isPending}
+          error={save.error}
+          uploadAvatar={(file) => uploadFile('avatar', file)}
+          uploadResume={(file) => uploadFile('resume', file)}
+        />
+      )
+    }
+    if (!stored) {
+      return (
+        <Card className="p-8 text-center">
+          <h2 className="text-2xl font-bold text-slate-900">Your profile</h2>
+          <p className="mt-2 text-slate-600">No profile found. Add your skills, experience, projects and resume so startups can find you.</p>
+          <Button className="mt-6" onClick={() => setEditing(true)}>
+            <UserPlus className="size-4" aria-hidden="true" /> Add Profile
+          </Button>
+        </Card>
+      )
+    }
     return (
-      <div className="flex justify-center py-16 text-indigo-600">
-        <Spinner size="lg" label="Loading profile" />
-      </div>
-    )
-  }
-  if (profile.isError) {
-    return (
-      <Alert tone="error">
-        {PROFILE_LOAD_FAILED}.{' '}
-        <button type="button" className="font-medium underline" onClick={() => void profile.refetch()}>
-          Try again
-        </button>
-      </Alert>
-    )
-  }
-
-  const stored = profile.data
-  if (editing) {
-    return (
-      <StudentProfileForm
-        mode={stored ? 'edit' : 'add'}
-        defaultValues={studentFormValues(stored ?? user)}
-        onSubmit={(values) => save.mutate({ input: toStudentProfileInput(values), create: !stored, user })}
-        onCancel={() => setEditing(false)}
-        isSaving={save.isPending}
-        error={save.error}
-        uploadAvatar={(file) => uploadFile('avatar', file)}
-        uploadResume={(file) => uploadFile('resume', file)}
+      <StudentProfileView
+        student={stored}
+        actions={
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            <Pencil className="size-4" aria-hidden="true" /> Edit Profile
+          </Button>
+        }
       />
     )
   }
-  if (!stored) {
-    return (
-      <Card className="p-8 text-center">
-        <h2 className="text-2xl font-bold text-slate-900">Your profile</h2>
-        <p className="mt-2 text-slate-600">No profile found. Add your skills, experience, projects and resume so startups can find you.</p>
-        <Button className="mt-6" onClick={() => setEditing(true)}>
-          <UserPlus className="size-4" aria-hidden="true" /> Add Profile
-        </Button>
-      </Card>
-    )
-  }
+
   return (
-    <StudentProfileView
-      student={stored}
-      actions={
-        <Button variant="outline" onClick={() => setEditing(true)}>
-          <Pencil className="size-4" aria-hidden="true" /> Edit Profile
-        </Button>
+    <QueryState
+      query={profile}
+      loadingLabel="Loading profile"
+      error={
+        <>
+          {PROFILE_LOAD_FAILED}.{' '}
+          <button type="button" className="font-medium underline" onClick={() => void profile.refetch()}>
+            Try again
+          </button>
+        </>
       }
-    />
+    >
+      {show}
+    </QueryState>
   )
 }

@@ -1,9 +1,8 @@
 import { Pencil } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { StartupProfileView } from '@/components/people/startup-profile-view'
-import { Alert } from '@/components/ui/alert'
 import { buttonClasses } from '@/components/ui/button'
-import { Spinner } from '@/components/ui/spinner'
+import { QueryState } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import { isApiError } from '@/lib/api-client'
 import { useCurrentUser } from '@/lib/auth-store'
@@ -19,26 +18,24 @@ export function StartupDetailPage() {
     <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:px-6">
       <title>Startup · Bridgework</title>
       <h1 className="sr-only">Startup profile</h1>
-      {startup.isPending && (
-        <div className="flex justify-center py-16 text-indigo-600">
-          <Spinner size="lg" label="Loading startup" />
-        </div>
-      )}
-      {startup.isError && (
-        <Alert tone="error">{isApiError(startup.error) && startup.error.status === 404 ? 'Startup not found.' : 'Failed to fetch profile'}</Alert>
-      )}
-      {startup.data && (
-        <StartupProfileView
-          startup={startup.data.startup}
-          actions={
-            isOwner ? (
-              <Link to={paths.profile} className={buttonClasses({ variant: 'outline' })}>
-                <Pencil className="size-4" aria-hidden="true" /> Edit Profile
-              </Link>
-            ) : undefined
-          }
-        />
-      )}
+      <QueryState
+        query={startup}
+        loadingLabel="Loading startup"
+        error={isApiError(startup.error) && startup.error.status === 404 ? 'Startup not found.' : 'Failed to fetch profile'}
+      >
+        {(data) => (
+          <StartupProfileView
+            startup={data.startup}
+            actions={
+              isOwner ? (
+                <Link to={paths.profile} className={buttonClasses({ variant: 'outline' })}>
+                  <Pencil className="size-4" aria-hidden="true" /> Edit Profile
+                </Link>
+              ) : undefined
+            }
+          />
+        )}
+      </QueryState>
     </div>
   )
 }

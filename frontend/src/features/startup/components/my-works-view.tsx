@@ -1,10 +1,9 @@
 import { MessageCircle } from 'lucide-react'
 import { Link } from 'react-router'
 import { TaskCard } from '@/components/tasks/task-card'
-import { Alert } from '@/components/ui/alert'
 import { buttonClasses } from '@/components/ui/button'
 import { Pagination } from '@/components/ui/pagination'
-import { Spinner } from '@/components/ui/spinner'
+import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import type { Paged } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
@@ -26,11 +25,9 @@ const tabs: Array<{ id: WorksTab; label: string }> = [
 export type MyWorksViewProps = {
   tab: WorksTab
   onTabChange: (tab: WorksTab) => void
-  data: Paged<Task> | undefined
+  works: QueryStatus<Paged<Task>>
   /** GET /api/startup/tasks/counts: one answer for every tab, kept while a tab's page loads. */
   counts: TabCounts | undefined
-  isLoading: boolean
-  isError: boolean
   onPageChange: (page: number) => void
   onAction: (taskId: string, studentId: string, action: ReviewAction) => void
   busy?: string
@@ -38,7 +35,7 @@ export type MyWorksViewProps = {
 }
 
 /** /startup/tasks, My Works (spec §2): four tabs with counts; cards with submissions and actions. */
-export function MyWorksView({ tab, onTabChange, data, counts, isLoading, isError, onPageChange, onAction, busy, busyAction }: MyWorksViewProps) {
+export function MyWorksView({ tab, onTabChange, works, counts, onPageChange, onAction, busy, busyAction }: MyWorksViewProps) {
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <title>My Works · Bridgework</title>
@@ -66,51 +63,62 @@ export function MyWorksView({ tab, onTabChange, data, counts, isLoading, isError
         ))}
       </div>
       <div role="tabpanel" aria-label={tabs.find((t) => t.id === tab)!.label}>
-        {isLoading ? (
-          <div className="flex justify-center py-12 text-indigo-600">
-            <Spinner size="lg" label="Loading your works" />
-          </div>
-        ) : isError ? (
-          <Alert tone="error">Failed to fetch works</Alert>
-        ) : !data || data.items.length === 0 ? (
-          <div className="space-y-3 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
-            <p className="text-slate-500">No tasks posted yet</p>
-            {(counts?.all ?? 0) === 0 && (
-              <Link to={paths.startup.postWork} className={buttonClasses()}>
-                Post Your First Work
-              </Link>
-            )}
-          </div>
-        ) : (
-          <div className="space-y-4">
-            <div className="grid gap-4 lg:grid-cols-2">
-              {data.items.map((task) => (
-                <TaskCard key={task._id} task={task} hideStartup>
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <Link to={paths.startup.task(task._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                      View Details
-                    </Link>
-                    {task.assignedStudent && (
-                      <p className="flex items-center gap-2 text-sm text-slate-600">
-                        Assigned to {personName(task.assignedStudent)}
-                        <Link
-                          to={paths.chatWith(task.assignedStudent._id)}
-                          className={buttonClasses({ variant: 'ghost', size: 'sm' })}
-                          aria-label={`Chat with ${personName(task.assignedStudent)}`}
-                        >
-                          <MessageCircle className="size-4" aria-hidden="true" />
-                        </Link>
-                      </p>
-                    )}
-                  </div>
-                  <SubmissionList task={task} onAction={onAction} busy={busy} busyAction={busyAction} />
-                </TaskCard>
-              ))}
+        <QueryState
+          query={works}
+          loadingLabel="Loading your works"
+          error="Failed to fetch works"
+          isEmpty={(page) => page.items.length === 0}
+          empty={
+            <>
+              <p>No tasks posted yet</p>
+              {(counts?.all ?? 0) === 0 && (
+                <Link to={paths.startup.postWork} className={buttonClasses()}>
+                  Post Your First Work
+                </Link>
+              )}
+            </>
+          }
+        >
+          {(page) => (
+            <div className="space-y-4">
+              <div className="grid gap-4 lg:grid-cols-2">
+                {page.items.map((task) => (
+                  <WorkCard key={task._id} task={task} onAction={onAction} busy={busy} busyAction={busyAction} />
+                ))}
+              </div>
+              <Pagination paged={page} onPageChange={onPageChange} label="My Works pages" />
             </div>
-            <Pagination paged={data} onPageChange={onPageChange} label="My Works pages" />
-          </div>
-        )}
+          )}
+        </QueryState>
       </div>
     </div>
+  )
+}
+
+type WorkCardProps = Pick<MyWorksViewProps, 'onAction' | 'busy' | 'busyAction'> & { task: Task }
+
+/** One work: its card, View Details, who it is assigned to (with a chat link), its submissions. */
+function WorkCard({ task, onAction, busy, busyAction }: WorkCardProps) {
+  return (
+    <TaskCard task={task} hideStartup>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Link to={paths.startup.task(task._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          View Details
+        </Link>
+        {task.assignedStudent && (
+          <p className="flex items-center gap-2 text-sm text-slate-600">
+            Assigned to {personName(task.assignedStudent)}
+            <Link
+              to={paths.chatWith(task.assignedStudent._id)}
+              className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+              aria-label={`Chat with ${personName(task.assignedStudent)}`}
+            >
+              <MessageCircle className="size-4" aria-hidden="true" />
+            </Link>
+          </p>
+        )}
+      </div>
+      <SubmissionList task={task} onAction={onAction} busy={busy} busyAction={busyAction} />
+    </TaskCard>
   )
 }

@@ -2,10 +2,9 @@ import { Briefcase, Building2, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { TaskStatusBadge } from '@/components/tasks/task-status-badge'
-import { Alert } from '@/components/ui/alert'
 import { buttonClasses } from '@/components/ui/button'
 import { DashboardSection, StatCard } from '@/components/ui/dashboard'
-import { Spinner } from '@/components/ui/spinner'
+import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import { formatDate, personName } from '@/lib/tasks/status'
 import { displayName } from '@/lib/user'
@@ -15,9 +14,7 @@ import type { ReviewAction } from '../api/review-submission'
 import { SubmissionsReviewTable } from './submissions-review-table'
 
 export type StartupDashboardViewProps = {
-  /** Undefined while loading or after a failure. */
-  data: StartupDashboard | undefined
-  isError?: boolean
+  dashboard: QueryStatus<StartupDashboard>
   /** The notification bell; absent in the admin's read-only view. */
   bell?: ReactNode
   onAction: (row: SubmissionRow, action: ReviewAction) => void
@@ -29,7 +26,8 @@ export type StartupDashboardViewProps = {
  * The startup dashboard (spec §2): greeting and bell, Browse Students and Post New Work, stat
  * cards, the submissions table, Recent Tasks, Quick Actions and Company Stats.
  */
-export function StartupDashboardView({ data, isError = false, bell, onAction, busy, busyAction }: StartupDashboardViewProps) {
+export function StartupDashboardView({ dashboard, bell, onAction, busy, busyAction }: StartupDashboardViewProps) {
+  const { data } = dashboard
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <title>Dashboard · Bridgework</title>
@@ -48,20 +46,14 @@ export function StartupDashboardView({ data, isError = false, bell, onAction, bu
           </Link>
         </div>
       </header>
-      {data ? (
-        <DashboardBody data={data} onAction={onAction} busy={busy} busyAction={busyAction} />
-      ) : isError ? (
-        <Alert tone="error">Failed to fetch dashboard</Alert>
-      ) : (
-        <div className="flex justify-center py-16 text-indigo-600">
-          <Spinner size="lg" label="Loading your dashboard" />
-        </div>
-      )}
+      <QueryState query={dashboard} loadingLabel="Loading your dashboard" error="Failed to fetch dashboard">
+        {(loaded) => <DashboardBody data={loaded} onAction={onAction} busy={busy} busyAction={busyAction} />}
+      </QueryState>
     </div>
   )
 }
 
-function DashboardBody({ data, onAction, busy, busyAction }: Omit<StartupDashboardViewProps, 'data' | 'bell' | 'isError'> & { data: StartupDashboard }) {
+function DashboardBody({ data, onAction, busy, busyAction }: Omit<StartupDashboardViewProps, 'dashboard' | 'bell'> & { data: StartupDashboard }) {
   const { startup, stats, tasks, submissions } = data
   return (
     <>

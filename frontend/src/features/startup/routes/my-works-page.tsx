@@ -24,10 +24,8 @@ export function MyWorksPage() {
     <MyWorksView
       tab={tab}
       onTabChange={(t) => set(t, 1)}
-      data={works.data}
+      works={works}
       counts={counts.data}
-      isLoading={works.isPending}
-      isError={works.isError}
       onPageChange={(p) => set(tab, p)}
       onAction={review.act}
       busy={review.busy}

@@ -9,8 +9,8 @@ export function StartupDashboardPage({ bell }: { bell: ReactNode }) {
   const review = useReviewWithToasts()
   return (
     <StartupDashboardView
-      data={dashboard.data}
-      isError={dashboard.isError}
+      // A refresh that fails keeps the dashboard on screen: only a first load's failure shows.
+      dashboard={{ data: dashboard.data, isPending: dashboard.isPending, isError: dashboard.isLoadingError }}
       bell={bell}
       onAction={(row, action) => review.act(row.task._id, row.student?._id ?? '', action)}
       busy={review.busy}

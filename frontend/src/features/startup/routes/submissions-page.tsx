@@ -1,9 +1,8 @@
 import { useId } from 'react'
 import { useSearchParams } from 'react-router'
-import { Alert } from '@/components/ui/alert'
 import { inputClasses } from '@/components/ui/input'
 import { Pagination } from '@/components/ui/pagination'
-import { Spinner } from '@/components/ui/spinner'
+import { QueryState } from '@/components/ui/query-state'
 import { cn } from '@/lib/cn'
 import { useSubmissions } from '../api/get-submissions'
 import { useReviewWithToasts } from '../api/review-submission'
@@ -44,25 +43,25 @@ export function SubmissionsPage() {
           </select>
         </div>
       </div>
-      {submissions.isPending ? (
-        <div className="flex justify-center py-12 text-indigo-600">
-          <Spinner size="lg" label="Loading submissions" />
-        </div>
-      ) : submissions.isError ? (
-        <Alert tone="error">Failed to fetch works</Alert>
-      ) : submissions.data.items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500">No submissions yet.</p>
-      ) : (
-        <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-2 shadow-sm">
-          <SubmissionsReviewTable
-            rows={submissions.data.items}
-            onAction={(row, action) => review.act(row.task._id, row.student?._id ?? '', action)}
-            busy={review.busy}
-            busyAction={review.busyAction}
-          />
-          <Pagination paged={submissions.data} onPageChange={(p) => set(status, p)} label="Submissions pages" />
-        </div>
-      )}
+      <QueryState
+        query={submissions}
+        loadingLabel="Loading submissions"
+        error="Failed to fetch works"
+        isEmpty={(page) => page.items.length === 0}
+        empty="No submissions yet."
+      >
+        {(page) => (
+          <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-2 shadow-sm">
+            <SubmissionsReviewTable
+              rows={page.items}
+              onAction={(row, action) => review.act(row.task._id, row.student?._id ?? '', action)}
+              busy={review.busy}
+              busyAction={review.busyAction}
+            />
+            <Pagination paged={page} onPageChange={(p) => set(status, p)} label="Submissions pages" />
+          </div>
+        )}
+      </QueryState>
     </div>
   )
 }

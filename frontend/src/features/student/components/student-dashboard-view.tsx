@@ -4,12 +4,11 @@ import { Link } from 'react-router'
 import { LinkSubmitForm } from '@/components/tasks/link-submit-form'
 import { SkillList } from '@/components/tasks/skill-list'
 import { TaskStatusBadge } from '@/components/tasks/task-status-badge'
-import { Alert } from '@/components/ui/alert'
 import { Avatar } from '@/components/ui/avatar'
 import { buttonClasses } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { DashboardSection, StatCard } from '@/components/ui/dashboard'
-import { Spinner } from '@/components/ui/spinner'
+import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import { DASHBOARD_SKILLS, labelOf } from '@/lib/tasks/constants'
 import { formatDate, personName } from '@/lib/tasks/status'
@@ -18,9 +17,7 @@ import type { Task } from '@/types/tasks'
 import type { StudentDashboard } from '../api/get-student-dashboard'
 
 export type StudentDashboardViewProps = {
-  /** Undefined while loading or after a failure. */
-  data: StudentDashboard | undefined
-  isError?: boolean
+  dashboard: QueryStatus<StudentDashboard>
   /** The notification bell; absent in the admin's read-only view. */
   bell?: ReactNode
   onSubmitLink: (taskId: string, link: string) => void
@@ -89,7 +86,8 @@ function ActiveTask({ task }: { task: Task }) {
  * The student dashboard (spec §2): header with the bell, cards, active tasks, available tasks with
  * an inline link submit, recently completed with their certificates, and networking.
  */
-export function StudentDashboardView({ data, isError = false, bell, onSubmitLink, submitting }: StudentDashboardViewProps) {
+export function StudentDashboardView({ dashboard, bell, onSubmitLink, submitting }: StudentDashboardViewProps) {
+  const { data } = dashboard
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <title>Dashboard · Bridgework</title>
@@ -107,15 +105,9 @@ export function StudentDashboardView({ data, isError = false, bell, onSubmitLink
         </div>
         {bell}
       </header>
-      {data ? (
-        <DashboardBody data={data} onSubmitLink={onSubmitLink} submitting={submitting} />
-      ) : isError ? (
-        <Alert tone="error">Failed to fetch dashboard</Alert>
-      ) : (
-        <div className="flex justify-center py-16 text-indigo-600">
-          <Spinner size="lg" label="Loading your dashboard" />
-        </div>
-      )}
+      <QueryState query={dashboard} loadingLabel="Loading your dashboard" error="Failed to fetch dashboard">
+        {(loaded) => <DashboardBody data={loaded} onSubmitLink={onSubmitLink} submitting={submitting} />}
+      </QueryState>
     </div>
   )
 }

@@ -13,8 +13,8 @@ export function StudentDashboardPage({ bell }: { bell: ReactNode }) {
   })
   return (
     <StudentDashboardView
-      data={dashboard.data}
-      isError={dashboard.isError}
+      // A refresh that fails keeps the dashboard on screen: only a first load's failure shows.
+      dashboard={{ data: dashboard.data, isPending: dashboard.isPending, isError: dashboard.isLoadingError }}
       bell={bell}
       onSubmitLink={(taskId, link) => submitLink.mutate({ taskId, link })}
       submitting={{ taskId: submitLink.variables?.taskId, isPending: submitLink.isPending, error: submitLink.error }}

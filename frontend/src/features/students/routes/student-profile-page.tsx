@@ -1,8 +1,7 @@
 import { ArrowLeft } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { StudentProfileView } from '@/components/people/student-profile-view'
-import { Alert } from '@/components/ui/alert'
-import { Spinner } from '@/components/ui/spinner'
+import { QueryState } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import { isApiError } from '@/lib/api-client'
 import { useStudentView } from '../api/get-student-view'
@@ -18,17 +17,13 @@ export function StudentProfilePage() {
       <Link to={paths.startup.browseStudents} className="inline-flex items-center gap-1 text-sm text-indigo-700 hover:underline">
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to students
       </Link>
-      {view.isPending && (
-        <div className="flex justify-center py-16 text-indigo-600">
-          <Spinner size="lg" label="Loading profile" />
-        </div>
-      )}
-      {view.isError && (
-        <Alert tone="error">{isApiError(view.error) && view.error.status === 404 ? 'Student not found.' : 'Failed to fetch profile'}</Alert>
-      )}
-      {view.data && (
-        <StudentProfileView student={view.data.student} submissions={view.data.submissions} chatHref={paths.chatWith(view.data.student._id)} />
-      )}
+      <QueryState
+        query={view}
+        loadingLabel="Loading profile"
+        error={isApiError(view.error) && view.error.status === 404 ? 'Student not found.' : 'Failed to fetch profile'}
+      >
+        {({ student, submissions }) => <StudentProfileView student={student} submissions={submissions} chatHref={paths.chatWith(student._id)} />}
+      </QueryState>
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { LinkSubmitForm } from '@/components/tasks/link-submit-form'
 import { TaskCard } from '@/components/tasks/task-card'
 import { buttonClasses } from '@/components/ui/button'
+import type { QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import type { Paged } from '@/lib/api-client'
 import type { UserType } from '@/types/api'
@@ -10,7 +11,7 @@ import { TaskFilters } from './task-filters'
 import { TaskListSection } from './task-list-section'
 
 /** One list of the page with its query state. */
-export type TaskListState = { page: Paged<Task> | undefined; isLoading: boolean; isError: boolean }
+export type TaskListState = QueryStatus<Paged<Task>>
 
 export type SubmitState = {
   /** The task whose link is being sent. */
@@ -86,7 +87,7 @@ export function TasksPageView({ viewer, query, onQueryChange, onMinePageChange, 
       {student && mine && (
         <TaskListSection
           title="Your Assigned Tasks"
-          {...mine}
+          tasks={mine}
           errorText="Failed to fetch works"
           emptyText="No assigned tasks."
           onPageChange={onMinePageChange}
@@ -95,7 +96,7 @@ export function TasksPageView({ viewer, query, onQueryChange, onMinePageChange, 
       )}
       <TaskListSection
         title={mainTitle}
-        {...main}
+        tasks={main}
         errorText="Failed to fetch works"
         emptyText={viewer === 'startup' ? 'No tasks posted yet' : 'No available tasks at the moment'}
         onPageChange={(page) => onQueryChange({ ...query, page })}

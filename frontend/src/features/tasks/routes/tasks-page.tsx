@@ -7,7 +7,7 @@ import { useSubmitLink } from '@/lib/tasks/submit-link'
 import type { TaskQuery } from '@/types/tasks'
 import { useOpenTasks } from '../api/get-open-tasks'
 import { useStudentTasks } from '../api/get-student-tasks'
-import { TasksPageView, type TaskListState } from '../components/tasks-page-view'
+import { TasksPageView } from '../components/tasks-page-view'
 
 const FILTERS = ['search', 'category', 'deadline', 'source', 'sort'] as const
 
@@ -25,10 +25,6 @@ function readQuery(params: URLSearchParams): TaskQuery {
 
 function sameFilters(a: TaskQuery, b: TaskQuery): boolean {
   return FILTERS.every((key) => (a[key] ?? '') === (b[key] ?? ''))
-}
-
-function listState(q: { data?: TaskListState['page']; isPending: boolean; isError: boolean }): TaskListState {
-  return { page: q.data, isLoading: q.isPending, isError: q.isError }
 }
 
 /** /tasks: open to all (spec §2); what it lists depends on who looks. */
@@ -72,8 +68,8 @@ export function TasksPage() {
       query={query}
       onQueryChange={(next) => setQuery(next, sameFilters(next, query) ? minePage : 1)}
       onMinePageChange={(page) => setQuery(query, page)}
-      mine={student ? listState(mine) : undefined}
-      main={listState(main)}
+      mine={student ? mine : undefined}
+      main={main}
       submit={{
         taskId: submitLink.variables?.taskId,
         isSubmitting: submitLink.isPending,
