@@ -2,6 +2,7 @@ import { ChevronDown, LayoutDashboard, LogOut, MonitorSmartphone, UserRound } fr
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
+import { useDropdown } from '@/components/ui/use-dropdown'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
@@ -29,13 +30,11 @@ export function lastSeen(iso: string, now = Date.now()): string {
 /**
  * The account menu (menu button pattern): Enter, Space or ArrowDown open it on the first item,
  * ArrowUp on the last; arrows, Home and End move; Escape closes and returns focus; Tab or a click
- * outside closes. It lists the user's signed-in devices, each of the others with a Sign out item.
+ * outside closes (Escape and the click as every dropdown does: useDropdown). It lists the user's signed-in devices, each of the others with a Sign out item.
  */
 export function UserMenu({ user, onSignOut, onSignOutEverywhere }: UserMenuProps) {
-  const [open, setOpen] = useState(false)
+  const { open, setOpen, close, rootRef, buttonRef } = useDropdown()
   const [focusIndex, setFocusIndex] = useState(0)
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const containerRef = useRef<HTMLDivElement>(null)
   const itemRefs = useRef<Array<HTMLElement | null>>([])
   const menuId = useId()
   const name = displayName(user)
@@ -43,15 +42,6 @@ export function UserMenu({ user, onSignOut, onSignOutEverywhere }: UserMenuProps
   useEffect(() => {
     if (open) itemRefs.current[focusIndex]?.focus()
   }, [open, focusIndex])
-
-  useEffect(() => {
-    if (!open) return
-    const onPointerDown = (event: PointerEvent | MouseEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('mousedown', onPointerDown)
-    return () => document.removeEventListener('mousedown', onPointerDown)
-  }, [open])
 
   const sessions = useSessions(open)
   const endSession = useEndSession()
@@ -66,11 +56,6 @@ export function UserMenu({ user, onSignOut, onSignOutEverywhere }: UserMenuProps
     setFocusIndex(index)
     setOpen(true)
   }
-  const close = (returnFocus: boolean) => {
-    setOpen(false)
-    if (returnFocus) buttonRef.current?.focus()
-  }
-
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
       event.preventDefault()
@@ -99,10 +84,6 @@ export function UserMenu({ user, onSignOut, onSignOutEverywhere }: UserMenuProps
         event.preventDefault()
         setFocusIndex(itemCount - 1)
         break
-      case 'Escape':
-        event.preventDefault()
-        close(true)
-        break
       case 'Tab':
         close(false)
         break
@@ -110,7 +91,7 @@ export function UserMenu({ user, onSignOut, onSignOutEverywhere }: UserMenuProps
   }
 
   return (
-    <div ref={containerRef} className="relative">
+    <div ref={rootRef} className="relative">
       <button
         ref={buttonRef}
         type="button"

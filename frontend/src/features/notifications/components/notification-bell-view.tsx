@@ -1,6 +1,7 @@
 import { Bell, X } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId } from 'react'
 import { Link } from 'react-router'
+import { useDropdown } from '@/components/ui/use-dropdown'
 import type { Notification } from '../api/get-notifications'
 
 const timeFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' })
@@ -22,35 +23,14 @@ type NotificationBellViewProps = {
  * click outside close the dropdown.
  */
 export function NotificationBellView({ notifications, onRead }: NotificationBellViewProps) {
-  const [open, setOpen] = useState(false)
+  const { open, setOpen, close, rootRef, buttonRef } = useDropdown()
   const panelId = useId()
-  const root = useRef<HTMLDivElement>(null)
-  const button = useRef<HTMLButtonElement>(null)
   const count = notifications.length
 
-  useEffect(() => {
-    if (!open) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false)
-        button.current?.focus()
-      }
-    }
-    const onClick = (event: MouseEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('keydown', onKey)
-    document.addEventListener('mousedown', onClick)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      document.removeEventListener('mousedown', onClick)
-    }
-  }, [open])
-
   return (
-    <div ref={root} className="relative">
+    <div ref={rootRef} className="relative">
       <button
-        ref={button}
+        ref={buttonRef}
         type="button"
         aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
         aria-expanded={open}
@@ -91,7 +71,7 @@ export function NotificationBellView({ notifications, onRead }: NotificationBell
                         to={n.link}
                         onClick={() => {
                           onRead(n._id)
-                          setOpen(false)
+                          close(false)
                         }}
                         className="mt-1 inline-block rounded text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
                       >
