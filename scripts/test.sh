@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of Bridgework, installing and starting what is missing on the way:
-#   go vet; go test -race on SQLite and on PostgreSQL + Redis; Vitest component tests;
-#   end-to-end journeys in headless Chromium against the real server (and a two-instance cluster).
+#   go vet; go test -race on SQLite and on PostgreSQL + Redis; Vitest component tests; the
+#   frontend's lint (tsc and ESLint); end-to-end journeys in headless Chromium against the real
+#   server (and a two-instance cluster).
 # Ends with one line "N passed, M failed" summing all suites; exits non-zero on any failure.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -55,6 +56,9 @@ log "frontend component tests (Vitest)"
 read -r vp vf < <(vitest_counts "$OUT/vitest.json")
 echo "vitest: $vp passed, $vf failed"
 count "$vp" "$vf"
+
+log "frontend lint (tsc, ESLint: one-way imports, no cycles, hooks, kebab-case names; no warnings)"
+if (cd frontend && npm run lint --silent); then count 1 0; else count 0 1; fi
 
 log "end-to-end journeys in headless Chromium, against the app started by ./scripts/run.sh"
 E2E_PORT=$(free_port)
