@@ -26,8 +26,8 @@ export default defineConfig([
   globalIgnores(['dist', 'coverage', 'e2e-artifacts', 'src/types/api.gen.ts']),
   {
     files: ['**/*.{ts,tsx}'],
+    // No globals list: tsc checks names, and typescript-eslint turns no-undef off for TypeScript.
     extends: [js.configs.recommended, tseslint.configs.recommended],
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       // `const { secret: _secret, ...rest } = x` is how a copy leaves a field out, as tsc allows.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
