@@ -19,6 +19,10 @@ import (
 // full page, and no answer holds more than a hundred items.
 const maxPerPage = 100
 
+// maxPage is the deepest page any list answers, the bound the domains' own page rule sets
+// (tasks.checkPage): past it a list would read more than ten million rows to skip them.
+const maxPage = 100_000
+
 // paging is which page of a list a request asks for.
 type paging struct {
 	Page, PerPage int
@@ -33,7 +37,9 @@ func readPaging(c *gin.Context) (paging, error) {
 	var v apperr.Validator
 	if s := c.Query("page"); s != "" {
 		n, err := strconv.Atoi(s)
-		v.Check(err == nil && n >= 1 && len(s) <= 9, "page", "page must be a whole number of at least 1")
+		if v.Check(err == nil && n >= 1 && len(s) <= 9, "page", "page must be a whole number of at least 1") {
+			v.Check(n <= maxPage, "page", "page must be at most "+strconv.Itoa(maxPage))
+		}
 		p.Page = n
 	}
 	if s := c.Query("per_page"); s != "" {

@@ -226,6 +226,7 @@ func TestPaging_badParameters(t *testing.T) {
 			{"page=0", "page", "page must be a whole number of at least 1"},
 			{"page=x", "page", "page must be a whole number of at least 1"},
 			{"page=99999999999", "page", "page must be a whole number of at least 1"},
+			{"page=100001", "page", "page must be at most 100000"},
 			{"per_page=0", "per_page", "per_page must be between 1 and 100"},
 			{"per_page=101", "per_page", "per_page must be between 1 and 100"},
 		} {
