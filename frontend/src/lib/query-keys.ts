@@ -61,5 +61,13 @@ export const queryKeys = {
     students: (page: number) => ['admin', 'students', page] as const,
     startups: (page: number) => ['admin', 'startups', page] as const,
     helpRequests: (page: number) => ['admin', 'help', page] as const,
+    audit: (params: Record<string, unknown>) => ['admin', 'audit', params] as const,
   },
+  /** The visible ratings about a user (reviews on a profile), by page. */
+  reviews: {
+    all: ['reviews'] as const,
+    user: (userId: string) => ['reviews', userId] as const,
+    page: (userId: string, page: number) => ['reviews', userId, page] as const,
+  },
+  securityEvents: ['security-events'] as const,
 } as const
