@@ -31,6 +31,7 @@ export const paths = {
   },
   admin: {
     dashboard: '/admin/dashboard',
+    audit: '/admin/audit',
     student: (id: string) => `/admin/students/${encodeURIComponent(id)}`,
     studentTasks: (id: string) => `/admin/students/${encodeURIComponent(id)}/tasks`,
     studentProfile: (id: string) => `/admin/students/${encodeURIComponent(id)}/profile`,
