@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"bridgework/backend/apperr"
+	"bridgework/backend/apperr/apperrtest"
 	"bridgework/backend/mail"
 )
 
@@ -30,18 +31,7 @@ func checkRefusal(t *testing.T, err error, want messages) {
 		}
 		return
 	}
-	var e *apperr.Error
-	if !errors.As(err, &e) || e.Code != apperr.Invalid {
-		t.Fatalf("error = %v, want invalid %v", err, want)
-	}
-	if e.Message != want[0][1] || len(e.Fields) != len(want) {
-		t.Fatalf("message %q, fields %v; want %v", e.Message, e.Fields, want)
-	}
-	for _, m := range want {
-		if e.Fields[m[0]] != m[1] {
-			t.Fatalf("fields %v, want %v", e.Fields, want)
-		}
-	}
+	apperrtest.Refused(t, err, apperrtest.Messages(want))
 }
 
 // ruleCase is one row of a table for a single rule.

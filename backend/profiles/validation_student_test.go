@@ -1,14 +1,13 @@
 package profiles
 
 import (
-	"errors"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"bridgework/backend/accounts"
-	"bridgework/backend/apperr"
+	"bridgework/backend/apperr/apperrtest"
 )
 
 // Unit tables for the profile rules of validate.go: every rule's accepted and refused values,
@@ -29,18 +28,7 @@ func checkRefusal(t *testing.T, err error, want messages) {
 		}
 		return
 	}
-	var e *apperr.Error
-	if !errors.As(err, &e) || e.Code != apperr.Invalid {
-		t.Fatalf("error = %v, want invalid %v", err, want)
-	}
-	if e.Message != want[0][1] || len(e.Fields) != len(want) {
-		t.Fatalf("message %q, fields %v; want %v", e.Message, e.Fields, want)
-	}
-	for _, m := range want {
-		if e.Fields[m[0]] != m[1] {
-			t.Fatalf("fields %v, want %v", e.Fields, want)
-		}
-	}
+	apperrtest.Refused(t, err, apperrtest.Messages(want))
 }
 
 var (
