@@ -70,4 +70,8 @@ export const queryKeys = {
     page: (userId: string, page: number) => ['reviews', userId, page] as const,
   },
   securityEvents: ['security-events'] as const,
+  /** The ratings the signed-in user gave (GET /api/me/ratings), hidden ones too. */
+  ratings: {
+    mine: ['ratings', 'mine'] as const,
+  },
 } as const
