@@ -44,8 +44,9 @@ type route struct {
 }
 
 // routes is every route under /api. A handler lives in the file named by its path's first
-// segment (/startup/* in startup.go); the one-segment sign-in routes share accounts.go, and
-// the bell that both dashboards serve is notifications.go.
+// segment (/startup/* in startup.go, its own work, /startup/tasks/* and /startup/submissions, in
+// startup_tasks.go); the one-segment sign-in routes share accounts.go, and the bell that both
+// dashboards serve is notifications.go.
 func (s *Server) routes() []route {
 	return []route{
 		{"POST", "/register", public, s.register},

@@ -1,0 +1,191 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/apperr"
+	"bridgework/backend/tasks"
+)
+
+// The startup's own work, /api/startup/tasks/* and /api/startup/submissions: posting, its lists,
+// and the decisions on what students sent.
+
+// postTaskRequest is the Post New Work form; status, owner and dates are the server's.
+type postTaskRequest struct {
+	Title          string           `json:"title"`
+	Description    string           `json:"description" text:"multiline"`
+	Category       string           `json:"category"`
+	WorkType       string           `json:"workType"`
+	Skills         []string         `json:"skills"`
+	Difficulty     string           `json:"difficulty"`
+	EstimatedHours *float64         `json:"estimatedHours"`
+	Budget         *budgetRequest   `json:"budget"`
+	Deadline       string           `json:"deadline"`
+	Priority       string           `json:"priority"`
+	ImageURL       string           `json:"imageUrl"`
+	Attachments    []attachmentJSON `json:"attachments"`
+	// AssignedStudent is the id of the student picked with Find Students.
+	AssignedStudent string `json:"assignedStudent"`
+	RevisionRounds  *int   `json:"revisionRounds"`
+}
+
+type budgetRequest struct {
+	Min *float64 `json:"min"`
+	Max *float64 `json:"max"`
+}
+
+func (s *Server) postTask(c *gin.Context) {
+	var req postTaskRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	in := tasks.PostInput{
+		Title: req.Title, Description: req.Description, Category: req.Category, WorkType: req.WorkType,
+		Skills: req.Skills, Difficulty: req.Difficulty, EstimatedHours: req.EstimatedHours,
+		Deadline: req.Deadline, Priority: req.Priority, ImageURL: req.ImageURL, AssignedStudent: req.AssignedStudent,
+		RevisionRounds: req.RevisionRounds,
+	}
+	if req.Budget != nil {
+		in.BudgetMin, in.BudgetMax = req.Budget.Min, req.Budget.Max
+	}
+	for _, a := range req.Attachments {
+		in.Attachments = append(in.Attachments, tasks.Attachment(a))
+	}
+	t, err := s.tasks.Post(c.Request.Context(), currentUser(c), in)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, toTaskJSON(*t, currentUser(c)))
+}
+
+func (s *Server) startupTasks(c *gin.Context) {
+	q, err := taskQuery(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	viewer := currentUser(c)
+	page, err := s.tasks.StartupTasks(c.Request.Context(), viewer.ID, q)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	writeTaskPage(c, page, func(t tasks.Task) taskJSON { return toTaskJSON(t, viewer) })
+}
+
+// startupTaskCounts is the My Works tab counts under the list's search and filters:
+// {all, open, under-review, completed}.
+func (s *Server) startupTaskCounts(c *gin.Context) {
+	q, err := taskQuery(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	counts, err := s.tasks.StartupTaskCounts(c.Request.Context(), currentUser(c).ID, q)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, counts)
+}
+
+func (s *Server) startupTask(c *gin.Context) {
+	t, err := s.tasks.StartupTask(c.Request.Context(), currentUser(c).ID, c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toTaskJSON(*t, currentUser(c)))
+}
+
+type reviewRequest struct {
+	StudentID string `json:"studentId"`
+}
+
+func (s *Server) reviewSubmission(c *gin.Context) {
+	var req reviewRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	sub, _, err := s.tasks.Apply(c.Request.Context(), currentUser(c).ID, c.Param("id"),
+		tasks.Decision{StudentID: req.StudentID, Action: tasks.ActionReview})
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Submission moved to under review", "submission": toSubmissionJSON(*sub, currentUser(c))})
+}
+
+type decideRequest struct {
+	StudentID   string `json:"studentId"`
+	Approve     *bool  `json:"approve"`
+	ReviewNotes string `json:"reviewNotes" text:"multiline"`
+	// CloseTask, on an approval, closes the task to further work (default: it stays open).
+	CloseTask bool `json:"closeTask"`
+}
+
+func (s *Server) decideSubmission(c *gin.Context) {
+	var req decideRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	if req.Approve == nil {
+		writeError(c, apperr.Field("approve", "approve must be true or false"))
+		return
+	}
+	action, message := tasks.ActionReject, "Work rejected"
+	if *req.Approve {
+		action, message = tasks.ActionApprove, "Work approved!"
+	}
+	sub, cert, err := s.tasks.Apply(c.Request.Context(), currentUser(c).ID, c.Param("id"),
+		tasks.Decision{StudentID: req.StudentID, Action: action, Notes: req.ReviewNotes, CloseTask: req.CloseTask})
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	body := gin.H{"message": message, "submission": toSubmissionJSON(*sub, currentUser(c))}
+	if cert != nil {
+		s.accounts.Forget(c.Request.Context(), sub.StudentID) // the task's skills are now Verified on their profile
+		body["certificate"] = toCertificateJSON(*cert, s.certs.VerifyURL(cert.Number))
+	}
+	c.JSON(http.StatusOK, body)
+}
+
+type requestChangesRequest struct {
+	StudentID   string `json:"studentId"`
+	ReviewNotes string `json:"reviewNotes" text:"multiline"`
+}
+
+// requestChanges sends a submission back to its student with notes; their next link is the next
+// revision.
+func (s *Server) requestChanges(c *gin.Context) {
+	var req requestChangesRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	sub, _, err := s.tasks.Apply(c.Request.Context(), currentUser(c).ID, c.Param("id"),
+		tasks.Decision{StudentID: req.StudentID, Action: tasks.ActionRequestChanges, Notes: req.ReviewNotes})
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Changes requested", "submission": toSubmissionJSON(*sub, currentUser(c))})
+}
+
+func (s *Server) startupSubmissions(c *gin.Context) {
+	p, err := readPaging(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	viewer := currentUser(c)
+	page, err := s.tasks.StartupSubmissions(c.Request.Context(), viewer.ID, c.Query("status"), p.Page, p.PerPage)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	writeTaskPage(c, page, func(sub tasks.Submission) submissionRowJSON { return toSubmissionRowJSON(sub, viewer) })
+}
