@@ -1,0 +1,83 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
+
+type DialogProps = {
+  title: string
+  /** One line under the title, read with it. */
+  description?: ReactNode
+  onClose: () => void
+  children: ReactNode
+}
+
+const focusable = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/**
+ * A modal dialog, shown while rendered: focus goes to its first field (or button) and stays
+ * inside while Tab moves; Escape or a click outside closes it; focus returns where it was.
+ */
+export function Dialog({ title, description, onClose, children }: DialogProps) {
+  const panelRef = useRef<HTMLDivElement>(null)
+  const titleId = useId()
+  const descriptionId = useId()
+  const closeRef = useRef(onClose)
+  useEffect(() => {
+    closeRef.current = onClose
+  }, [onClose])
+
+  useEffect(() => {
+    const previousFocus = document.activeElement as HTMLElement | null
+    const panel = panelRef.current!
+    const first = panel.querySelector<HTMLElement>('textarea, input, select') ?? panel.querySelector<HTMLElement>(focusable)
+    first?.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        closeRef.current()
+        return
+      }
+      if (event.key !== 'Tab') return
+      const items = [...panel.querySelectorAll<HTMLElement>(focusable)]
+      if (items.length === 0) return
+      const [head, tail] = [items[0]!, items[items.length - 1]!]
+      if (event.shiftKey && document.activeElement === head) {
+        event.preventDefault()
+        tail.focus()
+      } else if (!event.shiftKey && document.activeElement === tail) {
+        event.preventDefault()
+        head.focus()
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      previousFocus?.focus?.()
+    }
+  }, [])
+
+  return createPortal(
+    <div
+      className="fixed inset-0 z-50 flex items-end justify-center bg-slate-950/50 p-2 sm:items-center sm:p-4"
+      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+    >
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        className="max-h-[90vh] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-5 shadow-xl"
+      >
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {description && (
+          <p id={descriptionId} className="mt-1 text-sm text-slate-600">
+            {description}
+          </p>
+        )}
+        <div className="mt-4">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  )
+}
