@@ -3,5 +3,6 @@ import { handlers } from './handlers'
 import { issuerHandlers } from './issuers'
 import { marketplaceHandlers } from './marketplace'
 import { realtimeHandlers } from './realtime'
+import { trustHandlers } from './trust'
 
-export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers())
+export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...trustHandlers)
