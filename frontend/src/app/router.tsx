@@ -3,6 +3,7 @@ import { MainLayout } from '@/components/layouts/main-layout'
 import { AdminStartupDashboardPage } from '@/features/admin/routes/admin-startup-dashboard-page'
 import { AdminStartupProfilePage } from '@/features/admin/routes/admin-startup-profile-page'
 import { AdminStartupTasksPage } from '@/features/admin/routes/admin-startup-tasks-page'
+import { AdminAuditPage } from '@/features/admin/routes/admin-audit-page'
 import { AdminDashboardPage } from '@/features/admin/routes/admin-dashboard-page'
 import { AdminStudentDashboardPage } from '@/features/admin/routes/admin-student-dashboard-page'
 import { AdminStudentProfilePage } from '@/features/admin/routes/admin-student-profile-page'
@@ -102,6 +103,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth allow={['admin']} />,
         children: [
           { path: 'admin/dashboard', element: <AdminDashboardPage /> },
+          { path: 'admin/audit', element: <AdminAuditPage /> },
           { path: 'admin/students/:studentId', element: <AdminStudentDashboardPage /> },
           { path: 'admin/students/:studentId/tasks', element: <AdminStudentTasksPage /> },
           { path: 'admin/students/:studentId/profile', element: <AdminStudentProfilePage /> },

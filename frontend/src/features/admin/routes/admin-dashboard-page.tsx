@@ -1,10 +1,11 @@
-import { ArrowLeft, Building2, GraduationCap, LifeBuoy, ListChecks } from 'lucide-react'
+import { ArrowLeft, Building2, GraduationCap, LifeBuoy, ListChecks, ScrollText } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
+import { Button, buttonClasses } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Pagination } from '@/components/ui/pagination'
+import { paths } from '@/config/paths'
 import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import type { Paged } from '@/lib/api-client'
 import { useAdminStats } from '../api/get-admin-stats'
@@ -51,9 +52,14 @@ export function AdminDashboardPage() {
               <p className="text-3xl font-bold text-slate-900">{totals.data?.tasks ?? '–'}</p>
             </div>
           </Card>
-          <Button variant="outline" className="sm:col-span-3 sm:justify-self-start" onClick={() => go('help')}>
-            <LifeBuoy className="size-4" aria-hidden="true" /> Help requests
-          </Button>
+          <div className="flex flex-wrap gap-3 sm:col-span-3">
+            <Button variant="outline" onClick={() => go('help')}>
+              <LifeBuoy className="size-4" aria-hidden="true" /> Help requests
+            </Button>
+            <Link to={paths.admin.audit} className={buttonClasses({ variant: 'outline' })}>
+              <ScrollText className="size-4" aria-hidden="true" /> Audit trail
+            </Link>
+          </div>
         </div>
       ) : (
         <section aria-labelledby="admin-table-title" className="space-y-4">
