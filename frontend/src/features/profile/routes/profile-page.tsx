@@ -5,10 +5,11 @@ import { notify } from '@/lib/notify'
 import { useChangePassword } from '../api/change-password'
 import { ChangePasswordForm } from '../components/change-password-form'
 import { PASSWORD_CHANGED } from '../schemas'
+import { SecuritySection } from './security-section'
 import { StartupProfileSection } from './startup-profile-section'
 import { StudentProfileSection } from './student-profile-section'
 
-/** /profile: the student form, the shorter startup form, and change password (spec §2). */
+/** /profile: the student form, the shorter startup form, change password (spec §2), and Security (#15). */
 export function ProfilePage() {
   const user = useCurrentUser()
   return (
@@ -23,6 +24,7 @@ export function ProfilePage() {
         </Card>
       )}
       {user && user.userType !== 'admin' && <ChangePasswordSection />}
+      {user && <SecuritySection />}
     </div>
   )
 }
