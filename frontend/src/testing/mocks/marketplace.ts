@@ -122,14 +122,27 @@ export function marketplaceHandlers() {
       return HttpResponse.json(makeTask(me, { ...body, status: 'open', displayStatus: 'open' } as Partial<Task>), { status: 201 })
     }),
     http.post('*/api/startup/tasks/:id/:action', async ({ params, request }) => {
-      const body = (await request.json()) as { studentId: string; approve?: boolean; reviewNotes?: string }
+      const body = (await request.json()) as { studentId: string; approve?: boolean; reviewNotes?: string; closeTask?: boolean }
       const task = market.tasks.find((t) => t._id === params.id)
       const sub = task?.submissions.find((s) => s.student?._id === body.studentId)
       if (!task || !sub) return HttpResponse.json({ message: 'Submission not found.', code: 'not_found' }, { status: 404 })
+      if (params.action === 'request-changes' && !body.reviewNotes?.trim()) {
+        const message = 'Review notes are required to request changes'
+        return HttpResponse.json({ message, code: 'invalid', fields: { reviewNotes: message } }, { status: 400 })
+      }
       if (params.action === 'review') sub.status = 'under-review'
+      else if (params.action === 'request-changes') sub.status = 'changes_requested'
       else sub.status = body.approve ? 'approved' : 'rejected'
       sub.reviewNotes = body.reviewNotes ?? ''
+      const latest = sub.revisions?.at(-1)
+      if (latest) Object.assign(latest, { status: sub.status, reviewNotes: sub.reviewNotes, reviewedAt: '2029-12-03T09:00:00Z' })
       task.displayStatus = task.status = sub.status === 'approved' ? 'completed' : sub.status === 'under-review' ? 'under-review' : 'open'
+      // Issue 15: a closing approval closes every other open submission.
+      if (sub.status === 'approved' && body.closeTask) {
+        for (const other of task.submissions) {
+          if (other !== sub && ['pending', 'under-review', 'changes_requested'].includes(other.status)) Object.assign(other, { status: 'closed', reviewNotes: 'This task was filled' })
+        }
+      }
       return HttpResponse.json({ message: 'ok', submission: sub })
     }),
     http.get('*/api/student/dashboard', ({ request }) => {
@@ -171,6 +184,15 @@ export function marketplaceHandlers() {
       const { link } = (await request.json()) as { link: string }
       const task = market.tasks.find((t) => t._id === params.id)
       if (!task) return HttpResponse.json({ message: 'Task not found.', code: 'not_found' }, { status: 404 })
+      // Issue 15: a link after changes were requested is the next revision of the same submission.
+      const sent = task.submissions.find((s) => s.student?._id === who(request)?._id && s.status === 'changes_requested')
+      if (sent) {
+        const revision = (sent.revision ?? 1) + 1
+        Object.assign(sent, { link, status: 'pending', reviewNotes: '', revision, submittedAt: '2029-12-04T00:00:00Z' })
+        sent.revisions = [...(sent.revisions ?? []), { revision, link, status: 'pending', reviewNotes: '', submittedAt: '2029-12-04T00:00:00Z', reviewedAt: null }]
+        task.displayStatus = 'submitted'
+        return HttpResponse.json({ message: 'Link submitted successfully!', submission: sent })
+      }
       const sub = makeSubmission(task, who(request)!, { link })
       return HttpResponse.json({ message: 'Link submitted successfully!', submission: sub })
     }),

@@ -1,8 +1,9 @@
 import { setupServer } from 'msw/node'
+import { givenRatingHandlers } from './given-ratings'
 import { handlers } from './handlers'
 import { issuerHandlers } from './issuers'
 import { marketplaceHandlers } from './marketplace'
 import { realtimeHandlers } from './realtime'
 import { trustHandlers } from './trust'
 
-export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...trustHandlers)
+export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...trustHandlers, ...givenRatingHandlers)
