@@ -9,7 +9,7 @@ import { BASE_URL } from './support/env'
 
 // Issue 3's journey (acceptance 1): a startup posts work with an image; a student finds it with
 // search and a filter and submits a link; the startup moves it to review and approves it with a
-// note; the student sees Task Completed and one certificate, downloads the PDF (its text holds
+// note (confirmed in the approve dialog); the student sees Task Completed and one certificate, downloads the PDF (its text holds
 // the student's name, the task title and the number), and /verify/{number} says genuine.
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
@@ -75,8 +75,10 @@ describe('marketplace', () => {
       const work = startupPage.getByRole('article', { name: title })
       await work.getByRole('button', { name: "Move Mira Okafor's submission to review" }).click()
       await startupPage.getByText('Submission moved to under review').waitFor()
-      await work.getByLabel('Review notes for Mira Okafor (optional)').fill('Lovely, clear screens.')
       await work.getByRole('button', { name: "Approve Mira Okafor's submission" }).click()
+      const approve = startupPage.getByRole('dialog', { name: 'Approve this work?' })
+      await approve.getByLabel('Review notes (optional)').fill('Lovely, clear screens.')
+      await approve.getByRole('button', { name: 'Confirm' }).click()
       await startupPage.getByText('Work approved!').waitFor()
       await work.getByText('Approved').waitFor()
 

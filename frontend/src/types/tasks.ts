@@ -10,6 +10,9 @@ export type Submission = components['schemas']['Submission']
 
 export type SubmissionStatus = Submission['status']
 
+/** One round of a submission: its link, status, review notes and times (issue 15). */
+export type Revision = components['schemas']['Revision']
+
 export type Task = components['schemas']['Task']
 
 export type TaskSort = 'deadline' | 'title'

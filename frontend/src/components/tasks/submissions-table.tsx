@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { webHref } from '@/lib/files'
 import { personName, statusLabel } from '@/lib/tasks/status'
+import { RevisionSummary } from './revision-history'
 import type { SubmissionRow } from '@/types/tasks'
 
 type SubmissionsTableProps = {
@@ -54,6 +55,7 @@ export function SubmissionsTable({ rows, taskHref, actions }: SubmissionsTablePr
                 <td className="px-3 py-3">
                   <p className="font-medium text-slate-800">{statusLabel(row.status || 'pending')}</p>
                   <p className="text-xs text-slate-500">Task: {statusLabel(row.task.displayStatus)}</p>
+                  <RevisionSummary revision={row.revision} reviewNotes={row.reviewNotes} />
                 </td>
                 {actions && <td className="px-3 py-3">{actions(row, student)}</td>}
               </tr>

@@ -12,6 +12,8 @@ const tones: Record<string, BadgeTone> = {
   completed: 'success',
   approved: 'success',
   rejected: 'danger',
+  changes_requested: 'warning',
+  closed: 'neutral',
 }
 
 /** A status as a coloured badge; `forStudent` uses the student's wording (spec §4). */

@@ -18,6 +18,11 @@ export function toNumber(value: string): number {
   return Number.isFinite(n) ? n : Number.NaN
 }
 
+/** Issue 15: how many times a startup may ask for changes on one submission. */
+export const DEFAULT_REVISION_ROUNDS = 3
+export const REVISION_ROUNDS_INVALID = 'Revision rounds must be a whole number from 0 to 10'
+const isRevisionRounds = (n: number) => Number.isInteger(n) && n >= 0 && n <= 10
+
 export const postWorkSchema = z
   .object({
     title: z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
@@ -31,6 +36,7 @@ export const postWorkSchema = z
     budgetMax: z.string().refine((value) => toNumber(value) >= 0, 'Budget must be between 0 and 1000000000'),
     priority: z.string(),
     assignedStudent: z.string(),
+    revisionRounds: z.string().refine((value) => isRevisionRounds(toNumber(value)), REVISION_ROUNDS_INVALID),
   })
   .refine((v) => !toNumber(v.budgetMax) || toNumber(v.budgetMax) >= toNumber(v.budgetMin), {
     path: ['budgetMax'],
@@ -51,6 +57,7 @@ export const postWorkDefaults: PostWorkValues = {
   budgetMax: '',
   priority: 'medium',
   assignedStudent: '',
+  revisionRounds: String(DEFAULT_REVISION_ROUNDS),
 }
 
 /** An image the startup picked, with its local preview. */

@@ -9,6 +9,8 @@ const studentLabels: Record<string, string> = {
   completed: 'Task Completed',
   rejected: 'Rejected',
   open: 'Open',
+  changes_requested: 'Changes requested - see the notes',
+  closed: 'Closed - this task was filled',
 }
 
 const labels: Record<string, string> = {
@@ -21,6 +23,8 @@ const labels: Record<string, string> = {
   rejected: 'Rejected',
   pending: 'Pending',
   approved: 'Approved',
+  changes_requested: 'Changes requested',
+  closed: 'Closed',
 }
 
 export function statusLabel(status: string, forStudent = false): string {
@@ -31,6 +35,17 @@ export function statusLabel(status: string, forStudent = false): string {
 /** Spec §4: a missing submission status is pending. */
 export function submissionStatusOf(status: string | undefined): string {
   return status || 'pending'
+}
+
+/** "Revision 2": which round of a submission this is (the first is 1). */
+export function revisionLabel(revision: number | undefined): string {
+  return `Revision ${revision || 1}`
+}
+
+/** A submission the startup may still decide: approve, reject or send back for changes. */
+export function isUndecided(status: string | undefined): boolean {
+  const current = submissionStatusOf(status)
+  return current === 'pending' || current === 'under-review'
 }
 
 /** A startup's name, a student's full name, or the spec's fallback Unknown. */
@@ -46,4 +61,13 @@ export function formatDate(value: string | null | undefined): string {
   if (!value) return ''
   const date = new Date(value)
   return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date)
+}
+
+const timeFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+
+/** An RFC 3339 time as "15 Jun 2025, 14:05" in the viewer's time zone. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return ''
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date)
 }

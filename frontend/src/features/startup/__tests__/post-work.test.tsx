@@ -72,7 +72,7 @@ describe('Post New Work', () => {
     const post = market.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/startup/tasks')!
     expect(post.body).toMatchObject({
       title: 'Landing page', workType: 'technical', category: 'web-development', skills: ['React', 'CSS'],
-      estimatedHours: 6, deadline: '2030-02-01', budget: { min: 0, max: 0 }, priority: 'medium', assignedStudent: student._id,
+      estimatedHours: 6, deadline: '2030-02-01', budget: { min: 0, max: 0 }, priority: 'medium', revisionRounds: 3, assignedStudent: student._id,
     })
     await screen.findByRole('heading', { name: 'My Works' })
   })

@@ -42,10 +42,12 @@ describe('My Works', () => {
     expect(await screen.findByText('Submission moved to under review')).toBeInTheDocument()
     expect(posted(`/api/startup/tasks/${task._id}/review`)).toEqual([{ studentId: student._id }])
 
-    await events.type(await within(card).findByLabelText('Review notes for Asha Verma (optional)'), 'Great work')
-    await events.click(within(card).getByRole('button', { name: "Approve Asha Verma's submission" }))
+    await events.click(await within(card).findByRole('button', { name: "Approve Asha Verma's submission" }))
+    const dialog = screen.getByRole('dialog', { name: 'Approve this work?' })
+    await events.type(within(dialog).getByLabelText('Review notes (optional)'), 'Great work')
+    await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: 'Great work' }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: 'Great work', closeTask: false }])
     // Decided submissions show their status instead of actions.
     expect(await within(card).findByText('Approved')).toBeInTheDocument()
     expect(within(card).queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument()
@@ -107,6 +109,7 @@ describe('startup dashboard', () => {
     expect(within(table).getByRole('link', { name: 'https://dribbble.com/asha/logo' })).toHaveAttribute('rel', 'noopener noreferrer nofollow')
     expect(within(table).queryByRole('button', { name: /Move/ })).not.toBeInTheDocument()
     await events.click(within(table).getByRole('button', { name: "Reject Asha Verma's submission" }))
+    await events.click(within(screen.getByRole('dialog', { name: 'Reject this work?' })).getByRole('button', { name: 'Reject' }))
     expect(await screen.findByText('Work rejected')).toBeInTheDocument()
     // The list reloads after a decision (spec §4).
     await waitFor(() => expect(screen.getByRole('region', { name: 'Company Stats' })).toHaveTextContent('Students currently working0'))

@@ -16,6 +16,8 @@ export type PostTaskInput = {
   imageUrl: string
   attachments: Array<{ name: string; url: string }>
   assignedStudent?: string
+  /** 0 to 10; the server's default is 3. */
+  revisionRounds?: number
 }
 
 /** POST /api/startup/tasks. */

@@ -10,7 +10,7 @@ import { cn } from '@/lib/cn'
 import { personName } from '@/lib/tasks/status'
 import type { Task } from '@/types/tasks'
 import type { TabCounts } from '../api/get-startup-task-counts'
-import type { ReviewAction } from '../api/review-submission'
+import type { ReviewAction, ReviewHandler } from '../api/review-submission'
 import { SubmissionList } from './submission-list'
 
 export type WorksTab = 'all' | 'open' | 'under-review' | 'completed'
@@ -29,7 +29,7 @@ export type MyWorksViewProps = {
   /** GET /api/startup/tasks/counts: one answer for every tab, kept while a tab's page loads. */
   counts: TabCounts | undefined
   onPageChange: (page: number) => void
-  onAction: (taskId: string, studentId: string, action: ReviewAction) => void
+  onAction: ReviewHandler
   busy?: string
   busyAction?: ReviewAction['kind']
 }

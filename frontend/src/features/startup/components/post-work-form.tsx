@@ -54,7 +54,7 @@ function Select({ label, error, required, disabled, children, ...props }: Select
   )
 }
 
-const fields = ['title', 'description', 'workType', 'category', 'skills', 'estimatedHours', 'deadline', 'budgetMin', 'budgetMax', 'priority', 'assignedStudent'] as const
+const fields = ['title', 'description', 'workType', 'category', 'skills', 'estimatedHours', 'deadline', 'budgetMin', 'budgetMax', 'priority', 'assignedStudent', 'revisionRounds'] as const
 
 /**
  * Post New Work (spec §2, §5): category is disabled until a work type is chosen and cleared when
@@ -154,6 +154,17 @@ export function PostWorkForm({ onSubmit, isSubmitting, error, onFindStudents, st
               </option>
             ))}
           </Select>
+          <Input
+            label="Revision rounds"
+            type="number"
+            min={0}
+            max={10}
+            step={1}
+            inputMode="numeric"
+            hint="How many times you may ask a student for changes on one submission (0 to 10)."
+            error={errors.revisionRounds?.message}
+            {...register('revisionRounds')}
+          />
         </div>
         <Button type="submit" size="lg" className="w-full sm:w-auto" isLoading={isSubmitting} loadingText="Posting...">
           Post Work

@@ -10,14 +10,14 @@ import { formatDate, personName } from '@/lib/tasks/status'
 import { displayName } from '@/lib/user'
 import type { SubmissionRow } from '@/types/tasks'
 import type { StartupDashboard } from '../api/get-startup-dashboard'
-import type { ReviewAction } from '../api/review-submission'
+import type { ReviewAction, ReviewOutcome } from '../api/review-submission'
 import { SubmissionsReviewTable } from './submissions-review-table'
 
 export type StartupDashboardViewProps = {
   dashboard: QueryStatus<StartupDashboard>
   /** The notification bell; absent in the admin's read-only view. */
   bell?: ReactNode
-  onAction: (row: SubmissionRow, action: ReviewAction) => void
+  onAction: (row: SubmissionRow, action: ReviewAction) => Promise<ReviewOutcome>
   busy?: string
   busyAction?: ReviewAction['kind']
 }

@@ -1,73 +1,55 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { TaskStatusBadge } from '@/components/tasks/task-status-badge'
 import { Button } from '@/components/ui/button'
-import { submissionStatusOf } from '@/lib/tasks/status'
-import type { ReviewAction } from '../api/review-submission'
+import { isUndecided, submissionStatusOf } from '@/lib/tasks/status'
+import type { ReviewAction, ReviewOutcome } from '../api/review-submission'
+import { ApproveDialog, RejectDialog, RequestChangesDialog } from './decision-dialogs'
 
 type SubmissionActionsProps = {
   status: string | undefined
   studentName: string
-  onAction: (action: ReviewAction) => void
+  onAction: (action: ReviewAction) => Promise<ReviewOutcome>
   /** The action in flight on this submission, if any. */
   busy?: ReviewAction['kind']
-  /**
-   * The simpler tables (dashboard, submissions) go straight from pending to approved or rejected,
-   * without review or notes (spec §4).
-   */
+  /** The simpler tables (dashboard, submissions) have no Move to Review (spec §4). */
   simple?: boolean
+  /** The task is assigned to this one student: approving closes it. */
+  assigned?: boolean
 }
 
+type Open = 'approve' | 'reject' | 'request-changes' | null
+
 /**
- * What a startup can do with one submission (spec §4): Move to Review while pending; Approve and
- * Reject, with optional notes, while pending or under review; a decided one shows its status.
+ * What a startup can do with one submission: Move to Review while pending; Approve, Request
+ * changes and Reject while pending or under review, each asking first in a dialog (with notes);
+ * a decided one, or one waiting for the student's changes, shows its status.
  */
-export function SubmissionActions({ status, studentName, onAction, busy, simple = false }: SubmissionActionsProps) {
+export function SubmissionActions({ status, studentName, onAction, busy, simple = false, assigned = false }: SubmissionActionsProps) {
   const current = submissionStatusOf(status)
-  const [notes, setNotes] = useState('')
-  const notesId = useId()
-  if (current !== 'pending' && current !== 'under-review') return <TaskStatusBadge status={current} />
+  const [open, setOpen] = useState<Open>(null)
+  if (!isUndecided(current) && open === null) return <TaskStatusBadge status={current} />
   const disabled = busy !== undefined
+  const close = () => setOpen(null)
+  const dialog = { studentName, onConfirm: onAction, onClose: close }
   return (
-    <div className="flex flex-col gap-2">
-      {!simple && (
-        <div>
-          <label htmlFor={notesId} className="sr-only">{`Review notes for ${studentName} (optional)`}</label>
-          <input
-            id={notesId}
-            value={notes}
-            maxLength={1000}
-            onChange={(event) => setNotes(event.target.value)}
-            placeholder="Review notes (optional)"
-            className="block w-full rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
-          />
-        </div>
+    <div className="flex flex-wrap gap-2">
+      {!simple && current === 'pending' && (
+        <Button size="sm" variant="outline" disabled={disabled} isLoading={busy === 'review'} onClick={() => void onAction({ kind: 'review' })} aria-label={`Move ${studentName}'s submission to review`}>
+          Move to Review
+        </Button>
       )}
-      <div className="flex flex-wrap gap-2">
-        {!simple && current === 'pending' && (
-          <Button size="sm" variant="outline" disabled={disabled} isLoading={busy === 'review'} onClick={() => onAction({ kind: 'review' })} aria-label={`Move ${studentName}'s submission to review`}>
-            Move to Review
-          </Button>
-        )}
-        <Button
-          size="sm"
-          disabled={disabled}
-          isLoading={busy === 'approve'}
-          onClick={() => onAction({ kind: 'approve', reviewNotes: notes.trim() })}
-          aria-label={`Approve ${studentName}'s submission`}
-        >
-          Approve
-        </Button>
-        <Button
-          size="sm"
-          variant="danger"
-          disabled={disabled}
-          isLoading={busy === 'reject'}
-          onClick={() => onAction({ kind: 'reject', reviewNotes: notes.trim() })}
-          aria-label={`Reject ${studentName}'s submission`}
-        >
-          Reject
-        </Button>
-      </div>
+      <Button size="sm" disabled={disabled} onClick={() => setOpen('approve')} aria-label={`Approve ${studentName}'s submission`}>
+        Approve
+      </Button>
+      <Button size="sm" variant="outline" disabled={disabled} onClick={() => setOpen('request-changes')} aria-label={`Request changes on ${studentName}'s submission`}>
+        Request changes
+      </Button>
+      <Button size="sm" variant="danger" disabled={disabled} onClick={() => setOpen('reject')} aria-label={`Reject ${studentName}'s submission`}>
+        Reject
+      </Button>
+      {open === 'approve' && <ApproveDialog {...dialog} assigned={assigned} busy={busy === 'approve'} />}
+      {open === 'request-changes' && <RequestChangesDialog {...dialog} busy={busy === 'request-changes'} />}
+      {open === 'reject' && <RejectDialog {...dialog} busy={busy === 'reject'} />}
     </div>
   )
 }

@@ -1,17 +1,22 @@
+import { RatingPanel } from '@/components/ratings/rate-form'
+import { RevisionHistory, RevisionSummary } from '@/components/tasks/revision-history'
 import { webHref } from '@/lib/files'
-import { formatDate, personName } from '@/lib/tasks/status'
+import { formatDate, personName, submissionStatusOf } from '@/lib/tasks/status'
 import type { Task } from '@/types/tasks'
-import type { ReviewAction } from '../api/review-submission'
+import type { ReviewAction, ReviewHandler } from '../api/review-submission'
 import { SubmissionActions } from './submission-actions'
 
 type SubmissionListProps = {
   task: Task
-  onAction: (taskId: string, studentId: string, action: ReviewAction) => void
+  onAction: ReviewHandler
   busy?: string
   busyAction?: ReviewAction['kind']
 }
 
-/** A task's submissions with their actions; "No submissions yet." when there are none. */
+/**
+ * A task's submissions with their actions, revision, latest notes and History; approved work
+ * offers Rate student. "No submissions yet." when there are none.
+ */
 export function SubmissionList({ task, onAction, busy, busyAction }: SubmissionListProps) {
   if (task.submissions.length === 0) return <p className="text-sm text-slate-500">No submissions yet.</p>
   return (
@@ -21,7 +26,7 @@ export function SubmissionList({ task, onAction, busy, busyAction }: SubmissionL
         const name = personName(sub.student)
         const href = webHref(sub.link)
         return (
-          <li key={sub._id} className="grid gap-2 p-3 sm:grid-cols-[1fr_auto] sm:items-start">
+          <li key={sub._id} aria-label={`${name}'s submission`} className="grid gap-2 p-3 sm:grid-cols-[1fr_auto] sm:items-start">
             <div className="min-w-0 space-y-0.5">
               <p className="font-medium text-slate-900">{name}</p>
               {href ? (
@@ -32,14 +37,21 @@ export function SubmissionList({ task, onAction, busy, busyAction }: SubmissionL
                 <p className="break-all text-sm">{sub.link}</p>
               )}
               <p className="text-xs text-slate-500">Submitted {formatDate(sub.submittedAt)}</p>
-              {sub.reviewNotes && <p className="text-xs text-slate-600">Notes: {sub.reviewNotes}</p>}
+              <RevisionSummary revision={sub.revision} reviewNotes={sub.reviewNotes} />
+              <RevisionHistory revisions={sub.revisions} whose={`${name}'s submission`} />
             </div>
-            <SubmissionActions
-              status={sub.status}
-              studentName={name}
-              onAction={(action) => onAction(task._id, studentId, action)}
-              busy={busy === `${task._id}:${studentId}` ? busyAction : undefined}
-            />
+            <div className="flex flex-col items-start gap-2 sm:items-end">
+              <SubmissionActions
+                status={sub.status}
+                studentName={name}
+                assigned={Boolean(studentId) && task.assignedStudent?._id === studentId}
+                onAction={(action) => onAction(task._id, studentId, action)}
+                busy={busy === `${task._id}:${studentId}` ? busyAction : undefined}
+              />
+              {submissionStatusOf(sub.status) === 'approved' && studentId && (
+                <RatingPanel label="Rate student" taskId={task._id} studentId={studentId} rateeId={studentId} rateeName={name} />
+              )}
+            </div>
           </li>
         )
       })}

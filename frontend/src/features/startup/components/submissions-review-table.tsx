@@ -1,31 +1,41 @@
+import { RatingPanel } from '@/components/ratings/rate-form'
 import { SubmissionsTable } from '@/components/tasks/submissions-table'
 import { paths } from '@/config/paths'
+import { submissionStatusOf } from '@/lib/tasks/status'
 import type { SubmissionRow } from '@/types/tasks'
-import type { ReviewAction } from '../api/review-submission'
+import type { ReviewAction, ReviewOutcome } from '../api/review-submission'
 import { SubmissionActions } from './submission-actions'
 
 type SubmissionsReviewTableProps = {
   rows: SubmissionRow[]
-  onAction: (row: SubmissionRow, action: ReviewAction) => void
+  onAction: (row: SubmissionRow, action: ReviewAction) => Promise<ReviewOutcome>
   /** "taskId:studentId" of the row being changed. */
   busy?: string
   busyAction?: ReviewAction['kind']
 }
 
-/** The startup's submissions table: titles open the task, and undecided rows can be decided. */
+/**
+ * The startup's submissions table: titles open the task, undecided rows can be decided, and
+ * approved ones offer Rate student.
+ */
 export function SubmissionsReviewTable({ rows, onAction, busy, busyAction }: SubmissionsReviewTableProps) {
   return (
     <SubmissionsTable
       rows={rows}
       taskHref={paths.startup.task}
       actions={(row, studentName) => (
-        <SubmissionActions
-          simple
-          status={row.status}
-          studentName={studentName}
-          onAction={(action) => onAction(row, action)}
-          busy={busy === `${row.task._id}:${row.student?._id}` ? busyAction : undefined}
-        />
+        <div className="flex flex-col items-start gap-2">
+          <SubmissionActions
+            simple
+            status={row.status}
+            studentName={studentName}
+            onAction={(action) => onAction(row, action)}
+            busy={busy === `${row.task._id}:${row.student?._id}` ? busyAction : undefined}
+          />
+          {submissionStatusOf(row.status) === 'approved' && row.student?._id && (
+            <RatingPanel label="Rate student" taskId={row.task._id} studentId={row.student._id} rateeId={row.student._id} rateeName={studentName} />
+          )}
+        </div>
       )}
     />
   )

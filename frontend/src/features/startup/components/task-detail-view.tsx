@@ -10,12 +10,12 @@ import { paths } from '@/config/paths'
 import { labelOf } from '@/lib/tasks/constants'
 import { formatDate, personName } from '@/lib/tasks/status'
 import type { Task } from '@/types/tasks'
-import type { ReviewAction } from '../api/review-submission'
+import type { ReviewAction, ReviewHandler } from '../api/review-submission'
 import { SubmissionList } from './submission-list'
 
 type TaskDetailViewProps = {
   task: Task
-  onAction: (taskId: string, studentId: string, action: ReviewAction) => void
+  onAction: ReviewHandler
   busy?: string
   busyAction?: ReviewAction['kind']
 }

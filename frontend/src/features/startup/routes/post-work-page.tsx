@@ -6,7 +6,7 @@ import { useFindStudents } from '../api/find-students'
 import { usePostTask } from '../api/post-task'
 import { uploadFile } from '@/lib/uploads'
 import { PostWorkForm } from '../components/post-work-form'
-import { splitSkills, toNumber, type PickedImage, type PostWorkValues } from '../schemas'
+import { DEFAULT_REVISION_ROUNDS, splitSkills, toNumber, type PickedImage, type PostWorkValues } from '../schemas'
 
 /** /startup/post-work: uploads the chosen images, then posts the work and opens My Works. */
 export function PostWorkPage() {
@@ -39,6 +39,8 @@ export function PostWorkPage() {
         deadline: values.deadline,
         budget: { min: toNumber(values.budgetMin), max: toNumber(values.budgetMax) },
         priority: values.priority,
+        // Left blank, the default rounds.
+        revisionRounds: values.revisionRounds.trim() ? toNumber(values.revisionRounds) : DEFAULT_REVISION_ROUNDS,
         // The first image is the task's picture; the others are its attachments.
         imageUrl: urls[0] ?? '',
         attachments: urls.slice(1).map((url, i) => ({ name: images[i + 1]!.file.name, url })),

@@ -8,7 +8,7 @@ import { useSubmissions } from '../api/get-submissions'
 import { useReviewWithToasts } from '../api/review-submission'
 import { SubmissionsReviewTable } from '../components/submissions-review-table'
 
-const STATUSES = ['pending', 'under-review', 'approved', 'rejected']
+const STATUSES = ['pending', 'under-review', 'changes_requested', 'approved', 'rejected', 'closed']
 
 /** /startup/submissions: every submission to the startup's tasks, newest first, 12 a page. */
 export function SubmissionsPage() {
@@ -38,8 +38,10 @@ export function SubmissionsPage() {
             <option value="">All</option>
             <option value="pending">Pending</option>
             <option value="under-review">Under Review</option>
+            <option value="changes_requested">Changes requested</option>
             <option value="approved">Approved</option>
             <option value="rejected">Rejected</option>
+            <option value="closed">Closed</option>
           </select>
         </div>
       </div>
