@@ -1,6 +1,7 @@
 import { BadgeCheck, Briefcase, ExternalLink, FileText, FolderGit2, Mail, MessageSquare, Send } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
+import { RatingSummary } from '@/components/ratings/rating-summary'
 import { Avatar } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
 import { buttonClasses } from '@/components/ui/button'
@@ -23,13 +24,15 @@ export type StudentProfileViewProps = {
   chatHref?: string
   /** Buttons beside the name, e.g. Edit Profile on one's own profile. */
   actions?: ReactNode
+  /** The Reviews section (components/ratings/reviews-list), left out when undefined. */
+  reviews?: ReactNode
 }
 
 /**
  * A student's profile (spec §2 Student profile view): About with skills, Experience, Projects,
- * Resume, Past Submissions and Contact. Every stored text is rendered as text.
+ * Resume, Past Submissions and Contact, with the rating and Reviews (#15). Every stored text is rendered as text.
  */
-export function StudentProfileView({ student, submissions, chatHref, actions }: StudentProfileViewProps) {
+export function StudentProfileView({ student, submissions, chatHref, actions, reviews }: StudentProfileViewProps) {
   const name = displayName(student)
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -40,6 +43,7 @@ export function StudentProfileView({ student, submissions, chatHref, actions }: 
             <h2 className="break-words text-2xl font-bold text-slate-900">{name}</h2>
             {student.headline && <p className="break-words text-slate-700">{student.headline}</p>}
             {student.college && <p className="break-words text-sm text-slate-500">{student.college}</p>}
+            <RatingSummary rating={student.rating} className="mt-1" />
           </div>
           {actions}
         </Card>
@@ -47,6 +51,7 @@ export function StudentProfileView({ student, submissions, chatHref, actions }: 
         <ExperienceSection experience={student.experience ?? []} />
         <ProjectsSection student={student} />
         {submissions && <PastSubmissionsSection submissions={submissions} />}
+        {reviews}
       </div>
       <div className="space-y-6">
         <ResumeSection resume={student.resume} />

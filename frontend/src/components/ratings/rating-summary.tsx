@@ -18,12 +18,6 @@ export function ratingSummaryText(rating: Summary | null | undefined): string | 
   return `New: fewer than ${RATINGS_FOR_AVERAGE} ratings`
 }
 
-/** The same, read aloud. */
-function spokenSummary(rating: Summary): string {
-  if (rating.average !== null && rating.average !== undefined) return `Rated ${rating.average.toFixed(1)} out of 5 from ${plural(rating.count)}`
-  return ratingSummaryText(rating) ?? ''
-}
-
 /** A person's rating on a profile or card. */
 export function RatingSummary({ rating, className }: { rating: Summary | null | undefined; className?: string }) {
   const text = ratingSummaryText(rating)
@@ -31,8 +25,14 @@ export function RatingSummary({ rating, className }: { rating: Summary | null | 
   const rated = rating.average !== null && rating.average !== undefined
   return (
     <p className={cn('text-sm', rated ? 'font-medium text-amber-700' : 'text-slate-500', className)} data-testid="rating-summary">
-      <span aria-hidden="true">{text}</span>
-      <span className="sr-only">{spokenSummary(rating)}</span>
+      {rated ? (
+        <>
+          <span aria-hidden="true">{text}</span>
+          <span className="sr-only">{`Rated ${rating.average!.toFixed(1)} out of 5 from ${plural(rating.count)}`}</span>
+        </>
+      ) : (
+        text
+      )}
     </p>
   )
 }

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router'
 import { StartupProfileView } from '@/components/people/startup-profile-view'
+import { ReviewsList } from '@/components/ratings/reviews-list'
 import { useAdminStartup } from '../api/get-admin-startup'
 import { AdminPersonLayout } from '../components/admin-person-layout'
 
@@ -9,7 +10,7 @@ export function AdminStartupProfilePage() {
   const query = useAdminStartup(startupId)
   return (
     <AdminPersonLayout kind="startup" id={startupId} title="Startup profile" query={query} personOf={(data) => data.startup}>
-      {(data) => <StartupProfileView startup={data.startup} />}
+      {(data) => <StartupProfileView startup={data.startup} reviews={<ReviewsList userId={startupId} />} />}
     </AdminPersonLayout>
   )
 }

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router'
 import { StudentProfileView } from '@/components/people/student-profile-view'
+import { ReviewsList } from '@/components/ratings/reviews-list'
 import type { PastSubmission } from '@/components/people/types'
 import { useAdminStudent } from '../api/get-admin-student'
 import type { AdminTask } from '../api/types'
@@ -22,7 +23,7 @@ export function AdminStudentProfilePage() {
   const query = useAdminStudent(studentId)
   return (
     <AdminPersonLayout kind="student" id={studentId} title="Student profile" query={query} personOf={(data) => data.user}>
-      {(data) => <StudentProfileView student={data.user} submissions={pastSubmissions(data.tasks, studentId)} />}
+      {(data) => <StudentProfileView student={data.user} submissions={pastSubmissions(data.tasks, studentId)} reviews={<ReviewsList userId={studentId} />} />}
     </AdminPersonLayout>
   )
 }

@@ -1,6 +1,7 @@
 import { Pencil } from 'lucide-react'
 import { useState } from 'react'
 import { StartupProfileView } from '@/components/people/startup-profile-view'
+import { ReviewsList } from '@/components/ratings/reviews-list'
 import { Button } from '@/components/ui/button'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
@@ -38,6 +39,7 @@ export function StartupProfileSection({ user }: { user: User }) {
     <>
       <StartupProfileView
         startup={user}
+        reviews={<ReviewsList userId={user._id} canAnswer />}
         actions={
           <Button variant="outline" onClick={() => setEditing(true)}>
             <Pencil className="size-4" aria-hidden="true" /> Edit Profile

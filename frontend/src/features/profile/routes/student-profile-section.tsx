@@ -1,6 +1,7 @@
 import { Pencil, UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import { StudentProfileView } from '@/components/people/student-profile-view'
+import { ReviewsList } from '@/components/ratings/reviews-list'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { QueryState } from '@/components/ui/query-state'
@@ -63,6 +64,7 @@ export function StudentProfileSection({ user }: { user: User }) {
     return (
       <StudentProfileView
         student={stored}
+        reviews={<ReviewsList userId={stored._id} />}
         actions={
           <Button variant="outline" onClick={() => setEditing(true)}>
             <Pencil className="size-4" aria-hidden="true" /> Edit Profile

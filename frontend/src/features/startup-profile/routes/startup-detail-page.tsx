@@ -1,6 +1,7 @@
 import { Pencil } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { StartupProfileView } from '@/components/people/startup-profile-view'
+import { ReviewsList } from '@/components/ratings/reviews-list'
 import { buttonClasses } from '@/components/ui/button'
 import { QueryState } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
@@ -26,6 +27,8 @@ export function StartupDetailPage() {
         {(data) => (
           <StartupProfileView
             startup={data.startup}
+            // The startup on its own page answers its reviews.
+            reviews={<ReviewsList userId={data.startup._id} canAnswer={isOwner && viewer?.userType === 'startup'} />}
             actions={
               isOwner ? (
                 <Link to={paths.profile} className={buttonClasses({ variant: 'outline' })}>

@@ -1,5 +1,6 @@
 import { FileText, MessageSquare, UserRound } from 'lucide-react'
 import { Link } from 'react-router'
+import { RatingSummary } from '@/components/ratings/rating-summary'
 import { Avatar } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
 import { buttonClasses } from '@/components/ui/button'
@@ -35,6 +36,7 @@ export function StudentCard({ student, variant }: StudentCardProps) {
         <div className="min-w-0">
           <h2 className="truncate font-semibold text-slate-900">{name}</h2>
           <p className="truncate text-sm text-slate-600">{student.email}</p>
+          <RatingSummary rating={student.rating} />
         </div>
       </div>
       {student.bio && <p className="mt-3 line-clamp-3 break-words text-sm text-slate-600">{student.bio}</p>}

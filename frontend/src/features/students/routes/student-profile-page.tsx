@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { StudentProfileView } from '@/components/people/student-profile-view'
+import { ReviewsList } from '@/components/ratings/reviews-list'
 import { QueryState } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import { isApiError } from '@/lib/api-client'
@@ -22,7 +23,9 @@ export function StudentProfilePage() {
         loadingLabel="Loading profile"
         error={isApiError(view.error) && view.error.status === 404 ? 'Student not found.' : 'Failed to fetch profile'}
       >
-        {({ student, submissions }) => <StudentProfileView student={student} submissions={submissions} chatHref={paths.chatWith(student._id)} />}
+        {({ student, submissions }) => (
+          <StudentProfileView student={student} submissions={submissions} chatHref={paths.chatWith(student._id)} reviews={<ReviewsList userId={student._id} />} />
+        )}
       </QueryState>
     </div>
   )
