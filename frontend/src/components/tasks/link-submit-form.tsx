@@ -34,10 +34,12 @@ type LinkSubmitFormProps = {
   defaultLink?: string
   /** Clears the input after a successful submission. */
   submittedAt?: number
+  /** The button's text: Submit Task, or "Submit revision 2" after changes were requested. */
+  submitLabel?: string
 }
 
 /** A link input and Submit Task; the button is disabled while the input is empty or sending. */
-export function LinkSubmitForm({ taskTitle, onSubmit, isSubmitting, error, defaultLink = '', submittedAt }: LinkSubmitFormProps) {
+export function LinkSubmitForm({ taskTitle, onSubmit, isSubmitting, error, defaultLink = '', submittedAt, submitLabel = 'Submit Task' }: LinkSubmitFormProps) {
   const { register, handleSubmit, setError, control, reset, formState } = useForm<{ link: string }>({
     resolver: zodResolver(linkSchema),
     defaultValues: { link: defaultLink },
@@ -68,7 +70,7 @@ export function LinkSubmitForm({ taskTitle, onSubmit, isSubmitting, error, defau
         {...register('link')}
       />
       <Button type="submit" disabled={!link?.trim()} isLoading={isSubmitting} loadingText="Submitting...">
-        Submit Task
+        {submitLabel}
       </Button>
     </form>
   )

@@ -1,11 +1,57 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { notify } from '@/lib/notify'
 import { queryKeys } from '@/lib/query-keys'
 import { registerCatchUp, registerRealtimeHandler, type RealtimeContext } from '@/lib/realtime/registry'
+
+/** The data of a submission.status event (backend/tasks/review.go, SubmissionStatusEvent). */
+type SubmissionStatusEvent = { taskId: string; studentId: string; status: string; taskStatus: string }
 
 /** A submission was decided or a task changed: every task list refetches, and the dashboards. */
 function onTaskChange(_data: unknown, { queryClient }: RealtimeContext): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all })
   void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })
+}
+
+/** A task's title from whatever task list or dashboard the cache holds, if any. */
+export function cachedTaskTitle(queryClient: QueryClient, taskId: string): string | undefined {
+  const seen = new Set<unknown>()
+  const search = (value: unknown, depth: number): string | undefined => {
+    if (!value || typeof value !== 'object' || depth > 4 || seen.has(value)) return undefined
+    seen.add(value)
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        const found = search(item, depth + 1)
+        if (found) return found
+      }
+      return undefined
+    }
+    const record = value as Record<string, unknown>
+    if (record._id === taskId && typeof record.title === 'string') return record.title
+    for (const child of Object.values(record)) {
+      const found = search(child, depth + 1)
+      if (found) return found
+    }
+    return undefined
+  }
+  for (const key of [queryKeys.tasks.all, queryKeys.dashboard.all]) {
+    for (const [, data] of queryClient.getQueriesData({ queryKey: key })) {
+      const title = search(data, 0)
+      if (title) return title
+    }
+  }
+  return undefined
+}
+
+/**
+ * The student's own work changed: the lists refetch, and the decisions issue 15 added are said
+ * at once (the bell keeps them too): changes were requested, or the task was filled by another.
+ */
+function onSubmissionStatus(data: SubmissionStatusEvent, context: RealtimeContext): void {
+  onTaskChange(data, context)
+  if (data.studentId !== context.me) return
+  const title = cachedTaskTitle(context.queryClient, data.taskId)
+  if (data.status === 'changes_requested') notify.info(title ? `Changes requested on "${title}"` : 'Changes requested on your submission')
+  else if (data.status === 'closed') notify.info(title ? `This task was filled: "${title}"` : 'This task was filled')
 }
 
 /** The task lists and the dashboards built from them. */
@@ -18,7 +64,7 @@ async function catchUpTasks(queryClient: QueryClient): Promise<void> {
 
 /** The marketplace's live events. */
 export function registerTasksRealtime(): void {
-  registerRealtimeHandler('submission.status', onTaskChange)
+  registerRealtimeHandler('submission.status', onSubmissionStatus)
   registerRealtimeHandler('task.updated', onTaskChange)
   registerCatchUp(catchUpTasks)
 }

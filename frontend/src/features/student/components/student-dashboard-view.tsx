@@ -1,7 +1,9 @@
 import { Award, CalendarDays, CheckCircle2, ClipboardList, MessageCircle } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
+import { RatingPanel } from '@/components/ratings/rate-form'
 import { LinkSubmitForm } from '@/components/tasks/link-submit-form'
+import { OwnSubmission, submitLabelFor } from '@/components/tasks/own-submission'
 import { SkillList } from '@/components/tasks/skill-list'
 import { TaskStatusBadge } from '@/components/tasks/task-status-badge'
 import { Avatar } from '@/components/ui/avatar'
@@ -28,12 +30,16 @@ function Empty({ children }: { children: ReactNode }) {
   return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{children}</p>
 }
 
-/** An active task: status, due date, title, description, category, 2 skills, startup, actions. */
-function ActiveTask({ task }: { task: Task }) {
+/**
+ * An active task: status, due date, title, description, category, 2 skills, startup, the
+ * student's link with its revision, notes and History, and a new link when changes were asked.
+ */
+function ActiveTask({ task, onSubmitLink, submitting }: { task: Task } & Pick<StudentDashboardViewProps, 'onSubmitLink' | 'submitting'>) {
   const [open, setOpen] = useState(false)
   const mine = task.submissions[0]
+  const revisionLabel = submitLabelFor(mine)
   return (
-    <li className="space-y-2 rounded-xl border border-slate-200 p-4">
+    <li aria-label={task.title} className="space-y-2 rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <TaskStatusBadge status={task.displayStatus} forStudent />
         <span className="flex items-center gap-1 text-xs text-slate-500">
@@ -47,20 +53,18 @@ function ActiveTask({ task }: { task: Task }) {
         {labelOf(task.category)} · {personName(task.startup)}
       </p>
       <SkillList skills={task.skills} shown={DASHBOARD_SKILLS} />
+      <OwnSubmission submission={mine} />
+      {revisionLabel && (
+        <LinkSubmitForm
+          taskTitle={task.title}
+          submitLabel={revisionLabel}
+          onSubmit={(link) => onSubmitLink(task._id, link)}
+          isSubmitting={submitting.isPending && submitting.taskId === task._id}
+          error={submitting.taskId === task._id ? submitting.error : undefined}
+        />
+      )}
       {open && (
         <dl className="grid gap-1 text-sm text-slate-600">
-          {mine?.link && (
-            <div>
-              <dt className="inline font-medium">Your link: </dt>
-              <dd className="inline break-all">{mine.link}</dd>
-            </div>
-          )}
-          {mine?.reviewNotes && (
-            <div>
-              <dt className="inline font-medium">Review notes: </dt>
-              <dd className="inline">{mine.reviewNotes}</dd>
-            </div>
-          )}
           <div>
             <dt className="inline font-medium">Estimated hours: </dt>
             <dd className="inline">{task.estimatedHours}</dd>
@@ -139,7 +143,7 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
           ) : (
             <ul className="space-y-3">
               {activeTasks.map((task) => (
-                <ActiveTask key={task._id} task={task} />
+                <ActiveTask key={task._id} task={task} onSubmitLink={onSubmitLink} submitting={submitting} />
               ))}
             </ul>
           )}
@@ -195,7 +199,7 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
                       {personName(task.startup)} · Completed {formatDate(task.completedAt)}
                     </p>
                   </div>
-                  <div className="flex items-center gap-2">
+                  <div className="flex flex-wrap items-center gap-2">
                     <TaskStatusBadge status={task.displayStatus} forStudent />
                     {task.certificateId && (
                       <Link to={paths.certificates} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
@@ -204,6 +208,11 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
                       </Link>
                     )}
                   </div>
+                  {task.startup && (
+                    <div className="w-full">
+                      <RatingPanel label="Rate startup" taskId={task._id} studentId={student._id} rateeId={task.startup._id} rateeName={personName(task.startup)} />
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,10 +1,13 @@
 import { Link } from 'react-router'
+import { RatingPanel } from '@/components/ratings/rate-form'
 import { LinkSubmitForm } from '@/components/tasks/link-submit-form'
+import { OwnSubmission, submitLabelFor } from '@/components/tasks/own-submission'
 import { TaskCard } from '@/components/tasks/task-card'
 import { buttonClasses } from '@/components/ui/button'
 import type { QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import type { Paged } from '@/lib/api-client'
+import { personName } from '@/lib/tasks/status'
 import type { UserType } from '@/types/api'
 import type { Task, TaskQuery } from '@/types/tasks'
 import { TaskFilters } from './task-filters'
@@ -24,6 +27,8 @@ export type SubmitState = {
 
 export type TasksPageViewProps = {
   viewer: UserType | null
+  /** The signed-in user's id (a student rates the startup as themselves). */
+  viewerId?: string
   query: TaskQuery
   onQueryChange: (next: TaskQuery) => void
   onMinePageChange: (page: number) => void
@@ -35,9 +40,12 @@ export type TasksPageViewProps = {
   onSubmitLink: (taskId: string, link: string) => void
 }
 
-/** A student may send a link while their submission is not yet under review or decided. */
+/**
+ * A student may send a link while their submission is not yet under review or decided, and the
+ * next revision after the startup asked for changes.
+ */
 function canSubmit(task: Task): boolean {
-  return task.displayStatus === 'open' || task.displayStatus === 'submitted'
+  return task.displayStatus === 'open' || task.displayStatus === 'submitted' || task.displayStatus === 'changes_requested'
 }
 
 /**
@@ -45,19 +53,24 @@ function canSubmit(task: Task): boolean {
  * students see Your Assigned Tasks and Available Tasks, startups Your Posted Tasks, everyone
  * else the available tasks, read-only.
  */
-export function TasksPageView({ viewer, query, onQueryChange, onMinePageChange, mine, main, submit, onSubmitLink }: TasksPageViewProps) {
+export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePageChange, mine, main, submit, onSubmitLink }: TasksPageViewProps) {
   const student = viewer === 'student'
   const renderTask = (task: Task) => (
     <TaskCard key={task._id} task={task} forStudent={student} hideStartup={viewer === 'startup'}>
+      {student && <OwnSubmission submission={task.submissions[0]} />}
       {student && canSubmit(task) && (
         <LinkSubmitForm
           taskTitle={task.title}
-          defaultLink={task.submissions[0]?.link}
+          submitLabel={submitLabelFor(task.submissions[0])}
+          defaultLink={task.submissions[0]?.status === 'changes_requested' ? '' : task.submissions[0]?.link}
           onSubmit={(link) => onSubmitLink(task._id, link)}
           isSubmitting={submit.isSubmitting && submit.taskId === task._id}
           error={submit.taskId === task._id ? submit.error : undefined}
           submittedAt={submit.submittedAt[task._id]}
         />
+      )}
+      {student && viewerId && task.displayStatus === 'completed' && task.startup && (
+        <RatingPanel label="Rate startup" taskId={task._id} studentId={viewerId} rateeId={task.startup._id} rateeName={personName(task.startup)} />
       )}
     </TaskCard>
   )

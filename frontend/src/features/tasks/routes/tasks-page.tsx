@@ -65,6 +65,7 @@ export function TasksPage() {
   return (
     <TasksPageView
       viewer={viewer}
+      viewerId={user?._id}
       query={query}
       onQueryChange={(next) => setQuery(next, sameFilters(next, query) ? minePage : 1)}
       onMinePageChange={(page) => setQuery(query, page)}
