@@ -141,3 +141,25 @@ describe('revisions', () => {
     expect(ben).toHaveTextContent('Notes: This task was filled')
   })
 })
+
+describe('rate student', () => {
+  it('rates the student of approved work from the submissions table; the server\'s refusal shows', async () => {
+    const { startup, student, task, sub } = scene()
+    sub.status = 'approved'
+    const { events } = await renderApp('/startup/submissions', { as: startup.user })
+    const row = await screen.findByRole('row', { name: /Asha Verma/ })
+    await events.click(await within(row).findByRole('button', { name: 'Rate student: Asha Verma' }))
+    const form = within(row).getByRole('form', { name: 'Rate Asha Verma' })
+    await events.click(within(form).getByRole('radio', { name: '2 stars' }))
+    server.use(http.post('*/api/ratings', () => HttpResponse.json({ message: 'You have already rated this work.', code: 'conflict' }, { status: 409 })))
+    await events.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(await within(form).findByText('You have already rated this work.')).toBeInTheDocument()
+
+    server.resetHandlers()
+    await events.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Rating saved')).toBeInTheDocument()
+    expect(posted('/api/ratings').at(-1)).toEqual({ taskId: task._id, studentId: student._id, stars: 2, comment: '' })
+    expect(await within(row).findByRole('img', { name: '2 of 5 stars' })).toBeInTheDocument()
+    expect(within(row).getByText('Hidden until Asha Verma rates too or 14 days pass.')).toBeInTheDocument()
+  })
+})
