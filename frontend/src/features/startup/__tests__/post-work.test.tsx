@@ -42,6 +42,17 @@ describe('Post New Work', () => {
     expect(market.requests.filter((r) => r.method === 'POST')).toHaveLength(0)
   })
 
+  it('offers Revision rounds, 3 by default, from 0 to 10', async () => {
+    const { events, form, field } = await setup()
+    const rounds = field(/^Revision rounds/)
+    expect(rounds).toHaveValue(3)
+    expect(rounds).toHaveAccessibleDescription('How many times you may ask a student for changes on one submission (0 to 10).')
+    await events.clear(rounds)
+    await events.type(rounds, '11')
+    await events.click(within(form).getByRole('button', { name: 'Post Work' }))
+    expect(rounds).toHaveAccessibleDescription('Revision rounds must be a whole number from 0 to 10')
+  })
+
   it('finds students by skill only once skills are entered, and assigns the one picked', async () => {
     const student = seedAccount({ userType: 'student', firstName: 'Asha', lastName: 'Verma', skills: [{ name: 'React' }] }).user
     const searches: Array<string | null> = []
