@@ -64,7 +64,7 @@ describe('no console error on any page', () => {
     ['the admin', () => admin, [
       '/dashboard', '/profile', `/admin/students/${student.user._id}`, `/admin/students/${student.user._id}/tasks`,
       `/admin/students/${student.user._id}/profile`, `/admin/startups/${startup.user._id}`,
-      `/admin/startups/${startup.user._id}/profile`, `/admin/startups/${startup.user._id}/tasks`,
+      `/admin/startups/${startup.user._id}/profile`, `/admin/startups/${startup.user._id}/tasks`, '/admin/audit',
     ]],
   ]
 
