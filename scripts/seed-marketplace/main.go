@@ -87,14 +87,15 @@ func run(open, workers int) error {
 				return err
 			}
 		}
+		// A quarter of the tasks each: waiting, under review, closed by an approval, rejected.
 		me := students[0].User.ID
-		switch i % 4 {
-		case 1:
-			_, _, err = a.Tasks.Decide(ctx, startup.User.ID, t.ID, me, tasks.ActionReview, "")
-		case 2:
-			_, _, err = a.Tasks.Decide(ctx, startup.User.ID, t.ID, me, tasks.ActionApprove, "Good work")
-		case 3:
-			_, _, err = a.Tasks.Decide(ctx, startup.User.ID, t.ID, me, tasks.ActionReject, "Not yet")
+		decision := map[int]tasks.Decision{
+			1: {StudentID: me, Action: tasks.ActionReview},
+			2: {StudentID: me, Action: tasks.ActionApprove, Notes: "Good work", CloseTask: true},
+			3: {StudentID: me, Action: tasks.ActionReject, Notes: "Not yet"},
+		}
+		if d, ok := decision[i%4]; ok {
+			_, _, err = a.Tasks.Apply(ctx, startup.User.ID, t.ID, d)
 		}
 		if err != nil {
 			return err
