@@ -229,15 +229,14 @@ func (t taskTx) NextRevision(id, link string) (bool, error) {
 	return true, t.db.Create(&next).Error
 }
 
-func (t taskTx) CloseSubmissions(taskID, notes string) ([]tasks.Submission, error) {
-	open := []string{tasks.Pending, tasks.UnderReview, tasks.ChangesRequested}
+func (t taskTx) CloseSubmissions(taskID string, from []string, notes string) ([]tasks.Submission, error) {
 	var rows []submissionRow
-	if err := t.db.Where("task_id = ? AND status IN ?", taskID, open).Order("submitted_at, id").Find(&rows).Error; err != nil {
+	if err := t.db.Where("task_id = ? AND status IN ?", taskID, from).Order("submitted_at, id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	out := make([]tasks.Submission, 0, len(rows))
 	for _, r := range rows {
-		if _, err := t.SetSubmission(r.ID, open, tasks.Closed, "", notes); err != nil {
+		if _, err := t.SetSubmission(r.ID, from, tasks.Closed, "", notes); err != nil {
 			return nil, err
 		}
 		out = append(out, r.toDomain())

@@ -163,7 +163,7 @@ func (s Tasks) StartupStats(ctx context.Context, startupID string) (tasks.Startu
 	db := s.DB.WithContext(ctx)
 	var out struct{ Active, Hired int }
 	err := db.Model(&taskRow{}).Where("startup_id = ?", startupID).Select(
-		"COALESCE(SUM(CASE WHEN status <> 'completed' THEN 1 ELSE 0 END), 0) AS active, " +
+		"COALESCE(SUM(CASE WHEN status <> 'completed' THEN 1 ELSE 0 END), 0) AS active, "+
 			"(SELECT COUNT(DISTINCT student_id) FROM submissions WHERE startup_id = ? AND status = 'approved') AS hired",
 		startupID).Scan(&out).Error
 	if err != nil {

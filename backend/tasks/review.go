@@ -274,7 +274,7 @@ func (s *Service) closeTask(tx Tx, t *Task, studentID string) ([]Submission, err
 	if !ok {
 		return nil, errTaskCompleted
 	}
-	return tx.CloseSubmissions(t.ID, FilledNote)
+	return tx.CloseSubmissions(t.ID, transitions[ActionClose].from, FilledNote)
 }
 
 // certify finishes an approval inside its transaction: the task's skills on the student's

@@ -316,9 +316,9 @@ type Tx interface {
 	// NextRevision starts the submission's next revision with link, pending, only while changes
 	// are requested; false when they were not, and nothing changed.
 	NextRevision(id, link string) (bool, error)
-	// CloseSubmissions closes the task's submissions that are still open (pending, under review
-	// or waiting for changes) with notes, and returns them as they were before.
-	CloseSubmissions(taskID, notes string) ([]Submission, error)
+	// CloseSubmissions moves the task's submissions in one of from to closed with notes, and
+	// returns them as they were before.
+	CloseSubmissions(taskID string, from []string, notes string) ([]Submission, error)
 	// CompleteTask completes a task for a student unless it is already completed.
 	CompleteTask(taskID, studentID string, at time.Time) (bool, error)
 	// RefreshTaskStatus sets the stored status from the submissions and returns it.
