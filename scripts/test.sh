@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test of Bridgework, installing and starting what is missing on the way:
-#   go vet; go test -race on SQLite and on PostgreSQL + Redis; Vitest component tests; the
+#   go vet and gofmt; go test -race on SQLite and on PostgreSQL + Redis; Vitest component tests; the
 #   frontend's lint (tsc and ESLint); end-to-end journeys in headless Chromium against the real
 #   server (and a two-instance cluster).
 # Ends with one line "N passed, M failed" summing all suites; exits non-zero on any failure.
@@ -26,8 +26,10 @@ ensure_frontend_deps
 # where npm packages may ship Go code of their own.
 GO_PKGS=(./backend/... ./scripts/...)
 
-log "go vet"
+log "go vet, gofmt"
 if go vet "${GO_PKGS[@]}"; then count 1 0; else count 0 1; fi
+unformatted=$(gofmt -l backend scripts)
+if [ -z "$unformatted" ]; then count 1 0; else echo "not gofmt-formatted: $unformatted"; count 0 1; fi
 
 log "go test -race (SQLite and PostgreSQL + Redis)"
 go test -race -count=1 -timeout 20m -v "${GO_PKGS[@]}" >"$OUT/go.log" 2>&1
