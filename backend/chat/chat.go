@@ -59,8 +59,11 @@ type ReadReceipt struct {
 
 // Cursor picks a page of a thread by message id: the messages after After (how a reconnecting
 // client catches up), before Before (how a reader scrolls back), or with neither the latest.
+// With Query it searches instead: the messages containing it (any case), newest first, before
+// Before.
 type Cursor struct {
 	After, Before string
+	Query         string
 }
 
 // Store is the persistence chat needs.
@@ -70,7 +73,8 @@ type Store interface {
 	CreateMessage(ctx context.Context, m *Message) error
 	MessageByClientID(ctx context.Context, senderID, clientID string) (*Message, error)
 	// Thread returns messages between a and b in time order: the first limit messages after
-	// cur.After, or the last limit before cur.Before, or with neither the latest limit messages.
+	// cur.After, or the last limit before cur.Before, or with neither the latest limit messages;
+	// with cur.Query the latest limit that contain it (before cur.Before), newest first.
 	Thread(ctx context.Context, a, b string, cur Cursor, limit int) ([]Message, error)
 	// MarkRead sets read_at on every unread message from sender to reader and reports the newest
 	// one it marked (zero Count when none was unread).
@@ -132,6 +136,7 @@ type Service struct {
 
 // Sizes of what the service stores and returns.
 const (
+	MaxQueryLen    = 200
 	MaxContentLen  = 2000
 	MaxClientIDLen = 64
 	// maxPartners bounds the /chat left column and the users a presence change is announced to.

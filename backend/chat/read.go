@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
@@ -19,10 +20,13 @@ func (s *Service) Thread(ctx context.Context, viewer *accounts.User, partnerID s
 	v.Check(cur.After == "" || validID(cur.After), "after", "after must be a message id")
 	v.Check(cur.Before == "" || validID(cur.Before), "before", "before must be a message id")
 	v.Check(cur.After == "" || cur.Before == "", "before", "Use after or before, not both")
+	v.Check(cur.Query == "" || cur.After == "", "after", "A search pages with before, not after")
+	v.Check(utf8.RuneCountInString(cur.Query) <= MaxQueryLen, "q", "Search must be at most 200 characters")
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	cur = Cursor{After: strings.ToLower(cur.After), Before: strings.ToLower(cur.Before)} // ids compare as text
+	// Ids compare as text.
+	cur = Cursor{After: strings.ToLower(cur.After), Before: strings.ToLower(cur.Before), Query: strings.TrimSpace(cur.Query)}
 	if err := s.checkPartner(ctx, viewer, partnerID); err != nil {
 		return nil, err
 	}
@@ -83,4 +87,25 @@ func (s *Service) MarkRead(ctx context.Context, reader *accounts.User, partnerID
 	data := ReadData{ReaderID: r.ReaderID, SenderID: r.SenderID, UpTo: r.UpTo, ReadAt: r.ReadAt}
 	s.Publisher.Publish(ctx, EventRead, data, partnerID, reader.ID)
 	return r, nil
+}
+
+// MarkAllRead marks every conversation of reader read, each with its own read receipt to its
+// partner (MarkRead), and reports how many messages that marked.
+func (s *Service) MarkAllRead(ctx context.Context, reader *accounts.User) (int, error) {
+	convs, err := s.Store.Conversations(ctx, reader.ID)
+	if err != nil {
+		return 0, err
+	}
+	marked := 0
+	for _, c := range convs {
+		if c.UnreadCount == 0 {
+			continue
+		}
+		r, err := s.MarkRead(ctx, reader, c.Partner.ID)
+		if err != nil {
+			return marked, err
+		}
+		marked += r.Count
+	}
+	return marked, nil
 }

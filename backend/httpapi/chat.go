@@ -36,6 +36,7 @@ type conversationJSON struct {
 	chatUserJSON
 	LastMessage chat.MessageData `json:"lastMessage"`
 	UnreadCount int              `json:"unreadCount"`
+	Unread      int              `json:"unread"` // the same count, by the name issue 16 gives it
 }
 
 type partnerJSON struct {
@@ -71,7 +72,7 @@ func (s *Server) chatConversations(c *gin.Context) {
 	out := make([]conversationJSON, len(convs))
 	for i, conv := range convs {
 		out[i] = conversationJSON{chatUserJSON: s.chatUserJSON(viewer, conv.Partner, conv.Online),
-			LastMessage: conv.LastMessage.Data(), UnreadCount: conv.UnreadCount}
+			LastMessage: conv.LastMessage.Data(), UnreadCount: conv.UnreadCount, Unread: conv.UnreadCount}
 	}
 	writeSlice(c, out)
 }
@@ -98,7 +99,7 @@ func (s *Server) chatThread(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	cur := chat.Cursor{After: c.Query("after"), Before: c.Query("before")}
+	cur := chat.Cursor{After: c.Query("after"), Before: c.Query("before"), Query: c.Query("q")}
 	msgs, err := s.chat.Thread(c.Request.Context(), currentUser(c), c.Param("userId"), cur, p.PerPage)
 	if err != nil {
 		writeError(c, err)
@@ -111,9 +112,14 @@ func (s *Server) chatThread(c *gin.Context) {
 	var next url.Values
 	if len(msgs) == p.PerPage {
 		next = url.Values{"per_page": {strconv.Itoa(p.PerPage)}}
-		if cur.After != "" {
+		switch {
+		case cur.Query != "":
+			// A search is newest first: the next page is before its oldest.
+			next.Set("q", cur.Query)
+			next.Set("before", msgs[len(msgs)-1].ID)
+		case cur.After != "":
 			next.Set("after", msgs[len(msgs)-1].ID)
-		} else {
+		default:
 			next.Set("before", msgs[0].ID)
 		}
 	}
@@ -148,6 +154,16 @@ func (s *Server) sendMessage(c *gin.Context) {
 type readReceiptJSON struct {
 	chat.ReadData
 	Count int `json:"count"`
+}
+
+// markAllChatRead marks every conversation of the caller read ("Mark all as read").
+func (s *Server) markAllChatRead(c *gin.Context) {
+	marked, err := s.chat.MarkAllRead(c.Request.Context(), currentUser(c))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"marked": marked})
 }
 
 func (s *Server) markChatRead(c *gin.Context) {

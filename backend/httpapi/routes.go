@@ -74,6 +74,7 @@ func (s *Server) routes() []route {
 		{"GET", "/chat/conversations", members, s.chatConversations},
 		{"GET", "/chat/partners", members, s.chatPartners},
 		{"POST", "/chat/send", members, s.sendMessage},
+		{"POST", "/chat/read-all", members, s.markAllChatRead},
 		{"GET", "/chat/:userId", members, s.chatThread},
 		{"POST", "/chat/:userId/read", members, s.markChatRead},
 

@@ -52,6 +52,7 @@ var roleTable = map[string][4]int{
 	"GET /api/chat/conversations":                 forMembers(stOK, stOK),
 	"GET /api/chat/partners":                      forMembers(stOK, stOK),
 	"POST /api/chat/send":                         forMembers(stBad, stBad),
+	"POST /api/chat/read-all":                     forMembers(stOK, stOK),
 	"GET /api/chat/:userId":                       forMembers(stNotFound, stNotFound),
 	"POST /api/chat/:userId/read":                 forMembers(stNotFound, stNotFound),
 	"GET /api/files/:id":                          forAnyone(stNotFound),

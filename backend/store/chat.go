@@ -75,7 +75,12 @@ func (s Messages) Thread(ctx context.Context, a, b string, cur chat.Cursor, limi
 		Limit(limit)
 	var rows []messageRow
 	var err error
-	if cur.After != "" {
+	if cur.Query != "" {
+		if cur.Before != "" {
+			q = q.Where("id < ?", cur.Before)
+		}
+		err = q.Where(`LOWER(content) LIKE ? ESCAPE '\'`, likePattern(cur.Query)).Order("id DESC").Find(&rows).Error
+	} else if cur.After != "" {
 		err = q.Where("id > ?", cur.After).Order("id").Find(&rows).Error
 	} else {
 		// The latest page, or the one before a message: read backwards, then put it in time order.

@@ -952,6 +952,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every conversation read; each partner gets its chat.read */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description How many messages were marked. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            marked: number;
+                        };
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Admins have no chat. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/send": {
         parameters: {
             query?: never;
@@ -1062,6 +1123,8 @@ export interface paths {
                     after?: string;
                     /** @description A message id: only earlier messages are returned. Not with after. */
                     before?: string;
+                    /** @description Search: the messages containing this text (any case), newest first; page on with before. */
+                    q?: string;
                     /** @description Items a page, 1 to 100 (default 100). */
                     per_page?: number;
                 };
@@ -1084,7 +1147,7 @@ export interface paths {
                         "application/json": components["schemas"]["ChatMessage"][];
                     };
                 };
-                /** @description after or before is not a message id, or both are given. */
+                /** @description after or before is not a message id, both are given, after with q, or q is longer than 200 characters. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -5506,6 +5569,8 @@ export interface components {
         };
         Conversation: components["schemas"]["ChatUser"] & {
             lastMessage: components["schemas"]["ChatMessage"];
+            /** @description Unread messages from this partner (the same as unreadCount). */
+            unread?: number;
             unreadCount: number;
         };
         Credentials: {
