@@ -21,6 +21,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/admin"
+	"bridgework/backend/alerts"
 	"bridgework/backend/audit"
 	"bridgework/backend/certs"
 	"bridgework/backend/chat"
@@ -186,6 +187,8 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	}
 	certificates := &certs.Service{Store: store.Certificates{DB: db}, Users: users, PublicURL: cfg.PublicURL}
 	rates := &ratings.Service{Store: store.Ratings{DB: db}}
+	searches := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: publisher, Notifier: notifications, Logger: logger}
+	marketplace.Posted = searches
 
 	live.registerMetrics(registry)
 
@@ -211,6 +214,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		Issuers:        companies,
 		Notifications:  notifications,
 		Ratings:        rates,
+		Alerts:         searches,
 		Audit:          trail,
 		Realtime:       hub,
 		Logger:         logger,

@@ -45,7 +45,7 @@ type route struct {
 
 // routes is every route under /api. A handler lives in the file named by its path's first
 // segment (/startup/* in startup.go, its own work, /startup/tasks/* and /startup/submissions, in
-// startup_tasks.go); the one-segment sign-in routes share accounts.go, and the bell that both
+// startup_tasks.go; a student's saved searches in student_searches.go); the one-segment sign-in routes share accounts.go, and the bell that both
 // dashboards serve is notifications.go.
 func (s *Server) routes() []route {
 	return []route{
@@ -125,6 +125,9 @@ func (s *Server) routes() []route {
 		{"POST", "/student/profile", students, s.saveStudentProfile(true)},
 		{"PUT", "/student/profile", students, s.saveStudentProfile(false)},
 		{"POST", "/student/tasks/:id/submit-link", students, s.submitLink},
+		{"GET", "/student/saved-searches", students, s.savedSearches},
+		{"POST", "/student/saved-searches", students, s.saveSearch},
+		{"DELETE", "/student/saved-searches/:id", students, s.deleteSavedSearch},
 		// Every role: the spec's client asks both of the admin and startups too.
 		{"GET", "/student/tasks/all", signedIn, s.studentTasks},
 		{"GET", "/student/dashboard", signedIn, s.studentDashboard},

@@ -91,6 +91,9 @@ var roleTable = map[string][4]int{
 	"POST /api/student/profile":                  forStudents(stCreated),
 	"PUT /api/student/profile":                   forStudents(stNotFound), // no profile to edit yet
 	"POST /api/student/tasks/:id/submit-link":    forStudents(stBad),
+	"GET /api/student/saved-searches":            forStudents(stOK),
+	"POST /api/student/saved-searches":           forStudents(stBad),
+	"DELETE /api/student/saved-searches/:id":     forStudents(stNotFound),
 	"GET /api/student/tasks/all":                 forSignedIn(stOK),
 	"GET /api/student/dashboard":                 forSignedIn(stOK),
 	"GET /api/student/certificates":              forStudents(stOK),

@@ -15,6 +15,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/admin"
+	"bridgework/backend/alerts"
 	"bridgework/backend/apperr"
 	"bridgework/backend/audit"
 	"bridgework/backend/certs"
@@ -44,6 +45,7 @@ type Deps struct {
 	Notifications  *notify.Service
 	Ratings        *ratings.Service
 	Audit          *audit.Service
+	Alerts         *alerts.Service
 	Realtime       http.Handler // the websocket hub, mounted at /api/ws
 	Logger         *slog.Logger
 	Registry       *prometheus.Registry
@@ -76,6 +78,7 @@ type Server struct {
 	notify   *notify.Service
 	ratings  *ratings.Service
 	audit    *audit.Service
+	alerts   *alerts.Service
 	realtime http.Handler
 	ready    func(ctx context.Context) error
 	engine   *gin.Engine
@@ -103,7 +106,7 @@ func New(d Deps) (*Server, error) {
 	s.chat = d.Chat
 	s.tasks, s.certs, s.notify, s.issuers = d.Tasks, d.Certificates, d.Notifications, d.Issuers
 	s.profiles, s.uploads, s.admin = d.Profiles, d.Uploads, d.Admin
-	s.ratings, s.audit = d.Ratings, d.Audit
+	s.ratings, s.audit, s.alerts = d.Ratings, d.Audit, d.Alerts
 	s.links, s.privacy = d.FileLinks, profiles.Privacy{Links: d.FileLinks}
 
 	engine.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })

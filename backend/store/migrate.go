@@ -26,6 +26,7 @@ func migrations() []*gormigrate.Migration {
 		migrateAudit(),
 		migrateRatings(),
 		migrateRevisions(),
+		migrateSavedSearches(),
 	}
 }
 

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -212,18 +211,13 @@ func toTaskRow(t *tasks.Task) taskRow {
 	attJSON, _ := json.Marshal(atts)
 	return taskRow{
 		ID: t.ID, StartupID: t.StartupID, Title: t.Title, Description: t.Description,
-		Category: t.Category, WorkType: t.WorkType, Skills: string(skills), SearchText: searchText(t),
+		Category: t.Category, WorkType: t.WorkType, Skills: string(skills), SearchText: tasks.SearchText(t),
 		Difficulty: t.Difficulty, EstimatedHours: t.EstimatedHours, BudgetMin: t.BudgetMin, BudgetMax: t.BudgetMax,
 		Deadline: t.Deadline.UTC(), Priority: t.Priority, ImageURL: t.ImageURL, Attachments: string(attJSON),
 		AssignedStudentID: t.AssignedStudentID, RevisionRounds: t.RevisionRounds, Status: t.Status,
 		Listed:      t.Status != tasks.StatusCompleted && t.AssignedStudentID == "",
 		CompletedAt: t.CompletedAt, CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt,
 	}
-}
-
-// searchText is what the task search matches: title, description, category and skills.
-func searchText(t *tasks.Task) string {
-	return strings.ToLower(strings.Join([]string{t.Title, t.Description, t.Category, strings.Join(t.Skills, "\n")}, "\n"))
 }
 
 func (r taskRow) toDomain() *tasks.Task {

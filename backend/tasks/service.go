@@ -38,6 +38,13 @@ type Service struct {
 	// Limiter counts task posts: a startup may post PostsPerHour tasks an hour (0: no limit).
 	Limiter      ratelimit.Limiter
 	PostsPerHour int
+	// Posted hears of every task posted, after its commit (nil: nobody).
+	Posted PostWatcher
+}
+
+// PostWatcher is told of a task just posted (alerts.Service: students' saved searches).
+type PostWatcher interface {
+	TaskPosted(ctx context.Context, t *Task)
 }
 
 var errTaskNotFound = apperr.New(apperr.NotFound, "Task not found.")
@@ -74,7 +81,11 @@ func (s *Service) Post(ctx context.Context, startup *accounts.User, in PostInput
 	if err := s.Store.CreateTask(ctx, t); err != nil {
 		return nil, err
 	}
-	return s.Store.Task(ctx, t.ID)
+	posted, err := s.Store.Task(ctx, t.ID)
+	if err == nil && s.Posted != nil {
+		s.Posted.TaskPosted(ctx, posted)
+	}
+	return posted, err
 }
 
 // StartupTask is one of the startup's own tasks with all its submissions; others' are not found.

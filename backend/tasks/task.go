@@ -6,6 +6,7 @@ package tasks
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"bridgework/backend/accounts"
@@ -186,6 +187,12 @@ func StudentStatus(t *Task, studentID string) string {
 		return StatusCompleted
 	}
 	return StatusOpen
+}
+
+// SearchText is what a task search matches, lower-cased: title, description, category and
+// skills. The store keeps it on the row; saved-search alerts match new tasks against it.
+func SearchText(t *Task) string {
+	return strings.ToLower(strings.Join([]string{t.Title, t.Description, t.Category, strings.Join(t.Skills, "\n")}, "\n"))
 }
 
 // CanManage reports whether startupID owns t and so may see its submissions and decide on them.

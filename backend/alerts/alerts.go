@@ -1,0 +1,236 @@
+// Package alerts keeps students' saved searches and tells them when a startup posts a task that
+// matches one, live and in the bell.
+//
+// Matching runs once per posted task, not once per student: every saved search is indexed under
+// one kind of key (its skills when it names any, else its category, else "any"), so a new task
+// reads only the searches under its own skills, its category and "any", and the exact rule
+// (Matches) runs on those alone.
+package alerts
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/apperr"
+	"bridgework/backend/notify"
+	"bridgework/backend/tasks"
+)
+
+// MaxPerStudent is how many saved searches one student keeps.
+const MaxPerStudent = 20
+
+// EventAlert is the socket event of a match: {taskId, title, savedSearchId}.
+const EventAlert = "task.alert"
+
+// SavedSearch is a student's tasks-page filter kept under a name.
+type SavedSearch struct {
+	ID, StudentID, Name string
+	Search, Category    string
+	Skills              []string
+	DeadlineBefore      *time.Time // a task's deadline on or before this day
+	Source              string     // "", "startup" (assigned to the student) or "non-startup"
+	CreatedAt           time.Time
+}
+
+// Keys are the index keys a saved search is found under.
+func (s *SavedSearch) Keys() []string {
+	switch {
+	case len(s.Skills) > 0:
+		keys := make([]string, len(s.Skills))
+		for i, sk := range s.Skills {
+			keys[i] = skillKey(sk)
+		}
+		return keys
+	case s.Category != "":
+		return []string{"category:" + s.Category}
+	}
+	return []string{anyKey}
+}
+
+const anyKey = "any"
+
+func skillKey(skill string) string { return "skill:" + strings.ToLower(strings.TrimSpace(skill)) }
+
+// taskKeys are the keys whose saved searches a task may match.
+func taskKeys(t *tasks.Task) []string {
+	keys := []string{anyKey, "category:" + t.Category}
+	for _, sk := range t.Skills {
+		keys = append(keys, skillKey(sk))
+	}
+	return keys
+}
+
+// Matches reports whether t is what s looks for: every search word (the first five, as the
+// tasks page reads them) in the task's text, its category, one of its skills, a deadline on or
+// before the day asked, and a task the student may take (open to all, or assigned to them when
+// the search keeps tasks from startups).
+func (s *SavedSearch) Matches(t *tasks.Task) bool {
+	if !tasks.CanSee(t, s.StudentID) {
+		return false
+	}
+	text := tasks.SearchText(t)
+	for i, word := range strings.Fields(strings.ToLower(s.Search)) {
+		if i == 5 {
+			break
+		}
+		if !strings.Contains(text, word) {
+			return false
+		}
+	}
+	if s.Category != "" && t.Category != s.Category {
+		return false
+	}
+	if len(s.Skills) > 0 && !slices.ContainsFunc(t.Skills, func(sk string) bool {
+		return slices.ContainsFunc(s.Skills, func(want string) bool { return strings.EqualFold(sk, want) })
+	}) {
+		return false
+	}
+	if s.DeadlineBefore != nil && t.Deadline.After(*s.DeadlineBefore) {
+		return false
+	}
+	switch s.Source {
+	case "startup":
+		return t.AssignedStudentID == s.StudentID
+	case "non-startup":
+		return t.AssignedStudentID != s.StudentID
+	}
+	return true
+}
+
+// Store is what the service needs from the database.
+type Store interface {
+	// CreateSavedSearch writes s under keys; apperr.Conflict when the student already keeps max.
+	CreateSavedSearch(ctx context.Context, s *SavedSearch, keys []string, max int) error
+	// SavedSearches lists a student's saved searches, newest first.
+	SavedSearches(ctx context.Context, studentID string) ([]SavedSearch, error)
+	// DeleteSavedSearch deletes one of the student's; apperr.NotFound when not theirs.
+	DeleteSavedSearch(ctx context.Context, studentID, id string) error
+	// Candidates reads the saved searches indexed under any of keys, each once.
+	Candidates(ctx context.Context, keys []string) ([]SavedSearch, error)
+	// CreateNotifications writes the notifications in one statement, setting their ids.
+	CreateNotifications(ctx context.Context, ns []notify.Notification) error
+}
+
+// Publisher announces an event, already committed, to the users' open connections.
+type Publisher interface {
+	Publish(ctx context.Context, eventType string, data any, userIDs ...string)
+}
+
+// Announcer pushes notifications that were just committed (notify.Service).
+type Announcer interface {
+	Announce(ctx context.Context, created ...notify.Notification)
+}
+
+// Service saves searches and alerts on new tasks.
+type Service struct {
+	Store     Store
+	Publisher Publisher
+	Notifier  Announcer
+	Logger    *slog.Logger
+}
+
+// Input is the saved-search form.
+type Input struct {
+	Name, Search, Category string
+	Skills                 []string
+	DeadlineBefore, Source string
+}
+
+// Save keeps a student's filter under a name.
+func (s *Service) Save(ctx context.Context, student *accounts.User, in Input) (*SavedSearch, error) {
+	out := &SavedSearch{StudentID: student.ID, Name: strings.TrimSpace(in.Name), Search: strings.TrimSpace(in.Search),
+		Category: strings.TrimSpace(in.Category), Skills: tasks.SplitSkills(in.Skills), Source: strings.TrimSpace(in.Source)}
+	var v apperr.Validator
+	if v.Check(out.Name != "", "name", "Name is required") {
+		v.Check(utf8.RuneCountInString(out.Name) <= 80, "name", "Name must be at most 80 characters")
+	}
+	v.Check(utf8.RuneCountInString(out.Search) <= 200, "search", "Search must be at most 200 characters")
+	v.Check(out.Category == "" || knownCategory(out.Category), "category", "Unknown category")
+	if v.Check(len(out.Skills) <= 20, "skills", "Add at most 20 skills") {
+		for _, sk := range out.Skills {
+			v.Check(utf8.RuneCountInString(sk) <= 50, "skills", "Each skill must be at most 50 characters")
+		}
+	}
+	if d := strings.TrimSpace(in.DeadlineBefore); d != "" {
+		day, ok := tasks.ParseDate(d)
+		if v.Check(ok, "deadlineBefore", "deadlineBefore must be a date") {
+			out.DeadlineBefore = &day
+		}
+	}
+	v.Check(out.Source == "" || out.Source == "startup" || out.Source == "non-startup", "source",
+		"Source must be startup or non-startup")
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if err := s.Store.CreateSavedSearch(ctx, out, out.Keys(), MaxPerStudent); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func knownCategory(c string) bool {
+	for _, list := range tasks.Categories {
+		if slices.Contains(list, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// List is a student's saved searches, newest first.
+func (s *Service) List(ctx context.Context, student *accounts.User) ([]SavedSearch, error) {
+	return s.Store.SavedSearches(ctx, student.ID)
+}
+
+// Delete removes one of the student's saved searches.
+func (s *Service) Delete(ctx context.Context, student *accounts.User, id string) error {
+	return s.Store.DeleteSavedSearch(ctx, student.ID, id)
+}
+
+// Alert is the data of a task.alert event.
+type Alert struct {
+	TaskID        string `json:"taskId"`
+	Title         string `json:"title"`
+	SavedSearchID string `json:"savedSearchId"`
+}
+
+// TaskPosted tells every student with a matching saved search about t, once each (their first
+// matching search names it): a bell notification, then a task.alert event. Best effort: the task
+// is posted whatever happens here, so a failure is logged.
+func (s *Service) TaskPosted(ctx context.Context, t *tasks.Task) {
+	candidates, err := s.Store.Candidates(ctx, taskKeys(t))
+	if err != nil {
+		s.Logger.ErrorContext(ctx, "task alerts: matching", "task", t.ID, "err", err)
+		return
+	}
+	matched := map[string]string{} // student → the saved search that matched
+	var notes []notify.Notification
+	for i := range candidates {
+		c := &candidates[i]
+		if _, told := matched[c.StudentID]; told || !c.Matches(t) {
+			continue
+		}
+		matched[c.StudentID] = c.ID
+		notes = append(notes, notify.Notification{UserID: c.StudentID,
+			Message: fmt.Sprintf("New task matching %q: %q.", c.Name, t.Title),
+			Link:    "/tasks?search=" + url.QueryEscape(t.Title)})
+	}
+	if len(notes) == 0 {
+		return
+	}
+	if err := s.Store.CreateNotifications(ctx, notes); err != nil {
+		s.Logger.ErrorContext(ctx, "task alerts: notifications", "task", t.ID, "students", len(notes), "err", err)
+		return
+	}
+	s.Notifier.Announce(ctx, notes...)
+	for student, search := range matched {
+		s.Publisher.Publish(ctx, EventAlert, Alert{TaskID: t.ID, Title: t.Title, SavedSearchID: search}, student)
+	}
+}

@@ -1,0 +1,71 @@
+package alerts_test
+
+import (
+	"testing"
+	"time"
+
+	"bridgework/backend/alerts"
+	"bridgework/backend/tasks"
+)
+
+// TestMatches holds the rule a saved search applies to a new task, one filter at a time.
+func TestMatches(t *testing.T) {
+	day := func(s string) *time.Time { d, _ := tasks.ParseDate(s); return &d }
+	task := &tasks.Task{Title: "Build a React dashboard", Description: "Charts for our sales team", Category: "web-development",
+		Skills: []string{"React", "TypeScript"}, Deadline: *day("2026-12-10")}
+	assigned := *task
+	assigned.AssignedStudentID = "ada"
+	for _, c := range []struct {
+		name   string
+		search alerts.SavedSearch
+		task   *tasks.Task
+		want   bool
+	}{
+		{"an empty search matches anything open", alerts.SavedSearch{StudentID: "ada"}, task, true},
+		{"words anywhere, any case", alerts.SavedSearch{StudentID: "ada", Search: "react SALES"}, task, true},
+		{"every word must be there", alerts.SavedSearch{StudentID: "ada", Search: "react python"}, task, false},
+		{"a skill word", alerts.SavedSearch{StudentID: "ada", Search: "typescript"}, task, true},
+		{"category", alerts.SavedSearch{StudentID: "ada", Category: "web-development"}, task, true},
+		{"another category", alerts.SavedSearch{StudentID: "ada", Category: "design"}, task, false},
+		{"one of the skills, any case", alerts.SavedSearch{StudentID: "ada", Skills: []string{"go", "react"}}, task, true},
+		{"none of the skills", alerts.SavedSearch{StudentID: "ada", Skills: []string{"Go"}}, task, false},
+		{"deadline on the day", alerts.SavedSearch{StudentID: "ada", DeadlineBefore: day("2026-12-10")}, task, true},
+		{"deadline too late", alerts.SavedSearch{StudentID: "ada", DeadlineBefore: day("2026-12-09")}, task, false},
+		{"from startups: only one assigned to me", alerts.SavedSearch{StudentID: "ada", Source: "startup"}, task, false},
+		{"from startups: assigned to me", alerts.SavedSearch{StudentID: "ada", Source: "startup"}, &assigned, true},
+		{"open to all: not one assigned to me", alerts.SavedSearch{StudentID: "ada", Source: "non-startup"}, &assigned, false},
+		{"a task assigned to someone else is not mine to see", alerts.SavedSearch{StudentID: "bob"}, &assigned, false},
+	} {
+		if got := c.search.Matches(c.task); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestKeys: a search is indexed by its skills, else its category, else under "any", so every
+// search a task can match is among those under the task's keys.
+func TestKeys(t *testing.T) {
+	for _, c := range []struct {
+		search alerts.SavedSearch
+		want   string
+	}{
+		{alerts.SavedSearch{Skills: []string{"React", " Go "}, Category: "design"}, "[skill:react skill:go]"},
+		{alerts.SavedSearch{Category: "design", Search: "logo"}, "[category:design]"},
+		{alerts.SavedSearch{Search: "logo"}, "[any]"},
+	} {
+		if got := fmtKeys(c.search.Keys()); got != c.want {
+			t.Errorf("%+v: keys %s, want %s", c.search, got, c.want)
+		}
+	}
+}
+
+func fmtKeys(keys []string) string {
+	out := "["
+	for i, k := range keys {
+		if i > 0 {
+			out += " "
+		}
+		out += k
+	}
+	return out + "]"
+}

@@ -1,0 +1,83 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/alerts"
+)
+
+// A student's saved searches, /api/student/saved-searches: the tasks page's filter kept under a
+// name, which brings them every matching task posted later (package alerts).
+
+// savedSearchJSON is a saved search; deadlineBefore is a day ("2026-12-01") or "".
+type savedSearchJSON struct {
+	ID             string    `json:"_id"`
+	Name           string    `json:"name"`
+	Search         string    `json:"search"`
+	Category       string    `json:"category"`
+	Skills         []string  `json:"skills"`
+	DeadlineBefore string    `json:"deadlineBefore"`
+	Source         string    `json:"source"`
+	CreatedAt      time.Time `json:"createdAt"`
+}
+
+func toSavedSearchJSON(s alerts.SavedSearch) savedSearchJSON {
+	out := savedSearchJSON{ID: s.ID, Name: s.Name, Search: s.Search, Category: s.Category, Skills: s.Skills,
+		Source: s.Source, CreatedAt: s.CreatedAt}
+	if out.Skills == nil {
+		out.Skills = []string{}
+	}
+	if s.DeadlineBefore != nil {
+		out.DeadlineBefore = s.DeadlineBefore.Format(time.DateOnly)
+	}
+	return out
+}
+
+func (s *Server) savedSearches(c *gin.Context) {
+	list, err := s.alerts.List(c.Request.Context(), currentUser(c))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	out := make([]savedSearchJSON, len(list))
+	for i, ss := range list {
+		out[i] = toSavedSearchJSON(ss)
+	}
+	writeSlice(c, out)
+}
+
+type saveSearchRequest struct {
+	Name           string   `json:"name"`
+	Search         string   `json:"search"`
+	Category       string   `json:"category"`
+	Skills         []string `json:"skills"`
+	DeadlineBefore string   `json:"deadlineBefore"`
+	Source         string   `json:"source"`
+}
+
+// saveSearch keeps the tasks page's filter under a name; a task posted later that matches it
+// reaches the student live and in the bell.
+func (s *Server) saveSearch(c *gin.Context) {
+	var req saveSearchRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	saved, err := s.alerts.Save(c.Request.Context(), currentUser(c), alerts.Input{Name: req.Name, Search: req.Search,
+		Category: req.Category, Skills: req.Skills, DeadlineBefore: req.DeadlineBefore, Source: req.Source})
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, toSavedSearchJSON(*saved))
+}
+
+func (s *Server) deleteSavedSearch(c *gin.Context) {
+	if err := s.alerts.Delete(c.Request.Context(), currentUser(c), c.Param("id")); err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Saved search deleted."})
+}

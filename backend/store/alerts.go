@@ -1,0 +1,139 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"bridgework/backend/alerts"
+	"bridgework/backend/apperr"
+	"bridgework/backend/notify"
+)
+
+type savedSearchRow struct {
+	ID             string
+	StudentID      string
+	Name           string
+	Search         string
+	Category       string
+	Skills         string
+	DeadlineBefore *time.Time
+	Source         string
+	CreatedAt      time.Time
+}
+
+func (savedSearchRow) TableName() string { return "saved_searches" }
+
+func (r savedSearchRow) toDomain() alerts.SavedSearch {
+	out := alerts.SavedSearch{ID: r.ID, StudentID: r.StudentID, Name: r.Name, Search: r.Search, Category: r.Category,
+		Source: r.Source, CreatedAt: r.CreatedAt.UTC()}
+	_ = json.Unmarshal([]byte(r.Skills), &out.Skills)
+	if r.DeadlineBefore != nil {
+		d := r.DeadlineBefore.UTC()
+		out.DeadlineBefore = &d
+	}
+	return out
+}
+
+type savedSearchKeyRow struct {
+	SearchKey     string
+	SavedSearchID string
+}
+
+func (savedSearchKeyRow) TableName() string { return "saved_search_keys" }
+
+const savedSearchNotFound = "Saved search not found."
+
+// Alerts is the saved searches' store.
+type Alerts struct{ DB *gorm.DB }
+
+func (s Alerts) CreateSavedSearch(ctx context.Context, ss *alerts.SavedSearch, keys []string, max int) error {
+	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		// The student's row, locked, makes two saves at once count one after the other.
+		lock := tx
+		if IsPostgres(tx) {
+			lock = lock.Clauses(clause.Locking{Strength: "UPDATE"})
+		}
+		var owner userRow
+		if err := lock.Select("id").Take(&owner, "id = ?", ss.StudentID).Error; err != nil {
+			return translate(err, userNotFound)
+		}
+		var n int64
+		if err := tx.Model(&savedSearchRow{}).Where("student_id = ?", ss.StudentID).Count(&n).Error; err != nil {
+			return err
+		}
+		if n >= int64(max) {
+			return apperr.New(apperr.Conflict, "You can keep at most 20 saved searches.")
+		}
+		skills, _ := json.Marshal(nonNil(ss.Skills))
+		row := savedSearchRow{ID: NewID(), StudentID: ss.StudentID, Name: ss.Name, Search: ss.Search, Category: ss.Category,
+			Skills: string(skills), DeadlineBefore: ss.DeadlineBefore, Source: ss.Source, CreatedAt: time.Now().UTC()}
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		rows := make([]savedSearchKeyRow, 0, len(keys))
+		for _, k := range unique(keys) {
+			rows = append(rows, savedSearchKeyRow{SearchKey: k, SavedSearchID: row.ID})
+		}
+		if err := tx.Create(&rows).Error; err != nil {
+			return err
+		}
+		ss.ID, ss.CreatedAt = row.ID, row.CreatedAt
+		return nil
+	})
+}
+
+func (s Alerts) SavedSearches(ctx context.Context, studentID string) ([]alerts.SavedSearch, error) {
+	var rows []savedSearchRow
+	err := s.DB.WithContext(ctx).Where("student_id = ?", studentID).Order("created_at DESC, id DESC").Find(&rows).Error
+	out := make([]alerts.SavedSearch, len(rows))
+	for i, r := range rows {
+		out[i] = r.toDomain()
+	}
+	return out, err
+}
+
+func (s Alerts) DeleteSavedSearch(ctx context.Context, studentID, id string) error {
+	if !ValidID(id) {
+		return apperr.New(apperr.NotFound, savedSearchNotFound)
+	}
+	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Where("id = ? AND student_id = ?", id, studentID).Delete(&savedSearchRow{})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return apperr.New(apperr.NotFound, savedSearchNotFound)
+		}
+		return tx.Where("saved_search_id = ?", id).Delete(&savedSearchKeyRow{}).Error
+	})
+}
+
+func (s Alerts) Candidates(ctx context.Context, keys []string) ([]alerts.SavedSearch, error) {
+	var rows []savedSearchRow
+	err := s.DB.WithContext(ctx).
+		Where("id IN (?)", s.DB.Model(&savedSearchKeyRow{}).Select("saved_search_id").Where("search_key IN ?", unique(keys))).
+		Order("created_at, id").Find(&rows).Error
+	out := make([]alerts.SavedSearch, len(rows))
+	for i, r := range rows {
+		out[i] = r.toDomain()
+	}
+	return out, err
+}
+
+func (s Alerts) CreateNotifications(ctx context.Context, ns []notify.Notification) error {
+	rows := make([]notificationRow, len(ns))
+	for i, n := range ns {
+		rows[i] = notificationRow{ID: NewID(), UserID: n.UserID, Message: n.Message, Link: n.Link}
+	}
+	if err := s.DB.WithContext(ctx).CreateInBatches(&rows, 500).Error; err != nil {
+		return err
+	}
+	for i := range ns {
+		ns[i].ID, ns[i].CreatedAt = rows[i].ID, rows[i].CreatedAt.UTC()
+	}
+	return nil
+}
