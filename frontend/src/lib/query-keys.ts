@@ -52,6 +52,8 @@ export const queryKeys = {
     conversations: ['chat', 'conversations'] as const,
     threads: ['chat', 'thread'] as const,
     thread: (userId: string) => ['chat', 'thread', userId] as const,
+    /** GET /api/chat/{userId}?q=: one conversation's messages containing q. */
+    search: (userId: string, q: string) => ['chat', 'search', userId, q] as const,
     allPartners: ['chat', 'partners'] as const,
     partners: (role: string) => ['chat', 'partners', role] as const,
   },

@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node'
+import { chatFindHandlers } from './chat-find'
 import { givenRatingHandlers } from './given-ratings'
 import { handlers } from './handlers'
 import { issuerHandlers } from './issuers'
@@ -6,4 +7,4 @@ import { marketplaceHandlers } from './marketplace'
 import { realtimeHandlers } from './realtime'
 import { trustHandlers } from './trust'
 
-export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...trustHandlers, ...givenRatingHandlers)
+export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...trustHandlers, ...givenRatingHandlers, ...chatFindHandlers)
