@@ -41,13 +41,13 @@ describe('/messages', () => {
     const list = await screen.findByRole('list', { name: 'Conversations' })
     expect(rowNames(list)[0]).toContain('Zeta Corp')
     expect(rowNames(list)[0]).toContain('You: To Zeta')
-    expect(within(list).getByLabelText('1 unread')).toBeInTheDocument()
+    expect(within(list).getByLabelText('1 unread message')).toBeInTheDocument()
 
     act(() => {
       storeMessage(acme._id, ada.user._id, 'Acme again')
     })
     await waitFor(() => expect(rowNames(list)[0]).toContain('Acme again'))
-    expect(within(list).getByLabelText('2 unread')).toBeInTheDocument()
+    expect(within(list).getByLabelText('2 unread messages')).toBeInTheDocument()
 
     await events.click(within(list).getByRole('link', { name: /Acme Labs/ }))
     const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
+import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { avatarInitial, displayName } from '@/lib/user'
 import type { Conversation } from '../api/types'
@@ -10,15 +11,37 @@ type ConversationListProps = {
   me: string
   selectedId?: string
   linkTo: (partnerId: string) => string
+  /** "Mark all as read"; the button shows when given, and is off while nothing is unread. */
+  markAllRead?: { onClick: () => void; isPending: boolean }
+}
+
+/** "1 unread message", "3 unread messages". */
+export function unreadLabel(count: number): string {
+  return `${count} unread ${count === 1 ? 'message' : 'messages'}`
 }
 
 /** The /messages left column: one row per partner, newest first, with unread badges. */
-export function ConversationList({ conversations, isLoading, me, selectedId, linkTo }: ConversationListProps) {
+export function ConversationList({ conversations, isLoading, me, selectedId, linkTo, markAllRead }: ConversationListProps) {
+  const anyUnread = conversations.some((c) => c.unreadCount > 0)
   return (
     <section aria-labelledby="conversations-heading" className="flex min-h-0 flex-col">
-      <h2 id="conversations-heading" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900">
-        Conversations
-      </h2>
+      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+        <h2 id="conversations-heading" className="text-lg font-semibold text-slate-900">
+          Conversations
+        </h2>
+        {markAllRead && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={markAllRead.onClick}
+            disabled={!anyUnread}
+            isLoading={markAllRead.isPending}
+            loadingText="Marking..."
+          >
+            Mark all as read
+          </Button>
+        )}
+      </div>
       {isLoading ? (
         <p className="p-4 text-sm text-slate-500">Loading...</p>
       ) : conversations.length === 0 ? (
@@ -33,6 +56,7 @@ export function ConversationList({ conversations, isLoading, me, selectedId, lin
                 <Link
                   to={linkTo(c._id)}
                   aria-current={c._id === selectedId ? 'true' : undefined}
+                  data-unread={c.unreadCount > 0}
                   className={cn(
                     'flex items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
                     c._id === selectedId && 'bg-indigo-50',
@@ -46,7 +70,7 @@ export function ConversationList({ conversations, isLoading, me, selectedId, lin
                     />
                   </span>
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium text-slate-900">{name}</span>
+                    <span className={cn('block truncate text-slate-900', c.unreadCount > 0 ? 'font-bold' : 'font-medium')}>{name}</span>
                     <span className={cn('block truncate text-sm', c.unreadCount > 0 ? 'font-semibold text-slate-900' : 'text-slate-500')}>
                       {own ? `You: ${c.lastMessage.content}` : c.lastMessage.content}
                     </span>
@@ -54,7 +78,8 @@ export function ConversationList({ conversations, isLoading, me, selectedId, lin
                   {c.unreadCount > 0 && (
                     <span
                       className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white"
-                      aria-label={`${c.unreadCount} unread`}
+                      role="img"
+                      aria-label={unreadLabel(c.unreadCount)}
                     >
                       {c.unreadCount}
                     </span>

@@ -9,16 +9,17 @@ type MessagesPageViewProps = {
   me: string
   selectedId?: string
   linkTo: (partnerId: string) => string
+  markAllRead?: { onClick: () => void; isPending: boolean }
   /** The open conversation; nothing selected shows the prompt to pick one. */
   panel?: ReactNode
 }
 
 /** /messages: conversations on the left, the open one on the right. */
-export function MessagesPageView({ conversations, isLoading, me, selectedId, linkTo, panel }: MessagesPageViewProps) {
+export function MessagesPageView({ conversations, isLoading, me, selectedId, linkTo, markAllRead, panel }: MessagesPageViewProps) {
   return (
     <SplitView
       title="Messages"
-      list={<ConversationList conversations={conversations} isLoading={isLoading} me={me} selectedId={selectedId} linkTo={linkTo} />}
+      list={<ConversationList conversations={conversations} isLoading={isLoading} me={me} selectedId={selectedId} linkTo={linkTo} markAllRead={markAllRead} />}
       panel={panel}
       emptyText="Select a conversation"
     />

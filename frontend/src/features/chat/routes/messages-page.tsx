@@ -4,6 +4,7 @@ import { paths } from '@/config/paths'
 import { useCurrentUser } from '@/lib/auth-store'
 import { notify } from '@/lib/notify'
 import { useConversations } from '../api/get-conversations'
+import { useMarkAllRead } from '../api/mark-all-read'
 import { ChatPanel } from '../components/chat-panel'
 import { MessagesPageView } from '../components/messages-page-view'
 
@@ -21,6 +22,10 @@ export function MessagesPage() {
     if (conversations.isError) notify.error('Failed to load conversations')
   }, [conversations.isError])
 
+  const markAll = useMarkAllRead()
+  const onMarkAllRead = () =>
+    markAll.mutate(undefined, { onError: () => notify.error('Failed to mark conversations as read') })
+
   const list = conversations.data ?? []
   return (
     <MessagesPageView
@@ -29,6 +34,7 @@ export function MessagesPage() {
       me={me?._id ?? ''}
       selectedId={selectedId}
       linkTo={(id) => `${paths.messages}?with=${encodeURIComponent(id)}`}
+      markAllRead={{ onClick: onMarkAllRead, isPending: markAll.isPending }}
       panel={
         selectedId ? (
           <ChatPanel

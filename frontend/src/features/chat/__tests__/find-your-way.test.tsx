@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { useLiveStore } from '@/lib/realtime/live-store'
+import { queryKeys } from '@/lib/query-keys'
+import { chatDb, chatHandlers, resetChatDb, seedThread, storeMessage } from '@/testing/mocks/chat'
+import { chatFindHandlers } from '@/testing/mocks/chat-find'
+import { seedAccount } from '@/testing/mocks/db'
+import { resetRealtime } from '@/testing/mocks/realtime'
+import { server } from '@/testing/mocks/server'
+import { renderApp } from '@/testing/test-utils'
+
+// Chat you can find your way in (#16 item 4): unread badges and Mark all as read, search in a
+// conversation, and the jump to the first unread message.
+
+beforeEach(() => {
+  resetChatDb()
+  resetRealtime()
+  server.use(...chatHandlers)
+  server.use(...chatFindHandlers) // in front: ?q= and read-all
+})
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+async function signIn(url: string) {
+  const ada = seedAccount({ userType: 'student', firstName: 'Ada', lastName: 'Lovelace' })
+  const acme = seedAccount({ userType: 'startup', companyName: 'Acme Labs' }).user
+  const zeta = seedAccount({ userType: 'startup', companyName: 'Zeta Corp' }).user
+  return { ada: ada.user, acme, zeta, open: async (at = url) => {
+    const app = await renderApp(at, { as: ada.user })
+    await waitFor(() => expect(useLiveStore.getState().status).toBe('ready'))
+    return app
+  } }
+}
+
+describe('unread badges and Mark all as read', () => {
+  it('badges each unread conversation, bolds it, and Mark all as read posts read-all and refreshes the counts', async () => {
+    const { ada, acme, zeta, open } = await signIn('/messages')
+    seedThread(acme._id, ada._id, ['One', 'Two', 'Three'])
+    seedThread(zeta._id, ada._id, ['Hello'])
+    storeMessage(ada._id, zeta._id, 'Mine')
+    seedThread(zeta._id, ada._id, ['Again'])
+    let posts = 0
+    server.use(http.post('*/api/chat/read-all', () => {
+      posts += 1
+      return undefined
+    }))
+    const { events, queryClient } = await open()
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+    const list = await screen.findByRole('list', { name: 'Conversations' })
+    const acmeRow = within(list).getByRole('link', { name: /Acme Labs/ })
+    expect(within(acmeRow).getByRole('img', { name: '3 unread messages' })).toHaveTextContent('3')
+    expect(acmeRow).toHaveAttribute('data-unread', 'true')
+    expect(within(acmeRow).getByText('Acme Labs').className).toContain('font-bold')
+    expect(within(list).getByRole('img', { name: '2 unread messages' })).toBeInTheDocument()
+
+    const button = screen.getByRole('button', { name: 'Mark all as read' })
+    expect(button).toBeEnabled()
+    await events.click(button)
+    await waitFor(() => expect(within(list).queryByLabelText(/unread message/)).not.toBeInTheDocument())
+    expect(posts).toBe(1)
+    expect(chatDb.messages.filter((m) => m.receiver === ada._id && !m.readAt)).toHaveLength(0)
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.chat.conversations })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.notifications.all })
+    expect(within(list).getByRole('link', { name: /Acme Labs/ })).toHaveAttribute('data-unread', 'false')
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled()
+  })
+
+  it('is off when nothing is unread, and toasts when read-all fails', async () => {
+    const { ada, acme, open } = await signIn('/messages')
+    storeMessage(ada._id, acme._id, 'Mine only')
+    const first = await open()
+    expect(await screen.findByRole('button', { name: 'Mark all as read' })).toBeDisabled()
+    first.unmount()
+
+    seedThread(acme._id, ada._id, ['Unread'])
+    server.use(http.post('*/api/chat/read-all', () => HttpResponse.json({ message: 'Internal error.', code: 'internal' }, { status: 500 })))
+    const { events } = await renderApp('/messages', { as: ada })
+    const button = await screen.findByRole('button', { name: 'Mark all as read' })
+    await waitFor(() => expect(button).toBeEnabled())
+    await events.click(button)
+    expect(await screen.findByText('Failed to mark conversations as read')).toBeInTheDocument()
+    expect(screen.getByLabelText('1 unread message')).toBeInTheDocument()
+  })
+})
