@@ -85,3 +85,50 @@ describe('unread badges and Mark all as read', () => {
     expect(screen.getByLabelText('1 unread message')).toBeInTheDocument()
   })
 })
+
+describe('search in a conversation', () => {
+  it('sends ?q=, lists the matches newest first with the match highlighted and their time, and Escape returns to the thread', async () => {
+    const { ada, acme, open } = await signIn('')
+    seedThread(acme._id, ada._id, ['Our Rocket launch is Friday', 'Lunch?'])
+    storeMessage(ada._id, acme._id, 'Great, the rocket looks good')
+    chatDb.messages.forEach((m) => (m.readAt = m.readAt ?? new Date().toISOString()))
+    const asked: Array<Record<string, string>> = []
+    server.use(http.get('*/api/chat/:userId', ({ request }) => {
+      asked.push(Object.fromEntries(new URL(request.url).searchParams))
+      return undefined
+    }))
+    const { events } = await open(`/chat/${acme._id}`)
+    const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
+    await within(panel).findByText('Lunch?')
+
+    await events.type(within(panel).getByRole('searchbox', { name: 'Search this conversation' }), 'ROCKET{Enter}')
+    const results = await within(panel).findByRole('list', { name: 'Messages matching “ROCKET”' })
+    expect(asked).toContainEqual({ q: 'ROCKET', per_page: '100' })
+    const rows = within(results).getAllByRole('listitem')
+    expect(rows).toHaveLength(2)
+    expect(rows[0]).toHaveTextContent('You')
+    expect(rows[0]).toHaveTextContent('Great, the rocket looks good')
+    expect(rows[1]).toHaveTextContent('Acme Labs')
+    expect(within(rows[1]!).getByText('Rocket').tagName).toBe('MARK')
+    expect(rows[0]!.querySelector('time')).toHaveAttribute('dateTime', chatDb.messages[2]!.createdAt)
+    expect(within(panel).queryByRole('log')).not.toBeInTheDocument()
+
+    await events.keyboard('{Escape}')
+    expect(await within(panel).findByRole('log', { name: 'Messages with Acme Labs' })).toBeInTheDocument()
+    expect(within(panel).getByRole('searchbox', { name: 'Search this conversation' })).toHaveValue('')
+  })
+
+  it('says No messages match “…” for an empty result; the Search button and Clear search work too', async () => {
+    const { ada, acme, open } = await signIn('')
+    seedThread(acme._id, ada._id, ['Hello'])
+    const { events } = await open(`/chat/${acme._id}`)
+    const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
+    await within(panel).findByText('Hello')
+    await events.type(within(panel).getByRole('searchbox', { name: 'Search this conversation' }), 'invoice')
+    await events.click(within(panel).getByRole('button', { name: 'Search' }))
+    expect(await within(panel).findByText('No messages match “invoice”')).toBeInTheDocument()
+    await events.click(within(panel).getByRole('button', { name: 'Clear search' }))
+    expect(await within(panel).findByText('Hello')).toBeInTheDocument()
+    expect(within(panel).queryByText(/No messages match/)).not.toBeInTheDocument()
+  })
+})

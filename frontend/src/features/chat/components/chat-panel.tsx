@@ -13,6 +13,7 @@ import { newClientId, useSendMessage } from '../api/send-message'
 import type { ChatUser } from '../api/types'
 import { useIsTyping, useSendTyping } from '../lib/typing'
 import { Composer } from './composer'
+import { ConversationSearchBox, ConversationSearchResults } from './conversation-search'
 import { MessageList } from './message-list'
 import { OnlineDot } from './online-dot'
 
@@ -49,6 +50,7 @@ export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelPr
 
   useMarkIncomingRead(partnerId, me?._id, thread.data)
 
+  const [search, setSearch] = useState('')
   const [draft, setDraft] = useState('')
   const clientId = useRef(newClientId()) // kept across retries of one message, so it is stored once
   const send = useSendMessage()
@@ -82,14 +84,19 @@ export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelPr
           {who?.email && <p className="truncate text-xs text-slate-500">{who.email}</p>}
         </div>
       </header>
-      <MessageList
-        messages={thread.data ?? []}
-        me={me?._id ?? ''}
-        partnerName={name}
-        isLoading={thread.isPending}
-        isTyping={isTyping}
-        earlier={earlier}
-      />
+      <ConversationSearchBox query={search} onSearch={setSearch} />
+      {search ? (
+        <ConversationSearchResults partnerId={partnerId} partnerName={name} me={me?._id ?? ''} query={search} />
+      ) : (
+        <MessageList
+          messages={thread.data ?? []}
+          me={me?._id ?? ''}
+          partnerName={name}
+          isLoading={thread.isPending}
+          isTyping={isTyping}
+          earlier={earlier}
+        />
+      )}
       <Composer
         value={draft}
         onChange={(value) => {
