@@ -132,3 +132,57 @@ describe('search in a conversation', () => {
     expect(within(panel).queryByText(/No messages match/)).not.toBeInTheDocument()
   })
 })
+
+describe('jump to the first unread message', () => {
+  function stubScroll() {
+    const scrolled: Array<{ element: Element; options: unknown }> = []
+    const original = Element.prototype.scrollIntoView
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element, options?: unknown) {
+      scrolled.push({ element: this, options })
+    }) as unknown as typeof Element.prototype.scrollIntoView
+    return { scrolled, restore: () => (Element.prototype.scrollIntoView = original) }
+  }
+
+  it('opens on a New messages divider before the oldest unread message, and the jump control scrolls to and focuses it', async () => {
+    const { ada, acme, open } = await signIn('')
+    seedThread(acme._id, ada._id, ['Old news'])
+    storeMessage(ada._id, acme._id, 'My reply')
+    chatDb.messages.forEach((m) => (m.readAt = new Date().toISOString()))
+    seedThread(acme._id, ada._id, ['First unread', 'Second unread', 'Third unread'])
+    const stub = stubScroll()
+    try {
+      const { events } = await open(`/messages?with=${acme._id}`)
+      const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
+      const divider = await within(panel).findByRole('separator', { name: 'New messages' })
+      const firstUnread = divider.closest('li')!
+      expect(firstUnread).toHaveAttribute('data-first-unread', 'true')
+      expect(firstUnread).toHaveTextContent('First unread')
+      expect(within(panel).getAllByRole('separator', { name: 'New messages' })).toHaveLength(1)
+      // Opened there rather than at the end.
+      await waitFor(() => expect(stub.scrolled.at(-1)?.element).toBe(divider))
+
+      // Marked read on the server while shown; the divider stays for this visit.
+      await waitFor(() => expect(chatDb.messages.every((m) => m.readAt)).toBe(true))
+      expect(within(panel).getByRole('separator', { name: 'New messages' })).toBe(divider)
+
+      stub.scrolled.length = 0
+      await events.click(within(panel).getByRole('button', { name: '3 unread — jump to first' }))
+      expect(stub.scrolled).toContainEqual({ element: divider, options: { block: 'start', behavior: 'smooth' } })
+      expect(divider).toHaveFocus()
+      expect(within(panel).queryByRole('button', { name: /jump to first/ })).not.toBeInTheDocument()
+    } finally {
+      stub.restore()
+    }
+  })
+
+  it('shows no divider or jump control when nothing was unread', async () => {
+    const { ada, acme, open } = await signIn('')
+    seedThread(acme._id, ada._id, ['Seen'])
+    chatDb.messages.forEach((m) => (m.readAt = new Date().toISOString()))
+    await open(`/chat/${acme._id}`)
+    const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
+    await within(panel).findByText('Seen')
+    expect(within(panel).queryByRole('separator', { name: 'New messages' })).not.toBeInTheDocument()
+    expect(within(panel).queryByRole('button', { name: /jump to first/ })).not.toBeInTheDocument()
+  })
+})

@@ -41,6 +41,13 @@ export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelPr
 
   const earlier = useEarlierMessages(partnerId, thread.data)
 
+  // What was unread when the conversation opened, kept after it is marked read.
+  const [unreadAtOpen, setUnreadAtOpen] = useState<{ id: string; count: number } | null>()
+  if (unreadAtOpen === undefined && thread.data) {
+    const unread = thread.data.filter((m) => m.sender === partnerId && !m.readAt)
+    setUnreadAtOpen(unread[0] ? { id: unread[0]._id, count: unread.length } : null)
+  }
+
   useEffect(() => {
     if (thread.isError) notify.error('Failed to load messages')
   }, [thread.isError])
@@ -95,6 +102,7 @@ export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelPr
           isLoading={thread.isPending}
           isTyping={isTyping}
           earlier={earlier}
+          firstUnread={unreadAtOpen}
         />
       )}
       <Composer

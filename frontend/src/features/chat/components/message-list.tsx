@@ -1,5 +1,5 @@
 import { Check, CheckCheck } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import type { ChatMessage } from '../api/types'
@@ -12,6 +12,8 @@ type MessageListProps = {
   isTyping: boolean
   /** Scrolling back past the first page; the button shows while `hasEarlier`. */
   earlier?: { hasEarlier: boolean; load: () => void; isLoading: boolean }
+  /** The partner's messages that were unread when the conversation opened: the oldest and how many. */
+  firstUnread?: { id: string; count: number } | null
 }
 
 /** Time of day, with the date when it is not today. */
@@ -22,12 +24,25 @@ export function formatTime(iso: string, now: Date = new Date()): string {
 }
 
 /** The bubbles of a conversation (own on the right), read ticks on own messages, typing below. */
-export function MessageList({ messages, me, partnerName, isLoading, isTyping, earlier }: MessageListProps) {
+export function MessageList({ messages, me, partnerName, isLoading, isTyping, earlier, firstUnread }: MessageListProps) {
   const end = useRef<HTMLDivElement>(null)
+  const divider = useRef<HTMLDivElement>(null)
+  const [jumped, setJumped] = useState(false)
   const last = messages[messages.length - 1]?._id
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' })
   }, [last, isTyping])
+  // Opening on unread messages shows the first of them rather than the end (runs after the above).
+  const firstUnreadId = firstUnread?.id
+  useEffect(() => {
+    if (firstUnreadId) divider.current?.scrollIntoView?.({ block: 'start' })
+  }, [firstUnreadId])
+  const jump = () => {
+    divider.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })
+    divider.current?.focus({ preventScroll: true })
+    setJumped(true)
+  }
+  const showJump = !jumped && firstUnread && messages.some((m) => m._id === firstUnread.id)
 
   return (
     <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
@@ -37,6 +52,13 @@ export function MessageList({ messages, me, partnerName, isLoading, isTyping, ea
         <p className="text-center text-sm text-slate-500">No messages yet</p>
       ) : (
         <>
+          {showJump && (
+            <div className="sticky top-0 z-10 mb-3 flex justify-center">
+              <Button variant="secondary" size="sm" onClick={jump}>
+                {firstUnread.count} unread — jump to first
+              </Button>
+            </div>
+          )}
           {earlier?.hasEarlier && (
             <div className="mb-3 flex justify-center">
               <Button variant="outline" size="sm" onClick={earlier.load} isLoading={earlier.isLoading} loadingText="Loading...">
@@ -47,8 +69,27 @@ export function MessageList({ messages, me, partnerName, isLoading, isTyping, ea
           <ol role="log" aria-label={`Messages with ${partnerName}`} className="space-y-2">
             {messages.map((m) => {
               const own = m.sender === me
+              const isFirstUnread = m._id === firstUnread?.id
               return (
-                <li key={m._id} className={cn('flex', own ? 'justify-end' : 'justify-start')} data-own={own}>
+                <li
+                  key={m._id}
+                  className={cn('flex', own ? 'justify-end' : 'justify-start', isFirstUnread && 'flex-wrap')}
+                  data-own={own}
+                  data-first-unread={isFirstUnread || undefined}
+                >
+                  {isFirstUnread && (
+                    <div
+                      ref={divider}
+                      role="separator"
+                      aria-label="New messages"
+                      tabIndex={-1}
+                      className="mb-2 flex basis-full items-center gap-2 text-xs font-semibold text-indigo-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+                    >
+                      <span className="h-px flex-1 bg-indigo-200" aria-hidden="true" />
+                      <span>New messages</span>
+                      <span className="h-px flex-1 bg-indigo-200" aria-hidden="true" />
+                    </div>
+                  )}
                   <div
                     className={cn(
                       'max-w-[80%] rounded-2xl px-3 py-2 text-sm shadow-sm',
