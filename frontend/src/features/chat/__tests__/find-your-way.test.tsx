@@ -133,6 +133,48 @@ describe('search in a conversation', () => {
   })
 })
 
+describe('search paging and errors', () => {
+  it('loads older matches with ?before= while the server links to more', async () => {
+    const { ada, acme, open } = await signIn('')
+    seedThread(acme._id, ada._id, Array.from({ length: 130 }, (_, i) => `Report ${i + 1}`))
+    chatDb.messages.forEach((m) => (m.readAt = new Date().toISOString()))
+    const asked: Array<Record<string, string>> = []
+    server.use(http.get('*/api/chat/:userId', ({ request }) => {
+      asked.push(Object.fromEntries(new URL(request.url).searchParams))
+      return undefined
+    }))
+    const { events } = await open(`/chat/${acme._id}`)
+    const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
+    await within(panel).findByText('Report 130')
+    await events.type(within(panel).getByRole('searchbox', { name: 'Search this conversation' }), 'report{Enter}')
+    const results = await within(panel).findByRole('list', { name: 'Messages matching “report”' })
+    expect(within(results).getAllByRole('listitem')).toHaveLength(100)
+    expect(within(panel).getByText('100+ messages match')).toBeInTheDocument()
+    await events.click(within(panel).getByRole('button', { name: 'Load older matches' }))
+    await waitFor(() => expect(within(results).getAllByRole('listitem')).toHaveLength(130))
+    const oldestShown = chatDb.messages.find((m) => m.content === 'Report 31')!
+    expect(asked).toContainEqual({ q: 'report', before: oldestShown._id, per_page: '100' })
+    expect(within(panel).queryByRole('button', { name: 'Load older matches' })).not.toBeInTheDocument()
+  })
+
+  it('says the search failed when the server refuses it', async () => {
+    const { ada, acme, open } = await signIn('')
+    seedThread(acme._id, ada._id, ['Hello'])
+    server.use(http.get('*/api/chat/:userId', ({ request }) =>
+      new URL(request.url).searchParams.has('q')
+        ? HttpResponse.json({ message: 'q: at most 200 characters', code: 'invalid', fields: { q: 'q: at most 200 characters' } }, { status: 400 })
+        : undefined,
+    ))
+    const { events } = await open(`/chat/${acme._id}`)
+    const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
+    await within(panel).findByText('Hello')
+    const box = within(panel).getByRole('searchbox', { name: 'Search this conversation' })
+    expect(box).toHaveAttribute('maxLength', '200')
+    await events.type(box, 'hello{Enter}')
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Search failed')
+  })
+})
+
 describe('jump to the first unread message', () => {
   function stubScroll() {
     const scrolled: Array<{ element: Element; options: unknown }> = []

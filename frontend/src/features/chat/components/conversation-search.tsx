@@ -103,7 +103,7 @@ export function ConversationSearchResults({ partnerId, partnerName, me, query }:
       ) : (
         <>
           <p className="mb-2 text-xs text-slate-500" aria-live="polite">
-            {results.data.length === 1 ? '1 message matches' : `${results.data.length} messages match`}
+            {results.data.length === 1 ? '1 message matches' : `${results.data.length}${results.hasNextPage ? '+' : ''} messages match`}
           </p>
           <ol aria-label={`Messages matching “${query}”`} className="space-y-2">
             {results.data.map((m) => (
@@ -116,6 +116,19 @@ export function ConversationSearchResults({ partnerId, partnerName, me, query }:
               </li>
             ))}
           </ol>
+          {results.hasNextPage && (
+            <div className="mt-3 flex justify-center">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => void results.fetchNextPage()}
+                isLoading={results.isFetchingNextPage}
+                loadingText="Loading..."
+              >
+                Load older matches
+              </Button>
+            </div>
+          )}
         </>
       )}
     </div>
