@@ -25,10 +25,7 @@ const (
 	EditWindow = 14 * 24 * time.Hour
 	// MinRatingsForAverage is how many visible ratings an average needs before it is shown.
 	MinRatingsForAverage = 3
-	// PageSize is the default page of a user's ratings.
-	PageSize = 10
-
-	maxCommentLen = 1000
+	maxCommentLen        = 1000
 )
 
 // Rating is one side's stars and words about the other on one approved submission.
@@ -56,9 +53,6 @@ type Person struct {
 
 // Visible reports whether the rating may be shown to people other than its author at now.
 func (r *Rating) Visible(now time.Time) bool { return !now.Before(r.RevealAt) }
-
-// Editable reports whether the author may still change it at now.
-func (r *Rating) Editable(now time.Time) bool { return now.Before(r.CreatedAt.Add(EditWindow)) }
 
 // Summary is a user's visible ratings in two numbers; Average is nil below MinRatingsForAverage.
 type Summary struct {

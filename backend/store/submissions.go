@@ -69,10 +69,14 @@ func utc(t *time.Time) *time.Time {
 }
 
 // revisionsOf reads the revisions of the submissions, oldest first, by submission id.
-func revisionsOf(db *gorm.DB, submissionIDs []string) (map[string][]tasks.Revision, error) {
+func revisionsOf(db *gorm.DB, subs []submissionRow) (map[string][]tasks.Revision, error) {
 	out := map[string][]tasks.Revision{}
-	if len(submissionIDs) == 0 {
+	if len(subs) == 0 {
 		return out, nil
+	}
+	submissionIDs := make([]string, len(subs))
+	for i, r := range subs {
+		submissionIDs[i] = r.ID
 	}
 	var rows []revisionRow
 	if err := db.Where("submission_id IN ?", submissionIDs).Order("submission_id, revision").Find(&rows).Error; err != nil {
@@ -122,11 +126,7 @@ func (s Tasks) StartupSubmissions(ctx context.Context, startupID, status string,
 	if err != nil {
 		return out, err
 	}
-	subIDs := make([]string, len(rows))
-	for i, r := range rows {
-		subIDs[i] = r.ID
-	}
-	revisions, err := revisionsOf(db, subIDs)
+	revisions, err := revisionsOf(db, rows)
 	if err != nil {
 		return out, err
 	}
@@ -163,7 +163,7 @@ func (t taskTx) Submission(taskID, studentID string) (*tasks.Submission, error) 
 		return nil, translate(err, submissionNotFound)
 	}
 	sub := row.toDomain()
-	revisions, err := revisionsOf(t.db, []string{row.ID})
+	revisions, err := revisionsOf(t.db, []submissionRow{row})
 	sub.Revisions = revisions[row.ID]
 	return &sub, err
 }

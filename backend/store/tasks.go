@@ -172,11 +172,7 @@ func hydrate(db *gorm.DB, rows []taskRow, w whose) ([]tasks.Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	subIDs := make([]string, len(subRows))
-	for i, r := range subRows {
-		subIDs[i] = r.ID
-	}
-	revisions, err := revisionsOf(db, subIDs)
+	revisions, err := revisionsOf(db, subRows)
 	if err != nil {
 		return nil, err
 	}
