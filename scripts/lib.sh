@@ -26,6 +26,12 @@ ensure_go() {
   command -v go >/dev/null || apt_install golang-go
 }
 
+# ensure_smtp_server installs the mail server the Go tests of email digests send to (they start
+# it themselves, one per test, with /usr/bin/python3 -m aiosmtpd).
+ensure_smtp_server() {
+  /usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null || apt_install python3-aiosmtpd
+}
+
 ensure_node() {
   command -v npm >/dev/null || apt_install nodejs npm
 }

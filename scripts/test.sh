@@ -17,6 +17,7 @@ log "checking services and tools"
 ensure_go
 ensure_postgres
 ensure_redis
+ensure_smtp_server
 ensure_chromium
 ensure_nginx
 apt_install poppler-utils curl

@@ -218,7 +218,7 @@ func (s *Service) TaskPosted(ctx context.Context, t *tasks.Task) {
 			continue
 		}
 		matched[c.StudentID] = c.ID
-		notes = append(notes, notify.Notification{UserID: c.StudentID,
+		notes = append(notes, notify.Notification{UserID: c.StudentID, Kind: notify.KindAlert,
 			Message: fmt.Sprintf("New task matching %q: %q.", c.Name, t.Title),
 			Link:    "/tasks?search=" + url.QueryEscape(t.Title)})
 	}

@@ -26,6 +26,7 @@ import (
 	"bridgework/backend/certs"
 	"bridgework/backend/chat"
 	"bridgework/backend/config"
+	"bridgework/backend/digest"
 	"bridgework/backend/help"
 	"bridgework/backend/httpapi"
 	"bridgework/backend/issuers"
@@ -47,6 +48,7 @@ type App struct {
 	Accounts *accounts.Service
 	Tasks    *tasks.Service
 	Ratings  *ratings.Service
+	Digests  *digest.Service
 	Hub      *realtime.Hub
 	Mail     *mail.Worker
 	sweep    *uploadSweep
@@ -151,21 +153,27 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		Store: store.Issuers{DB: db}, Limiter: limiter, MailsPerAccount: cfg.VerifyMailsPerAccount,
 		MailWindow: cfg.VerifyMailWindow, LinkTTL: cfg.VerifyLinkTTL, PublicURL: cfg.PublicURL,
 	}
+	digests := &digest.Service{
+		Store: store.Digests{DB: db}, Secret: secret, PublicURL: cfg.PublicURL,
+		OfflineAfter: cfg.DigestOfflineAfter, MinInterval: cfg.DigestMinInterval, Logger: logger,
+	}
 	outbox := mail.NewWorker(mail.Worker{
 		Queue: store.Outbox{DB: db}, Mailer: mailer, MaxAttempts: cfg.MailMaxAttempts, FirstRetry: cfg.MailFirstRetry,
 		SendTimeout: cfg.MailSendTimeout, Logger: logger,
 		Composers: map[string]mail.Composer{
 			accounts.ResetMailKind: acc.ComposeResetMail,
 			issuers.MailKind:       companies.ComposeMail,
+			digest.MailKind:        digests.Compose,
 		},
 	})
+	digests.Wake = outbox.Wake
 	acc.Outbox, companies.Outbox = outbox, outbox
 
 	chatService := &chat.Service{
 		Store: store.Messages{DB: db}, Limiter: limiter, Logger: logger,
 		Limits: chat.Limits{MessagesPerMinute: cfg.ChatMessagesPerMinute},
 	}
-	live, err := newLive(cfg, rdb, acc, chatService, limiter, logger)
+	live, err := newLive(cfg, rdb, acc, chatService, digests, limiter, logger)
 	if err != nil {
 		return nil, err
 	}
@@ -180,6 +188,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	acc.Invalidator = invalidator
 	publisher := Publisher{hub: hub, log: logger}
 	chatService.Publisher, chatService.Presence = publisher, live.tracker
+	digests.Presence = live.tracker
 	notifications := &notify.Service{Store: store.Notifications{DB: db}, Publisher: publisher, Logger: logger}
 	marketplace := &tasks.Service{
 		Store: store.Tasks{DB: db}, Notifier: notifications, Publisher: publisher,
@@ -215,6 +224,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		Notifications:  notifications,
 		Ratings:        rates,
 		Alerts:         searches,
+		Digests:        digests,
 		Audit:          trail,
 		Realtime:       hub,
 		Logger:         logger,
@@ -243,12 +253,17 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	if rdb != nil {
 		sweep.lease = lease.New(rdb, cfg.RedisPrefix+"lease:upload-sweep", sweepInterval)
 	}
+	digestRuns := &digestJob{digests: digests, interval: cfg.DigestCheckEvery, logger: logger}
+	if rdb != nil {
+		digestRuns.lease = lease.New(rdb, cfg.RedisPrefix+"lease:digests", cfg.DigestCheckEvery)
+	}
 	background := newJobs()
 	background.start(outbox.Run)
 	background.start(sweep.run)
+	background.start(digestRuns.run)
 	background.start(invalidator.listen(invalidator.subscribe()))
 	live.startSweep()
-	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Ratings: rates, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
+	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Ratings: rates, Digests: digests, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
 }
 
 // jwtSecret is JWT_SECRET, or on a single instance a secret generated once and kept in DATA_DIR.

@@ -12,6 +12,7 @@ import (
 	"bridgework/backend/accounts"
 	"bridgework/backend/chat"
 	"bridgework/backend/config"
+	"bridgework/backend/digest"
 	"bridgework/backend/presence"
 	"bridgework/backend/ratelimit"
 	"bridgework/backend/realtime"
@@ -69,7 +70,7 @@ type live struct {
 // newLive builds the hub with chat's hooks: a user's first and last socket on this instance
 // feed the presence tracker (memory, or Redis shared by instances), whose online/offline
 // changes chat announces to the user's partners; "typing" and "read" frames go to chat.
-func newLive(cfg config.Config, rdb *redis.Client, acc *accounts.Service, chatService *chat.Service, limiter ratelimit.Limiter, logger *slog.Logger) (*live, error) {
+func newLive(cfg config.Config, rdb *redis.Client, acc *accounts.Service, chatService *chat.Service, digests *digest.Service, limiter ratelimit.Limiter, logger *slog.Logger) (*live, error) {
 	l := &live{tracker: presence.NewMemory(), sweeping: newJobs()}
 	if rdb != nil {
 		tracker := presence.NewRedis(rdb, presence.RedisOptions{
@@ -79,7 +80,12 @@ func newLive(cfg config.Config, rdb *redis.Client, acc *accounts.Service, chatSe
 		l.closers = append(l.closers, func() error { tracker.Close(); return nil })
 		l.sweep = presence.NewSweeper(tracker, cfg.PresenceSweepInterval)
 	}
-	l.presence = presence.NewWatcher(l.tracker, chatService.AnnouncePresence, logger)
+	l.presence = presence.NewWatcher(l.tracker, func(ctx context.Context, userID string, online bool) {
+		chatService.AnnouncePresence(ctx, userID, online)
+		if !online {
+			digests.Seen(ctx, userID) // a digest waits DIGEST_OFFLINE_AFTER from the last tab's close
+		}
+	}, logger)
 	hub, closeBroker, err := newHub(cfg, rdb, acc, logger, realtime.Options{
 		OnConnect:     l.presence.Connected,
 		OnDisconnect:  l.presence.Disconnected,

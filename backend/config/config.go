@@ -81,6 +81,10 @@ type Config struct {
 	MailFirstRetry  time.Duration // wait before the first retry; it doubles up to an hour
 	MailSendTimeout time.Duration // one attempt's limit
 
+	DigestOfflineAfter time.Duration // how long a user is away before a digest gathers what they missed
+	DigestMinInterval  time.Duration // at least this long between two digests to one user
+	DigestCheckEvery   time.Duration // how often one instance looks for digests to send
+
 	SMTPAddr     string
 	SMTPFrom     string
 	SMTPUser     string
@@ -156,6 +160,10 @@ func loadFrom(r *reader) Config {
 		MailMaxAttempts: r.int("MAIL_MAX_ATTEMPTS", 8),
 		MailFirstRetry:  r.duration("MAIL_FIRST_RETRY", 30*time.Second),
 		MailSendTimeout: r.duration("MAIL_SEND_TIMEOUT", 30*time.Second),
+
+		DigestOfflineAfter: r.duration("DIGEST_OFFLINE_AFTER", 15*time.Minute),
+		DigestMinInterval:  r.duration("DIGEST_MIN_INTERVAL", time.Hour),
+		DigestCheckEvery:   r.duration("DIGEST_CHECK_EVERY", time.Minute),
 
 		SMTPAddr:     r.str("SMTP_ADDR", ""),
 		SMTPFrom:     r.str("SMTP_FROM", "Bridgework <no-reply@bridgework.app>"),

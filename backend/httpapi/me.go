@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"bridgework/backend/audit"
+	"bridgework/backend/digest"
 	"bridgework/backend/ratings"
 )
 
@@ -79,4 +80,29 @@ func (s *Server) myRatings(c *gin.Context) {
 	s.ratingList(c, func(offset, limit int) ([]ratings.Rating, int, error) {
 		return s.ratings.Given(c.Request.Context(), u.ID, offset, limit)
 	})
+}
+
+// notificationSettings answers the caller's email preferences: {messages, submissions,
+// taskAlerts}, each immediate, hourly, daily or off.
+func (s *Server) notificationSettings(c *gin.Context) {
+	settings, err := s.digests.Settings(c.Request.Context(), currentUser(c).ID)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, settings)
+}
+
+// saveNotificationSettings replaces them; every type must be given.
+func (s *Server) saveNotificationSettings(c *gin.Context) {
+	var req digest.Settings
+	if !bindJSON(c, &req) {
+		return
+	}
+	settings, err := s.digests.SaveSettings(c.Request.Context(), currentUser(c).ID, req)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, settings)
 }

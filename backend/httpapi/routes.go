@@ -45,14 +45,15 @@ type route struct {
 
 // routes is every route under /api. A handler lives in the file named by its path's first
 // segment (/startup/* in startup.go, its own work, /startup/tasks/* and /startup/submissions, in
-// startup_tasks.go; a student's saved searches in student_searches.go); the one-segment sign-in routes share accounts.go, and the bell that both
-// dashboards serve is notifications.go.
+// startup_tasks.go; a student's saved searches in student_searches.go); the one-segment sign-in routes share accounts.go, the
+// bell that both dashboards serve is notifications.go, and a mail's unsubscribe link unsubscribe.go.
 func (s *Server) routes() []route {
 	return []route{
 		{"POST", "/register", public, s.register},
 		{"POST", "/login", public, s.login},
 		{"POST", "/logout", signedIn, s.logout},
 		{"POST", "/forgot-password", public, s.forgotPassword},
+		{"POST", "/unsubscribe", public, s.unsubscribe},
 		{"POST", "/reset-password", public, s.resetPassword},
 
 		{"POST", "/admin/create-default-admin", public, s.createDefaultAdmin},
@@ -88,6 +89,8 @@ func (s *Server) routes() []route {
 		{"POST", "/me/password", members, s.changePassword},
 		{"GET", "/me/security-events", signedIn, s.mySecurityEvents},
 		{"GET", "/me/ratings", members, s.myRatings},
+		{"GET", "/me/notification-settings", signedIn, s.notificationSettings},
+		{"PUT", "/me/notification-settings", signedIn, s.saveNotificationSettings},
 
 		{"GET", "/openapi.json", public, serveOpenAPI},
 

@@ -20,6 +20,7 @@ import (
 	"bridgework/backend/audit"
 	"bridgework/backend/certs"
 	"bridgework/backend/chat"
+	"bridgework/backend/digest"
 	"bridgework/backend/help"
 	"bridgework/backend/issuers"
 	"bridgework/backend/notify"
@@ -46,6 +47,7 @@ type Deps struct {
 	Ratings        *ratings.Service
 	Audit          *audit.Service
 	Alerts         *alerts.Service
+	Digests        *digest.Service
 	Realtime       http.Handler // the websocket hub, mounted at /api/ws
 	Logger         *slog.Logger
 	Registry       *prometheus.Registry
@@ -79,6 +81,7 @@ type Server struct {
 	ratings  *ratings.Service
 	audit    *audit.Service
 	alerts   *alerts.Service
+	digests  *digest.Service
 	realtime http.Handler
 	ready    func(ctx context.Context) error
 	engine   *gin.Engine
@@ -106,7 +109,7 @@ func New(d Deps) (*Server, error) {
 	s.chat = d.Chat
 	s.tasks, s.certs, s.notify, s.issuers = d.Tasks, d.Certificates, d.Notifications, d.Issuers
 	s.profiles, s.uploads, s.admin = d.Profiles, d.Uploads, d.Admin
-	s.ratings, s.audit, s.alerts = d.Ratings, d.Audit, d.Alerts
+	s.ratings, s.audit, s.alerts, s.digests = d.Ratings, d.Audit, d.Alerts, d.Digests
 	s.links, s.privacy = d.FileLinks, profiles.Privacy{Links: d.FileLinks}
 
 	engine.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })

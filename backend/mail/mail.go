@@ -4,20 +4,30 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"fmt"
+	"io"
 	"log/slog"
+	"maps"
+	"mime"
+	"mime/multipart"
 	"net"
 	"net/smtp"
+	"net/textproto"
+	"slices"
 	"strings"
 )
 
-// Message is one plain-text email.
+// Message is one email: plain text, and the same in HTML when HTML is set. Headers are extra
+// header fields (List-Unsubscribe), from our own code only.
 type Message struct {
 	To      string
 	Subject string
 	Body    string
+	HTML    string
+	Headers map[string]string
 }
 
 // Mailer sends messages.
@@ -80,15 +90,37 @@ func (s SMTP) Send(ctx context.Context, m Message) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "From: %s\r\nTo: %s\r\nSubject: %s\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s",
-		clean(s.From), clean(m.To), clean(m.Subject), m.Body)
-	if err != nil {
+	if _, err := w.Write(m.encode(clean(s.From), clean)); err != nil {
 		return err
 	}
 	if err := w.Close(); err != nil {
 		return err
 	}
 	return c.Quit()
+}
+
+// encode writes the message's header and body: text/plain alone, or multipart/alternative with
+// the HTML after the text (mail clients show the last part they can). Bodies go as 8-bit UTF-8
+// with short lines, which our own templates guarantee.
+func (m Message) encode(from string, clean func(string) string) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "From: %s\r\nTo: %s\r\nSubject: %s\r\nMIME-Version: 1.0\r\n", from, clean(m.To),
+		mime.QEncoding.Encode("utf-8", clean(m.Subject)))
+	for _, k := range slices.Sorted(maps.Keys(m.Headers)) {
+		fmt.Fprintf(&b, "%s: %s\r\n", clean(k), clean(m.Headers[k]))
+	}
+	if m.HTML == "" {
+		fmt.Fprintf(&b, "Content-Type: text/plain; charset=utf-8\r\n\r\n%s", m.Body)
+		return b.Bytes()
+	}
+	parts := multipart.NewWriter(&b)
+	fmt.Fprintf(&b, "Content-Type: multipart/alternative; boundary=%q\r\n\r\n", parts.Boundary())
+	for _, p := range []struct{ kind, text string }{{"text/plain", m.Body}, {"text/html", m.HTML}} {
+		w, _ := parts.CreatePart(textproto.MIMEHeader{"Content-Type": {p.kind + "; charset=utf-8"}})
+		_, _ = io.WriteString(w, p.text)
+	}
+	_ = parts.Close()
+	return b.Bytes()
 }
 
 // addressOf extracts the bare address from "Name <addr>".

@@ -73,11 +73,16 @@ func (w *Worker) Enqueue(ctx context.Context, m Queued) error {
 	if err := w.Queue.Enqueue(ctx, m, w.Now()); err != nil {
 		return err
 	}
+	w.Wake()
+	return nil
+}
+
+// Wake tells the worker that mail was queued, so it sends now rather than on its next poll.
+func (w *Worker) Wake() {
 	select {
 	case w.wake <- struct{}{}:
 	default:
 	}
-	return nil
 }
 
 // Run sends due mails until ctx ends.

@@ -13,9 +13,11 @@ import (
 )
 
 // Notification is one message for one user; Link, when set, is an in-app path (e.g. /certificates).
+// Kind is what it is about, which decides the email preference it follows (backend/digest).
 type Notification struct {
 	ID        string
 	UserID    string
+	Kind      string
 	Message   string
 	Link      string
 	Read      bool
@@ -40,6 +42,12 @@ type Store interface {
 type Publisher interface {
 	Publish(ctx context.Context, eventType string, data any, userIDs ...string)
 }
+
+// The kinds of notification.
+const (
+	KindSubmission = "submission" // a submission was sent, revised or decided
+	KindAlert      = "alert"      // a new task matched a saved search
+)
 
 // The events notifications publish (DESIGN.md §4).
 const (

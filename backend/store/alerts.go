@@ -127,7 +127,7 @@ func (s Alerts) Candidates(ctx context.Context, keys []string) ([]alerts.SavedSe
 func (s Alerts) CreateNotifications(ctx context.Context, ns []notify.Notification) error {
 	rows := make([]notificationRow, len(ns))
 	for i, n := range ns {
-		rows[i] = notificationRow{ID: NewID(), UserID: n.UserID, Message: n.Message, Link: n.Link}
+		rows[i] = notificationRow{ID: NewID(), UserID: n.UserID, Kind: n.Kind, Message: n.Message, Link: n.Link}
 	}
 	if err := s.DB.WithContext(ctx).CreateInBatches(&rows, 500).Error; err != nil {
 		return err

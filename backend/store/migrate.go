@@ -27,6 +27,7 @@ func migrations() []*gormigrate.Migration {
 		migrateRatings(),
 		migrateRevisions(),
 		migrateSavedSearches(),
+		migrateEmailDigests(),
 	}
 }
 

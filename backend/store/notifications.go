@@ -13,6 +13,7 @@ import (
 type notificationRow struct {
 	ID        string
 	UserID    string
+	Kind      string
 	Message   string
 	Link      string
 	IsRead    bool
@@ -44,7 +45,7 @@ func (s Notifications) Notifications(ctx context.Context, userID string, in noti
 	}
 	out := make([]notify.Notification, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, notify.Notification{ID: r.ID, UserID: r.UserID, Message: r.Message, Link: r.Link,
+		out = append(out, notify.Notification{ID: r.ID, UserID: r.UserID, Kind: r.Kind, Message: r.Message, Link: r.Link,
 			Read: r.IsRead, CreatedAt: r.CreatedAt.UTC()})
 	}
 	return out, int(total), nil
@@ -73,7 +74,7 @@ func (s Notifications) UnreadCount(ctx context.Context, userID string) (int, err
 
 // createNotification inserts n on db, which is the transaction of the change n announces.
 func createNotification(db *gorm.DB, n *notify.Notification) error {
-	row := notificationRow{ID: NewID(), UserID: n.UserID, Message: n.Message, Link: n.Link}
+	row := notificationRow{ID: NewID(), UserID: n.UserID, Kind: n.Kind, Message: n.Message, Link: n.Link}
 	if err := db.Create(&row).Error; err != nil {
 		return err
 	}

@@ -29,10 +29,14 @@ func (outboxRow) TableName() string { return "mail_outbox" }
 type Outbox struct{ DB *gorm.DB }
 
 func (s Outbox) Enqueue(ctx context.Context, m mail.Queued, now time.Time) error {
-	return s.DB.WithContext(ctx).Create(&outboxRow{
-		ID: NewID(), Kind: m.Kind, ToAddress: m.To, Subject: m.Subject, Body: m.Body,
-		NextAttemptAt: now.UTC(), CreatedAt: now.UTC(),
-	}).Error
+	row := newOutboxRow(m, now)
+	return s.DB.WithContext(ctx).Create(&row).Error
+}
+
+// newOutboxRow is m queued at now, due at once.
+func newOutboxRow(m mail.Queued, now time.Time) outboxRow {
+	return outboxRow{ID: NewID(), Kind: m.Kind, ToAddress: m.To, Subject: m.Subject, Body: m.Body,
+		NextAttemptAt: now.UTC(), CreatedAt: now.UTC()}
 }
 
 // Claim leases up to limit due mails to the caller until now+lease and counts the attempt. Each

@@ -137,6 +137,7 @@ func (s *Service) SubmitLink(ctx context.Context, student *accounts.User, taskID
 		}
 		note = notify.Notification{
 			UserID:  t.StartupID,
+			Kind:    notify.KindSubmission,
 			Message: fmt.Sprintf("%s %s %q.", student.DisplayName(), verb, t.Title),
 			Link:    "/startup/tasks/" + t.ID,
 		}
@@ -241,7 +242,7 @@ func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decisio
 		}
 		notes = append(notes, decisionNotification(t, d.Action, d.Notes, d.StudentID))
 		for _, c := range closed {
-			notes = append(notes, notify.Notification{UserID: c.StudentID, Link: "/student/dashboard",
+			notes = append(notes, notify.Notification{UserID: c.StudentID, Kind: notify.KindSubmission, Link: "/student/dashboard",
 				Message: fmt.Sprintf("%s: %q no longer takes work, so your submission was closed.", FilledNote, t.Title)})
 		}
 		for i := range notes {
@@ -325,7 +326,7 @@ func decisionEntry(ctx context.Context, t *Task, sub *Submission, action Action)
 }
 
 func decisionNotification(t *Task, action Action, notes, studentID string) notify.Notification {
-	n := notify.Notification{UserID: studentID, Link: "/student/dashboard"}
+	n := notify.Notification{UserID: studentID, Kind: notify.KindSubmission, Link: "/student/dashboard"}
 	switch action {
 	case ActionReview:
 		n.Message = fmt.Sprintf("Your submission for %q is under review.", t.Title)

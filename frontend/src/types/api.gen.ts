@@ -1636,6 +1636,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's email preferences per type: messages, submission updates and task alerts, each immediate, hourly (a digest once away DIGEST_OFFLINE_AFTER, at most one per DIGEST_MIN_INTERVAL), daily or off */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationSettings"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Replace the caller's email preferences; every type must be given */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            responses: {
+                /** @description Saved. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationSettings"];
+                    };
+                };
+                /** @description A type without a mode, or an unknown mode: `Choose immediate, hourly, daily or off` under its field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/password": {
         parameters: {
             query?: never;
@@ -4968,6 +5073,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One-click unsubscribe (RFC 8058): the link of a digest's List-Unsubscribe header, and what the /unsubscribe page posts. The signed token is the only credential; a body (List-Unsubscribe=One-Click) is ignored */
+        post: {
+            parameters: {
+                query: {
+                    /** @description Signed for one user and one type of email (or all of them); it does not expire. */
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Those emails are off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unsubscribed"];
+                    };
+                };
+                /** @description `This unsubscribe link is not valid.` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uploads/avatar": {
         parameters: {
             query?: never;
@@ -5855,6 +6017,14 @@ export interface components {
             message: string;
             read: boolean;
         };
+        NotificationSettings: {
+            /** @enum {string} */
+            messages: "immediate" | "hourly" | "daily" | "off";
+            /** @enum {string} */
+            submissions: "immediate" | "hourly" | "daily" | "off";
+            /** @enum {string} */
+            taskAlerts: "immediate" | "hourly" | "daily" | "off";
+        };
         PastSubmission: {
             _id: string;
             link: string;
@@ -6238,6 +6408,10 @@ export interface components {
             completed: number;
             open: number;
             "under-review": number;
+        };
+        Unsubscribed: {
+            /** @enum {string} */
+            unsubscribed: "messages" | "submissions" | "taskAlerts" | "all";
         };
         UploadResult: {
             /** @example /api/files/0193… */
