@@ -1,8 +1,38 @@
 /// <reference types="vitest/config" />
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text asset of the build, at the
+ * strongest settings: compressed once here, the Go server sends them as they are
+ * (backend/httpapi/spa.go) instead of compressing on every request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'bridgework-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir
+    },
+    async closeBundle() {
+      const assets = join(outDir, 'assets')
+      for (const name of await readdir(assets)) {
+        if (!/\.(js|css|svg|json|txt)$/.test(name)) continue
+        const file = join(assets, name)
+        const data = await readFile(file)
+        if (data.length < 1024) continue // below a packet, compression saves nothing
+        await writeFile(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+        await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }))
+      }
+    },
+  }
+}
 
 // The Go server (port 8080) serves /api and the websocket at /api/ws. In development Vite
 // proxies both. The Host header is left as the browser sent it (no changeOrigin) so that a
@@ -10,7 +40,7 @@ import { defineConfig } from 'vite'
 const apiTarget = process.env.VITE_API_PROXY_TARGET ?? 'http://localhost:8080'
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -27,7 +57,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are written for error tooling but not linked from the bundles; the server never
+    // serves them.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.

@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -123,6 +124,46 @@ func TestSPA_servesFilesAndFallsBackToIndex(t *testing.T) {
 	api := e.do("GET", "/api/no-such-thing", "", nil)
 	if api.Status != http.StatusNotFound || api.field("code") != "not_found" {
 		t.Errorf("unknown API path: %d %s, want a JSON 404", api.Status, api.Raw)
+	}
+}
+
+// The build precompresses each asset (brotli and gzip, vite.config.ts): the server sends the
+// best copy the browser accepts, with the asset's own type, and never a source map.
+func TestSPA_servesPrecompressedAssetsAndNoSourceMaps(t *testing.T) {
+	e := newEnv(t, testenv.SQLite)
+	assets := filepath.Join(e.cfg.StaticDir, "assets")
+	must(t, os.MkdirAll(assets, 0o755))
+	for name, body := range map[string]string{"app-1.js": "plain", "app-1.js.br": "brotli", "app-1.js.gz": "gzip",
+		"app-1.js.map": "{}", "only-gz.css": "css", "only-gz.css.gz": "css-gzip"} {
+		must(t, os.WriteFile(filepath.Join(assets, name), []byte(body), 0o644))
+	}
+	get := func(path, acceptEncoding string) (*http.Response, string) {
+		req, _ := http.NewRequest("GET", e.server.URL+path, nil)
+		req.Header.Set("Accept-Encoding", acceptEncoding) // set by hand: the client then decodes nothing
+		res, err := http.DefaultClient.Do(req)
+		must(t, err)
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return res, string(body)
+	}
+	cases := []struct{ path, accept, body, encoding, kind string }{
+		{"/assets/app-1.js", "gzip, deflate, br, zstd", "brotli", "br", "text/javascript"},
+		{"/assets/app-1.js", "gzip", "gzip", "gzip", "text/javascript"},
+		{"/assets/app-1.js", "br;q=0, gzip", "gzip", "gzip", "text/javascript"},
+		{"/assets/app-1.js", "identity", "plain", "", "text/javascript"},
+		{"/assets/only-gz.css", "br, gzip", "css-gzip", "gzip", "text/css"},
+	}
+	for _, c := range cases {
+		res, body := get(c.path, c.accept)
+		if res.StatusCode != http.StatusOK || body != c.body || res.Header.Get("Content-Encoding") != c.encoding ||
+			!strings.HasPrefix(res.Header.Get("Content-Type"), c.kind) || res.Header.Get("Vary") != "Accept-Encoding" ||
+			!strings.Contains(res.Header.Get("Cache-Control"), "immutable") {
+			t.Errorf("GET %s (%s) = %d %q, encoding %q, type %q, vary %q", c.path, c.accept, res.StatusCode, body,
+				res.Header.Get("Content-Encoding"), res.Header.Get("Content-Type"), res.Header.Get("Vary"))
+		}
+	}
+	if res, body := get("/assets/app-1.js.map", ""); res.StatusCode != http.StatusNotFound || body == "{}" {
+		t.Errorf("source map: %d %q, want 404", res.StatusCode, body)
 	}
 }
 

@@ -1,16 +1,40 @@
 package httpapi
 
 import (
+	"mime"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"bridgework/backend/apperr"
 )
+
+// precompressed is the brotli or gzip copy of file the client accepts, if the build made one.
+func precompressed(file, acceptEncoding string) (path, encoding string) {
+	accepted := map[string]bool{}
+	for _, part := range strings.Split(acceptEncoding, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			if q, err := strconv.ParseFloat(v, 64); err != nil || q == 0 {
+				continue // q=0 refuses it
+			}
+		}
+		accepted[strings.ToLower(strings.TrimSpace(name))] = true
+	}
+	for _, enc := range []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if accepted[enc.name] {
+			if info, err := os.Stat(file + enc.ext); err == nil && !info.IsDir() {
+				return file + enc.ext, enc.name
+			}
+		}
+	}
+	return "", ""
+}
 
 // spaHandler serves the built single-page app. Any path that is not a file falls back to
 // index.html so deep links such as /chat/42 load the app, which then routes on the client.
@@ -26,12 +50,29 @@ func spaHandler(dir string) gin.HandlerFunc {
 			writeError(c, apperr.New(apperr.NotFound, "Not found."))
 			return
 		}
+		// Source maps are built for the operators' error tooling, never published: they would
+		// hand out the whole source.
+		if strings.HasSuffix(p, ".map") {
+			c.String(http.StatusNotFound, "Not found.")
+			return
+		}
 		// path.Clean on a rooted path cannot climb above dir.
 		file := filepath.Join(dir, filepath.FromSlash(path.Clean("/"+p)))
 		if info, err := os.Stat(file); err == nil && !info.IsDir() {
 			if strings.HasPrefix(p, "/assets/") {
 				// Vite fingerprints asset names, so they can be cached forever.
 				c.Header("Cache-Control", "public, max-age=31536000, immutable")
+				c.Header("Vary", "Accept-Encoding")
+				if encoded, encoding := precompressed(file, c.GetHeader("Accept-Encoding")); encoded != "" {
+					// The build wrote .br and .gz beside each asset (vite.config.ts): serve the
+					// smallest the browser takes, with the original's type.
+					if kind := mime.TypeByExtension(filepath.Ext(file)); kind != "" {
+						c.Header("Content-Type", kind)
+					}
+					c.Header("Content-Encoding", encoding)
+					c.File(encoded)
+					return
+				}
 			}
 			c.File(file)
 			return

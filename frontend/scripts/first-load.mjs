@@ -1,0 +1,29 @@
+// Prints what the landing page's first load costs in JavaScript: every script and modulepreload
+// that dist/index.html names, raw and as the precompressed copies the server sends (issue 18,
+// item 7). Run after npm run build: node scripts/first-load.mjs [dist]
+import { readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+const dist = process.argv[2] ?? 'dist'
+const html = readFileSync(join(dist, 'index.html'), 'utf8')
+const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])
+const size = (file) => {
+  try {
+    return statSync(join(dist, file)).size
+  } catch {
+    return null
+  }
+}
+const total = { raw: 0, gzip: 0, brotli: 0 }
+for (const file of files) {
+  const raw = size(file)
+  // Assets under 1 KB are not compressed: they go as they are.
+  const gzip = size(`${file}.gz`) ?? raw
+  const brotli = size(`${file}.br`) ?? raw
+  total.raw += raw
+  total.gzip += gzip
+  total.brotli += brotli
+  console.log(`${file}  raw ${raw}  gzip ${gzip}  brotli ${brotli}`)
+}
+const kb = (n) => (n / 1024).toFixed(1)
+console.log(`first-load-js files=${files.length} raw=${kb(total.raw)}KB gzip=${kb(total.gzip)}KB brotli=${kb(total.brotli)}KB`)
