@@ -2,6 +2,8 @@ package accounts
 
 import (
 	"context"
+	"fmt"
+	"time"
 
 	"bridgework/backend/apperr"
 	"bridgework/backend/audit"
@@ -99,19 +101,36 @@ func (s *Service) loginCounters(ctx context.Context, u *User, email string, in L
 		}
 	}
 	counters := []loginCounter{
-		{"login:acct:" + email, s.Limits.LoginFailuresPerAccount},
+		{accountCounter(email), s.Limits.LoginFailuresPerAccount},
 		{"login:ip:" + in.Client.IP, s.Limits.LoginFailuresPerIP},
 	}
-	for _, c := range counters {
+	for i, c := range counters {
 		count, resetIn, err := s.Limiter.Hit(ctx, c.key, 0, s.Limits.LoginFailureWindow)
 		if err != nil {
 			return nil, err
 		}
 		if c.limit > 0 && count >= c.limit {
-			return nil, throttled("Too many failed sign-in attempts. Please try again later.", resetIn)
+			// Say when, and the way in now: a reset lifts the account's hold (ResetPassword),
+			// not the network's.
+			if i == 0 {
+				return nil, throttled(fmt.Sprintf("Too many failed sign-in attempts. Try again in %s, or reset your password to sign in now.", minutes(resetIn)), resetIn)
+			}
+			return nil, throttled(fmt.Sprintf("Too many failed sign-in attempts from your network. Try again in %s.", minutes(resetIn)), resetIn)
 		}
 	}
 	return counters, nil
+}
+
+// accountCounter counts an account's failed sign-ins from clients it does not know.
+func accountCounter(email string) string { return "login:acct:" + email }
+
+// minutes says a wait in whole minutes, rounded up: "1 minute", "14 minutes".
+func minutes(d time.Duration) string {
+	n := max(1, int((d+time.Minute-1)/time.Minute))
+	if n == 1 {
+		return "1 minute"
+	}
+	return fmt.Sprintf("%d minutes", n)
 }
 
 // decoyHash is checked against the password given for an unknown email, so that such a sign-in

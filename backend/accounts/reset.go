@@ -98,6 +98,14 @@ func (s *Service) ResetPassword(ctx context.Context, token, password, confirm st
 		return err
 	}
 	// Whoever asked for the link may not be the only one signed in: every session ends.
-	_, err = s.PasswordChanged(ctx, userID, "")
-	return err
+	if _, err = s.PasswordChanged(ctx, userID, ""); err != nil {
+		return err
+	}
+	// The owner proved they hold the mailbox: the account's sign-in hold is lifted, so the new
+	// password works at once. Guesses made with the old password are worthless now anyway.
+	u, err := s.Store.UserByID(ctx, userID)
+	if err != nil {
+		return err
+	}
+	return s.Limiter.Reset(ctx, accountCounter(u.Email))
 }

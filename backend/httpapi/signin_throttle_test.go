@@ -168,3 +168,39 @@ func TestSignIn_deviceCookieAttributes(t *testing.T) {
 		})
 	}
 }
+
+// A lockout says how long it lasts and the way in now (issue 18, item 4): a completed password
+// reset lifts the account's hold, so the new password works at once; the network's hold says so
+// without offering a reset, which would not lift it.
+func TestSignIn_lockoutSaysWhenAndAResetLiftsIt(t *testing.T) {
+	configure := func(c *config.Config) {
+		trustLoopbackProxy(c)
+		c.ResetRequestsPerIP, c.LoginFailuresPerIP = 0, 8
+	}
+	onBothDeploymentsWith(t, configure, func(t *testing.T, e *env) {
+		rosa := e.registerStudent("Rosa")
+		attacker := &device{ip: "203.0.113.66"}
+		e.wrongPasswords(attacker, rosa.Email, 5)
+		locked := e.signIn(&device{ip: "198.51.100.20"}, rosa.Email, "secret123")
+		wantThrottled(t, "the owner on a new device", locked)
+		if msg := locked.field("message"); msg != "Too many failed sign-in attempts. Try again in 15 minutes, or reset your password to sign in now." {
+			t.Fatalf("lockout message %q", msg)
+		}
+
+		token := e.resetLink(rosa.Email, len(e.mails.messages()))
+		if res := e.do("POST", "/api/reset-password", "", map[string]any{"token": token, "password": "newpass12", "confirmPassword": "newpass12"}); res.Status != http.StatusOK {
+			t.Fatalf("reset: %d %s", res.Status, res.Raw)
+		}
+		if res := e.signIn(&device{ip: "198.51.100.21"}, rosa.Email, "newpass12"); res.Status != http.StatusOK {
+			t.Fatalf("after the reset the new password must work at once: %d %s", res.Status, res.Raw)
+		}
+
+		// The attacker's address spent its own budget too: its hold names the network and lasts.
+		e.wrongPasswords(attacker, e.registerStudent("Other").Email, 3)
+		held := e.signIn(attacker, rosa.Email, "newpass12")
+		wantThrottled(t, "the attacker's address", held)
+		if msg := held.field("message"); !strings.HasPrefix(msg, "Too many failed sign-in attempts from your network. Try again in ") || strings.Contains(msg, "reset") {
+			t.Fatalf("network hold message %q", msg)
+		}
+	})
+}

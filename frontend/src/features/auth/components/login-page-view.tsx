@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
+import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { PasswordInput } from '@/components/ui/password-input'
 import { paths } from '@/config/paths'
+import { isApiError } from '@/lib/api-client'
 import { applyApiFieldErrors } from '@/lib/form'
 import { loginFormSchema, type LoginFormValues } from '../schemas'
 import { AuthLayout, textLinkClasses } from './auth-layout'
@@ -32,6 +34,9 @@ export function LoginPageView({ onSubmit, isSubmitting, error }: LoginPageViewPr
   useEffect(() => {
     applyApiFieldErrors(error, setError, ['email', 'password'])
   }, [error, setError])
+  // A lockout stays on the page, not only in a toast: it says until when, and a reset lifts an
+  // account's hold (the server says which hold it is).
+  const lockout = isApiError(error) && error.code === 'throttled' ? error.message : null
 
   return (
     <AuthLayout
@@ -47,6 +52,16 @@ export function LoginPageView({ onSubmit, isSubmitting, error }: LoginPageViewPr
       }
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Sign in">
+        {lockout && (
+          <Alert tone="error">
+            {lockout}{' '}
+            {lockout.includes('reset your password') && (
+              <Link to={paths.forgotPassword} className={textLinkClasses}>
+                Reset your password
+              </Link>
+            )}
+          </Alert>
+        )}
         <Input
           label="Email"
           type="email"

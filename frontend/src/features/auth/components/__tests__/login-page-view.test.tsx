@@ -88,4 +88,26 @@ describe('LoginPageView', () => {
     expect(button).toBeDisabled()
     expect(button).toHaveAttribute('aria-busy', 'true')
   })
+
+  it('keeps a lockout on the page with the time left and, for an account hold, a reset link', () => {
+    const message = 'Too many failed sign-in attempts. Try again in 14 minutes, or reset your password to sign in now.'
+    setup({ error: new ApiError({ status: 429, code: 'throttled', message }) })
+    const alert = screen.getByRole('alert')
+    expect(alert).toHaveTextContent(message)
+    const reset = screen.getByRole('link', { name: 'Reset your password' })
+    expect(alert).toContainElement(reset)
+    expect(reset).toHaveAttribute('href', '/forgot-password')
+  })
+
+  it('offers no reset for a network hold, which a reset would not lift', () => {
+    const message = 'Too many failed sign-in attempts from your network. Try again in 3 minutes.'
+    setup({ error: new ApiError({ status: 429, code: 'throttled', message }) })
+    expect(screen.getByRole('alert')).toHaveTextContent(message)
+    expect(screen.queryByRole('link', { name: 'Reset your password' })).not.toBeInTheDocument()
+  })
+
+  it('shows no lockout for other refusals', () => {
+    setup({ error: new ApiError({ status: 401, code: 'unauthorized', message: 'Invalid email or password' }) })
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
 })
