@@ -1,6 +1,7 @@
 package tasks
 
 import (
+	"net"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -159,17 +160,37 @@ func SplitSkills(in []string) []string {
 	return out
 }
 
-// ValidateLink checks a submitted work link: not blank, an http or https URL with a host.
+// ValidateLink checks a submitted work link: not blank, an http or https URL with a host the
+// startup can open, a public name rather than localhost, a private-network name or an IP address.
 func ValidateLink(link string) (string, error) {
 	link = strings.TrimSpace(link)
 	var v apperr.Validator
 	if v.Check(link != "", "link", "Link is required") &&
 		v.Check(utf8.RuneCountInString(link) <= maxLinkLen, "link", "Link must be at most 2000 characters") {
 		u, err := url.Parse(link)
-		v.Check(err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil,
-			"link", "Please enter a valid URL starting with http:// or https://")
+		if v.Check(err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil,
+			"link", "Please enter a valid URL starting with http:// or https://") {
+			v.Check(publicHost(u.Hostname()), "link",
+				"Use a public link: the startup cannot open localhost, private-network or IP addresses")
+		}
 	}
 	return link, v.Err()
+}
+
+// publicHost reports whether host is a name anyone on the internet could resolve: not an IP
+// literal, not localhost, not a single-label intranet name, not a name reserved for local or
+// private networks (RFC 6761, 6762, 8375, 9476 and the common .internal, .lan, .corp).
+func publicHost(host string) bool {
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	if host == "" || net.ParseIP(host) != nil || !strings.Contains(host, ".") {
+		return false
+	}
+	for _, private := range []string{".localhost", ".local", ".internal", ".lan", ".home.arpa", ".corp", ".intranet", ".test", ".invalid", ".alt"} {
+		if strings.HasSuffix(host, private) {
+			return false
+		}
+	}
+	return true
 }
 
 // ValidateDecision checks the review routes' input before any object is loaded.

@@ -36,3 +36,42 @@ func TestValidatePost_deadline(t *testing.T) {
 		}
 	}
 }
+
+// A submitted link must be one the startup can open (issue 18, item 9).
+func TestValidateLink(t *testing.T) {
+	const (
+		invalid = "Please enter a valid URL starting with http:// or https://"
+		private = "Use a public link: the startup cannot open localhost, private-network or IP addresses"
+	)
+	for _, tc := range []struct{ link, message string }{
+		{"https://github.com/rosa/landing", ""},
+		{"  http://rosa.dev/work?x=1  ", ""},
+		{"https://WWW.Example.COM./page", ""},
+		{"", "Link is required"},
+		{"github.com/rosa", invalid},
+		{"ftp://example.com/file", invalid},
+		{"https://user:pass@example.com/", invalid},
+		{"http://localhost:3000/", private},
+		{"http://LOCALHOST/", private},
+		{"http://app.localhost/", private},
+		{"http://127.0.0.1:8080/", private},
+		{"http://10.0.0.5/", private},
+		{"http://192.168.1.20/site", private},
+		{"http://[::1]:5173/", private},
+		{"http://93.184.216.34/", private},
+		{"http://intranet/wiki", private},
+		{"http://printer.local/", private},
+		{"http://build.corp/", private},
+		{"http://router.home.arpa/", private},
+		{"http://service.internal/", private},
+	} {
+		_, err := ValidateLink(tc.link)
+		var e *apperr.Error
+		switch {
+		case tc.message == "" && err != nil:
+			t.Errorf("%q: refused: %v", tc.link, err)
+		case tc.message != "" && (!errors.As(err, &e) || e.Fields["link"] != tc.message):
+			t.Errorf("%q: error %v, want %q", tc.link, err, tc.message)
+		}
+	}
+}
