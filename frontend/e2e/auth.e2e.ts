@@ -42,11 +42,13 @@ describe('accounts', () => {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor()
   })
 
-  it('an unknown path lands on /', async () => {
+  it('an unknown path lands on / and says the page was not found', async () => {
     const page = currentPage()
     await page.goto('/definitely/not/a/page')
     await waitForPath(page, '/')
     await page.getByRole('heading', { level: 1, name: 'Connect. Learn. Grow.' }).waitFor()
+    await page.getByText('Page not found').waitFor()
+    await page.getByText('There is no page at /definitely/not/a/page.').waitFor()
   })
 
   it('bad login input shows the spec messages beside the inputs', async () => {

@@ -46,7 +46,16 @@ export function AppProvider({ queryClient, router }: AppProviderProps) {
           <RouterProvider router={router} />
         </SessionGate>
       </RealtimeProvider>
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} visibleToasts={TOAST_MAX_VISIBLE} richColors closeButton />
+      {/* Below the sticky 64 px header, so a toast never hides the navigation or the bell. */}
+      <Toaster
+        position="top-right"
+        offset={{ top: 76 }}
+        mobileOffset={{ top: 72 }}
+        duration={TOAST_DURATION_MS}
+        visibleToasts={TOAST_MAX_VISIBLE}
+        richColors
+        closeButton
+      />
     </QueryClientProvider>
   )
 }

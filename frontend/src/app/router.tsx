@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { createBrowserRouter, type RouteObject } from 'react-router'
 import { MainLayout } from '@/components/layouts/main-layout'
 import { AdminStartupDashboardPage } from '@/features/admin/routes/admin-startup-dashboard-page'
 import { AdminStartupProfilePage } from '@/features/admin/routes/admin-startup-profile-page'
@@ -31,6 +31,7 @@ import { TaskDetailPage } from '@/features/startup/routes/task-detail-page'
 import { TasksPage } from '@/features/tasks/routes/tasks-page'
 import { PublicOnlyRoute, RequireAuth } from './guards'
 import { DashboardRoute, StartupDashboardRoute, StudentDashboardRoute } from './routes/dashboard'
+import { NotFoundRedirect } from './routes/not-found'
 import { RouteError } from './routes/route-error'
 
 /** Every route of spec §2 with its guard. Exported so tests can mount them in a memory router. */
@@ -113,8 +114,8 @@ export const routes: RouteObject[] = [
         ],
       },
 
-      // Unknown paths go home.
-      { path: '*', element: <Navigate to="/" replace /> },
+      // Unknown paths go home, with a word.
+      { path: '*', element: <NotFoundRedirect /> },
     ],
   },
 ]

@@ -34,7 +34,7 @@ export function Footer() {
               </Link>
             </li>
             <li>
-              <Link to={paths.register} className={linkClasses}>
+              <Link to={`${paths.register}?type=startup`} className={linkClasses}>
                 Join as Startup
               </Link>
             </li>
@@ -74,7 +74,7 @@ export function Footer() {
           </ul>
         </div>
       </div>
-      <div className="border-t border-slate-100 py-4 text-center text-sm text-slate-500">© 2025 Bridgework</div>
+      <div className="border-t border-slate-100 py-4 text-center text-sm text-slate-500">© {new Date().getFullYear()} Bridgework</div>
     </footer>
   )
 }

@@ -11,13 +11,13 @@ describe('Footer', () => {
     expect(href('Home')).toBe('/')
     expect(href('Browse Tasks')).toBe('/tasks')
     expect(href('Join as Student')).toBe('/register')
-    expect(href('Join as Startup')).toBe('/register')
+    expect(href('Join as Startup')).toBe('/register?type=startup') // preselects Startup there
     expect(href('Help Center')).toBe('/help')
 
     expect(screen.getByRole('link', { name: 'support@bridgework.app' })).toHaveAttribute('href', 'mailto:support@bridgework.app')
     expect(screen.getByRole('link', { name: 'help@bridgework.app' })).toHaveAttribute('href', 'mailto:help@bridgework.app')
     const social = screen.getByRole('link', { name: /linkedin/i })
     expect(social).toHaveAttribute('rel', 'noopener noreferrer')
-    expect(screen.getByText('© 2025 Bridgework')).toBeInTheDocument()
+    expect(screen.getByText(`© ${new Date().getFullYear()} Bridgework`)).toBeInTheDocument()
   })
 })

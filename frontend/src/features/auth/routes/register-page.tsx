@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth-store'
@@ -23,9 +23,10 @@ export function toRegisterInput(values: RegisterFormValues): RegisterInput {
   }
 }
 
-/** /register. On success: toast, store the session, go to /dashboard. */
+/** /register (?type=startup preselects Startup). On success: toast, store the session, go to /dashboard. */
 export function RegisterPage() {
   const navigate = useNavigate()
+  const [params] = useSearchParams()
   const storeLogin = useAuthStore((state) => state.login)
   const registerMutation = useRegister({
     onSuccess: (auth) => {
@@ -41,6 +42,7 @@ export function RegisterPage() {
       onSubmit={(values) => registerMutation.mutate(toRegisterInput(values))}
       isSubmitting={registerMutation.isPending}
       error={registerMutation.error}
+      defaultUserType={params.get('type') === 'startup' ? 'startup' : 'student'}
     />
   )
 }

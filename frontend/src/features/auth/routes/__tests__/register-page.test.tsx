@@ -35,6 +35,13 @@ describe('/register', () => {
     expect(db.accounts.has('ada@example.com')).toBe(true)
   })
 
+  it('preselects Startup when the link says so (Join as Startup), Student otherwise', async () => {
+    await renderApp('/register?type=startup')
+    expect(await screen.findByRole('radio', { name: 'Startup' })).toBeChecked()
+    expect(screen.getByRole('radio', { name: 'Student' })).not.toBeChecked()
+    expect(screen.getByLabelText(/^Company name/)).toBeInTheDocument()
+  })
+
   it('registers a startup with only the company fields', async () => {
     const { events, router } = await renderApp('/register')
     await events.click(screen.getByRole('radio', { name: 'Startup' }))
