@@ -53,6 +53,25 @@ func TestRenderPDF_onePageWithTheFacts(t *testing.T) {
 	}
 }
 
+// The verification address is a link in the PDF, on the QR code and on the printed address
+// (issue 18, item 11), as poppler reads it.
+func TestRenderPDF_verifyAddressIsALink(t *testing.T) {
+	url := "https://bridgework.example/verify/" + sample.Number
+	pdf, err := certs.RenderPDF(sample, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("pdfinfo", "-url", "-")
+	cmd.Stdin = bytes.NewReader(pdf)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("pdfinfo (apt-get install poppler-utils): %v", err)
+	}
+	if got := strings.Count(string(out), url); got != 2 {
+		t.Fatalf("want the address linked twice (code and text), got %d:\n%s", got, out)
+	}
+}
+
 // pdfText extracts the PDF's text with poppler's pdftotext, every run of white space made one
 // space.
 func pdfText(t *testing.T, pdf []byte) string {

@@ -76,6 +76,9 @@ func RenderPDF(c Certificate, verifyURL string) ([]byte, error) {
 		return nil, err
 	}
 	w.line(pageW-margin-12-110, footY+qrSize+1, 110, 4, "R", sans, 8, "Verify at: "+verifyURL)
+	// The code and the address open the verification page when clicked in a PDF reader.
+	pdf.LinkString(qrX, footY, qrSize, qrSize, verifyURL)
+	pdf.LinkString(pageW-margin-12-110, footY+qrSize+1, 110, 4, verifyURL)
 	if w.err != nil {
 		return nil, w.err
 	}

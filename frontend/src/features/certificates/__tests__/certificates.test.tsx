@@ -30,6 +30,30 @@ describe('/certificates', () => {
     click.mockRestore()
   })
 
+  it('shows the verify address as a link and an Add to LinkedIn action filled with the certificate', async () => {
+    const student = seedAccount({ userType: 'student', firstName: 'Asha', lastName: 'Verma' }).user
+    const cert = addCertificate(student)
+    await renderApp('/certificates', { as: student })
+    const card = await screen.findByRole('article', { name: 'Build a landing page' })
+    const address = `${window.location.origin}/verify/BW-ABCDEFGHIJKLMNOP`
+    expect(within(card).getByRole('link', { name: address })).toHaveAttribute('href', address)
+    const linkedIn = within(card).getByRole('link', { name: 'Add Build a landing page to LinkedIn (opens in a new tab)' })
+    expect(linkedIn).toHaveAttribute('target', '_blank')
+    expect(linkedIn).toHaveAttribute('rel', 'noopener noreferrer')
+    const url = new URL(linkedIn.getAttribute('href')!)
+    expect(url.origin + url.pathname).toBe('https://www.linkedin.com/profile/add')
+    const issued = new Date(cert.issuedAt)
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      startTask: 'CERTIFICATION_NAME',
+      name: 'Build a landing page',
+      organizationName: 'Nimbus Labs',
+      issueYear: String(issued.getUTCFullYear()),
+      issueMonth: String(issued.getUTCMonth() + 1),
+      certUrl: address,
+      certId: 'BW-ABCDEFGHIJKLMNOP',
+    })
+  })
+
   it('says No certificates yet, and tells startups certificates are for students', async () => {
     const { unmount } = await renderApp('/certificates', { as: 'student' })
     expect(await screen.findByText('No certificates yet')).toBeInTheDocument()

@@ -1,4 +1,4 @@
-import { Award, Download, ShieldCheck } from 'lucide-react'
+import { Award, Download, ExternalLink, ShieldCheck } from 'lucide-react'
 import { Link } from 'react-router'
 import { SkillList } from '@/components/tasks/skill-list'
 import { Button } from '@/components/ui/button'
@@ -62,7 +62,27 @@ export function CertificatesPageView(props: CertificatesPageViewProps) {
 
 type CertificateCardProps = { certificate: Certificate; isDownloading: boolean; onDownload: () => void }
 
-/** One certificate: what and for whom, when, its skills and number, Download and Verify. */
+/** The public address that verifies a certificate: the one printed and linked on its PDF. */
+export function verifyUrl(number: string): string {
+  return `${window.location.origin}${paths.verifyCertificate(number)}`
+}
+
+/** LinkedIn's "Add licence or certification" form, filled in with this certificate. */
+export function addToLinkedInUrl(c: Certificate): string {
+  const issued = new Date(c.issuedAt)
+  const params = new URLSearchParams({
+    startTask: 'CERTIFICATION_NAME',
+    name: c.title,
+    organizationName: c.startup.companyName,
+    issueYear: String(issued.getUTCFullYear()),
+    issueMonth: String(issued.getUTCMonth() + 1),
+    certUrl: verifyUrl(c.certificateNumber),
+    certId: c.certificateNumber,
+  })
+  return `https://www.linkedin.com/profile/add?${params}`
+}
+
+/** One certificate: what and for whom, when, its skills, number and verify address, Download, Verify and Add to LinkedIn. */
 function CertificateCard({ certificate: c, isDownloading, onDownload }: CertificateCardProps) {
   return (
     <Card role="article" aria-label={c.title} className="flex h-full flex-col gap-3 p-5">
@@ -78,6 +98,9 @@ function CertificateCard({ certificate: c, isDownloading, onDownload }: Certific
       <p className="text-xs text-slate-500">Issued {formatDate(c.issuedAt)}</p>
       <SkillList skills={c.skills} shown={TASK_PAGE_SKILLS} />
       <p className="font-mono text-xs text-slate-500">{c.certificateNumber}</p>
+      <a href={verifyUrl(c.certificateNumber)} className="break-all text-xs text-indigo-700 hover:underline">
+        {verifyUrl(c.certificateNumber)}
+      </a>
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
         <Button
           size="sm"
@@ -96,6 +119,16 @@ function CertificateCard({ certificate: c, isDownloading, onDownload }: Certific
           <ShieldCheck className="size-4" aria-hidden="true" />
           Verify
         </Link>
+        <a
+          href={addToLinkedInUrl(c)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Add ${c.title} to LinkedIn (opens in a new tab)`}
+          className="inline-flex items-center gap-1 rounded px-2 text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          <ExternalLink className="size-4" aria-hidden="true" />
+          Add to LinkedIn
+        </a>
       </div>
     </Card>
   )
