@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { settingsMock, VALID_UNSUBSCRIBE_TOKEN } from '@/testing/mocks/settings'
 import { renderApp } from '@/testing/test-utils'
@@ -9,8 +9,11 @@ describe('/unsubscribe', () => {
   it('changes nothing on opening; the button unsubscribes and says from what', async () => {
     const { events } = await renderApp(`/unsubscribe?token=${VALID_UNSUBSCRIBE_TOKEN}`)
     expect(screen.getByRole('heading', { name: 'Unsubscribe from Bridgework emails?' })).toBeInTheDocument()
-    const button = screen.getByRole('button', { name: 'Unsubscribe' })
+    // Long enough for a request sent on opening to have been answered.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
     expect(unsubscribeCalls()).toEqual([])
+    expect(screen.queryByText(/You're unsubscribed/)).not.toBeInTheDocument()
+    const button = screen.getByRole('button', { name: 'Unsubscribe' })
 
     await events.click(button)
     expect(await screen.findByText("You're unsubscribed from task alert emails.")).toBeInTheDocument()
