@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { paths } from '@/config/paths'
 import { navigateTo } from '@/lib/navigation'
 import { notify } from '@/lib/notify'
 import { queryKeys } from '@/lib/query-keys'
@@ -66,7 +67,7 @@ export type TaskAlertEvent = { taskId: string; title: string; savedSearchId: str
 function onTaskAlert(data: TaskAlertEvent, { queryClient }: RealtimeContext): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all })
   notify.info(`New task matching your saved search: "${data.title}"`, {
-    action: { label: 'View', onClick: () => navigateTo(`/tasks?${new URLSearchParams({ search: data.title })}`) },
+    action: { label: 'View', onClick: () => navigateTo(`${paths.tasks}?${new URLSearchParams({ search: data.title })}`) },
   })
 }
 

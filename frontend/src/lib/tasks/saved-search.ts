@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths'
 import type { components } from '@/types/api.gen'
 import type { TaskQuery, TaskSource } from '@/types/tasks'
 import { labelOf } from './constants'
@@ -37,7 +38,7 @@ export function taskQueryOf(saved: Pick<SavedSearch, 'search' | 'category' | 'de
 export function tasksPathOf(saved: Pick<SavedSearch, 'search' | 'category' | 'deadlineBefore' | 'source'>): string {
   const params = new URLSearchParams(taskQueryOf(saved) as Record<string, string>)
   const query = params.toString()
-  return query ? `/tasks?${query}` : '/tasks'
+  return query ? `${paths.tasks}?${query}` : paths.tasks
 }
 
 /** "2026-12-01" → "1 Dec 2026" (a calendar day, so read in UTC whatever the viewer's zone). */
