@@ -57,7 +57,7 @@ describe('marketplace', () => {
       // The student finds it with the search and the category filter, and submits a link.
       await openAs(studentPage, student, '/tasks')
       await studentPage.getByRole('searchbox', { name: 'Search tasks' }).fill(word.toLowerCase())
-      await studentPage.getByRole('button', { name: 'Search' }).click()
+      await studentPage.getByRole('button', { name: 'Search', exact: true }).click()
       await studentPage.getByLabel('Category', { exact: true }).selectOption('design')
       await expect.poll(() => new URL(studentPage.url()).search).toContain('category=design')
       const available = studentPage.getByRole('region', { name: 'Available Tasks' })
