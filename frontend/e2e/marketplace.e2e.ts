@@ -63,7 +63,8 @@ describe('marketplace', () => {
       const available = studentPage.getByRole('region', { name: 'Available Tasks' })
       const card = available.getByRole('article', { name: title })
       await card.waitFor()
-      expect(await available.getByRole('article').count()).toBe(1)
+      // The list keeps the unfiltered page on screen until the filtered one arrives.
+      await expect.poll(() => available.getByRole('article').count()).toBe(1)
       await card.getByLabel(`Link to your work for ${title}`).fill('https://www.figma.com/file/mira-onboarding')
       await card.getByRole('button', { name: 'Submit Task' }).click()
       await studentPage.getByText('Link submitted successfully!').waitFor()
