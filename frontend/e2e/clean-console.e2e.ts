@@ -54,7 +54,7 @@ describe('no console error on any page', () => {
   })
 
   const pagesOf = (): Array<[string, () => Account | null, string[]]> => [
-    ['anyone', () => null, ['/', '/tasks', '/help', `/verify/${certificateNumber}`, '/login', '/register', '/forgot-password', '/reset-password?token=x', '/verify-company']],
+    ['anyone', () => null, ['/', '/tasks', '/help', `/verify/${certificateNumber}`, '/login', '/register', '/forgot-password', '/reset-password?token=x', '/verify-company', '/unsubscribe?token=x']],
     ['the student', () => student, ['/dashboard', '/profile', '/certificates', '/messages', `/chat/${startup.user._id}`, '/tasks', '/help']],
     ['the startup', () => startup, [
       '/dashboard', '/profile', '/messages', `/chat/${student.user._id}`, '/startup/post-work', '/startup/browse-students',

@@ -57,13 +57,14 @@ describe('marketplace', () => {
       // The student finds it with the search and the category filter, and submits a link.
       await openAs(studentPage, student, '/tasks')
       await studentPage.getByRole('searchbox', { name: 'Search tasks' }).fill(word.toLowerCase())
-      await studentPage.getByRole('button', { name: 'Search' }).click()
+      await studentPage.getByRole('button', { name: 'Search', exact: true }).click()
       await studentPage.getByLabel('Category', { exact: true }).selectOption('design')
       await expect.poll(() => new URL(studentPage.url()).search).toContain('category=design')
       const available = studentPage.getByRole('region', { name: 'Available Tasks' })
       const card = available.getByRole('article', { name: title })
       await card.waitFor()
-      expect(await available.getByRole('article').count()).toBe(1)
+      // The list keeps the unfiltered page on screen until the filtered one arrives.
+      await expect.poll(() => available.getByRole('article').count()).toBe(1)
       await card.getByLabel(`Link to your work for ${title}`).fill('https://www.figma.com/file/mira-onboarding')
       await card.getByRole('button', { name: 'Submit Task' }).click()
       await studentPage.getByText('Link submitted successfully!').waitFor()

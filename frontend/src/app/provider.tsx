@@ -10,6 +10,7 @@ import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@/config/toast'
 import { setUnauthorizedHandler } from '@/lib/api-client'
 import { useSessionRefresh } from '@/lib/auth'
 import { syncAuthAcrossTabs } from '@/lib/auth-store'
+import { setNavigator } from '@/lib/navigation'
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider'
 import { registerRealtimeHandlers } from './realtime'
 import type { AppRouter } from './router'
@@ -37,6 +38,8 @@ export function AppProvider({ queryClient, router }: AppProviderProps) {
     [queryClient, router],
   )
   useEffect(() => syncAuthAcrossTabs(), [])
+  // Toasts live outside the routes; their links move through the router all the same.
+  useEffect(() => setNavigator((to) => void router.navigate(to)), [router])
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -22,6 +22,8 @@ import { ProfilePage } from '@/features/profile/routes/profile-page'
 import { VerifyCompanyPage } from '@/features/profile/routes/verify-company-page'
 import { MyWorksPage } from '@/features/startup/routes/my-works-page'
 import { PostWorkPage } from '@/features/startup/routes/post-work-page'
+import { SettingsPage } from '@/features/settings/routes/settings-page'
+import { UnsubscribePage } from '@/features/settings/routes/unsubscribe-page'
 import { StartupDetailPage } from '@/features/startup-profile/routes/startup-detail-page'
 import { BrowseStudentsPage } from '@/features/students/routes/browse-students-page'
 import { StudentProfilePage } from '@/features/students/routes/student-profile-page'
@@ -48,6 +50,8 @@ export const routes: RouteObject[] = [
       { path: 'verify/:number', element: <VerifyCertificatePage /> },
       // The mailed link: the page itself tells a visitor who is not the right startup what to do.
       { path: 'verify-company', element: <VerifyCompanyPage /> },
+      // A mailed link too: opening it changes nothing, its button unsubscribes (signed in or not).
+      { path: 'unsubscribe', element: <UnsubscribePage /> },
 
       // Only when signed out; signed-in users go to /dashboard.
       {
@@ -66,6 +70,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'dashboard', element: <DashboardRoute /> },
           { path: 'profile', element: <ProfilePage /> },
+          { path: 'settings', element: <SettingsPage /> },
           { path: 'certificates', element: <CertificatesPage /> },
         ],
       },

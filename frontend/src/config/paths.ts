@@ -9,6 +9,8 @@ export const paths = {
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
   profile: '/profile',
+  settings: '/settings',
+  unsubscribe: '/unsubscribe',
   tasks: '/tasks',
   messages: '/messages',
   chat: '/chat',

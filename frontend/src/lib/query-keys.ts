@@ -72,6 +72,10 @@ export const queryKeys = {
     page: (userId: string, page: number) => ['reviews', userId, page] as const,
   },
   securityEvents: ['security-events'] as const,
+  /** The student's saved searches (GET /api/student/saved-searches). */
+  savedSearches: ['saved-searches'] as const,
+  /** The signed-in user's email choices (GET /api/me/notification-settings). */
+  notificationSettings: ['notification-settings'] as const,
   /** The ratings the signed-in user gave (GET /api/me/ratings), hidden ones too. */
   ratings: {
     mine: ['ratings', 'mine'] as const,

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { useAuthStore } from '@/lib/auth-store'
 import { resetDb } from './mocks/db'
 import { server } from './mocks/server'
+import { resetSettingsMock } from './mocks/settings'
 
 // findBy… and waitFor return as soon as the element appears; the ceiling only matters on a busy
 // machine (2 cores shared with the Go suite in CI), where the default 1 s made tests flaky.
@@ -24,6 +25,12 @@ if (!window.matchMedia) {
   }))
 }
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+// sonner captures the pointer when a toast is pressed (swipe to dismiss), e.g. clicking its action.
+if (!Element.prototype.setPointerCapture) {
+  Element.prototype.setPointerCapture = () => {}
+  Element.prototype.releasePointerCapture = () => {}
+  Element.prototype.hasPointerCapture = () => false
+}
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 
@@ -33,6 +40,7 @@ afterEach(() => {
   toast.dismiss()
   server.resetHandlers()
   resetDb()
+  resetSettingsMock()
   useAuthStore.getState().logout()
   localStorage.clear()
   sessionStorage.clear()

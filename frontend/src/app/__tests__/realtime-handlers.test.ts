@@ -21,6 +21,7 @@ describe('routeEvent', () => {
     ['notification.count', [queryKeys.notifications.list('startup'), queryKeys.dashboard.startup], [queryKeys.tasks.startup]],
     ['submission.status', [queryKeys.tasks.student, queryKeys.dashboard.student], [queryKeys.notifications.list('student')]],
     ['task.updated', [queryKeys.tasks.startup, queryKeys.tasks.detail('t1'), queryKeys.dashboard.startup], [queryKeys.chat.conversations]],
+    ['task.alert', [queryKeys.tasks.list({ scope: 'public' }), queryKeys.tasks.studentList('available', {})], [queryKeys.savedSearches, queryKeys.notifications.list('student')]],
   ])('%s refreshes what it changes and nothing else', (type, changed, untouched) => {
     const client = cacheWith([...changed, ...untouched])
     routeEvent(client, { type, data: {} }, 'me')

@@ -1,4 +1,4 @@
-import { ChevronDown, LayoutDashboard, LogOut, MonitorSmartphone, UserRound } from 'lucide-react'
+import { ChevronDown, LayoutDashboard, LogOut, MonitorSmartphone, Settings, UserRound } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
@@ -47,8 +47,8 @@ export function UserMenu({ user, onSignOut, onSignOutEverywhere }: UserMenuProps
   const endSession = useEndSession()
   const others = (sessions.data ?? []).filter((session) => !session.current)
   const current = sessions.data?.find((session) => session.current)
-  // Dashboard, Profile, one item per other device, Sign out of all devices, Sign out.
-  const itemCount = 4 + others.length
+  // Dashboard, Profile, Settings, one item per other device, Sign out of all devices, Sign out.
+  const itemCount = 5 + others.length
   const refAt = (index: number) => (node: HTMLElement | null) => {
     itemRefs.current[index] = node
   }
@@ -142,6 +142,17 @@ export function UserMenu({ user, onSignOut, onSignOutEverywhere }: UserMenuProps
               <UserRound className="size-4" aria-hidden="true" />
               Profile
             </Link>
+            <Link
+              ref={refAt(2)}
+              to={paths.settings}
+              role="menuitem"
+              tabIndex={-1}
+              className={itemClasses}
+              onClick={() => close(false)}
+            >
+              <Settings className="size-4" aria-hidden="true" />
+              Settings
+            </Link>
           </div>
           <div className="mt-1 border-t border-slate-100 pt-1" role="group" aria-label="Signed-in devices">
             <p className="px-3 pb-1 pt-1 text-xs font-medium uppercase tracking-wide text-slate-500" role="none">
@@ -157,7 +168,7 @@ export function UserMenu({ user, onSignOut, onSignOutEverywhere }: UserMenuProps
             {others.map((session, index) => (
               <button
                 key={session._id}
-                ref={refAt(2 + index)}
+                ref={refAt(3 + index)}
                 type="button"
                 role="menuitem"
                 tabIndex={-1}

@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { paths } from '@/config/paths'
+import { navigateTo } from '@/lib/navigation'
 import { notify } from '@/lib/notify'
 import { queryKeys } from '@/lib/query-keys'
 import { registerCatchUp, registerRealtimeHandler, type RealtimeContext } from '@/lib/realtime/registry'
@@ -54,6 +56,21 @@ function onSubmissionStatus(data: SubmissionStatusEvent, context: RealtimeContex
   else if (data.status === 'closed') notify.info(title ? `This task was filled: "${title}"` : 'This task was filled')
 }
 
+/** The data of a task.alert event (backend/alerts, EventAlert). */
+export type TaskAlertEvent = { taskId: string; title: string; savedSearchId: string }
+
+/**
+ * A startup posted a task matching one of the student's saved searches: say so at once, with a
+ * way to it (there is no page of one task, so the list searched for its title, as the bell links),
+ * and the open lists refetch to show it. The bell counts it through its own event.
+ */
+function onTaskAlert(data: TaskAlertEvent, { queryClient }: RealtimeContext): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all })
+  notify.info(`New task matching your saved search: "${data.title}"`, {
+    action: { label: 'View', onClick: () => navigateTo(`${paths.tasks}?${new URLSearchParams({ search: data.title })}`) },
+  })
+}
+
 /** The task lists and the dashboards built from them. */
 async function catchUpTasks(queryClient: QueryClient): Promise<void> {
   await Promise.all([
@@ -66,5 +83,6 @@ async function catchUpTasks(queryClient: QueryClient): Promise<void> {
 export function registerTasksRealtime(): void {
   registerRealtimeHandler('submission.status', onSubmissionStatus)
   registerRealtimeHandler('task.updated', onTaskChange)
+  registerRealtimeHandler('task.alert', onTaskAlert)
   registerCatchUp(catchUpTasks)
 }

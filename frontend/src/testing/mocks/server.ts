@@ -5,6 +5,7 @@ import { handlers } from './handlers'
 import { issuerHandlers } from './issuers'
 import { marketplaceHandlers } from './marketplace'
 import { realtimeHandlers } from './realtime'
+import { settingsHandlers } from './settings'
 import { trustHandlers } from './trust'
 
-export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...trustHandlers, ...givenRatingHandlers, ...chatFindHandlers)
+export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...trustHandlers, ...givenRatingHandlers, ...chatFindHandlers, ...settingsHandlers)

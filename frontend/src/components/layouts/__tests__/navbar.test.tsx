@@ -82,6 +82,7 @@ describe('user menu', () => {
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Dashboard',
       'Profile',
+      'Settings',
       'Sign out of all devices',
       'Sign out',
     ])
@@ -89,6 +90,8 @@ describe('user menu', () => {
 
     await events.keyboard('{ArrowDown}')
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveFocus()
+    await events.keyboard('{ArrowDown}')
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveFocus()
     await events.keyboard('{ArrowDown}')
     expect(within(menu).getByRole('menuitem', { name: 'Sign out of all devices' })).toHaveFocus()
     await events.keyboard('{ArrowDown}{ArrowDown}')
@@ -101,11 +104,12 @@ describe('user menu', () => {
     expect(button).toHaveFocus()
   })
 
-  it('links Dashboard and Profile, and Sign out calls back', async () => {
+  it('links Dashboard, Profile and Settings, and Sign out calls back', async () => {
     const { events, onSignOut, onSignOutEverywhere } = renderNavbar(createUser({ userType: 'startup' }))
     await events.click(screen.getByRole('button', { name: /account menu/i }))
     expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard')
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile')
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings')
     await events.click(screen.getByRole('menuitem', { name: 'Sign out' }))
     expect(onSignOut).toHaveBeenCalledTimes(1)
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()

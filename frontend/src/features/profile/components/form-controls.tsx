@@ -1,4 +1,4 @@
-import { useId, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import { useId, type Ref, type TextareaHTMLAttributes } from 'react'
 import { FieldError, inputClasses } from '@/components/ui/input'
 import { cn } from '@/lib/cn'
 
@@ -21,39 +21,6 @@ export function TextareaField({ label, error, id, className, ...props }: Textare
         className={cn(inputClasses, error ? 'border-red-500' : 'border-slate-300', className)}
         {...props}
       />
-      <FieldError id={`${fieldId}-error`} message={error} />
-    </div>
-  )
-}
-
-type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string
-  options: Array<{ value: string; label: string }>
-  error?: string
-  ref?: Ref<HTMLSelectElement>
-}
-
-export function SelectField({ label, options, error, id, className, ...props }: SelectFieldProps) {
-  const generatedId = useId()
-  const fieldId = id ?? generatedId
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={fieldId} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        className={cn(inputClasses, 'border-slate-300', className)}
-        {...props}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
       <FieldError id={`${fieldId}-error`} message={error} />
     </div>
   )

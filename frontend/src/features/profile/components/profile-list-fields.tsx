@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { SKILL_LEVELS, type StudentProfileValues } from '../schemas'
-import { SelectField, TextareaField } from './form-controls'
+import { SelectField } from '@/components/ui/select-field'
+import { TextareaField } from './form-controls'
 
 type ListProps = {
   control: Control<StudentProfileValues>

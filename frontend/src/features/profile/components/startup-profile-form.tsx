@@ -8,7 +8,8 @@ import { Input } from '@/components/ui/input'
 import { applyApiFieldErrors } from '@/lib/form'
 import { avatarInitial } from '@/lib/user'
 import { COMPANY_SIZES, IMAGE_UPLOAD_FAILED, imageFileError, startupProfileSchema, type StartupProfileValues } from '../schemas'
-import { SelectField, TextareaField } from './form-controls'
+import { SelectField } from '@/components/ui/select-field'
+import { TextareaField } from './form-controls'
 import { UploadField } from './upload-field'
 
 export type StartupProfileFormProps = {

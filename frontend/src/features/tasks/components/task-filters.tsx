@@ -11,6 +11,8 @@ type TaskFiltersProps = {
   onChange: (next: TaskQuery) => void
   /** Students also filter by source (spec §5). */
   showSource?: boolean
+  /** Shown beside the Filters heading: a student's "Save this search". */
+  action?: ReactNode
 }
 
 function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
@@ -32,7 +34,7 @@ function Select({ label, value, onChange, children }: { label: string; value: st
  * and skills; category; deadline on or before a date; source for students; sort by deadline or
  * title. Every change goes to the server, which filters and pages.
  */
-export function TaskFilters({ query, onChange, showSource = false }: TaskFiltersProps) {
+export function TaskFilters({ query, onChange, showSource = false, action }: TaskFiltersProps) {
   const [search, setSearch] = useState(query.search ?? '')
   useEffect(() => setSearch(query.search ?? ''), [query.search])
   const submit = (event: FormEvent) => {
@@ -59,9 +61,12 @@ export function TaskFilters({ query, onChange, showSource = false }: TaskFilters
           Search
         </Button>
       </form>
-      <div className="flex items-center gap-2 text-sm font-medium text-slate-700">
-        <SlidersHorizontal className="size-4" aria-hidden="true" />
-        Filters
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-2 text-sm font-medium text-slate-700">
+          <SlidersHorizontal className="size-4" aria-hidden="true" />
+          Filters
+        </div>
+        {action}
       </div>
       <div className={cn('grid gap-3 sm:grid-cols-2', showSource ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}>
         <Select label="Category" value={query.category ?? ''} onChange={(category) => set({ category })}>

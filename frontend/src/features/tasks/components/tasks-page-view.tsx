@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { RatingPanel } from '@/components/ratings/rate-form'
 import { LinkSubmitForm } from '@/components/tasks/link-submit-form'
@@ -38,6 +39,8 @@ export type TasksPageViewProps = {
   main: TaskListState
   submit: SubmitState
   onSubmitLink: (taskId: string, link: string) => void
+  /** Students: "Save this search", beside the filters. */
+  saveSearch?: ReactNode
 }
 
 /**
@@ -53,7 +56,7 @@ function canSubmit(task: Task): boolean {
  * students see Your Assigned Tasks and Available Tasks, startups Your Posted Tasks, everyone
  * else the available tasks, read-only.
  */
-export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePageChange, mine, main, submit, onSubmitLink }: TasksPageViewProps) {
+export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePageChange, mine, main, submit, onSubmitLink, saveSearch }: TasksPageViewProps) {
   const student = viewer === 'student'
   const renderTask = (task: Task) => (
     <TaskCard key={task._id} task={task} forStudent={student} hideStartup={viewer === 'startup'}>
@@ -96,7 +99,7 @@ export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePa
           </Link>
         )}
       </div>
-      <TaskFilters query={query} onChange={onQueryChange} showSource={student} />
+      <TaskFilters query={query} onChange={onQueryChange} showSource={student} action={student ? saveSearch : undefined} />
       {student && mine && (
         <TaskListSection
           title="Your Assigned Tasks"

@@ -7,6 +7,7 @@ import { useSubmitLink } from '@/lib/tasks/submit-link'
 import type { TaskQuery } from '@/types/tasks'
 import { useOpenTasks } from '../api/get-open-tasks'
 import { useStudentTasks } from '../api/get-student-tasks'
+import { SaveSearchButton } from '../components/save-search-button'
 import { TasksPageView } from '../components/tasks-page-view'
 
 const FILTERS = ['search', 'category', 'deadline', 'source', 'sort'] as const
@@ -71,6 +72,7 @@ export function TasksPage() {
       onMinePageChange={(page) => setQuery(query, page)}
       mine={student ? mine : undefined}
       main={main}
+      saveSearch={student ? <SaveSearchButton query={filters} /> : undefined}
       submit={{
         taskId: submitLink.variables?.taskId,
         isSubmitting: submitLink.isPending,

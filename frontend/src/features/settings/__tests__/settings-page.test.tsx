@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { seedAccount } from '@/testing/mocks/db'
+import { server } from '@/testing/mocks/server'
+import { addSavedSearch, settingsMock } from '@/testing/mocks/settings'
+import { renderApp } from '@/testing/test-utils'
+
+const savedSearches = () => screen.findByRole('list', { name: 'Saved searches' })
+const emailForm = () => screen.findByRole('form', { name: 'Email notifications' })
+
+describe('/settings saved searches', () => {
+  it('lists each search with its filters in words and a link to its tasks', async () => {
+    const student = seedAccount({ userType: 'student' }).user
+    addSavedSearch(student._id, { name: 'Anything', createdAt: '2026-11-01T00:00:00Z' })
+    addSavedSearch(student._id, {
+      name: 'Go backends', search: 'react', category: 'web-development', skills: ['Go', 'SQL'], deadlineBefore: '2026-12-01', source: 'startup',
+    })
+    const { events, router } = await renderApp('/settings', { as: student })
+    const list = await savedSearches()
+    const items = within(list).getAllByRole('listitem')
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual(['Go backends', 'Anything'])
+    expect(items[0]).toHaveTextContent('"react" · Web Development · skills: Go, SQL · before 1 Dec 2026 · assigned to you by a startup')
+    expect(items[1]).toHaveTextContent('All tasks')
+
+    const show = within(items[0]!).getByRole('link', { name: 'Show tasks for Go backends' })
+    expect(show).toHaveAttribute('href', '/tasks?search=react&category=web-development&deadline=2026-12-01&source=startup')
+    await events.click(show)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tasks'))
+    expect(screen.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('react')
+    expect(screen.getByLabelText('Category')).toHaveValue('web-development')
+    expect(screen.getByLabelText('Deadline on or before')).toHaveValue('2026-12-01')
+    expect(screen.getByLabelText('Source')).toHaveValue('startup')
+  })
+
+  it('deletes a search, and the list shows what is left', async () => {
+    const student = seedAccount({ userType: 'student' }).user
+    const keep = addSavedSearch(student._id, { name: 'Design' })
+    const gone = addSavedSearch(student._id, { name: 'Data jobs' })
+    const { events } = await renderApp('/settings', { as: student })
+    const list = await savedSearches()
+    await events.click(within(list).getByRole('button', { name: 'Delete saved search Data jobs' }))
+    expect(await screen.findByText('Saved search deleted')).toBeInTheDocument()
+    await waitFor(() => expect(within(list).queryByText('Data jobs')).not.toBeInTheDocument())
+    expect(within(list).getByText('Design')).toBeInTheDocument()
+    const deletes = settingsMock.requests.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)
+    expect(deletes).toEqual([`/api/student/saved-searches/${gone._id}`])
+    expect(settingsMock.savedSearches.get(student._id)).toEqual([keep])
+  })
+
+  it('shows the empty state, with the way to the tasks page, once the last one is deleted', async () => {
+    const student = seedAccount({ userType: 'student' }).user
+    addSavedSearch(student._id, { name: 'Only one' })
+    const { events } = await renderApp('/settings', { as: student })
+    await events.click(within(await savedSearches()).getByRole('button', { name: 'Delete saved search Only one' }))
+    expect(await screen.findByText('No saved searches yet. Save one from the tasks page.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to tasks' })).toHaveAttribute('href', '/tasks')
+  })
+
+  it('says when the list could not be loaded', async () => {
+    server.use(http.get('*/api/student/saved-searches', () => HttpResponse.json({ error: 'Internal error.' }, { status: 500 })))
+    await renderApp('/settings', { as: 'student' })
+    expect(await screen.findByText('Could not load your saved searches.')).toBeInTheDocument()
+  })
+
+  it('is not shown to a startup, who keeps no saved searches', async () => {
+    await renderApp('/settings', { as: 'startup' })
+    await emailForm()
+    expect(screen.queryByRole('heading', { name: 'Saved searches' })).not.toBeInTheDocument()
+    expect(settingsMock.requests.some((r) => r.url.pathname === '/api/student/saved-searches')).toBe(false)
+  })
+})
+
+describe('/settings email notifications', () => {
+  it('loads the choices, changes them and saves all three', async () => {
+    const student = seedAccount({ userType: 'student' }).user
+    settingsMock.notificationSettings.set(student._id, { messages: 'immediate', submissions: 'hourly', taskAlerts: 'daily' })
+    const { events } = await renderApp('/settings', { as: student })
+    const form = await emailForm()
+    const messages = within(form).getByLabelText('Messages')
+    expect(messages).toHaveValue('immediate')
+    expect(within(form).getByLabelText('Submission updates')).toHaveValue('hourly')
+    expect(within(form).getByLabelText('Task alerts')).toHaveValue('daily')
+    expect(within(messages as HTMLSelectElement).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Immediately', 'Hourly digest', 'Daily digest', 'Off',
+    ])
+
+    await events.selectOptions(messages, 'Daily digest')
+    await events.selectOptions(within(form).getByLabelText('Task alerts'), 'Off')
+    await events.click(within(form).getByRole('button', { name: 'Save email settings' }))
+    expect(await screen.findByText('Email settings saved')).toBeInTheDocument()
+    const puts = settingsMock.requests.filter((r) => r.method === 'PUT').map((r) => r.body)
+    expect(puts).toEqual([{ messages: 'daily', submissions: 'hourly', taskAlerts: 'off' }])
+  })
+
+  it('has no Task alerts row for a startup, and sends back the value it was given', async () => {
+    const startup = seedAccount({ userType: 'startup' }).user
+    const { events } = await renderApp('/settings', { as: startup })
+    const form = await emailForm()
+    expect(within(form).queryByLabelText('Task alerts')).not.toBeInTheDocument()
+    await events.selectOptions(within(form).getByLabelText('Submission updates'), 'immediate')
+    await events.click(within(form).getByRole('button', { name: 'Save email settings' }))
+    expect(await screen.findByText('Email settings saved')).toBeInTheDocument()
+    expect(settingsMock.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+      { messages: 'hourly', submissions: 'immediate', taskAlerts: 'hourly' },
+    ])
+  })
+
+  it("puts the server's field error under its select", async () => {
+    server.use(
+      http.put('*/api/me/notification-settings', () =>
+        HttpResponse.json(
+          { error: 'Choose immediate, hourly, daily or off', code: 'invalid', fields: { submissions: 'Choose immediate, hourly, daily or off' } },
+          { status: 400 },
+        ),
+      ),
+    )
+    const { events } = await renderApp('/settings', { as: 'admin' })
+    const form = await emailForm()
+    await events.click(within(form).getByRole('button', { name: 'Save email settings' }))
+    await waitFor(() => expect(within(form).getByLabelText('Submission updates')).toHaveAccessibleDescription('Choose immediate, hourly, daily or off'))
+    expect(screen.queryByText('Email settings saved')).not.toBeInTheDocument()
+  })
+
+  it('says when the settings could not be loaded', async () => {
+    server.use(http.get('*/api/me/notification-settings', () => HttpResponse.json({ error: 'Not found' }, { status: 404 })))
+    await renderApp('/settings', { as: 'student' })
+    expect(await screen.findByText('Could not load your email settings.')).toBeInTheDocument()
+  })
+})
+
+describe('/settings', () => {
+  it('sends a visitor to sign in', async () => {
+    const { router } = await renderApp('/settings')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  })
+})
