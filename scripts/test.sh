@@ -73,7 +73,9 @@ E2E_DATA=$(mktemp -d)
 export E2E_ADMIN_EMAIL=admin@bridgework.local E2E_ADMIN_PASSWORD="admin-$(date +%s)-pass"
 # The server mails for real to a small SMTP sink the journeys' global setup listens on
 # (frontend/e2e/support/smtp-sink.ts), so a journey can open a mailed link. Until the sink is up a
-# mail waits in the outbox and is retried after MAIL_FIRST_RETRY.
+# mail waits in the outbox and is retried after MAIL_FIRST_RETRY. Digests run every second, and
+# only for users who chose "Immediately" within the run (email-digest.e2e.ts): no other journey
+# finds a digest among the mails it waits for.
 export E2E_SMTP_PORT=$(free_port)
 # The journeys register dozens of users from one address in a minute: the per-address limits on
 # cheap writes are off here (their own Go tests and scripts/abuse-check.sh hold them).
@@ -81,6 +83,7 @@ REGISTER_MAX_PER_IP=0 HELP_MAX_PER_IP=0 WS_MAX_HANDSHAKES_PER_IP=0 \
   DATA_DIR="$E2E_DATA" PORT=$E2E_PORT PUBLIC_URL="http://localhost:$E2E_PORT" \
   ADMIN_EMAIL=$E2E_ADMIN_EMAIL ADMIN_PASSWORD=$E2E_ADMIN_PASSWORD \
   SMTP_ADDR="127.0.0.1:$E2E_SMTP_PORT" MAIL_FIRST_RETRY=2s \
+  DIGEST_CHECK_EVERY=1s DIGEST_OFFLINE_AFTER=2h \
   "$ROOT/scripts/run.sh" >"$OUT/e2e-server.log" 2>&1 &
 server_pid=$!
 trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null' EXIT

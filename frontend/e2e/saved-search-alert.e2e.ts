@@ -9,8 +9,8 @@ import { signInViaUi } from './support/session'
 
 // Issue 16, item 1 against the real server: a student saves the tasks page's filter under a name,
 // finds it on /settings, and hears live on their dashboard (a toast, and the bell's count) when a
-// startup posts a task matching it. The settings page also fits a 390 px phone. The email settings section of
-// /settings is left alone: its server half is still being built.
+// startup posts a task matching it. The settings page also fits a 390 px phone. Its email
+// settings section has its own journey, email-digest.e2e.ts.
 
 const pageOf = usePagesOfTheirOwn()
 
