@@ -27,6 +27,8 @@ func migrations() []*gormigrate.Migration {
 		migrateRatings(),
 		migrateRevisions(),
 		migrateSavedSearches(),
+		// 0015 lands on another branch; gormigrate orders by this list, not by the numbers.
+		migrateChatAttachments(),
 	}
 }
 
