@@ -4,7 +4,7 @@ import { applyMessageToConversations, applyReadReceipt, clearUnread, mergeMessag
 
 const ME = 'me'
 const msg = (id: string, sender: string, receiver: string, readAt: string | null = null): ChatMessage => ({
-  _id: id, sender, receiver, content: `m${id}`, createdAt: '2025-01-01T00:00:00Z', readAt,
+  _id: id, sender, receiver, content: `m${id}`, createdAt: '2025-01-01T00:00:00Z', readAt, attachments: [],
 })
 const conv = (id: string, last: ChatMessage, unreadCount = 0): Conversation => ({
   _id: id, id, userType: 'startup', companyName: id, firstName: '', lastName: '', email: `${id}@x.co`,
