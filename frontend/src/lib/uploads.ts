@@ -11,7 +11,7 @@ export type ChatUpload = components['schemas']['ChatUpload']
 
 function formOf(kind: UploadKind, file: File): FormData {
   const form = new FormData()
-  form.append(fieldOf[kind], file)
+  form.append(fieldOf[kind], file, file.name)
   return form
 }
 

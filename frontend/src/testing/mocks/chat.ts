@@ -37,8 +37,14 @@ export function resetChatDb() {
   chatDb.uploads = new Map()
 }
 
-const typeByExtension: Record<string, StoredAttachment['type']> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf',
+const magic: Array<[string, StoredAttachment['type']]> = [
+  ['\x89PNG', 'image/png'], ['\xff\xd8\xff', 'image/jpeg'], ['GIF8', 'image/gif'], ['RIFF', 'image/webp'], ['%PDF-', 'application/pdf'],
+]
+
+/** The type of a chat file by its first bytes, like backend/uploads Detect (without its deeper checks). */
+function detect(bytes: Uint8Array): StoredAttachment['type'] | undefined {
+  const head = String.fromCharCode(...bytes.slice(0, 8))
+  return magic.find(([prefix]) => head.startsWith(prefix))?.[1]
 }
 
 const bearer = (request: Request) => userForToken(request.headers.get('Authorization')?.replace(/^Bearer\s+/i, '') ?? null)
@@ -106,18 +112,23 @@ export const chatHandlers = [
     chatDb.sends.push(body)
     const previous = chatDb.messages.find((m) => m.sender === me._id && body.clientId && m.clientId === body.clientId)
     if (previous) return HttpResponse.json(previous)
-    const attachments = (body.attachments ?? []).map((a) => chatDb.uploads.get(a.url))
+    const attachments = (body.attachments ?? []).map((a) => {
+      const stored = chatDb.uploads.get(a.url)
+      return stored && { ...stored, name: a.name || stored.name }
+    })
     if (attachments.some((a) => !a)) {
       const message = 'A file could not be attached: attach only files you uploaded to this chat.'
       return HttpResponse.json({ message, code: 'invalid', fields: { attachments: message } }, { status: 400 })
     }
     return HttpResponse.json(storeMessage(me._id, body.receiver, body.content.trim(), body.clientId, attachments as StoredAttachment[]), { status: 201 })
   }),
-  // As backend/uploads: images and PDFs by (here) the name's extension; the url is "signed".
+  // As backend/uploads: images and PDFs by their first bytes, whatever the name or the browser
+  // says; the url is "signed". The file reaches the mock without its name (jsdom's File through
+  // fetch's FormData), so a send shows the name the client gave.
   http.post('*/api/uploads/chat', async ({ request }) => {
     const file = (await request.formData()).get('file')
-    const type = file instanceof File ? typeByExtension[file.name.split('.').pop()?.toLowerCase() ?? ''] : undefined
-    if (!(file instanceof File) || !type) {
+    const type = typeof file === 'object' && file ? detect(new Uint8Array(await file.arrayBuffer())) : undefined
+    if (typeof file !== 'object' || !file || !type) {
       const message = 'Please upload a PNG, JPEG, GIF or WebP image or a PDF'
       return HttpResponse.json({ message, code: 'unsupported_type', fields: { file: message } }, { status: 415 })
     }

@@ -56,13 +56,13 @@ export function Composer({ value, onChange, onSend, isSending, files = [], onAtt
               ) : (
                 <Spinner size="sm" decorative className="size-3.5" />
               )}
-              <span className="truncate">{f.upload?.name ?? f.name}</span>
+              <span className="truncate">{f.name}</span>
               <span className="shrink-0 text-slate-500">{f.upload ? formatSize(f.upload.size) : 'Uploading…'}</span>
               {onRemoveFile && (
                 <button
                   type="button"
                   onClick={() => onRemoveFile(f.key)}
-                  aria-label={`Remove ${f.upload?.name ?? f.name}`}
+                  aria-label={`Remove ${f.name}`}
                   className="rounded-full p-0.5 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-600"
                 >
                   <X className="size-3.5" aria-hidden="true" />

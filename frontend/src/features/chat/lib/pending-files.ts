@@ -39,6 +39,7 @@ export function usePendingFiles() {
   const remove = (key: number) => setFiles((list) => list.filter((f) => f.key !== key))
   const clear = () => setFiles([])
 
-  const ready = files.flatMap((f) => (f.upload ? [{ url: f.upload.url, name: f.upload.name }] : []))
+  // The name is the client's label (the server shows the name it stored).
+  const ready = files.flatMap((f) => (f.upload ? [{ url: f.upload.url, name: f.name }] : []))
   return { files, add, remove, clear, ready, isUploading: files.some((f) => !f.upload) }
 }
