@@ -11,6 +11,7 @@ import (
 
 	"bridgework/backend/config"
 	"bridgework/backend/store"
+	"bridgework/backend/textcheck"
 	"bridgework/backend/uploads"
 )
 
@@ -267,6 +268,7 @@ func TestChatFiles_sendRefusals(t *testing.T) {
 			{"six files", sendBody(acme, "many", six...), "attachments", "At most 5 files per message"},
 			{"a long name", sendBody(acme, "x", attachment{URL: own.URL, Name: strings.Repeat("n", 201)}), "attachments", "A file name must be at most 200 characters"},
 			{"no text and no files", sendBody(acme, "  "), "content", "Message cannot be empty"},
+			{"a direction override in a name", sendBody(acme, "x", attachment{URL: own.URL, Name: "gpj\u202eexe.png"}), "attachments.0.name", textcheck.Message},
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
