@@ -169,8 +169,10 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	digests.Wake = outbox.Wake
 	acc.Outbox, companies.Outbox = outbox, outbox
 
+	// File links are signed with the tokens' secret, so every instance checks every link.
+	fileLinks := uploads.NewLinks(secret)
 	chatService := &chat.Service{
-		Store: store.Messages{DB: db}, Limiter: limiter, Logger: logger,
+		Store: store.Messages{DB: db}, Links: fileLinks, Limiter: limiter, Logger: logger,
 		Limits: chat.Limits{MessagesPerMinute: cfg.ChatMessagesPerMinute},
 	}
 	live, err := newLive(cfg, rdb, acc, chatService, digests, limiter, logger)
@@ -207,12 +209,11 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	}
 
 	handler, err := httpapi.New(httpapi.Deps{
-		Accounts: acc,
-		Help:     &help.Service{Store: store.HelpRequests{DB: db}, Limiter: limiter, PerIPHour: cfg.HelpRequestsPerIP},
-		Chat:     chatService,
-		Profiles: people,
-		// Résumé links are signed with the tokens' secret, so every instance checks every link.
-		FileLinks: uploads.NewLinks(secret),
+		Accounts:  acc,
+		Help:      &help.Service{Store: store.HelpRequests{DB: db}, Limiter: limiter, PerIPHour: cfg.HelpRequestsPerIP},
+		Chat:      chatService,
+		Profiles:  people,
+		FileLinks: fileLinks,
 		Uploads: &uploads.Service{
 			Store: store.Files{DB: db}, Limiter: limiter, PerUser: cfg.UploadsPerUser, Window: cfg.UploadWindow,
 			QuotaBytes: int64(cfg.UploadQuotaMB) << 20, MaxImagePixels: cfg.UploadMaxImagePixels,

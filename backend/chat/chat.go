@@ -1,7 +1,8 @@
 // Package chat is the conversation between a student and a startup (spec §2 /chat, /messages):
 // messages, read receipts, the conversation list, and the live side of it — typing, read and
 // presence events pushed through the realtime hub. Students talk to startups and startups to
-// students; the admin has no chat.
+// students; the admin has no chat. A message may carry images and PDFs (attachments.go), uploaded
+// first and served only through links signed for the conversation's two parties.
 //
 // Delivery is at most once on the socket and exactly once in the database: a message is stored,
 // committed, then announced as chat.message to both parties. A client that missed events catches
@@ -31,6 +32,8 @@ type Message struct {
 	ClientID   string // the sender's idempotency key; empty when none was sent
 	CreatedAt  time.Time
 	ReadAt     *time.Time
+	// Attachments are the message's files in the order they were sent.
+	Attachments []Attachment
 }
 
 // Conversation is one chat partner of a user with the latest message between them and how many
@@ -68,8 +71,9 @@ type Cursor struct {
 
 // Store is the persistence chat needs.
 type Store interface {
-	// CreateMessage inserts m (ID and CreatedAt set by the store). A second message with the same
-	// sender and client id fails with ErrDuplicateClientID.
+	// CreateMessage inserts m with its attachments in one transaction (ID and CreatedAt set by
+	// the store). A second message with the same sender and client id fails with
+	// ErrDuplicateClientID; a file some message already holds, with ErrAttachmentTaken.
 	CreateMessage(ctx context.Context, m *Message) error
 	MessageByClientID(ctx context.Context, senderID, clientID string) (*Message, error)
 	// Thread returns messages between a and b in time order: the first limit messages after
@@ -85,6 +89,8 @@ type Store interface {
 	// UsersOfType lists up to limit users of one type, by name.
 	UsersOfType(ctx context.Context, t accounts.UserType, limit int) ([]*accounts.User, error)
 	UserByID(ctx context.Context, id string) (*accounts.User, error)
+	// Uploads returns the stored files among ids (unknown ids are left out), without their data.
+	Uploads(ctx context.Context, ids []string) ([]Upload, error)
 }
 
 // Publisher announces an event, already committed, to every open connection of the users, on any
@@ -124,6 +130,7 @@ type Service struct {
 	Store     Store
 	Publisher Publisher
 	Presence  Presence
+	Links     Links // signs attachment links; nil leaves them bare (tests of the rules alone)
 	Limiter   ratelimit.Limiter
 	Limits    Limits
 	Logger    *slog.Logger

@@ -3,7 +3,7 @@ package chat
 import "time"
 
 // The payloads of the events chat publishes (realtime event types chat.message, chat.typing,
-// chat.read and presence). MessageData is also the message shape of the REST answers, so a
+// chat.read and presence). MessageData (Service.Data) is also the message shape of the REST answers, so a
 // client can put an event straight into the list it fetched.
 
 // MessageData is a message as clients see it.
@@ -15,14 +15,8 @@ type MessageData struct {
 	ClientID  string     `json:"clientId,omitempty"`
 	CreatedAt time.Time  `json:"createdAt"`
 	ReadAt    *time.Time `json:"readAt"`
-}
-
-// Data converts m for clients.
-func (m Message) Data() MessageData {
-	return MessageData{
-		ID: m.ID, Sender: m.SenderID, Receiver: m.ReceiverID, Content: m.Content,
-		ClientID: m.ClientID, CreatedAt: m.CreatedAt.UTC(), ReadAt: m.ReadAt,
-	}
+	// Attachments is never null: [] when the message has no files.
+	Attachments []AttachmentData `json:"attachments"`
 }
 
 // TypingData tells To that From is typing a message to them.

@@ -72,7 +72,7 @@ func (s *Server) chatConversations(c *gin.Context) {
 	out := make([]conversationJSON, len(convs))
 	for i, conv := range convs {
 		out[i] = conversationJSON{chatUserJSON: s.chatUserJSON(viewer, conv.Partner, conv.Online),
-			LastMessage: conv.LastMessage.Data(), UnreadCount: conv.UnreadCount, Unread: conv.UnreadCount}
+			LastMessage: s.chat.Data(conv.LastMessage), UnreadCount: conv.UnreadCount, Unread: conv.UnreadCount}
 	}
 	writeSlice(c, out)
 }
@@ -107,7 +107,7 @@ func (s *Server) chatThread(c *gin.Context) {
 	}
 	out := make([]chat.MessageData, len(msgs))
 	for i, m := range msgs {
-		out[i] = m.Data()
+		out[i] = s.chat.Data(m)
 	}
 	var next url.Values
 	if len(msgs) == p.PerPage {
@@ -127,9 +127,16 @@ func (s *Server) chatThread(c *gin.Context) {
 }
 
 type sendMessageRequest struct {
-	Receiver string `json:"receiver"`
-	Content  string `json:"content" text:"multiline"`
-	ClientID string `json:"clientId"`
+	Receiver    string              `json:"receiver"`
+	Content     string              `json:"content" text:"multiline"`
+	ClientID    string              `json:"clientId"`
+	Attachments []attachmentRequest `json:"attachments"`
+}
+
+// attachmentRequest names a file from POST /api/uploads/chat.
+type attachmentRequest struct {
+	URL  string `json:"url"`
+	Name string `json:"name"`
 }
 
 // sendMessage answers 201 with the new message, or 200 with the earlier one when the client id
@@ -139,7 +146,11 @@ func (s *Server) sendMessage(c *gin.Context) {
 	if !bindJSON(c, &req) {
 		return
 	}
-	msg, created, err := s.chat.Send(c.Request.Context(), currentUser(c), chat.SendInput(req))
+	in := chat.SendInput{Receiver: req.Receiver, Content: req.Content, ClientID: req.ClientID}
+	for _, a := range req.Attachments {
+		in.Attachments = append(in.Attachments, chat.AttachmentInput(a))
+	}
+	msg, created, err := s.chat.Send(c.Request.Context(), currentUser(c), in)
 	if err != nil {
 		writeError(c, err)
 		return
@@ -148,7 +159,7 @@ func (s *Server) sendMessage(c *gin.Context) {
 	if created {
 		status = http.StatusCreated
 	}
-	c.JSON(status, msg.Data())
+	c.JSON(status, s.chat.Data(*msg))
 }
 
 type readReceiptJSON struct {

@@ -18,8 +18,9 @@ import (
 // <img> tags and résumé links cannot send a bearer token, so this route is public. Avatars and
 // task images are public to whoever holds the URL (the random part of a UUID v7, 74 bits, cannot
 // be guessed); a résumé needs a link signed for 15 minutes (uploads.Links), handed out only to
-// those profiles.VisibleTo lets see it. A signature, when given, is checked before the database
-// is asked.
+// those profiles.VisibleTo lets see it; a chat file too, handed out only inside the messages of
+// its conversation, which only its two parties can read. A signature, when given, is checked
+// before the database is asked.
 func (s *Server) serveFile(c *gin.Context) {
 	id := c.Param("id")
 	signed := c.Query("signature") != "" || c.Query("expires") != ""
@@ -34,8 +35,8 @@ func (s *Server) serveFile(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	if f.Kind == uploads.Resume && !signed {
-		writeError(c, apperr.New(apperr.Forbidden, "Résumés open only through the link on a profile. Open the profile again."))
+	if f.Kind.Private() && !signed {
+		writeError(c, apperr.New(apperr.Forbidden, privateFileMessage[f.Kind]))
 		return
 	}
 	disposition := "attachment"
@@ -55,4 +56,10 @@ func (s *Server) serveFile(c *gin.Context) {
 	}
 	h.Set("Content-Length", strconv.FormatInt(int64(len(f.Data)), 10))
 	c.Data(http.StatusOK, f.ContentType, f.Data)
+}
+
+// privateFileMessage is the answer to the bare URL of a file that opens only through a signed link.
+var privateFileMessage = map[uploads.Kind]string{
+	uploads.Resume: "Résumés open only through the link on a profile. Open the profile again.",
+	uploads.Chat:   "Files sent in chat open only through the link in the conversation. Open the conversation again.",
 }

@@ -169,6 +169,9 @@ var peopleAuthzTable = []peopleAuthzRow{
 		want: [6]int{stUnauth, stCreated, stCreated, stForbidden, stForbidden, stForbidden}},
 	{method: "POST", route: "/api/uploads/task-image", path: fixedPath("/api/uploads/task-image"), upload: "image",
 		want: [6]int{stUnauth, stForbidden, stForbidden, stCreated, stCreated, stForbidden}},
+	// Files for chat: both sides; the admin has no chat. Who may open one: TestChatFiles_access.
+	{method: "POST", route: "/api/uploads/chat", path: fixedPath("/api/uploads/chat"), upload: "file",
+		want: [6]int{stUnauth, stCreated, stCreated, stCreated, stCreated, stForbidden}},
 	// A résumé opens only through a signed link, whoever asks; the link itself is the permission,
 	// handed out only to those who may see the résumé (TestResumeLinks).
 	{method: "GET", route: "/api/files/:id", name: "résumé, unsigned", path: func(c peopleCast) string { return c.resumeURL },

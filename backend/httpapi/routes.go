@@ -146,6 +146,8 @@ func (s *Server) routes() []route {
 		{"POST", "/uploads/avatar", members, s.upload(uploads.Avatar, "avatar")},
 		{"POST", "/uploads/resume", students, s.upload(uploads.Resume, "resume")},
 		{"POST", "/uploads/task-image", startups, s.upload(uploads.TaskImage, "image")},
+		// Files for a message; the admin has no chat (chat.CanChat).
+		{"POST", "/uploads/chat", members, s.upload(uploads.Chat, "file")},
 
 		{"GET", "/users", signedIn, s.listUsers},
 		{"GET", "/users/:id", signedIn, s.userByID},

@@ -108,6 +108,7 @@ var roleTable = map[string][4]int{
 	"POST /api/uploads/avatar":                   forMembers(stBad, stBad),
 	"POST /api/uploads/resume":                   forStudents(stBad),
 	"POST /api/uploads/task-image":               forStartups(stBad),
+	"POST /api/uploads/chat":                     forMembers(stBad, stBad),
 	"GET /api/users":                             forSignedIn(stBad), // ?role is required
 	"GET /api/users/:id":                         forSignedIn(stNotFound),
 	"GET /api/users/:id/ratings":                 forSignedIn(stNotFound),

@@ -32,11 +32,16 @@ func (s *Server) upload(kind uploads.Kind, field string) gin.HandlerFunc {
 			writeError(c, err)
 			return
 		}
-		// The uploader may see their own résumé: they get a link that opens it, which the profile
-		// form saves back as the file (uploads.Unsigned).
+		// The uploader may see their own résumé or chat file: they get a link that opens it, which
+		// the profile form and a send take back as the file (uploads.Unsigned).
 		url := f.URL()
-		if kind == uploads.Resume {
+		if kind.Private() {
 			url = s.links.Sign(url)
+		}
+		if kind == uploads.Chat {
+			// What the composer shows on the file's chip before sending.
+			c.JSON(http.StatusCreated, gin.H{"url": url, "name": f.Name, "type": f.ContentType, "size": f.Size})
+			return
 		}
 		c.JSON(http.StatusCreated, gin.H{"url": url})
 	}

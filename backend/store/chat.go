@@ -46,16 +46,39 @@ func (s Messages) CreateMessage(ctx context.Context, m *chat.Message) error {
 	if m.ClientID != "" {
 		row.ClientID = &m.ClientID
 	}
-	// One statement commits on its own: gorm's default BEGIN/COMMIT around it would only add two
-	// round trips to the hottest write of the product.
-	err := s.DB.WithContext(ctx).Session(&gorm.Session{SkipDefaultTransaction: true}).Create(&row).Error
-	if errors.Is(err, gorm.ErrDuplicatedKey) {
-		return chat.ErrDuplicateClientID
+	files := m.Attachments
+	insert := func(tx *gorm.DB) error {
+		err := tx.Create(&row).Error
+		if errors.Is(err, gorm.ErrDuplicatedKey) {
+			return chat.ErrDuplicateClientID
+		}
+		if err != nil || len(files) == 0 {
+			return err
+		}
+		rows := make([]attachmentRow, len(files))
+		for i, f := range files {
+			rows[i] = attachmentRow{MessageID: row.ID, Position: i, FileID: f.FileID}
+		}
+		// The unique file_id: two sends racing for one file, one wins.
+		err = tx.Create(&rows).Error
+		if errors.Is(err, gorm.ErrDuplicatedKey) {
+			return chat.ErrAttachmentTaken
+		}
+		return err
+	}
+	var err error
+	if len(files) == 0 {
+		// One statement commits on its own: gorm's default BEGIN/COMMIT around it would only add
+		// two round trips to the hottest write of the product.
+		err = insert(s.DB.WithContext(ctx).Session(&gorm.Session{SkipDefaultTransaction: true}))
+	} else {
+		err = s.DB.WithContext(ctx).Transaction(insert)
 	}
 	if err != nil {
 		return err
 	}
 	*m = row.toDomain()
+	m.Attachments = files
 	return nil
 }
 
@@ -65,8 +88,11 @@ func (s Messages) MessageByClientID(ctx context.Context, senderID, clientID stri
 	if err != nil {
 		return nil, translate(err, "Message not found.")
 	}
-	m := row.toDomain()
-	return &m, nil
+	m := []chat.Message{row.toDomain()}
+	if err := withAttachments(s.DB.WithContext(ctx), m); err != nil {
+		return nil, err
+	}
+	return &m[0], nil
 }
 
 func (s Messages) Thread(ctx context.Context, a, b string, cur chat.Cursor, limit int) ([]chat.Message, error) {
@@ -97,7 +123,7 @@ func (s Messages) Thread(ctx context.Context, a, b string, cur chat.Cursor, limi
 	for i, r := range rows {
 		out[i] = r.toDomain()
 	}
-	return out, nil
+	return out, withAttachments(s.DB.WithContext(ctx), out)
 }
 
 func (s Messages) MarkRead(ctx context.Context, readerID, senderID string, at time.Time) (chat.ReadReceipt, error) {
@@ -172,6 +198,16 @@ ORDER BY last_id DESC`, userID, userID, userID).Scan(&convs).Error
 			continue // a deleted account: nothing to show
 		}
 		out = append(out, chat.Conversation{Partner: u.toDomain(), LastMessage: messageByID[c.LastID].toDomain(), UnreadCount: c.Unread})
+	}
+	last := make([]chat.Message, len(out))
+	for i := range out {
+		last[i] = out[i].LastMessage
+	}
+	if err := withAttachments(db, last); err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].LastMessage = last[i]
 	}
 	return out, nil
 }

@@ -76,10 +76,12 @@ func (s Files) UsedBytes(ctx context.Context, ownerID string) (int64, error) {
 	return used, err
 }
 
-// unreferenced is true of a file row (alias f) that no profile and no task points to: an avatar,
-// a résumé, a task image or attachment. Files live in the database, so the check is one query.
+// unreferenced is true of a file row (alias f) that no profile, no task and no chat message points
+// to: an avatar, a résumé, a task image or attachment, a file sent in chat. Files live in the
+// database, so the check is one query.
 const unreferenced = `NOT EXISTS (SELECT 1 FROM users u WHERE u.profile_picture = '` + uploads.URLPrefix + `' || f.id OR u.resume = '` + uploads.URLPrefix + `' || f.id)
-	AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.image_url = '` + uploads.URLPrefix + `' || f.id OR t.attachments LIKE '%' || f.id || '%')`
+	AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.image_url = '` + uploads.URLPrefix + `' || f.id OR t.attachments LIKE '%' || f.id || '%')
+	AND NOT EXISTS (SELECT 1 FROM message_attachments ma WHERE ma.file_id = f.id)`
 
 // deleteReplaced deletes the files behind urls that ownerID uploaded and nothing references any
 // more: the avatar or résumé a profile save just replaced. Run it in the save's transaction.

@@ -1,5 +1,6 @@
-// Package uploads takes users' files — avatars, résumés and task images — decides what they are
-// by their content, and keeps them in the database so every instance serves every upload.
+// Package uploads takes users' files — avatars, résumés, task images and files sent in chat —
+// decides what they are by their content, and keeps them in the database so every instance serves
+// every upload.
 package uploads
 
 import (
@@ -27,7 +28,14 @@ const (
 	Avatar    Kind = "avatar"
 	Resume    Kind = "resume"
 	TaskImage Kind = "task-image"
+	// Chat is an image or PDF sent in a conversation (chat.SendInput's attachments).
+	Chat Kind = "chat"
 )
+
+// Private reports whether files of kind k open only through a signed link (Links): a résumé is
+// for those its owner's privacy lets see it, a chat file for the two people in its conversation.
+// Avatars and task images are public to whoever holds the URL.
+func (k Kind) Private() bool { return k == Resume || k == Chat }
 
 // MaxSize is the largest upload of any kind (spec §9: résumés under 5 MB; images share it).
 const MaxSize = 5 << 20
@@ -73,6 +81,15 @@ type rule struct {
 	types    []string
 	wrong    string // 415 message
 	tooLarge string // 413 message
+	field    string // the form field errors name; "" names the kind
+}
+
+// fieldOf is the form field a refusal of kind names.
+func fieldOf(kind Kind, r rule) string {
+	if r.field != "" {
+		return r.field
+	}
+	return string(kind)
 }
 
 var rules = map[Kind]rule{
@@ -82,6 +99,8 @@ var rules = map[Kind]rule{
 		tooLarge: "Image size must be less than 5MB"},
 	Resume: {types: []string{PDF, DOC, DOCX}, wrong: "Please upload a PDF or Word document",
 		tooLarge: "File size must be less than 5MB"},
+	Chat: {types: []string{PNG, JPEG, GIF, WebP, PDF}, wrong: "Please upload a PNG, JPEG, GIF or WebP image or a PDF",
+		tooLarge: "File size must be less than 5MB", field: "file"},
 }
 
 // Service stores and serves uploads. Each user may upload PerUser files per Window and keep
@@ -103,8 +122,9 @@ func (s *Service) Upload(ctx context.Context, owner *accounts.User, kind Kind, n
 	if !ok {
 		return nil, apperr.New(apperr.NotFound, "Not found.")
 	}
+	field := fieldOf(kind, r)
 	if !safeName(name) {
-		return nil, apperr.Field(string(kind), "Invalid file name")
+		return nil, apperr.Field(field, "Invalid file name")
 	}
 	if err := ratelimit.Take(ctx, s.Limiter, "uploads:user:"+owner.ID, s.PerUser, s.Window,
 		"You are uploading files too fast. Please try again in a few minutes."); err != nil {
@@ -114,12 +134,12 @@ func (s *Service) Upload(ctx context.Context, owner *accounts.User, kind Kind, n
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge) || len(data) > MaxSize:
-		return nil, &apperr.Error{Code: apperr.TooLarge, Message: r.tooLarge, Fields: map[string]string{string(kind): r.tooLarge}}
+		return nil, &apperr.Error{Code: apperr.TooLarge, Message: r.tooLarge, Fields: map[string]string{field: r.tooLarge}}
 	case err != nil:
-		return nil, apperr.Field(string(kind), "The upload could not be read. Please try again.")
+		return nil, apperr.Field(field, "The upload could not be read. Please try again.")
 	}
 	contentType := Detect(data)
-	wrongType := &apperr.Error{Code: apperr.UnsupportedType, Message: r.wrong, Fields: map[string]string{string(kind): r.wrong}}
+	wrongType := &apperr.Error{Code: apperr.UnsupportedType, Message: r.wrong, Fields: map[string]string{field: r.wrong}}
 	if !slices.Contains(r.types, contentType) {
 		return nil, wrongType
 	}
@@ -127,7 +147,7 @@ func (s *Service) Upload(ctx context.Context, owner *accounts.User, kind Kind, n
 		switch err := checkImage(data, contentType, s.MaxImagePixels); {
 		case errors.Is(err, errTooManyPixels):
 			msg := "Image dimensions are too large. Please upload a smaller image."
-			return nil, &apperr.Error{Code: apperr.TooLarge, Message: msg, Fields: map[string]string{string(kind): msg}}
+			return nil, &apperr.Error{Code: apperr.TooLarge, Message: msg, Fields: map[string]string{field: msg}}
 		case err != nil:
 			return nil, wrongType
 		}

@@ -1022,7 +1022,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a message to a student (as a startup) or a startup (as a student). Rate-limited per user. A clientId makes a retried send return the first message (200) instead of storing a second one. After the commit, chat.message goes to both parties' sockets. */
+        /** Send a message to a student (as a startup) or a startup (as a student). Rate-limited per user. A clientId makes a retried send return the first message (200) instead of storing a second one. Files are uploaded first (POST /api/uploads/chat) and named in attachments; a message with files may have no text. After the commit, chat.message goes to both parties' sockets. */
         post: {
             parameters: {
                 query?: never;
@@ -1054,7 +1054,7 @@ export interface paths {
                         "application/json": components["schemas"]["ChatMessage"];
                     };
                 };
-                /** @description Message cannot be empty / Message must be at most 2000 characters / User not found. (receiver) */
+                /** @description Message cannot be empty (no text and no files) / Message must be at most 2000 characters / User not found. (receiver) / attachments: at most 5, each a chat upload of the sender's that no message holds yet */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -5217,6 +5217,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/uploads/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a file to send in chat (students and startups): a PNG, JPEG, GIF or WebP image or a PDF by content, at most 5 MB, counted in the uploader's quota. The url is a link signed for 15 minutes; name it in POST /api/chat/send's attachments. A chat file opens only through a signed link, handed out inside its conversation's messages: the bare /api/files/{id} answers 403 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Stored. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChatUpload"];
+                    };
+                };
+                /** @description No file, or a file name with a path. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Admins have no chat. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description File size must be less than 5MB, or the upload quota is used up. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Please upload a PNG, JPEG, GIF or WebP image or a PDF */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many uploads; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uploads/resume": {
         parameters: {
             query?: never;
@@ -5906,12 +6000,23 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
+        ChatAttachment: {
+            name: string;
+            /** @description Bytes. */
+            size: number;
+            /** @enum {string} */
+            type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf";
+            /** @description A link signed for the reader, valid 15 minutes (reading the thread again gives a fresh one). Images open inline, PDFs download. */
+            url: string;
+        };
         ChatMessage: {
             /**
              * Format: uuid
              * @description UUID v7: time-ordered, the catch-up cursor.
              */
             _id: string;
+            /** @description The message's files in the order sent; [] when none. */
+            attachments: components["schemas"]["ChatAttachment"][];
             clientId?: string;
             content: string;
             /** Format: date-time */
@@ -5926,6 +6031,16 @@ export interface components {
         ChatPartner: components["schemas"]["ChatUser"] & {
             /** @description One line: a startup's description or industry, a student's headline, bio or college. */
             description: string;
+        };
+        ChatUpload: {
+            /** @description The stored, sanitized file name. */
+            name: string;
+            /** @description Bytes. */
+            size: number;
+            /** @enum {string} */
+            type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf";
+            /** @description A link signed for 15 minutes, for the uploader. */
+            url: string;
         };
         ChatUser: {
             /** Format: uuid */
@@ -6210,8 +6325,16 @@ export interface components {
             source: "" | "startup" | "non-startup";
         };
         SendMessage: {
+            /** @description Files from POST /api/uploads/chat, each the sender's and in no other message. */
+            attachments?: {
+                /** @description The client's label; the stored name is shown. */
+                name?: string;
+                /** @description The url POST /api/uploads/chat answered (signed or not). */
+                url: string;
+            }[];
             /** @description Unique per sender; a retry with the same value is not stored twice. */
             clientId?: string;
+            /** @description Not blank, unless attachments are given. */
             content: string;
             /**
              * Format: uuid

@@ -8,6 +8,8 @@ import { pushEvent } from './realtime'
 // announces chat.message and chat.read on the mock socket like the real server. Tests opt in with
 // server.use(...chatHandlers).
 
+type StoredAttachment = { url: string; name: string; type: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'application/pdf'; size: number }
+
 type StoredMessage = {
   _id: string
   sender: string
@@ -16,13 +18,33 @@ type StoredMessage = {
   clientId?: string
   createdAt: string
   readAt: string | null
+  attachments: StoredAttachment[]
 }
 
-export const chatDb = { messages: [] as StoredMessage[], sends: [] as Array<{ clientId?: string }>, sequence: 0 }
+type SendBody = { receiver: string; content: string; clientId?: string; attachments?: Array<{ url: string; name: string }> }
+
+export const chatDb = {
+  messages: [] as StoredMessage[],
+  sends: [] as Partial<SendBody>[],
+  /** Files POST /api/uploads/chat stored, by url. */
+  uploads: new Map<string, StoredAttachment>(),
+  sequence: 0,
+}
 
 export function resetChatDb() {
   chatDb.messages = []
   chatDb.sends = []
+  chatDb.uploads = new Map()
+}
+
+const magic: Array<[string, StoredAttachment['type']]> = [
+  ['\x89PNG', 'image/png'], ['\xff\xd8\xff', 'image/jpeg'], ['GIF8', 'image/gif'], ['RIFF', 'image/webp'], ['%PDF-', 'application/pdf'],
+]
+
+/** The type of a chat file by its first bytes, like backend/uploads Detect (without its deeper checks). */
+function detect(bytes: Uint8Array): StoredAttachment['type'] | undefined {
+  const head = String.fromCharCode(...bytes.slice(0, 8))
+  return magic.find(([prefix]) => head.startsWith(prefix))?.[1]
 }
 
 const bearer = (request: Request) => userForToken(request.headers.get('Authorization')?.replace(/^Bearer\s+/i, '') ?? null)
@@ -36,8 +58,8 @@ function nextId() {
 }
 
 /** Stores a message as the server would and announces it to both parties. */
-export function storeMessage(sender: string, receiver: string, content: string, clientId?: string): StoredMessage {
-  const message = { _id: nextId(), sender, receiver, content, clientId, createdAt: new Date().toISOString(), readAt: null }
+export function storeMessage(sender: string, receiver: string, content: string, clientId?: string, attachments: StoredAttachment[] = []): StoredMessage {
+  const message = { _id: nextId(), sender, receiver, content, clientId, createdAt: new Date().toISOString(), readAt: null, attachments }
   chatDb.messages.push(message)
   pushEvent(receiver, 'chat.message', message)
   pushEvent(sender, 'chat.message', message)
@@ -47,7 +69,7 @@ export function storeMessage(sender: string, receiver: string, content: string, 
 /** Stores earlier history between sender and receiver, one message per content, unannounced. */
 export function seedThread(sender: string, receiver: string, contents: string[]) {
   for (const content of contents) {
-    chatDb.messages.push({ _id: nextId(), sender, receiver, content, createdAt: new Date().toISOString(), readAt: null })
+    chatDb.messages.push({ _id: nextId(), sender, receiver, content, createdAt: new Date().toISOString(), readAt: null, attachments: [] })
   }
 }
 
@@ -86,11 +108,35 @@ export const chatHandlers = [
   }),
   http.post('*/api/chat/send', async ({ request }) => {
     const me = bearer(request)!
-    const body = (await request.json()) as { receiver: string; content: string; clientId?: string }
-    chatDb.sends.push({ clientId: body.clientId })
+    const body = (await request.json()) as SendBody
+    chatDb.sends.push(body)
     const previous = chatDb.messages.find((m) => m.sender === me._id && body.clientId && m.clientId === body.clientId)
     if (previous) return HttpResponse.json(previous)
-    return HttpResponse.json(storeMessage(me._id, body.receiver, body.content.trim(), body.clientId), { status: 201 })
+    const attachments = (body.attachments ?? []).map((a) => {
+      const stored = chatDb.uploads.get(a.url)
+      return stored && { ...stored, name: a.name || stored.name }
+    })
+    if (attachments.some((a) => !a)) {
+      const message = 'A file could not be attached: attach only files you uploaded to this chat.'
+      return HttpResponse.json({ message, code: 'invalid', fields: { attachments: message } }, { status: 400 })
+    }
+    return HttpResponse.json(storeMessage(me._id, body.receiver, body.content.trim(), body.clientId, attachments as StoredAttachment[]), { status: 201 })
+  }),
+  // As backend/uploads: images and PDFs by their first bytes, whatever the name or the browser
+  // says; the url is "signed". The file reaches the mock without its name (jsdom's File through
+  // fetch's FormData), so a send shows the name the client gave.
+  http.post('*/api/uploads/chat', async ({ request }) => {
+    const file = (await request.formData()).get('file')
+    const type = typeof file === 'object' && file ? detect(new Uint8Array(await file.arrayBuffer())) : undefined
+    if (typeof file !== 'object' || !file || !type) {
+      const message = 'Please upload a PNG, JPEG, GIF or WebP image or a PDF'
+      return HttpResponse.json({ message, code: 'unsupported_type', fields: { file: message } }, { status: 415 })
+    }
+    chatDb.sequence += 1
+    const url = `/api/files/0193b000-0000-7000-9000-${String(chatDb.sequence).padStart(12, '0')}?expires=9999999999&signature=test`
+    const stored = { url, name: file.name, type, size: file.size }
+    chatDb.uploads.set(url, stored)
+    return HttpResponse.json(stored, { status: 201 })
   }),
   http.post('*/api/chat/:userId/read', ({ request, params }) => {
     const me = bearer(request)!

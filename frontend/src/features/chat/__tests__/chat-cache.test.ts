@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage, Conversation } from '../api/types'
+import { formatSize, messagePreview } from '../lib/attachments'
 import { applyMessageToConversations, applyReadReceipt, clearUnread, mergeMessages, setOnline } from '../lib/chat-cache'
 
 const ME = 'me'
 const msg = (id: string, sender: string, receiver: string, readAt: string | null = null): ChatMessage => ({
-  _id: id, sender, receiver, content: `m${id}`, createdAt: '2025-01-01T00:00:00Z', readAt,
+  _id: id, sender, receiver, content: `m${id}`, createdAt: '2025-01-01T00:00:00Z', readAt, attachments: [],
 })
 const conv = (id: string, last: ChatMessage, unreadCount = 0): Conversation => ({
   _id: id, id, userType: 'startup', companyName: id, firstName: '', lastName: '', email: `${id}@x.co`,
@@ -12,6 +13,15 @@ const conv = (id: string, last: ChatMessage, unreadCount = 0): Conversation => (
 })
 
 describe('mergeMessages', () => {
+  it('takes the freshly signed file links of a refetched message, and keeps it read', () => {
+    const file = (url: string) => [{ url, name: 'a.png', type: 'image/png' as const, size: 10 }]
+    const cached = { ...msg('01', 'p', ME, 'read'), attachments: file('/api/files/f?expires=1&signature=old') }
+    const refetched = { ...msg('01', 'p', ME), attachments: file('/api/files/f?expires=2&signature=new') }
+    const [merged] = mergeMessages([cached], [refetched])
+    expect(merged!.attachments[0]!.url).toBe('/api/files/f?expires=2&signature=new')
+    expect(merged!.readAt).toBe('read')
+  })
+
   it('adds new messages in id (time) order and replaces known ones without duplicates', () => {
     const list = [msg('01', ME, 'p'), msg('03', 'p', ME)]
     const merged = mergeMessages(list, [msg('02', 'p', ME), msg('03', 'p', ME, 'read'), msg('01', ME, 'p')])
@@ -59,5 +69,18 @@ describe('applyMessageToConversations', () => {
   it('sets online dots', () => {
     expect(setOnline(list, 'a', true)[0]!.online).toBe(true)
     expect(setOnline(list, 'a', false)).toBe(list)
+  })
+})
+
+describe('attachments', () => {
+  it('previews a message by its text, or by its files when it has none', () => {
+    const files = [{ url: '/api/files/a', name: 'a.png', type: 'image/png' as const, size: 1 }, { url: '/api/files/b', name: 'b.pdf', type: 'application/pdf' as const, size: 2 }]
+    expect(messagePreview({ content: 'hi', attachments: files })).toBe('hi')
+    expect(messagePreview({ content: '', attachments: files })).toBe('📎 a.png, b.pdf')
+    expect(messagePreview({ content: '', attachments: [] })).toBe('')
+  })
+
+  it('formats sizes', () => {
+    expect([formatSize(512), formatSize(14 * 1024), formatSize(2.3 * 1024 * 1024)]).toEqual(['512 B', '14 KB', '2.3 MB'])
   })
 })

@@ -19,7 +19,7 @@ import { registerChatRealtime } from '../realtime'
 registerChatRealtime()
 
 const message = (id: string, sender: string, receiver: string): ChatMessage => ({
-  _id: id, sender, receiver, content: `message ${id}`, createdAt: '2025-01-01T00:00:00Z', readAt: null,
+  _id: id, sender, receiver, content: `message ${id}`, createdAt: '2025-01-01T00:00:00Z', readAt: null, attachments: [],
 })
 
 /** Shows a thread from the cache, as a chat screen would. */

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { api, type Paged } from '@/lib/api-client'
+import { signedLinkRefresh } from '@/lib/files'
 import { queryKeys } from '@/lib/query-keys'
 import { mergeMessages } from '../lib/chat-cache'
 import { THREAD_PAGE_SIZE } from './get-messages-after'
@@ -21,7 +22,9 @@ export function getMessagesBefore(userId: string, before: string): Promise<Paged
 
 /**
  * The thread. Live events and catch-ups keep it current, so it never goes stale by itself; an
- * answer is merged with what events put in the cache meanwhile, never written over it.
+ * answer is merged with what events put in the cache meanwhile, never written over it. Its files'
+ * links are signed for 15 minutes, so it refetches every 10 (signedLinkRefresh) and the merge
+ * takes the fresh links.
  */
 export function useThread(userId: string) {
   const queryClient = useQueryClient()
@@ -30,6 +33,7 @@ export function useThread(userId: string) {
     queryKey: key,
     queryFn: async () => mergeMessages(queryClient.getQueryData<ChatMessage[]>(key) ?? [], await getThread(userId)),
     staleTime: Infinity,
+    ...signedLinkRefresh,
   })
 }
 

@@ -4,7 +4,13 @@ import { queryKeys } from '@/lib/query-keys'
 import { mergeMessages } from '../lib/chat-cache'
 import type { ChatMessage } from './types'
 
-export type SendMessageInput = { receiver: string; content: string; clientId: string }
+export type SendMessageInput = {
+  receiver: string
+  content: string
+  clientId: string
+  /** Files from POST /api/uploads/chat (lib/uploads uploadChatFile); content may be empty with them. */
+  attachments?: { url: string; name: string }[]
+}
 
 /**
  * POST /api/chat/send → 201 the message (200 with the first one when clientId was already used:

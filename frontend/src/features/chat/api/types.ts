@@ -6,6 +6,9 @@ import type { components } from '@/types/api.gen'
 /** Spec §3 Message, with the read receipt and the sender's idempotency key. */
 export type ChatMessage = components['schemas']['ChatMessage']
 
+/** A file of a message: `url` is a link signed for the reader that works for 15 minutes. */
+export type ChatAttachment = components['schemas']['ChatAttachment']
+
 /** Spec §3 Conversation partner, with whether they have the app open. */
 export type ChatUser = components['schemas']['ChatUser']
 

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
 import { buttonClasses } from '@/components/ui/button'
+import { isApiError } from '@/lib/api-client'
 import { useCurrentUser } from '@/lib/auth-store'
 import { notify } from '@/lib/notify'
 import { avatarInitial, displayName } from '@/lib/user'
@@ -11,6 +12,7 @@ import { useEarlierMessages, useThread } from '../api/get-thread'
 import { useMarkRead } from '../api/mark-read'
 import { newClientId, useSendMessage } from '../api/send-message'
 import type { ChatUser } from '../api/types'
+import { usePendingFiles } from '../lib/pending-files'
 import { useIsTyping, useSendTyping } from '../lib/typing'
 import { Composer } from './composer'
 import { ConversationSearchBox, ConversationSearchResults } from './conversation-search'
@@ -60,17 +62,21 @@ export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelPr
   const [search, setSearch] = useState('')
   const [draft, setDraft] = useState('')
   const clientId = useRef(newClientId()) // kept across retries of one message, so it is stored once
+  const files = usePendingFiles()
   const send = useSendMessage()
   const onSend = () => {
+    const attachments = files.ready
     send.mutate(
-      { receiver: partnerId, content: draft.trim(), clientId: clientId.current },
+      { receiver: partnerId, content: draft.trim(), clientId: clientId.current, ...(attachments.length > 0 && { attachments }) },
       {
         onSuccess: () => {
           clientId.current = newClientId()
           setDraft('')
+          files.clear()
           notify.success('Message sent!')
         },
-        onError: () => notify.error('Failed to send message'),
+        // A refused file says why (fields.attachments); anything else keeps the spec's text.
+        onError: (error) => notify.error(isApiError(error) && error.fields.attachments ? error.fields.attachments : 'Failed to send message'),
       },
     )
   }
@@ -113,6 +119,9 @@ export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelPr
         }}
         onSend={onSend}
         isSending={send.isPending}
+        files={files.files}
+        onAttach={files.add}
+        onRemoveFile={files.remove}
       />
     </section>
   )

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { avatarInitial, displayName } from '@/lib/user'
 import type { Conversation } from '../api/types'
+import { messagePreview } from '../lib/attachments'
 
 type ConversationListProps = {
   conversations: Conversation[]
@@ -72,7 +73,7 @@ export function ConversationList({ conversations, isLoading, me, selectedId, lin
                   <span className="min-w-0 flex-1">
                     <span className={cn('block truncate text-slate-900', c.unreadCount > 0 ? 'font-bold' : 'font-medium')}>{name}</span>
                     <span className={cn('block truncate text-sm', c.unreadCount > 0 ? 'font-semibold text-slate-900' : 'text-slate-500')}>
-                      {own ? `You: ${c.lastMessage.content}` : c.lastMessage.content}
+                      {own ? `You: ${messagePreview(c.lastMessage)}` : messagePreview(c.lastMessage)}
                     </span>
                   </span>
                   {c.unreadCount > 0 && (

@@ -5,6 +5,7 @@ import { inputClasses } from '@/components/ui/input'
 import { cn } from '@/lib/cn'
 import { MAX_SEARCH_LENGTH, useSearchMessages } from '../api/search-messages'
 import { formatTime } from './message-list'
+import { MessageAttachments } from './message-attachments'
 
 type SearchBoxProps = {
   /** The search shown; '' is the thread. */
@@ -113,6 +114,11 @@ export function ConversationSearchResults({ partnerId, partnerName, me, query }:
                   <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
                 </p>
                 <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{highlight(m.content, query)}</p>
+                {m.attachments.length > 0 && (
+                  <div className="mt-1">
+                    <MessageAttachments attachments={m.attachments} own={false} />
+                  </div>
+                )}
               </li>
             ))}
           </ol>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import type { ChatMessage } from '../api/types'
+import { MessageAttachments } from './message-attachments'
 
 type MessageListProps = {
   messages: ChatMessage[]
@@ -96,7 +97,8 @@ export function MessageList({ messages, me, partnerName, isLoading, isTyping, ea
                       own ? 'rounded-br-sm bg-indigo-600 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900',
                     )}
                   >
-                    <p className="whitespace-pre-wrap break-words">{m.content}</p>
+                    <MessageAttachments attachments={m.attachments} own={own} />
+                    {m.content && <p className="whitespace-pre-wrap break-words">{m.content}</p>}
                     <p className={cn('mt-1 flex items-center justify-end gap-1 text-[11px]', own ? 'text-indigo-100' : 'text-slate-500')}>
                       <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
                       {own &&

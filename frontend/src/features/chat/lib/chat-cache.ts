@@ -7,7 +7,8 @@ const byId = (a: { _id: string }, b: { _id: string }) => (a._id < b._id ? -1 : a
 /**
  * `list` with `incoming` added by id, in time order; the same array if nothing arrives. A cached
  * thread only grows and a read message stays read, so a late answer or a replayed event can
- * never take back what a newer one showed.
+ * never take back what a newer one showed. Otherwise the incoming copy wins: a refetch brings
+ * freshly signed links to the message's files (they work for 15 minutes).
  */
 export function mergeMessages(list: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   if (incoming.length === 0) return list
