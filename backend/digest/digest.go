@@ -3,7 +3,7 @@
 // tab of theirs has been open for OfflineAfter, at most one per MinInterval, following their
 // preferences per type (settings.go), with a signed one-click unsubscribe (unsubscribe.go).
 //
-// A run (Run, every few minutes on one instance) only decides who gets a mail and queues it in
+// A run (Run, every DIGEST_CHECK_EVERY on one instance) only decides who gets a mail and queues it in
 // the outbox with the window it covers, moving the user's marks in the same transaction: a
 // restart loses nothing and sends nothing twice. The mail is written when the outbox sends it
 // (Compose), from what is still unread then.
@@ -26,7 +26,6 @@ const MailKind = "digest"
 type Pending struct {
 	UserID string
 	Type   Type
-	Count  int
 	SentAt *time.Time // the last digest that covered this type; nil: none yet
 	From   time.Time  // what that digest covered; the zero time when none
 }

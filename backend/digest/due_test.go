@@ -14,7 +14,7 @@ func TestDue(t *testing.T) {
 	ago := func(d time.Duration) time.Time { return now.Add(-d) }
 	sent := func(d time.Duration) *time.Time { at := ago(d); return &at }
 	with := func(m Mode) Settings { return Settings{Messages: m, Submissions: Hourly, TaskAlerts: Hourly} }
-	messages := func(sentAt *time.Time) []Pending { return []Pending{{Type: Messages, Count: 1, SentAt: sentAt}} }
+	messages := func(sentAt *time.Time) []Pending { return []Pending{{Type: Messages, SentAt: sentAt}} }
 	cases := []struct {
 		name    string
 		r       Recipient

@@ -79,13 +79,12 @@ func (s Digests) Pending(ctx context.Context) ([]digest.Pending, error) {
 	type pendingRow struct {
 		UserID       string
 		Kind         string
-		Count        int
 		SentAt       *time.Time
 		CoveredUntil *time.Time
 	}
 	var rows, notes []pendingRow
 	err := s.DB.WithContext(ctx).Raw(`
-		SELECT m.receiver_id AS user_id, 'message' AS kind, COUNT(*) AS count, d.sent_at, d.covered_until
+		SELECT m.receiver_id AS user_id, 'message' AS kind, d.sent_at, d.covered_until
 		FROM messages m LEFT JOIN digest_marks d ON d.user_id = m.receiver_id AND d.kind = 'message'
 		WHERE m.read_at IS NULL AND (d.covered_until IS NULL OR m.created_at > d.covered_until)
 		GROUP BY m.receiver_id, d.sent_at, d.covered_until`).Scan(&rows).Error
@@ -93,7 +92,7 @@ func (s Digests) Pending(ctx context.Context) ([]digest.Pending, error) {
 		return nil, err
 	}
 	err = s.DB.WithContext(ctx).Raw(`
-		SELECT n.user_id, n.kind, COUNT(*) AS count, d.sent_at, d.covered_until
+		SELECT n.user_id, n.kind, d.sent_at, d.covered_until
 		FROM notifications n LEFT JOIN digest_marks d ON d.user_id = n.user_id AND d.kind = n.kind
 		WHERE n.is_read = ? AND (d.covered_until IS NULL OR n.created_at > d.covered_until)
 		GROUP BY n.user_id, n.kind, d.sent_at, d.covered_until`, false).Scan(&notes).Error
@@ -102,7 +101,7 @@ func (s Digests) Pending(ctx context.Context) ([]digest.Pending, error) {
 	}
 	out := make([]digest.Pending, 0, len(rows)+len(notes))
 	for _, r := range append(rows, notes...) {
-		p := digest.Pending{UserID: r.UserID, Type: digest.Type(r.Kind), Count: r.Count, SentAt: r.SentAt}
+		p := digest.Pending{UserID: r.UserID, Type: digest.Type(r.Kind), SentAt: r.SentAt}
 		if r.CoveredUntil != nil {
 			p.From = r.CoveredUntil.UTC()
 		}
