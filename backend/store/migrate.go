@@ -28,6 +28,7 @@ func migrations() []*gormigrate.Migration {
 		migrateRevisions(),
 		migrateSavedSearches(),
 		migrateEmailDigests(),
+		migrateTaskCurrency(),
 	}
 }
 
