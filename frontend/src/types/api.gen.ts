@@ -3180,10 +3180,12 @@ export interface paths {
                     category?: string;
                     /** @description Deadline on or before this date (YYYY-MM-DD). */
                     deadline?: string;
-                    /** @description deadline (soonest first, default), title, or newest. */
-                    sort?: "deadline" | "title" | "newest";
+                    /** @description deadline (soonest first, default), title, or newest; pay: highest budget max first. */
+                    sort?: "deadline" | "title" | "newest" | "pay";
                     /** @description Display status tab. */
                     status?: "open" | "under-review" | "completed";
+                    /** @description true: only tasks with a budget above 0. */
+                    paid?: boolean;
                     /** @description Items a page, 1 to 100 (default 100). */
                     per_page?: number;
                     /** @description Page number, from 1 (default 1). */
@@ -4839,8 +4841,10 @@ export interface paths {
                     category?: string;
                     /** @description Deadline on or before this date (YYYY-MM-DD). */
                     deadline?: string;
-                    /** @description deadline (soonest first, default), title, or newest. */
-                    sort?: "deadline" | "title" | "newest";
+                    /** @description deadline (soonest first, default), title, or newest; pay: highest budget max first. */
+                    sort?: "deadline" | "title" | "newest" | "pay";
+                    /** @description true: only tasks with a budget above 0. */
+                    paid?: boolean;
                     /** @description Items a page, 1 to 100 (default 100). */
                     per_page?: number;
                     /** @description Page number, from 1 (default 1). */
