@@ -194,7 +194,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	notifications := &notify.Service{Store: store.Notifications{DB: db}, Publisher: publisher, Logger: logger}
 	marketplace := &tasks.Service{
 		Store: store.Tasks{DB: db}, Notifier: notifications, Publisher: publisher,
-		Limiter: limiter, PostsPerHour: cfg.TasksPerStartup,
+		Limiter: limiter, PostsPerHour: cfg.TasksPerStartup, DefaultCurrency: cfg.DefaultCurrency,
 	}
 	certificates := &certs.Service{Store: store.Certificates{DB: db}, Users: users, PublicURL: cfg.PublicURL}
 	rates := &ratings.Service{Store: store.Ratings{DB: db}}

@@ -53,6 +53,7 @@ type Config struct {
 	RegistrationsPerIP     int           // per hour
 	HelpRequestsPerIP      int           // per hour
 	TasksPerStartup        int           // task posts per hour
+	DefaultCurrency        string        // ISO 4217 code of a task budget posted without one
 	APIRequestsPerUser     int           // per minute, over the whole API
 	UploadsPerUser         int           // per UploadWindow
 	UploadWindow           time.Duration //
@@ -137,6 +138,7 @@ func loadFrom(r *reader) Config {
 		RegistrationsPerIP:     r.int("REGISTER_MAX_PER_IP", 20),
 		HelpRequestsPerIP:      r.int("HELP_MAX_PER_IP", 10),
 		TasksPerStartup:        r.int("TASKS_MAX_PER_STARTUP", 30),
+		DefaultCurrency:        r.currency("DEFAULT_CURRENCY", "USD"),
 		APIRequestsPerUser:     r.int("API_MAX_REQUESTS_PER_USER", 600),
 		UploadsPerUser:         r.int("UPLOADS_MAX_PER_USER", 20),
 		UploadWindow:           r.duration("UPLOAD_WINDOW", 10*time.Minute),
@@ -203,6 +205,16 @@ func (r *reader) str(key, def string) string {
 		return v
 	}
 	return def
+}
+
+// currency reads an ISO 4217 code, upper-cased: three letters.
+func (r *reader) currency(key, def string) string {
+	v := strings.ToUpper(r.str(key, def))
+	if len(v) != 3 || strings.Trim(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+		r.errs = append(r.errs, fmt.Sprintf("%s=%q is not a three-letter ISO 4217 currency code", key, v))
+		return def
+	}
+	return v
 }
 
 func (r *reader) int(key string, def int) int {

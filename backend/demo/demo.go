@@ -55,6 +55,9 @@ type demoTask struct {
 	skills                                          []string
 	hours                                           float64
 	days                                            int
+	// The pay: budgetMin–budgetMax in currency (an ISO 4217 code); 0 and 0 is unpaid.
+	budgetMin, budgetMax float64
+	currency             string
 }
 
 const (
@@ -67,17 +70,17 @@ const (
 
 var demoTasks = []demoTask{
 	{nimbus, docsTask, "Document our REST API for partners: authentication, the five main endpoints and examples in curl.",
-		"non-technical", "writing", []string{"Technical writing", "Markdown"}, 12, 14},
+		"non-technical", "writing", []string{"Technical writing", "Markdown"}, 12, 14, 150, 300, "USD"},
 	{nimbus, onboardingTask, "Three onboarding screens for our mobile app, in Figma, following our brand guide.",
-		"technical", "design", []string{"Figma", "UI design"}, 8, 10},
+		"technical", "design", []string{"Figma", "UI design"}, 8, 10, 200, 200, "EUR"},
 	{nimbus, landingPageTask, "A responsive landing page with a signup form that posts to our API. React and Tailwind preferred.",
-		"technical", "web-development", []string{"React", "CSS", "Tailwind"}, 16, 21},
+		"technical", "web-development", []string{"React", "CSS", "Tailwind"}, 16, 21, 250, 400, "USD"},
 	{leaf, "Clean up a sales dataset", "Deduplicate and normalise 20,000 rows of sales records and chart the monthly trend.",
-		"technical", "data-analysis", []string{"Python", "Pandas"}, 10, 18},
+		"technical", "data-analysis", []string{"Python", "Pandas"}, 10, 18, 0, 180, "GBP"},
 	{leaf, "Plan our social media launch", "A four-week content calendar for LinkedIn and Instagram around our product launch.",
-		"non-technical", "social-media", []string{"Content strategy", "Copywriting"}, 6, 12},
+		"non-technical", "social-media", []string{"Content strategy", "Copywriting"}, 6, 12, 0, 0, "USD"},
 	{leaf, "Set up CI for a Go service", "GitHub Actions running tests, vet and a Docker build for a small Go service.",
-		"technical", "devops", []string{"Go", "GitHub Actions", "Docker"}, 6, 25},
+		"technical", "devops", []string{"Go", "GitHub Actions", "Docker"}, 6, 25, 8000, 12000, "INR"},
 }
 
 func seedMarketplace(ctx context.Context, acc *accounts.Service, market *tasks.Service, rates *ratings.Service, logger *slog.Logger) error {
@@ -95,10 +98,11 @@ func seedMarketplace(ctx context.Context, acc *accounts.Service, market *tasks.S
 	}
 	posted := map[string]*tasks.Task{}
 	for _, d := range demoTasks {
-		hours := d.hours
+		hours, budgetMin, budgetMax := d.hours, d.budgetMin, d.budgetMax
 		t, err := market.Post(ctx, users[d.startup], tasks.PostInput{
 			Title: d.title, Description: d.description, WorkType: d.workType, Category: d.category,
 			Skills: d.skills, EstimatedHours: &hours, Deadline: time.Now().AddDate(0, 0, d.days).Format(time.DateOnly),
+			BudgetMin: &budgetMin, BudgetMax: &budgetMax, Currency: d.currency,
 		})
 		if err != nil {
 			return fmt.Errorf("demo task %q: %w", d.title, err)

@@ -142,6 +142,25 @@ func (s *Server) authenticate(a access) gin.HandlerFunc {
 	}
 }
 
+// optionalUser is the user a public route's request signs in as, or nil without a token. A
+// token that no longer works is answered as authenticate answers it (401), so the client signs
+// out rather than showing a visitor's page to someone who thinks they are signed in.
+func (s *Server) optionalUser(c *gin.Context) (*accounts.User, error) {
+	token, ok := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
+	if !ok || strings.TrimSpace(token) == "" {
+		return nil, nil
+	}
+	u, err := s.accounts.Authenticate(c.Request.Context(), strings.TrimSpace(token))
+	if err != nil {
+		return nil, err
+	}
+	if err := ratelimit.Take(c.Request.Context(), s.limiter, "api:user:"+u.ID, s.apiPerUser, time.Minute,
+		"You are making requests too fast. Please wait a moment."); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
 // currentUser is the signed-in user of an authenticated route, or nil.
 func currentUser(c *gin.Context) *accounts.User {
 	u, _ := c.Get(ctxUser)

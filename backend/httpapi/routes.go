@@ -142,6 +142,8 @@ func (s *Server) routes() []route {
 
 		// The open market, read-only, for anyone signed in or not.
 		{"GET", "/tasks", public, s.openTasks},
+		// One task's page: public for listed tasks, a signed-in viewer's token shows more (taskPage).
+		{"GET", "/tasks/:id", public, s.taskPage},
 
 		{"POST", "/uploads/avatar", members, s.upload(uploads.Avatar, "avatar")},
 		{"POST", "/uploads/resume", students, s.upload(uploads.Resume, "resume")},

@@ -105,6 +105,7 @@ var roleTable = map[string][4]int{
 	"GET /api/student/notifications":             forStudents(stOK),
 	"PATCH /api/student/notifications/:id/read":  forStudents(stNotFound),
 	"GET /api/tasks":                             forAnyone(stOK),
+	"GET /api/tasks/:id":                         forAnyone(stNotFound),
 	"POST /api/uploads/avatar":                   forMembers(stBad, stBad),
 	"POST /api/uploads/resume":                   forStudents(stBad),
 	"POST /api/uploads/task-image":               forStartups(stBad),

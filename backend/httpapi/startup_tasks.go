@@ -22,6 +22,7 @@ type postTaskRequest struct {
 	Difficulty     string           `json:"difficulty"`
 	EstimatedHours *float64         `json:"estimatedHours"`
 	Budget         *budgetRequest   `json:"budget"`
+	Currency       string           `json:"currency"`
 	Deadline       string           `json:"deadline"`
 	Priority       string           `json:"priority"`
 	ImageURL       string           `json:"imageUrl"`
@@ -45,7 +46,7 @@ func (s *Server) postTask(c *gin.Context) {
 		Title: req.Title, Description: req.Description, Category: req.Category, WorkType: req.WorkType,
 		Skills: req.Skills, Difficulty: req.Difficulty, EstimatedHours: req.EstimatedHours,
 		Deadline: req.Deadline, Priority: req.Priority, ImageURL: req.ImageURL, AssignedStudent: req.AssignedStudent,
-		RevisionRounds: req.RevisionRounds,
+		RevisionRounds: req.RevisionRounds, Currency: req.Currency,
 	}
 	if req.Budget != nil {
 		in.BudgetMin, in.BudgetMax = req.Budget.Min, req.Budget.Max

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"net/http"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -67,6 +68,7 @@ type taskJSON struct {
 	Difficulty      string           `json:"difficulty"`
 	EstimatedHours  float64          `json:"estimatedHours"`
 	Budget          budgetJSON       `json:"budget"`
+	Currency        string           `json:"currency"` // ISO 4217 code of the budget
 	Deadline        time.Time        `json:"deadline"`
 	Priority        string           `json:"priority"`
 	ImageURL        string           `json:"imageUrl"`
@@ -130,7 +132,7 @@ func toTaskJSONAs(t tasks.Task, owner, viewer *accounts.User) taskJSON {
 	out := taskJSON{
 		ID: t.ID, Title: t.Title, Description: t.Description, Category: t.Category, WorkType: t.WorkType,
 		Skills: t.Skills, Difficulty: t.Difficulty, EstimatedHours: t.EstimatedHours,
-		Budget: budgetJSON{Min: t.BudgetMin, Max: t.BudgetMax}, Deadline: t.Deadline, Priority: t.Priority,
+		Budget: budgetJSON{Min: t.BudgetMin, Max: t.BudgetMax}, Currency: t.Currency, Deadline: t.Deadline, Priority: t.Priority,
 		ImageURL: t.ImageURL, Attachments: []attachmentJSON{}, RevisionRounds: t.RevisionRounds, Status: t.Status,
 		DisplayStatus: tasks.DisplayStatus(t.Status),
 		Startup:       toPersonJSON(t.Startup, viewer), AssignedStudent: toPersonJSON(t.AssignedStudent, viewer),
@@ -161,6 +163,13 @@ func taskQuery(c *gin.Context) (tasks.Query, error) {
 		Search: c.Query("search"), Category: c.Query("category"), Source: c.Query("source"),
 		Sort: c.Query("sort"), Status: c.Query("status"), Page: p.Page, Limit: p.PerPage,
 	}
+	switch c.Query("paid") {
+	case "", "false":
+	case "true":
+		q.Paid = true
+	default:
+		return q, apperr.Field("paid", "paid must be true or false")
+	}
 	if d := c.Query("deadline"); d != "" {
 		day, ok := tasks.ParseDate(d)
 		if !ok {
@@ -184,6 +193,35 @@ func (s *Server) openTasks(c *gin.Context) {
 		return
 	}
 	writeTaskPage(c, page, func(t tasks.Task) taskJSON { return toTaskJSON(t, nil) })
+}
+
+// taskPageJSON is a task's page: the task as the lists show it, and a signed-in student's own
+// submission.
+type taskPageJSON struct {
+	taskJSON
+	MySubmission *submissionJSON `json:"mySubmission"`
+}
+
+// taskPage is GET /api/tasks/:id: one task for anyone who may see it (tasks.CanView), signed in
+// or not. Its submissions stay empty, as on the lists; a student gets their own as mySubmission.
+func (s *Server) taskPage(c *gin.Context) {
+	viewer, err := s.optionalUser(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	t, err := s.tasks.TaskPage(c.Request.Context(), viewer, c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	out := taskPageJSON{taskJSON: toTaskJSON(*t, viewer)}
+	out.Submissions = []submissionJSON{}
+	if len(t.Submissions) > 0 {
+		own := toSubmissionJSON(t.Submissions[0], viewer)
+		out.MySubmission = &own
+	}
+	c.JSON(http.StatusOK, out)
 }
 
 // submissionRowJSON is a row of the startup's submissions table: the submission and its task.

@@ -29,6 +29,7 @@ func migrations() []*gormigrate.Migration {
 		migrateSavedSearches(),
 		migrateEmailDigests(),
 		migrateChatAttachments(),
+		migrateTaskCurrency(),
 	}
 }
 

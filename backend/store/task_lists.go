@@ -169,9 +169,12 @@ func (s Tasks) StartupStats(ctx context.Context, startupID string) (tasks.Startu
 	if err != nil {
 		return tasks.StartupStats{}, err
 	}
+	// Working: students whose work still waits on a task that is not yet completed.
 	var working int64
-	err = db.Model(&submissionRow{}).Where("startup_id = ? AND status IN ?", startupID,
-		[]string{tasks.Pending, tasks.UnderReview, tasks.ChangesRequested}).Distinct("student_id").Count(&working).Error
+	err = db.Model(&submissionRow{}).Where("submissions.startup_id = ? AND submissions.status IN ?", startupID,
+		[]string{tasks.Pending, tasks.UnderReview, tasks.ChangesRequested}).
+		Where("EXISTS (SELECT 1 FROM tasks WHERE tasks.id = submissions.task_id AND tasks.status <> 'completed')").
+		Distinct("student_id").Count(&working).Error
 	return tasks.StartupStats{ActiveTasks: out.Active, StudentsHired: out.Hired, StudentsWorking: int(working)}, err
 }
 
@@ -268,13 +271,19 @@ func filtered(db *gorm.DB, q tasks.Query) *gorm.DB {
 	if q.DeadlineBy != nil {
 		db = db.Where("tasks.deadline <= ?", q.DeadlineBy.UTC())
 	}
+	if q.Paid {
+		db = db.Where("(tasks.budget_max > 0 OR tasks.budget_min > 0)")
+	}
 	return db
 }
 
-// ordered sorts by deadline (soonest first), title, or newest first; the id breaks ties so
+// ordered sorts by deadline (soonest first), title, newest first, or pay (highest budget max,
+// then min, first; amounts compare as numbers whatever their currency); the id breaks ties so
 // pages never overlap.
 func ordered(db *gorm.DB, sort string) *gorm.DB {
 	switch sort {
+	case "pay":
+		return db.Order("tasks.budget_max DESC, tasks.budget_min DESC, tasks.id")
 	case "title":
 		return db.Order("tasks.title, tasks.id")
 	case "newest":

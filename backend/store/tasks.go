@@ -27,6 +27,7 @@ type taskRow struct {
 	EstimatedHours    float64
 	BudgetMin         float64
 	BudgetMax         float64
+	Currency          string
 	Deadline          time.Time
 	Priority          string
 	ImageURL          string `gorm:"column:image_url"`
@@ -205,11 +206,15 @@ func toTaskRow(t *tasks.Task) taskRow {
 		atts = append(atts, attachment(a))
 	}
 	attJSON, _ := json.Marshal(atts)
+	currency := t.Currency
+	if currency == "" {
+		currency = "USD" // the column's default: a task made without the form's validation
+	}
 	return taskRow{
 		ID: t.ID, StartupID: t.StartupID, Title: t.Title, Description: t.Description,
 		Category: t.Category, WorkType: t.WorkType, Skills: string(skills), SearchText: tasks.SearchText(t),
 		Difficulty: t.Difficulty, EstimatedHours: t.EstimatedHours, BudgetMin: t.BudgetMin, BudgetMax: t.BudgetMax,
-		Deadline: t.Deadline.UTC(), Priority: t.Priority, ImageURL: t.ImageURL, Attachments: string(attJSON),
+		Currency: currency, Deadline: t.Deadline.UTC(), Priority: t.Priority, ImageURL: t.ImageURL, Attachments: string(attJSON),
 		AssignedStudentID: t.AssignedStudentID, RevisionRounds: t.RevisionRounds, Status: t.Status,
 		Listed:      t.Status != tasks.StatusCompleted && t.AssignedStudentID == "",
 		CompletedAt: t.CompletedAt, CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt,
@@ -221,7 +226,7 @@ func (r taskRow) toDomain() *tasks.Task {
 		ID: r.ID, StartupID: r.StartupID, Title: r.Title, Description: r.Description,
 		Category: r.Category, WorkType: r.WorkType, Difficulty: r.Difficulty,
 		EstimatedHours: r.EstimatedHours, BudgetMin: r.BudgetMin, BudgetMax: r.BudgetMax,
-		Deadline: r.Deadline.UTC(), Priority: r.Priority, ImageURL: r.ImageURL,
+		Currency: r.Currency, Deadline: r.Deadline.UTC(), Priority: r.Priority, ImageURL: r.ImageURL,
 		AssignedStudentID: r.AssignedStudentID, RevisionRounds: r.RevisionRounds, Status: r.Status,
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
 	}

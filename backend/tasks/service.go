@@ -40,6 +40,8 @@ type Service struct {
 	PostsPerHour int
 	// Posted hears of every task posted, after its commit (nil: nobody).
 	Posted PostWatcher
+	// DefaultCurrency is a posted task's currency when the form names none ("" is USD).
+	DefaultCurrency string
 }
 
 // PostWatcher is told of a task just posted (alerts.Service: students' saved searches).
@@ -61,7 +63,11 @@ const (
 
 // Post creates a task for a startup from the Post New Work form.
 func (s *Service) Post(ctx context.Context, startup *accounts.User, in PostInput) (*Task, error) {
-	t, err := validatePost(in, s.now())
+	currency := s.DefaultCurrency
+	if currency == "" {
+		currency = "USD"
+	}
+	t, err := validatePost(in, s.now(), currency)
 	if err != nil {
 		return nil, err
 	}
@@ -97,6 +103,26 @@ func (s *Service) StartupTask(ctx context.Context, startupID, taskID string) (*T
 	if !CanManage(t, startupID) {
 		return nil, errTaskNotFound
 	}
+	return t, nil
+}
+
+// TaskPage is one task as viewer (nil when signed out) may open it (CanView), with only the
+// viewer's own submission, if any, for a student and none for anyone else; others are not found.
+func (s *Service) TaskPage(ctx context.Context, viewer *accounts.User, taskID string) (*Task, error) {
+	t, err := s.Store.Task(ctx, taskID)
+	if err != nil {
+		return nil, err
+	}
+	if !CanView(t, viewer) {
+		return nil, errTaskNotFound
+	}
+	own := []Submission{}
+	if viewer != nil && viewer.Type == accounts.Student {
+		if sub := OwnSubmission(t, viewer.ID); sub != nil {
+			own = append(own, *sub)
+		}
+	}
+	t.Submissions = own
 	return t, nil
 }
 

@@ -81,6 +81,7 @@ type Task struct {
 	Difficulty                             string
 	EstimatedHours                         float64
 	BudgetMin, BudgetMax                   float64
+	Currency                               string // ISO 4217, upper case: what the budget is in
 	Deadline                               time.Time
 	Priority                               string
 	ImageURL                               string
@@ -198,6 +199,40 @@ func SearchText(t *Task) string {
 // CanManage reports whether startupID owns t and so may see its submissions and decide on them.
 func CanManage(t *Task, startupID string) bool { return t.StartupID == startupID }
 
+// CanView reports whether viewer (nil when signed out) may open t's page: anyone a listed task
+// (not completed, not assigned); its startup and the admin always; a student the task assigned
+// to them or one they submitted to.
+func CanView(t *Task, viewer *accounts.User) bool {
+	if t.Status != StatusCompleted && t.AssignedStudentID == "" {
+		return true
+	}
+	if viewer == nil {
+		return false
+	}
+	switch viewer.Type {
+	case accounts.Admin:
+		return true
+	case accounts.Startup:
+		return CanManage(t, viewer.ID)
+	case accounts.Student:
+		if t.AssignedStudentID == viewer.ID {
+			return true
+		}
+		return OwnSubmission(t, viewer.ID) != nil
+	}
+	return false
+}
+
+// OwnSubmission is studentID's submission among t's, or nil.
+func OwnSubmission(t *Task, studentID string) *Submission {
+	for i := range t.Submissions {
+		if t.Submissions[i].StudentID == studentID {
+			return &t.Submissions[i]
+		}
+	}
+	return nil
+}
+
 // CanSee reports whether a student may see and submit to t: it is unassigned or assigned to them.
 func CanSee(t *Task, studentID string) bool {
 	return t.AssignedStudentID == "" || t.AssignedStudentID == studentID
@@ -212,7 +247,8 @@ type Query struct {
 	Category   string     // exact category
 	DeadlineBy *time.Time // deadline on or before this date
 	Source     string     // students: "startup" assigned to them by a startup, "non-startup" open to all
-	Sort       string     // "deadline" (default), "title" or "newest"
+	Sort       string     // "deadline" (default), "title", "newest" or "pay" (highest budget max first)
+	Paid       bool       // only tasks with a budget above 0
 	Status     string     // startup lists: the display status open, under-review or completed
 	Page       int        // from 1
 	Limit      int        // page size; PageSize when 0

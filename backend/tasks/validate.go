@@ -54,11 +54,13 @@ type PostInput struct {
 	Difficulty                             string
 	EstimatedHours                         *float64
 	BudgetMin, BudgetMax                   *float64
-	Deadline                               string
-	Priority                               string
-	ImageURL                               string
-	Attachments                            []Attachment
-	AssignedStudent                        string
+	// Currency is the budget's ISO 4217 code; empty is the server's default.
+	Currency        string
+	Deadline        string
+	Priority        string
+	ImageURL        string
+	Attachments     []Attachment
+	AssignedStudent string
 	// RevisionRounds caps the changes the startup may ask for on one submission; nil is
 	// DefaultRevisionRounds.
 	RevisionRounds *int
@@ -70,7 +72,7 @@ const maxDeadlineYears = 2
 // validatePost checks the form with the rules of spec §5 and returns the task it describes.
 // now is used to refuse deadlines in the past (a day of slack covers every time zone) and more
 // than maxDeadlineYears ahead.
-func validatePost(in PostInput, now time.Time) (*Task, error) {
+func validatePost(in PostInput, now time.Time, defaultCurrency string) (*Task, error) {
 	t := &Task{
 		Title: strings.TrimSpace(in.Title), Description: strings.TrimSpace(in.Description),
 		WorkType: strings.TrimSpace(in.WorkType), Category: strings.TrimSpace(in.Category),
@@ -112,6 +114,11 @@ func validatePost(in PostInput, now time.Time) (*Task, error) {
 		"budget", "Budget must be between 0 and 1000000000") {
 		v.Check(t.BudgetMax == 0 || t.BudgetMax >= t.BudgetMin, "budget", "Budget max must be at least budget min")
 	}
+	t.Currency = strings.TrimSpace(in.Currency)
+	if t.Currency == "" {
+		t.Currency = defaultCurrency
+	}
+	v.Check(ValidCurrency(t.Currency), "currency", "Currency must be a three-letter ISO 4217 code")
 	if t.Priority == "" {
 		t.Priority = "medium"
 	}
@@ -193,6 +200,13 @@ func publicHost(host string) bool {
 	return true
 }
 
+// currencyCode is the shape of an ISO 4217 alphabetic code; the list itself changes too often
+// to copy, and the client formats any well-formed code.
+var currencyCode = regexp.MustCompile(`^[A-Z]{3}$`)
+
+// ValidCurrency reports whether code is a three-letter upper-case ISO 4217 code.
+func ValidCurrency(code string) bool { return currencyCode.MatchString(code) }
+
 // ValidateDecision checks the review routes' input before any object is loaded.
 func ValidateDecision(studentID, notes string) error {
 	var v apperr.Validator
@@ -208,7 +222,8 @@ func ValidateQuery(q Query) error {
 	var v apperr.Validator
 	v.Check(utf8.RuneCountInString(q.Search) <= maxSearchLen, "search", "Search must be at most 200 characters")
 	v.Check(len(q.Category) <= 50, "category", "Unknown category")
-	v.Check(q.Sort == "" || q.Sort == "deadline" || q.Sort == "title" || q.Sort == "newest", "sort", "Sort by deadline or title")
+	v.Check(q.Sort == "" || q.Sort == "deadline" || q.Sort == "title" || q.Sort == "newest" || q.Sort == "pay",
+		"sort", "Sort by deadline, title or pay")
 	v.Check(q.Source == "" || q.Source == "startup" || q.Source == "non-startup", "source", "Source must be startup or non-startup")
 	v.Check(q.Status == "" || q.Status == StatusOpen || q.Status == StatusUnderReview || q.Status == StatusCompleted,
 		"status", "Status must be open, under-review or completed")

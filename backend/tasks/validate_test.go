@@ -26,7 +26,7 @@ func TestValidatePost_deadline(t *testing.T) {
 		_, err := validatePost(PostInput{
 			Title: "Write docs", Description: "API docs", WorkType: "non-technical", Category: "writing",
 			Skills: []string{"Markdown"}, EstimatedHours: &hours, Deadline: tc.deadline,
-		}, now)
+		}, now, "USD")
 		var e *apperr.Error
 		switch {
 		case tc.message == "" && err != nil:
@@ -73,5 +73,45 @@ func TestValidateLink(t *testing.T) {
 		case tc.message != "" && (!errors.As(err, &e) || e.Fields["link"] != tc.message):
 			t.Errorf("%q: error %v, want %q", tc.link, err, tc.message)
 		}
+	}
+}
+
+// A task's currency is an upper-case three-letter code; none is the server's default.
+func TestValidatePost_currency(t *testing.T) {
+	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	hours := 4.0
+	for _, tc := range []struct{ currency, want, message string }{
+		{"", "EUR", ""},
+		{"GBP", "GBP", ""},
+		{" INR ", "INR", ""},
+		{"usd", "", "Currency must be a three-letter ISO 4217 code"},
+		{"US", "", "Currency must be a three-letter ISO 4217 code"},
+		{"DOLLARS", "", "Currency must be a three-letter ISO 4217 code"},
+		{"$", "", "Currency must be a three-letter ISO 4217 code"},
+	} {
+		task, err := validatePost(PostInput{
+			Title: "Write docs", Description: "API docs", WorkType: "non-technical", Category: "writing",
+			Skills: []string{"Markdown"}, EstimatedHours: &hours, Deadline: "2026-12-01", Currency: tc.currency,
+		}, now, "EUR")
+		var e *apperr.Error
+		switch {
+		case tc.message == "" && (err != nil || task.Currency != tc.want):
+			t.Errorf("%q: got %v, %v; want %s", tc.currency, task, err, tc.want)
+		case tc.message != "" && (!errors.As(err, &e) || e.Fields["currency"] != tc.message):
+			t.Errorf("%q: error %v, want %q", tc.currency, err, tc.message)
+		}
+	}
+}
+
+// Sorting by pay is allowed; an unknown sort names every choice.
+func TestValidateQuery_sort(t *testing.T) {
+	for _, sort := range []string{"", "deadline", "title", "newest", "pay"} {
+		if err := ValidateQuery(Query{Sort: sort}); err != nil {
+			t.Errorf("%q refused: %v", sort, err)
+		}
+	}
+	var e *apperr.Error
+	if err := ValidateQuery(Query{Sort: "budget"}); !errors.As(err, &e) || e.Fields["sort"] != "Sort by deadline, title or pay" {
+		t.Errorf("budget: %v", err)
 	}
 }

@@ -30,6 +30,7 @@ import { StudentProfilePage } from '@/features/students/routes/student-profile-p
 import { StudentsPage } from '@/features/students/routes/students-page'
 import { SubmissionsPage } from '@/features/startup/routes/submissions-page'
 import { TaskDetailPage } from '@/features/startup/routes/task-detail-page'
+import { TaskPage } from '@/features/tasks/routes/task-page'
 import { TasksPage } from '@/features/tasks/routes/tasks-page'
 import { PublicOnlyRoute, RequireAuth } from './guards'
 import { DashboardRoute, StartupDashboardRoute, StudentDashboardRoute } from './routes/dashboard'
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingPage /> },
       { path: 'help', element: <HelpPage /> },
       { path: 'tasks', element: <TasksPage /> },
+      { path: 'tasks/:id', element: <TaskPage /> },
       { path: 'verify/:number', element: <VerifyCertificatePage /> },
       // The mailed link: the page itself tells a visitor who is not the right startup what to do.
       { path: 'verify-company', element: <VerifyCompanyPage /> },

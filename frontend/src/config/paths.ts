@@ -12,6 +12,8 @@ export const paths = {
   settings: '/settings',
   unsubscribe: '/unsubscribe',
   tasks: '/tasks',
+  /** A task's own page, open to all (the full brief, pay, and a student's submit action). */
+  task: (id: string) => `/tasks/${encodeURIComponent(id)}`,
   messages: '/messages',
   chat: '/chat',
   chatWith: (userId: string) => `/chat/${encodeURIComponent(userId)}`,

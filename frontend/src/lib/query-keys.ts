@@ -24,6 +24,8 @@ export const queryKeys = {
     all: ['tasks'] as const,
     list: (params: Record<string, unknown>) => ['tasks', 'list', params] as const,
     detail: (id: string) => ['tasks', 'detail', id] as const,
+    /** GET /api/tasks/{id}, as the signed-in viewer (or a visitor) sees it. */
+    page: (id: string, viewerId: string) => ['tasks', 'page', id, viewerId] as const,
     startup: ['tasks', 'startup'] as const,
     student: ['tasks', 'student'] as const,
     studentList: (scope: string, params: Record<string, unknown>) => ['tasks', 'student', scope, params] as const,

@@ -3180,10 +3180,12 @@ export interface paths {
                     category?: string;
                     /** @description Deadline on or before this date (YYYY-MM-DD). */
                     deadline?: string;
-                    /** @description deadline (soonest first, default), title, or newest. */
-                    sort?: "deadline" | "title" | "newest";
+                    /** @description deadline (soonest first, default), title, or newest; pay: highest budget max first. */
+                    sort?: "deadline" | "title" | "newest" | "pay";
                     /** @description Display status tab. */
                     status?: "open" | "under-review" | "completed";
+                    /** @description true: only tasks with a budget above 0. */
+                    paid?: boolean;
                     /** @description Items a page, 1 to 100 (default 100). */
                     per_page?: number;
                     /** @description Page number, from 1 (default 1). */
@@ -4839,8 +4841,10 @@ export interface paths {
                     category?: string;
                     /** @description Deadline on or before this date (YYYY-MM-DD). */
                     deadline?: string;
-                    /** @description deadline (soonest first, default), title, or newest. */
-                    sort?: "deadline" | "title" | "newest";
+                    /** @description deadline (soonest first, default), title, or newest; pay: highest budget max first. */
+                    sort?: "deadline" | "title" | "newest" | "pay";
+                    /** @description true: only tasks with a budget above 0. */
+                    paid?: boolean;
                     /** @description Items a page, 1 to 100 (default 100). */
                     per_page?: number;
                     /** @description Page number, from 1 (default 1). */
@@ -5019,8 +5023,10 @@ export interface paths {
                     category?: string;
                     /** @description Deadline on or before this date (YYYY-MM-DD). */
                     deadline?: string;
-                    /** @description deadline (soonest first, default), title, or newest. */
-                    sort?: "deadline" | "title" | "newest";
+                    /** @description deadline (soonest first, default), title, newest, or pay (highest budget max first). */
+                    sort?: "deadline" | "title" | "newest" | "pay";
+                    /** @description true: only tasks with a budget above 0. */
+                    paid?: boolean;
                     /** @description Items a page, 1 to 100 (default 100). */
                     per_page?: number;
                     /** @description Page number, from 1 (default 1). */
@@ -5047,6 +5053,65 @@ export interface paths {
                 };
                 /** @description Invalid filter. */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One task's page for anyone, signed in or not: a listed task (not completed, not assigned) for everyone; a task assigned to a student or completed only for its startup, the admin, and the student it is assigned to or who submitted to it
+         * @description Sends a bearer token when signed in: a student then also gets mySubmission. Submissions stay empty, as on the list.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TaskPage"];
+                    };
+                };
+                /** @description Task not found. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6188,6 +6253,8 @@ export interface components {
             };
             /** @description One of the work type's categories (spec §5). */
             category: string;
+            /** @description ISO 4217 code of the budget; the server's DEFAULT_CURRENCY (USD) when omitted. 400 "Currency must be a three-letter ISO 4217 code" otherwise. */
+            currency?: string;
             /**
              * Format: date
              * @description YYYY-MM-DD (or RFC 3339), today or later.
@@ -6500,6 +6567,8 @@ export interface components {
             completedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description ISO 4217 code of the budget, e.g. USD. */
+            currency: string;
             /** Format: date-time */
             deadline: string;
             description: string;
@@ -6531,6 +6600,10 @@ export interface components {
             completed: number;
             open: number;
             "under-review": number;
+        };
+        TaskPage: components["schemas"]["Task"] & {
+            /** @description A signed-in student's own submission to the task, with its link, status, review notes and revision; null for anyone else or without one. */
+            mySubmission: components["schemas"]["Submission"] | null;
         };
         Unsubscribed: {
             /** @enum {string} */

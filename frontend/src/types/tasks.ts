@@ -15,7 +15,8 @@ export type Revision = components['schemas']['Revision']
 
 export type Task = components['schemas']['Task']
 
-export type TaskSort = 'deadline' | 'title'
+/** Deadline (soonest first), title, or pay (highest budget max first). */
+export type TaskSort = 'deadline' | 'title' | 'pay'
 export type TaskSource = '' | 'startup' | 'non-startup'
 
 /** Search, filters, sort and page of a task list; all applied by the server, 12 tasks a page. */
@@ -26,9 +27,14 @@ export type TaskQuery = {
   deadline?: string
   source?: TaskSource
   sort?: TaskSort
+  /** 'true': only tasks with a budget above 0. */
+  paid?: 'true'
   status?: string
   page?: number
 }
 
 /** A row of the startup's submissions table. */
 export type SubmissionRow = components['schemas']['SubmissionRow']
+
+/** GET /api/tasks/{id}: a task's page, with a signed-in student's own submission. */
+export type TaskPage = components['schemas']['TaskPage']

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
@@ -8,21 +8,45 @@ import { applyApiFieldErrors } from '@/lib/form'
 
 export const LINK_REQUIRED = 'Link is required'
 export const LINK_INVALID = 'Please enter a valid URL starting with http:// or https://'
+export const LINK_NOT_PUBLIC = 'Use a public link: the startup cannot open localhost, private-network or IP addresses'
 
-/** Spec §5: the link is not blank and is a URL (http or https, as the server requires). */
+function parseUrl(value: string): URL | null {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname && !url.username && !url.password ? url : null
+  } catch {
+    return null
+  }
+}
+
+/** Names only a local or private network resolves (the server's list, backend/tasks ValidateLink). */
+const PRIVATE_SUFFIXES = ['.localhost', '.local', '.internal', '.lan', '.home.arpa', '.corp', '.intranet', '.test', '.invalid', '.alt']
+
+/**
+ * Whether anyone on the internet could open a link to host: not an IP address, not localhost,
+ * not a single-label intranet name, not a name reserved for private networks.
+ */
+export function isPublicHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '')
+  if (!host || !host.includes('.') || host.startsWith('[') || host.includes(':')) return false
+  if (/^[0-9.]+$/.test(host) || /^0x[0-9a-f.x]+$/.test(host)) return false
+  return !PRIVATE_SUFFIXES.some((suffix) => host.endsWith(suffix))
+}
+
+/**
+ * Spec §5: the link is not blank and is a URL (http or https, as the server requires), on a
+ * public host the startup can open (the server refuses the others with the same message).
+ */
 export const linkSchema = z.object({
   link: z
     .string()
     .trim()
     .min(1, LINK_REQUIRED)
+    .refine((value) => parseUrl(value) !== null, LINK_INVALID)
     .refine((value) => {
-      try {
-        const url = new URL(value)
-        return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname)
-      } catch {
-        return false
-      }
-    }, LINK_INVALID),
+      const url = parseUrl(value)
+      return url === null || isPublicHost(url.hostname)
+    }, LINK_NOT_PUBLIC),
 })
 
 type LinkSubmitFormProps = {
@@ -30,7 +54,10 @@ type LinkSubmitFormProps = {
   onSubmit: (link: string) => void
   isSubmitting: boolean
   error?: unknown
-  /** The link already submitted (a resubmission before review replaces it). */
+  /**
+   * The link already submitted (a resubmission before review replaces it): the form then stays
+   * folded behind an explicit "Update link" button, so nothing is replaced by accident.
+   */
   defaultLink?: string
   /** Clears the input after a successful submission. */
   submittedAt?: number
@@ -38,8 +65,38 @@ type LinkSubmitFormProps = {
   submitLabel?: string
 }
 
-/** A link input and Submit Task; the button is disabled while the input is empty or sending. */
-export function LinkSubmitForm({ taskTitle, onSubmit, isSubmitting, error, defaultLink = '', submittedAt, submitLabel = 'Submit Task' }: LinkSubmitFormProps) {
+/**
+ * A link input and Submit Task; the button is disabled while the input is empty or sending. With
+ * a link already submitted it shows "Update link" first, and folds again once the new one is in.
+ */
+export function LinkSubmitForm({ defaultLink = '', submittedAt, ...props }: LinkSubmitFormProps) {
+  const [updating, setUpdating] = useState(false)
+  const [foldedAt, setFoldedAt] = useState(submittedAt)
+  if (submittedAt !== foldedAt) {
+    setFoldedAt(submittedAt)
+    setUpdating(false)
+  }
+  if (!defaultLink) return <LinkForm {...props} submittedAt={submittedAt} />
+  if (!updating) {
+    return (
+      <div>
+        <Button type="button" variant="outline" size="sm" onClick={() => setUpdating(true)} aria-label={`Update link for ${props.taskTitle}`}>
+          Update link
+        </Button>
+      </div>
+    )
+  }
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-600">Your new link replaces the one you sent.</p>
+      <LinkForm {...props} defaultLink={defaultLink} submitLabel="Update link" onCancel={() => setUpdating(false)} />
+    </div>
+  )
+}
+
+type LinkFormProps = Omit<LinkSubmitFormProps, 'defaultLink'> & { defaultLink?: string; onCancel?: () => void }
+
+function LinkForm({ taskTitle, onSubmit, isSubmitting, error, defaultLink = '', submittedAt, submitLabel = 'Submit Task', onCancel }: LinkFormProps) {
   const { register, handleSubmit, setError, control, reset, formState } = useForm<{ link: string }>({
     resolver: zodResolver(linkSchema),
     defaultValues: { link: defaultLink },
@@ -72,6 +129,11 @@ export function LinkSubmitForm({ taskTitle, onSubmit, isSubmitting, error, defau
       <Button type="submit" disabled={!link?.trim()} isLoading={isSubmitting} loadingText="Submitting...">
         {submitLabel}
       </Button>
+      {onCancel && (
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      )}
     </form>
   )
 }

@@ -1,9 +1,12 @@
 import { CalendarDays, Clock, Wallet } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { Card } from '@/components/ui/card'
 import { ReadMore } from '@/components/ui/read-more'
 import { VerifiedBadge } from '@/components/ui/verified-badge'
+import { paths } from '@/config/paths'
 import { labelOf, TASK_PAGE_SKILLS } from '@/lib/tasks/constants'
+import { formatPay } from '@/lib/tasks/pay'
 import { formatDate, personName } from '@/lib/tasks/status'
 import type { Task } from '@/types/tasks'
 import { SkillList } from './skill-list'
@@ -20,14 +23,23 @@ type TaskCardProps = {
   children?: ReactNode
 }
 
-/** One task: title, status, description with Read more, facts, skills, images, then actions. */
+/**
+ * One task: title (a link to its page), status, description with Read more, facts with the pay
+ * in its currency, skills, images, then actions.
+ */
 export function TaskCard({ task, forStudent = false, skillsShown = TASK_PAGE_SKILLS, hideStartup = false, children }: TaskCardProps) {
-  const budget = task.budget && (task.budget.min > 0 || task.budget.max > 0)
   return (
     <Card role="article" aria-label={task.title} className="flex flex-col gap-3 p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="break-words font-semibold text-slate-900">{task.title}</h3>
+          <h3 className="break-words font-semibold text-slate-900">
+            <Link
+              to={paths.task(task._id)}
+              className="rounded hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            >
+              {task.title}
+            </Link>
+          </h3>
           {!hideStartup && (
             <p className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
               {personName(task.startup)}
@@ -39,6 +51,11 @@ export function TaskCard({ task, forStudent = false, skillsShown = TASK_PAGE_SKI
       </div>
       <ReadMore text={task.description} />
       <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+        <div className="flex items-center gap-1 font-medium text-slate-900">
+          <Wallet className="size-3.5" aria-hidden="true" />
+          <dt className="sr-only">Pay</dt>
+          <dd>{formatPay(task.budget, task.currency)}</dd>
+        </div>
         <div className="flex items-center gap-1">
           <CalendarDays className="size-3.5" aria-hidden="true" />
           <dt className="sr-only">Due</dt>
@@ -57,15 +74,6 @@ export function TaskCard({ task, forStudent = false, skillsShown = TASK_PAGE_SKI
             <Clock className="size-3.5" aria-hidden="true" />
             <dt className="sr-only">Estimated hours</dt>
             <dd>{task.estimatedHours} h</dd>
-          </div>
-        )}
-        {budget && (
-          <div className="flex items-center gap-1">
-            <Wallet className="size-3.5" aria-hidden="true" />
-            <dt className="sr-only">Budget</dt>
-            <dd>
-              {task.budget.min === task.budget.max || !task.budget.max ? task.budget.min : `${task.budget.min}–${task.budget.max}`}
-            </dd>
           </div>
         )}
       </dl>

@@ -20,13 +20,14 @@ export function DashboardSection({ title, action, children }: { title: string; a
 }
 
 /** One of a dashboard's stat cards: an icon, a label and a count. */
-export function StatCard({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
+export function StatCard({ label, value, icon, hint }: { label: string; value: number; icon: ReactNode; hint?: string }) {
   return (
     <Card className="flex items-center gap-4 p-5">
       <span className="rounded-xl bg-indigo-50 p-3 text-indigo-700">{icon}</span>
       <div>
         <p className="text-sm text-slate-600">{label}</p>
         <p className="text-2xl font-semibold text-slate-900">{value}</p>
+        {hint && <p className="text-xs text-slate-500">{hint}</p>}
       </div>
     </Card>
   )

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_CURRENCY } from '@/lib/tasks/pay'
 
 // Post New Work rules (spec §5) with the same texts the server answers.
 
@@ -23,6 +24,15 @@ export const DEFAULT_REVISION_ROUNDS = 3
 export const REVISION_ROUNDS_INVALID = 'Revision rounds must be a whole number from 0 to 10'
 const isRevisionRounds = (n: number) => Number.isInteger(n) && n >= 0 && n <= 10
 
+export const DEADLINE_PAST = 'Deadline cannot be in the past'
+export const CURRENCY_INVALID = 'Currency must be a three-letter ISO 4217 code'
+
+/** Today in the viewer's own time zone as YYYY-MM-DD: the earliest deadline the picker offers. */
+export function todayLocal(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
 export const postWorkSchema = z
   .object({
     title: z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
@@ -31,9 +41,11 @@ export const postWorkSchema = z
     category: z.string().min(1, 'Category is required'),
     skills: z.string().refine((value) => splitSkills(value).length > 0, 'Skills are required'),
     estimatedHours: z.string().refine((value) => toNumber(value) >= 1, 'Estimated hours must be at least 1'),
-    deadline: z.string().min(1, 'Deadline is required'),
+    // YYYY-MM-DD strings order as their dates do.
+    deadline: z.string().min(1, 'Deadline is required').refine((value) => value >= todayLocal(), DEADLINE_PAST),
     budgetMin: z.string().refine((value) => toNumber(value) >= 0, 'Budget must be between 0 and 1000000000'),
     budgetMax: z.string().refine((value) => toNumber(value) >= 0, 'Budget must be between 0 and 1000000000'),
+    currency: z.string().regex(/^[A-Z]{3}$/, CURRENCY_INVALID),
     priority: z.string(),
     assignedStudent: z.string(),
     revisionRounds: z.string().refine((value) => isRevisionRounds(toNumber(value)), REVISION_ROUNDS_INVALID),
@@ -55,6 +67,7 @@ export const postWorkDefaults: PostWorkValues = {
   deadline: '',
   budgetMin: '',
   budgetMax: '',
+  currency: DEFAULT_CURRENCY,
   priority: 'medium',
   assignedStudent: '',
   revisionRounds: String(DEFAULT_REVISION_ROUNDS),

@@ -1,6 +1,6 @@
 // How tasks, submissions, their people and their dates read wherever they are shown.
 
-import type { Person } from '@/types/tasks'
+import type { Person, Task } from '@/types/tasks'
 
 /** Spec §4: how a student's own status reads on their cards. */
 const studentLabels: Record<string, string> = {
@@ -70,4 +70,15 @@ export function formatDateTime(value: string | null | undefined): string {
   if (!value) return ''
   const date = new Date(value)
   return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date)
+}
+
+/**
+ * Who works on a task, as the startup's lists say it: the assigned student, else how many
+ * submissions it has ("2 submissions"), and "Unassigned" only when it has neither.
+ */
+export function assigneeLabel(task: Pick<Task, 'assignedStudent' | 'submissions'>): string {
+  if (task.assignedStudent) return personName(task.assignedStudent)
+  const n = task.submissions?.length ?? 0
+  if (n > 0) return n === 1 ? '1 submission' : `${n} submissions`
+  return 'Unassigned'
 }

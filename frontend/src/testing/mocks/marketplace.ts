@@ -39,6 +39,7 @@ export function makeTask(startup: Pick<User, '_id' | 'companyName' | 'email'>, o
     difficulty: '',
     estimatedHours: 5,
     budget: { min: 0, max: 0 },
+    currency: 'USD',
     deadline: '2030-01-15T00:00:00Z',
     priority: 'medium',
     imageUrl: '',
@@ -96,7 +97,25 @@ export function marketplaceHandlers() {
       await record(request)
       return undefined // fall through to the handlers below
     }),
-    http.get('*/api/tasks', ({ request }) => pagedJson(market.tasks.filter((t) => t.status !== 'completed'), request)),
+    http.get('*/api/tasks', ({ request }) => {
+      const url = new URL(request.url)
+      const search = url.searchParams.get('search')?.toLowerCase() ?? ''
+      let list = market.tasks.filter((t) => t.status !== 'completed' && !t.assignedStudent && t.title.toLowerCase().includes(search))
+      if (url.searchParams.get('paid') === 'true') list = list.filter((t) => t.budget.min > 0 || t.budget.max > 0)
+      if (url.searchParams.get('sort') === 'pay') list = [...list].sort((a, b) => b.budget.max - a.budget.max)
+      return pagedJson(list, request)
+    }),
+    // Issue 18: a task's page; a listed task for anyone, others for their people only.
+    http.get('*/api/tasks/:id', ({ params, request }) => {
+      const me = who(request)
+      const task = market.tasks.find((t) => t._id === params.id)
+      const own = task?.submissions.find((s) => s.student?._id === me?._id)
+      const listed = task && task.status !== 'completed' && !task.assignedStudent
+      const visible = task && (listed || task.startup?._id === me?._id || task.assignedStudent?._id === me?._id || own)
+      if (!task || !visible) return HttpResponse.json({ message: 'Task not found.', code: 'not_found' }, { status: 404 })
+      const displayStatus = me?.userType === 'student' && own ? (own.status === 'pending' ? 'submitted' : own.status) : task.displayStatus
+      return HttpResponse.json({ ...task, displayStatus, submissions: [], mySubmission: me?.userType === 'student' ? (own ?? null) : null })
+    }),
     http.get('*/api/student/tasks/all', ({ request }) => {
       const me = who(request)!
       const url = new URL(request.url)
@@ -192,6 +211,12 @@ export function marketplaceHandlers() {
         sent.revisions = [...(sent.revisions ?? []), { revision, link, status: 'pending', reviewNotes: '', submittedAt: '2029-12-04T00:00:00Z', reviewedAt: null }]
         task.displayStatus = 'submitted'
         return HttpResponse.json({ message: 'Link submitted successfully!', submission: sent })
+      }
+      // A link before review replaces the one sent (one submission per student and task).
+      const pending = task.submissions.find((s) => s.student?._id === who(request)?._id && s.status === 'pending')
+      if (pending) {
+        pending.link = link
+        return HttpResponse.json({ message: 'Link submitted successfully!', submission: pending })
       }
       const sub = makeSubmission(task, who(request)!, { link })
       return HttpResponse.json({ message: 'Link submitted successfully!', submission: sub })

@@ -136,9 +136,40 @@ describe('Post New Work', () => {
     await events.selectOptions(field(/^Category/), 'design')
     await events.type(field(/^Skills/), 'Figma')
     await events.type(field(/^Estimated Hours/), '2')
-    await events.type(field(/^Deadline/), '2020-02-01')
+    // A date the picker allows, which the server's clock may still call past (time zones).
+    await events.type(field(/^Deadline/), '2030-02-01')
     await events.click(within(form).getByRole('button', { name: 'Post Work' }))
     expect(await screen.findByText('Failed to post work')).toBeInTheDocument()
     await waitFor(() => expect(field(/^Deadline/)).toHaveAccessibleDescription('Deadline cannot be in the past'))
+  })
+
+  it('offers no past deadline and refuses one typed in, with the server\'s message', async () => {
+    const { events, form, field } = await setup()
+    const now = new Date()
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+    expect(field(/^Deadline/)).toHaveAttribute('min', today)
+    await events.type(field(/^Deadline/), '2020-02-01')
+    await events.click(within(form).getByRole('button', { name: 'Post Work' }))
+    await waitFor(() => expect(field(/^Deadline/)).toHaveAccessibleDescription('Deadline cannot be in the past'))
+    expect(market.requests.filter((r) => r.method === 'POST' && r.url.pathname === '/api/startup/tasks')).toEqual([])
+  })
+
+  it('sends the chosen currency, USD unless changed', async () => {
+    const { events, form, field } = await setup()
+    expect(field(/^Currency/)).toHaveValue('USD')
+    expect(within(field(/^Currency/)).getAllByRole('option').map((o) => o.textContent)).toEqual(['USD', 'EUR', 'GBP', 'INR', 'CAD', 'AUD', 'SGD'])
+    await events.type(field(/^Title/), 'Paid work')
+    await events.type(field(/^Description/), 'In euros')
+    await events.selectOptions(field(/^Work Type/), 'technical')
+    await events.selectOptions(field(/^Category/), 'design')
+    await events.type(field(/^Skills/), 'Figma')
+    await events.type(field(/^Estimated Hours/), '2')
+    await events.type(field(/^Deadline/), '2030-02-01')
+    await events.type(field(/^Budget max/), '250')
+    await events.selectOptions(field(/^Currency/), 'EUR')
+    await events.click(within(form).getByRole('button', { name: 'Post Work' }))
+    await waitFor(() => expect(market.requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/startup/tasks')).toBe(true))
+    const post = market.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/startup/tasks')!
+    expect(post.body).toMatchObject({ budget: { min: 0, max: 250 }, currency: 'EUR' })
   })
 })

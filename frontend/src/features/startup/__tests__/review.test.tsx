@@ -114,7 +114,11 @@ describe('startup dashboard', () => {
     // The list reloads after a decision (spec §4).
     await waitFor(() => expect(screen.getByRole('region', { name: 'Company Stats' })).toHaveTextContent('Students currently working0'))
     expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: false, reviewNotes: '' }])
-    expect(screen.getByRole('region', { name: 'Recent Tasks' })).toHaveTextContent('Unassigned')
+    // Issue 18: a task with a submission but no assignee says so rather than "Unassigned".
+    expect(screen.getByRole('region', { name: 'Recent Tasks' })).toHaveTextContent('1 submission')
+    expect(screen.getByRole('region', { name: 'Recent Tasks' })).not.toHaveTextContent('Unassigned')
+    expect(screen.getByText('Students with approved work')).toBeInTheDocument()
+    expect(screen.getByText('Students with a link waiting on an open task')).toBeInTheDocument()
   })
 })
 

@@ -12,6 +12,8 @@ export type PostTaskInput = {
   estimatedHours: number
   deadline: string
   budget: { min: number; max: number }
+  /** ISO 4217 code of the budget; the server's default (USD) when left out. */
+  currency?: string
   priority: string
   imageUrl: string
   attachments: Array<{ name: string; url: string }>

@@ -8,8 +8,9 @@ import { isApiError } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
 import { applyApiFieldErrors } from '@/lib/form'
 import { CATEGORIES, labelOf, PRIORITIES, WORK_TYPES, type WorkType } from '@/lib/tasks/constants'
+import { CURRENCIES } from '@/lib/tasks/pay'
 import type { User } from '@/types/api'
-import { postWorkDefaults, postWorkSchema, splitSkills, type PickedImage, type PostWorkValues } from '../schemas'
+import { postWorkDefaults, postWorkSchema, splitSkills, todayLocal, type PickedImage, type PostWorkValues } from '../schemas'
 import { FindStudentsField } from './find-students-field'
 import { ImagePicker } from './image-picker'
 
@@ -54,7 +55,7 @@ function Select({ label, error, required, disabled, children, ...props }: Select
   )
 }
 
-const fields = ['title', 'description', 'workType', 'category', 'skills', 'estimatedHours', 'deadline', 'budgetMin', 'budgetMax', 'priority', 'assignedStudent', 'revisionRounds'] as const
+const fields = ['title', 'description', 'workType', 'category', 'skills', 'estimatedHours', 'deadline', 'budgetMin', 'budgetMax', 'currency', 'priority', 'assignedStudent', 'revisionRounds'] as const
 
 /**
  * Post New Work (spec §2, §5): category is disabled until a work type is chosen and cleared when
@@ -144,9 +145,16 @@ export function PostWorkForm({ onSubmit, isSubmitting, error, onFindStudents, st
         <FieldError message={errors.assignedStudent?.message} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Input label="Estimated Hours" required type="number" min={1} inputMode="numeric" error={errors.estimatedHours?.message} {...register('estimatedHours')} />
-          <Input label="Deadline" required type="date" error={errors.deadline?.message} {...register('deadline')} />
+          <Input label="Deadline" required type="date" min={todayLocal()} error={errors.deadline?.message} {...register('deadline')} />
           <Input label="Budget min" type="number" min={0} inputMode="decimal" error={errors.budgetMin?.message} {...register('budgetMin')} />
-          <Input label="Budget max" type="number" min={0} inputMode="decimal" error={errors.budgetMax?.message} {...register('budgetMax')} />
+          <Input label="Budget max" type="number" min={0} inputMode="decimal" hint="Leave both at 0 for unpaid work." error={errors.budgetMax?.message} {...register('budgetMax')} />
+          <Select label="Currency" error={errors.currency?.message} {...register('currency')}>
+            {CURRENCIES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </Select>
           <Select label="Priority" {...register('priority')}>
             {PRIORITIES.map((p) => (
               <option key={p} value={p}>

@@ -6,7 +6,8 @@ import { buttonClasses } from '@/components/ui/button'
 import { DashboardSection, StatCard } from '@/components/ui/dashboard'
 import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
-import { formatDate, personName } from '@/lib/tasks/status'
+import { formatPay } from '@/lib/tasks/pay'
+import { assigneeLabel, formatDate } from '@/lib/tasks/status'
 import { displayName } from '@/lib/user'
 import type { SubmissionRow } from '@/types/tasks'
 import type { StartupDashboard } from '../api/get-startup-dashboard'
@@ -53,13 +54,17 @@ export function StartupDashboardView({ dashboard, bell, onAction, busy, busyActi
   )
 }
 
+/** What each figure counts, so the two never read as a contradiction. */
+export const HIRED_HINT = 'Students with approved work'
+export const WORKING_HINT = 'Students with a link waiting on an open task'
+
 function DashboardBody({ data, onAction, busy, busyAction }: Omit<StartupDashboardViewProps, 'dashboard' | 'bell'> & { data: StartupDashboard }) {
   const { startup, stats, tasks, submissions } = data
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <StatCard label="Active Tasks" value={stats.activeTasks} icon={<Briefcase className="size-6" aria-hidden="true" />} />
-        <StatCard label="Students Hired" value={stats.studentsHired} icon={<Users className="size-6" aria-hidden="true" />} />
+        <StatCard label="Students Hired" value={stats.studentsHired} hint={HIRED_HINT} icon={<Users className="size-6" aria-hidden="true" />} />
       </div>
 
       <DashboardSection
@@ -91,7 +96,7 @@ function DashboardBody({ data, onAction, busy, busyAction }: Omit<StartupDashboa
                         {task.title}
                       </Link>
                       <p className="text-xs text-slate-500">
-                        Due {formatDate(task.deadline)} · {task.assignedStudent ? personName(task.assignedStudent) : 'Unassigned'}
+                        Due {formatDate(task.deadline)} · {formatPay(task.budget, task.currency)} · {assigneeLabel(task)}
                       </p>
                     </div>
                     <TaskStatusBadge status={task.displayStatus} />
@@ -126,9 +131,12 @@ function DashboardBody({ data, onAction, busy, busyAction }: Omit<StartupDashboa
                 <dt className="text-slate-600">Tier</dt>
                 <dd className="font-medium capitalize text-slate-800">{startup.tier || 'free'}</dd>
               </div>
-              <div className="flex justify-between">
-                <dt className="text-slate-600">Students currently working</dt>
-                <dd className="font-medium text-slate-800">{stats.studentsWorking}</dd>
+              <div>
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Students currently working</dt>
+                  <dd className="font-medium text-slate-800">{stats.studentsWorking}</dd>
+                </div>
+                <p className="text-xs text-slate-500">{WORKING_HINT}</p>
               </div>
             </dl>
           </DashboardSection>

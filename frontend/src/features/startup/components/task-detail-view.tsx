@@ -8,7 +8,8 @@ import { Card } from '@/components/ui/card'
 import { VerifiedBadge } from '@/components/ui/verified-badge'
 import { paths } from '@/config/paths'
 import { labelOf } from '@/lib/tasks/constants'
-import { formatDate, personName } from '@/lib/tasks/status'
+import { formatPay } from '@/lib/tasks/pay'
+import { assigneeLabel, formatDate } from '@/lib/tasks/status'
 import type { Task } from '@/types/tasks'
 import type { ReviewAction, ReviewHandler } from '../api/review-submission'
 import { SubmissionList } from './submission-list'
@@ -31,7 +32,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The body of /startup/tasks/{id}: every field of one task, its images and its submissions with actions. */
 export function TaskDetailView({ task, onAction, busy, busyAction }: TaskDetailViewProps) {
-  const budget = task.budget.min || task.budget.max ? `${task.budget.min} – ${task.budget.max}` : 'Not set'
   return (
     <>
       <title>{`${task.title} · Bridgework`}</title>
@@ -53,9 +53,9 @@ export function TaskDetailView({ task, onAction, busy, busyAction }: TaskDetailV
           <Fact label="Category">{labelOf(task.category)}</Fact>
           <Fact label="Deadline">{formatDate(task.deadline)}</Fact>
           <Fact label="Estimated hours">{task.estimatedHours}</Fact>
-          <Fact label="Budget">{budget}</Fact>
+          <Fact label="Budget">{formatPay(task.budget, task.currency)}</Fact>
           <Fact label="Priority">{labelOf(task.priority || 'medium')}</Fact>
-          <Fact label="Assigned to">{task.assignedStudent ? personName(task.assignedStudent) : 'Unassigned'}</Fact>
+          <Fact label="Assigned to">{assigneeLabel(task)}</Fact>
           <Fact label="Posted">{formatDate(task.createdAt)}</Fact>
           {task.completedAt && <Fact label="Completed">{formatDate(task.completedAt)}</Fact>}
         </dl>

@@ -38,6 +38,7 @@ export function PostWorkPage() {
         estimatedHours: toNumber(values.estimatedHours),
         deadline: values.deadline,
         budget: { min: toNumber(values.budgetMin), max: toNumber(values.budgetMax) },
+        currency: values.currency,
         priority: values.priority,
         // Left blank, the default rounds.
         revisionRounds: values.revisionRounds.trim() ? toNumber(values.revisionRounds) : DEFAULT_REVISION_ROUNDS,

@@ -148,3 +148,61 @@ describe('/tasks as a startup', () => {
     expect(screen.queryByLabelText('Source')).not.toBeInTheDocument()
   })
 })
+
+describe('/tasks pay, paid filter and no-match', () => {
+  it('shows pay with its currency on every card, and the title opens the task page', async () => {
+    const startup = seedAccount({ userType: 'startup', companyName: 'Nimbus Labs' }).user
+    const paid = makeTask(startup, { title: 'Paid logo', budget: { min: 100, max: 250 }, currency: 'USD' })
+    makeTask(startup, { title: 'Volunteer copy', budget: { min: 0, max: 0 } })
+    makeTask(startup, { title: 'Euro work', budget: { min: 0, max: 300 }, currency: 'EUR' })
+    const { events, router } = await renderApp('/tasks')
+    const card = await screen.findByRole('article', { name: 'Paid logo' })
+    expect(within(card).getByText('$100–$250')).toBeInTheDocument()
+    expect(within(screen.getByRole('article', { name: 'Volunteer copy' })).getByText('Unpaid')).toBeInTheDocument()
+    expect(within(screen.getByRole('article', { name: 'Euro work' })).getByText('Up to €300')).toBeInTheDocument()
+    const title = within(card).getByRole('link', { name: 'Paid logo' })
+    expect(title).toHaveAttribute('href', `/tasks/${paid._id}`)
+    title.focus()
+    expect(title).toHaveFocus()
+    await events.keyboard('{Enter}')
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/tasks/${paid._id}`))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paid logo' })).toBeInTheDocument()
+  })
+
+  it('sends Paid only and Highest pay to the server and keeps them in the URL', async () => {
+    const startup = seedAccount({ userType: 'startup' }).user
+    makeTask(startup, { title: 'Small', budget: { min: 10, max: 50 } })
+    makeTask(startup, { title: 'Big', budget: { min: 100, max: 900 } })
+    makeTask(startup, { title: 'Free', budget: { min: 0, max: 0 } })
+    const { events, router } = await renderApp('/tasks')
+    await screen.findByRole('article', { name: 'Free' })
+    await events.click(screen.getByRole('checkbox', { name: 'Paid only' }))
+    await events.selectOptions(screen.getByLabelText('Sort by'), 'pay')
+    await waitFor(() => {
+      const params = lastRequest('/api/tasks')!.url.searchParams
+      expect(params.get('paid')).toBe('true')
+      expect(params.get('sort')).toBe('pay')
+    })
+    expect(router.state.location.search).toBe('?sort=pay&paid=true')
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Free' })).not.toBeInTheDocument())
+    const list = screen.getByRole('region', { name: 'Available Tasks' })
+    expect(within(list).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Big', 'Small'])
+  })
+
+  it('says No tasks match your filters with Clear filters, which resets the URL', async () => {
+    const startup = seedAccount({ userType: 'startup' }).user
+    makeTask(startup, { title: 'Build a landing page' })
+    const { events, router } = await renderApp('/tasks?search=blockchain&category=design')
+    expect(await screen.findByText('No tasks match your filters')).toBeInTheDocument()
+    expect(screen.queryByText('No available tasks at the moment')).not.toBeInTheDocument()
+    await events.click(screen.getByRole('button', { name: 'Clear filters' }))
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+    expect(await screen.findByRole('article', { name: 'Build a landing page' })).toBeInTheDocument()
+  })
+
+  it('keeps No available tasks at the moment when nothing is filtered', async () => {
+    await renderApp('/tasks')
+    expect(await screen.findByText('No available tasks at the moment')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument()
+  })
+})

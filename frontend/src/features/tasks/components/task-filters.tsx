@@ -1,6 +1,7 @@
 import { Search, SlidersHorizontal } from 'lucide-react'
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/checkbox'
 import { Input, inputClasses } from '@/components/ui/input'
 import { cn } from '@/lib/cn'
 import { ALL_CATEGORIES, labelOf } from '@/lib/tasks/constants'
@@ -31,8 +32,8 @@ function Select({ label, value, onChange, children }: { label: string; value: st
 
 /**
  * The search box and filter panel of /tasks (spec §5): search over title, description, category
- * and skills; category; deadline on or before a date; source for students; sort by deadline or
- * title. Every change goes to the server, which filters and pages.
+ * and skills; category; deadline on or before a date; source for students; paid only; sort by
+ * deadline, title or highest pay. Every change goes to the server, which filters and pages.
  */
 export function TaskFilters({ query, onChange, showSource = false, action }: TaskFiltersProps) {
   const [search, setSearch] = useState(query.search ?? '')
@@ -88,8 +89,10 @@ export function TaskFilters({ query, onChange, showSource = false, action }: Tas
         <Select label="Sort by" value={query.sort ?? 'deadline'} onChange={(sort) => set({ sort: sort as TaskQuery['sort'] })}>
           <option value="deadline">Deadline</option>
           <option value="title">Title</option>
+          <option value="pay">Highest pay</option>
         </Select>
       </div>
+      <Checkbox label="Paid only" checked={query.paid === 'true'} onChange={(event) => set({ paid: event.target.checked ? 'true' : undefined })} />
     </section>
   )
 }

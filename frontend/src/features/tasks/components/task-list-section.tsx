@@ -8,7 +8,7 @@ type TaskListSectionProps = {
   title: string
   tasks: QueryStatus<Paged<Task>>
   errorText: string
-  emptyText: string
+  emptyText: ReactNode
   onPageChange: (page: number) => void
   renderTask: (task: Task) => ReactNode
 }

@@ -4,7 +4,7 @@ import { RatingPanel } from '@/components/ratings/rate-form'
 import { LinkSubmitForm } from '@/components/tasks/link-submit-form'
 import { OwnSubmission, submitLabelFor } from '@/components/tasks/own-submission'
 import { TaskCard } from '@/components/tasks/task-card'
-import { buttonClasses } from '@/components/ui/button'
+import { Button, buttonClasses } from '@/components/ui/button'
 import type { QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import type { Paged } from '@/lib/api-client'
@@ -33,6 +33,8 @@ export type TasksPageViewProps = {
   query: TaskQuery
   onQueryChange: (next: TaskQuery) => void
   onMinePageChange: (page: number) => void
+  /** Resets the search and every filter (the URL's). */
+  onClearFilters: () => void
   /** Students: their assigned and submitted tasks. */
   mine?: TaskListState
   /** Students and visitors: open tasks. Startups: their posted tasks. */
@@ -56,8 +58,24 @@ function canSubmit(task: Task): boolean {
  * students see Your Assigned Tasks and Available Tasks, startups Your Posted Tasks, everyone
  * else the available tasks, read-only.
  */
-export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePageChange, mine, main, submit, onSubmitLink, saveSearch }: TasksPageViewProps) {
+/** Whether the list is narrowed: a search word or a filter (sort and page narrow nothing). */
+export function hasFilters(query: TaskQuery): boolean {
+  return Boolean(query.search || query.category || query.deadline || query.source || query.paid)
+}
+
+export const NO_MATCH = 'No tasks match your filters'
+
+export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePageChange, onClearFilters, mine, main, submit, onSubmitLink, saveSearch }: TasksPageViewProps) {
   const student = viewer === 'student'
+  const filtered = hasFilters(query)
+  const noMatch = (
+    <div className="flex flex-col items-center gap-3">
+      <p>{NO_MATCH}</p>
+      <Button type="button" variant="outline" onClick={onClearFilters}>
+        Clear filters
+      </Button>
+    </div>
+  )
   const renderTask = (task: Task) => (
     <TaskCard key={task._id} task={task} forStudent={student} hideStartup={viewer === 'startup'}>
       {student && <OwnSubmission submission={task.submissions[0]} />}
@@ -105,7 +123,7 @@ export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePa
           title="Your Assigned Tasks"
           tasks={mine}
           errorText="Failed to fetch works"
-          emptyText="No assigned tasks."
+          emptyText={filtered ? noMatch : 'No assigned tasks.'}
           onPageChange={onMinePageChange}
           renderTask={renderTask}
         />
@@ -114,7 +132,7 @@ export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePa
         title={mainTitle}
         tasks={main}
         errorText="Failed to fetch works"
-        emptyText={viewer === 'startup' ? 'No tasks posted yet' : 'No available tasks at the moment'}
+        emptyText={filtered ? noMatch : viewer === 'startup' ? 'No tasks posted yet' : 'No available tasks at the moment'}
         onPageChange={(page) => onQueryChange({ ...query, page })}
         renderTask={renderTask}
       />

@@ -10,7 +10,7 @@ import { useStudentTasks } from '../api/get-student-tasks'
 import { SaveSearchButton } from '../components/save-search-button'
 import { TasksPageView } from '../components/tasks-page-view'
 
-const FILTERS = ['search', 'category', 'deadline', 'source', 'sort'] as const
+const FILTERS = ['search', 'category', 'deadline', 'source', 'sort', 'paid'] as const
 
 /** The query lives in the URL, so a filtered list can be shared and Back works. */
 function readQuery(params: URLSearchParams): TaskQuery {
@@ -70,6 +70,7 @@ export function TasksPage() {
       query={query}
       onQueryChange={(next) => setQuery(next, sameFilters(next, query) ? minePage : 1)}
       onMinePageChange={(page) => setQuery(query, page)}
+      onClearFilters={() => setQuery({})}
       mine={student ? mine : undefined}
       main={main}
       saveSearch={student ? <SaveSearchButton query={filters} /> : undefined}
