@@ -71,29 +71,32 @@ export function WeeklyActivityChart({ weeks }: { weeks: AdminWeekActivity[] }) {
         ))}
         <span>per week (Monday to Sunday, UTC)</span>
       </figcaption>
-      <table className="sr-only">
-        <caption>Activity per week</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week of</th>
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((w) => (
-            <tr key={w.week}>
-              <th scope="row">{formatWeek(w.week)}</th>
+      {/* sr-only on a wrapper: a table grows to fit its cells whatever width it is given. */}
+      <div className="sr-only">
+        <table>
+          <caption>Activity per week</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
               {series.map((s) => (
-                <td key={s.key}>{w[s.key]}</td>
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {weeks.map((w) => (
+              <tr key={w.week}>
+                <th scope="row">{formatWeek(w.week)}</th>
+                {series.map((s) => (
+                  <td key={s.key}>{w[s.key]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   )
 }

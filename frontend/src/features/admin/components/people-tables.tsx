@@ -20,7 +20,7 @@ function Cell({ label, className, children }: { label: string; className?: strin
     <td
       data-label={label}
       className={cn(
-        'flex min-w-0 items-center justify-between gap-3 py-1 text-sm text-slate-700 sm:table-cell sm:px-4 sm:py-3',
+        'flex min-w-0 items-center justify-between gap-3 py-1 text-right text-sm text-slate-700 sm:table-cell sm:px-4 sm:py-3 sm:text-left',
         'before:shrink-0 before:text-xs before:font-semibold before:uppercase before:tracking-wide before:text-slate-500',
         'before:content-[attr(data-label)] sm:before:content-none',
         className,
