@@ -70,6 +70,11 @@ describe('/admin/dashboard home', () => {
         'This week so far: 11 sign-ups, 22 submissions, 2 certificates.',
     )
     expect(chart.querySelectorAll('rect')).toHaveLength(36)
+    // The tallest bar (22 submissions) is the full height; the others scale to it.
+    expect(screen.getByText('Tallest bar: 22')).toBeInTheDocument()
+    const heights = [...chart.querySelectorAll('rect')].map((r) => Number(r.getAttribute('height')))
+    expect(Math.max(...heights)).toBe(152)
+    expect(heights[heights.length - 2]).toBe(152)
     const figuresTable = screen.getByRole('table', { name: 'Activity per week' })
     expect(within(figuresTable).getByRole('row', { name: 'Nov 23 11 22 2' })).toBeInTheDocument()
 

@@ -51,6 +51,8 @@ export function WeeklyActivityChart({ weeks }: { weeks: AdminWeekActivity[] }) {
         <line x1={0} x2={width} y1={height} y2={height} className="stroke-slate-300" strokeWidth={1} />
         {weeks.map((w, i) => (
           <g key={w.week} transform={`translate(${i * groupWidth + 6}, 0)`}>
+            {/* A pointer's tooltip; the image's name and the table below carry it for everyone else. */}
+            <title>{`Week of ${formatWeek(w.week)}: ${w.signups} sign-ups, ${w.submissions} submissions, ${w.certificates} certificates`}</title>
             {series.map((s, j) => {
               const h = (w[s.key] / top) * (height - 8)
               return <rect key={s.key} x={j * barWidth} y={height - h} width={barWidth - 2} height={h} className={s.fill} rx={1} />
@@ -58,8 +60,9 @@ export function WeeklyActivityChart({ weeks }: { weeks: AdminWeekActivity[] }) {
           </g>
         ))}
       </svg>
-      <div aria-hidden="true" className="flex justify-between text-xs text-slate-500 tabular-nums">
+      <div aria-hidden="true" className="flex justify-between gap-2 text-xs text-slate-500 tabular-nums">
         <span>{weeks.length > 0 && formatWeek(weeks[0].week)}</span>
+        <span>Tallest bar: {top}</span>
         <span>{weeks.length > 0 && `Week of ${formatWeek(weeks[weeks.length - 1].week)}`}</span>
       </div>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
