@@ -7,11 +7,12 @@ package admin
 
 import (
 	"context"
+	"strings"
+	"time"
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/certs"
 	"bridgework/backend/help"
-	"bridgework/backend/profiles"
 	"bridgework/backend/tasks"
 )
 
@@ -26,9 +27,12 @@ type Totals struct {
 // Store is what the admin needs from the database.
 type Store interface {
 	UserByID(ctx context.Context, id string) (*accounts.User, error)
-	ListUsers(ctx context.Context, f profiles.UserFilter) ([]*accounts.User, error)
-	CountUsers(ctx context.Context, f profiles.UserFilter) (int64, error)
+	// SearchUsers reads the page of users q asks for; CountUsers counts them all.
+	SearchUsers(ctx context.Context, q UserQuery) ([]*accounts.User, error)
+	CountUsers(ctx context.Context, q UserQuery) (int64, error)
 	Totals(ctx context.Context) (Totals, error)
+	// Activity counts what happened in each week of weeks and the submissions by status.
+	Activity(ctx context.Context, weeks []time.Time) (Activity, error)
 	// HelpRequests pages the call-back requests, newest first.
 	HelpRequests(ctx context.Context, limit, offset int) ([]help.Request, int64, error)
 }
@@ -52,6 +56,14 @@ type Service struct {
 	Store        Store
 	Marketplace  Marketplace
 	Certificates Certificates
+	Now          func() time.Time // nil: time.Now
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
 }
 
 // Totals counts students, startups and tasks.
@@ -59,14 +71,20 @@ func (s *Service) Totals(ctx context.Context) (Totals, error) {
 	return s.Store.Totals(ctx)
 }
 
-// Users reads limit students or startups past offset, newest first, and counts them all.
-func (s *Service) Users(ctx context.Context, t accounts.UserType, offset, limit int) ([]*accounts.User, int64, error) {
-	f := profiles.UserFilter{Type: t, Limit: limit, Offset: offset}
-	total, err := s.Store.CountUsers(ctx, f)
-	if err != nil || total <= int64(offset) {
+// Users reads the page of students or startups q asks for and counts all that match.
+func (s *Service) Users(ctx context.Context, q UserQuery) ([]*accounts.User, int64, error) {
+	if err := q.Validate(); err != nil {
+		return nil, 0, err
+	}
+	q.Search = strings.TrimSpace(q.Search)
+	if q.Sort == "" {
+		q.Sort = SortNewest
+	}
+	total, err := s.Store.CountUsers(ctx, q)
+	if err != nil || total <= int64(q.Offset) {
 		return nil, total, err
 	}
-	users, err := s.Store.ListUsers(ctx, f)
+	users, err := s.Store.SearchUsers(ctx, q)
 	return users, total, err
 }
 

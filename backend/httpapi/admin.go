@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"bridgework/backend/accounts"
+	"bridgework/backend/admin"
 	"bridgework/backend/apperr"
 	"bridgework/backend/audit"
 	"bridgework/backend/tasks"
@@ -37,6 +38,39 @@ func (s *Server) adminTotals(c *gin.Context) {
 	c.JSON(http.StatusOK, gin.H{"students": t.Students, "startups": t.Startups, "tasks": t.Tasks})
 }
 
+type weekActivityJSON struct {
+	Week         string `json:"week"`
+	Signups      int64  `json:"signups"`
+	Submissions  int64  `json:"submissions"`
+	Certificates int64  `json:"certificates"`
+}
+
+func toWeekActivityJSON(w admin.WeekActivity) weekActivityJSON {
+	return weekActivityJSON{Week: w.Week.Format(time.DateOnly), Signups: w.Signups, Submissions: w.Submissions,
+		Certificates: w.Certificates}
+}
+
+// adminActivity is the dashboard's figures: submissions by status, and sign-ups, submissions
+// and certificates per week (Monday to Sunday, UTC), oldest first, this week last.
+func (s *Server) adminActivity(c *gin.Context) {
+	a, err := s.admin.Activity(c.Request.Context())
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	weeks := make([]weekActivityJSON, len(a.Weeks))
+	for i, w := range a.Weeks {
+		weeks[i] = toWeekActivityJSON(w)
+	}
+	this := a.ThisWeek()
+	c.JSON(http.StatusOK, gin.H{
+		"submissionsByStatus": a.SubmissionsByStatus,
+		"weeks":               weeks,
+		"thisWeek": gin.H{"week": this.Week.Format(time.DateOnly), "signups": this.Signups, "submissions": this.Submissions,
+			"certificates": this.Certificates, "openTasks": a.OpenTasks},
+	})
+}
+
 func (s *Server) adminUsers(t accounts.UserType) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		p, err := readPaging(c)
@@ -45,7 +79,8 @@ func (s *Server) adminUsers(t accounts.UserType) gin.HandlerFunc {
 			return
 		}
 		viewer := currentUser(c)
-		users, total, err := s.admin.Users(c.Request.Context(), t, p.Offset(), p.PerPage)
+		q := admin.UserQuery{Type: t, Search: c.Query("search"), Sort: c.Query("sort"), Limit: p.PerPage, Offset: p.Offset()}
+		users, total, err := s.admin.Users(c.Request.Context(), q)
 		if err != nil {
 			writeError(c, err)
 			return

@@ -201,6 +201,7 @@ var peopleAuthzTable = []peopleAuthzRow{
 		body: func(peopleCast) any { return map[string]any{"token": "garbage"} },
 		want: [6]int{stUnauth, stForbidden, stForbidden, stBad, stBad, stForbidden}},
 	{method: "GET", route: "/api/admin/stats", path: fixedPath("/api/admin/stats"), want: peopleAdminOnly},
+	{method: "GET", route: "/api/admin/activity", path: fixedPath("/api/admin/activity"), want: peopleAdminOnly},
 	{method: "GET", route: "/api/admin/students", withProfiles: true, path: fixedPath("/api/admin/students?page=1"), want: peopleAdminOnly,
 		sees: seenByAdmin},
 	{method: "GET", route: "/api/admin/startups", path: fixedPath("/api/admin/startups?page=1"), want: peopleAdminOnly},

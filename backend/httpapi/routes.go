@@ -58,6 +58,7 @@ func (s *Server) routes() []route {
 
 		{"POST", "/admin/create-default-admin", public, s.createDefaultAdmin},
 		{"GET", "/admin/stats", admins, s.adminTotals},
+		{"GET", "/admin/activity", admins, s.adminActivity},
 		{"GET", "/admin/students", admins, s.adminUsers(accounts.Student)},
 		{"GET", "/admin/startups", admins, s.adminUsers(accounts.Startup)},
 		{"GET", "/admin/students/:id/dashboard", admins, s.adminStudent},

@@ -39,6 +39,7 @@ var roleTable = map[string][4]int{
 
 	"POST /api/admin/create-default-admin":        forAnyone(stBad),
 	"GET /api/admin/stats":                        forAdmin(stOK),
+	"GET /api/admin/activity":                     forAdmin(stOK),
 	"GET /api/admin/students":                     forAdmin(stOK),
 	"GET /api/admin/startups":                     forAdmin(stOK),
 	"GET /api/admin/students/:id/dashboard":       forAdmin(stNotFound),

@@ -108,7 +108,7 @@ describe('people', () => {
       // The admin opens her dashboard, tasks and profile, and finds nothing that changes anything.
       await signInViaUi(adminPage, ADMIN_EMAIL, ADMIN_PASSWORD)
       await adminPage.goto('/admin/dashboard')
-      await adminPage.getByRole('button', { name: /^Students/ }).click()
+      await adminPage.getByRole('link', { name: /^Students/ }).click()
       await adminPage.getByRole('link', { name: 'View Dashboard of Ada Lovelace' }).first().click()
       await waitForPath(adminPage, `/admin/students/${student.user._id}`)
       await adminPage.getByRole('article', { name: taskTitle }).waitFor()

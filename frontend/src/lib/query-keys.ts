@@ -62,8 +62,9 @@ export const queryKeys = {
   admin: {
     all: ['admin'] as const,
     stats: ['admin', 'stats'] as const,
-    students: (page: number) => ['admin', 'students', page] as const,
-    startups: (page: number) => ['admin', 'startups', page] as const,
+    activity: ['admin', 'activity'] as const,
+    /** A page of the admin's students or startups table, as searched and sorted. */
+    users: (kind: string, params: { page: number; search: string; sort: string }) => ['admin', kind, params] as const,
     helpRequests: (page: number) => ['admin', 'help', page] as const,
     audit: (params: Record<string, unknown>) => ['admin', 'audit', params] as const,
   },

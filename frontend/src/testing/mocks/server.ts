@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node'
+import { adminHandlers } from './admin'
 import { chatFindHandlers } from './chat-find'
 import { givenRatingHandlers } from './given-ratings'
 import { handlers } from './handlers'
@@ -8,4 +9,4 @@ import { realtimeHandlers } from './realtime'
 import { settingsHandlers } from './settings'
 import { trustHandlers } from './trust'
 
-export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...trustHandlers, ...givenRatingHandlers, ...chatFindHandlers, ...settingsHandlers)
+export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...trustHandlers, ...givenRatingHandlers, ...chatFindHandlers, ...settingsHandlers, ...adminHandlers)

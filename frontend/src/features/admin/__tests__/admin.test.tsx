@@ -63,9 +63,9 @@ describe('/admin/dashboard', () => {
   it('shows totals; the tiles switch to the tables and Back to Dashboard returns', async () => {
     mockAdmin()
     const { events } = await renderApp('/admin/dashboard', { as: 'admin' })
-    const studentsTile = await screen.findByRole('button', { name: /Students\s*21/ })
-    expect(screen.getByRole('button', { name: /Startups\s*3/ })).toBeInTheDocument()
-    expect(screen.getByText('40')).toBeInTheDocument()
+    const studentsTile = await screen.findByRole('link', { name: /Students\s*21/ })
+    expect(screen.getByRole('link', { name: /Startups\s*3/ })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Tasks\s*40/ })).toBeInTheDocument()
 
     await events.click(studentsTile)
     const table = await screen.findByRole('table', { name: 'Students' })
@@ -73,13 +73,13 @@ describe('/admin/dashboard', () => {
     expect(within(row).getAllByText('N/A')).toHaveLength(2) // phone, institution
     expect(within(row).getByRole('link', { name: 'View Dashboard of Ada Lovelace' })).toHaveAttribute('href', `/admin/students/${student._id}`)
 
-    await events.click(screen.getByRole('button', { name: 'Back to Dashboard' }))
-    await events.click(await screen.findByRole('button', { name: /Startups/ }))
+    await events.click(screen.getByRole('link', { name: 'Back to Dashboard' }))
+    await events.click(await screen.findByRole('link', { name: /Startups/ }))
     const startups = await screen.findByRole('table', { name: 'Startups' })
     expect(within(startups).getByRole('row', { name: /Nimbus 11-50/ })).toBeInTheDocument()
 
-    await events.click(screen.getByRole('button', { name: 'Back to Dashboard' }))
-    await events.click(await screen.findByRole('button', { name: 'Help requests' }))
+    await events.click(screen.getByRole('link', { name: 'Back to Dashboard' }))
+    await events.click(await screen.findByRole('link', { name: 'Help requests' }))
     const help = await screen.findByRole('table', { name: 'Help requests' })
     expect(within(help).getByRole('row', { name: /\+15550104477 call@me.com May 2, 2025/ })).toBeInTheDocument()
   })
@@ -103,8 +103,8 @@ describe('/admin/dashboard tables', () => {
     expect(pager).toHaveTextContent('Page 2 of 2')
     expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled()
 
-    await events.click(screen.getByRole('button', { name: 'Back to Dashboard' }))
-    await events.click(await screen.findByRole('button', { name: 'Help requests' }))
+    await events.click(screen.getByRole('link', { name: 'Back to Dashboard' }))
+    await events.click(await screen.findByRole('link', { name: 'Help requests' }))
     const help = await screen.findByRole('table', { name: 'Help requests' })
     expect(within(help).getAllByRole('row')).toHaveLength(21)
     await events.click(within(screen.getByRole('navigation', { name: 'Help requests pages' })).getByRole('button', { name: 'Next' }))
@@ -112,8 +112,8 @@ describe('/admin/dashboard tables', () => {
     expect(asked.at(-1)).toEqual({ path: '/api/admin/help-requests', query: { page: '2', per_page: '20' } })
 
     // One startup: one page, so no pager.
-    await events.click(screen.getByRole('button', { name: 'Back to Dashboard' }))
-    await events.click(await screen.findByRole('button', { name: /Startups/ }))
+    await events.click(screen.getByRole('link', { name: 'Back to Dashboard' }))
+    await events.click(await screen.findByRole('link', { name: /Startups/ }))
     await screen.findByRole('table', { name: 'Startups' })
     expect(screen.queryByRole('navigation', { name: 'Startups pages' })).not.toBeInTheDocument()
   })

@@ -4,37 +4,70 @@ import { formatDay } from '@/components/people/format'
 import { Avatar } from '@/components/ui/avatar'
 import { buttonClasses } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import { cn } from '@/lib/cn'
 import { avatarInitial, displayName } from '@/lib/user'
 import type { User } from '@/types/api'
 import type { HelpRequest } from '../api/types'
 
 const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500'
-const td = 'px-4 py-3 text-sm text-slate-700'
 
+/**
+ * A cell: from 640 px a table cell; below, one "label: value" line of its row's card, the label
+ * (its column's heading, passed as `label`) drawn from data-label.
+ */
+function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td
+      data-label={label}
+      className={cn(
+        'flex min-w-0 items-center justify-between gap-3 py-1 text-right text-sm text-slate-700 sm:table-cell sm:px-4 sm:py-3 sm:text-left',
+        'before:shrink-0 before:text-xs before:font-semibold before:uppercase before:tracking-wide before:text-slate-500',
+        'before:content-[attr(data-label)] sm:before:content-none',
+        className,
+      )}
+    >
+      {children}
+    </td>
+  )
+}
+
+/**
+ * The admin's tables. From 640 px a table with its head; below, each row a card of label: value
+ * lines, the head hidden, so nothing scrolls sideways on a phone.
+ */
 function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200">
+    <div className="sm:overflow-x-auto sm:rounded-2xl sm:border sm:border-slate-200 sm:bg-white">
+      <table className="block w-full sm:table sm:min-w-full sm:divide-y sm:divide-slate-200">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50">
+        <thead className="hidden bg-slate-50 sm:table-header-group">
           <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className={th}>
+            {head.map((h, i) => (
+              <th key={h || i} scope="col" className={th}>
                 {h}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
+        <tbody className="block space-y-3 sm:table-row-group sm:space-y-0 sm:divide-y sm:divide-slate-100">{children}</tbody>
       </table>
     </div>
   )
 }
 
+/** A row: a card below 640 px, a table row from there. */
+function Row({ children }: { children: ReactNode }) {
+  return (
+    <tr className="block rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm sm:table-row sm:rounded-none sm:border-0 sm:p-0 sm:shadow-none">
+      {children}
+    </tr>
+  )
+}
+
 function EmptyRow({ columns, text }: { columns: number; text: string }) {
   return (
-    <tr>
-      <td colSpan={columns} className="px-4 py-8 text-center text-sm text-slate-500">
+    <tr className="block sm:table-row">
+      <td colSpan={columns} className="block rounded-2xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500 sm:table-cell sm:rounded-none sm:border-0">
         {text}
       </td>
     </tr>
@@ -42,48 +75,54 @@ function EmptyRow({ columns, text }: { columns: number; text: string }) {
 }
 
 /** Spec §2: avatar, name, phone, email, institution or N/A, View Dashboard. */
-export function StudentsTable({ students }: { students: User[] }) {
+export function StudentsTable({ students, emptyText = 'No students yet.' }: { students: User[]; emptyText?: string }) {
   return (
     <Table caption="Students" head={['Student', 'Phone', 'Email', 'Institution', '']}>
-      {students.length === 0 && <EmptyRow columns={5} text="No students yet." />}
+      {students.length === 0 && <EmptyRow columns={5} text={emptyText} />}
       {students.map((s) => (
-        <tr key={s._id}>
-          <td className={td}>
-            <span className="flex items-center gap-2">
+        <Row key={s._id}>
+          <Cell label="Student">
+            <span className="flex min-w-0 items-center gap-2">
               <Avatar src={s.profilePicture} initials={avatarInitial(s)} size="sm" />
-              <span className="font-medium text-slate-900">{displayName(s)}</span>
+              <span className="font-medium break-words text-slate-900">{displayName(s)}</span>
             </span>
-          </td>
-          <td className={td}>{s.phone || 'N/A'}</td>
-          <td className={`${td} break-all`}>{s.email}</td>
-          <td className={td}>{s.college || s.institute || 'N/A'}</td>
-          <td className={td}>
+          </Cell>
+          <Cell label="Phone">{s.phone || 'N/A'}</Cell>
+          <Cell label="Email" className="break-all">
+            {s.email}
+          </Cell>
+          <Cell label="Institution">{s.college || s.institute || 'N/A'}</Cell>
+          <Cell label="" className="pt-2 sm:pt-3">
             <Link to={paths.admin.student(s._id)} className={buttonClasses({ size: 'sm', variant: 'outline' })} aria-label={`View Dashboard of ${displayName(s)}`}>
               View Dashboard
             </Link>
-          </td>
-        </tr>
+          </Cell>
+        </Row>
       ))}
     </Table>
   )
 }
 
 /** Spec §2: company, size, email, View Dashboard. */
-export function StartupsTable({ startups }: { startups: User[] }) {
+export function StartupsTable({ startups, emptyText = 'No startups yet.' }: { startups: User[]; emptyText?: string }) {
   return (
     <Table caption="Startups" head={['Company', 'Size', 'Email', '']}>
-      {startups.length === 0 && <EmptyRow columns={4} text="No startups yet." />}
+      {startups.length === 0 && <EmptyRow columns={4} text={emptyText} />}
       {startups.map((s) => (
-        <tr key={s._id}>
-          <td className={`${td} font-medium text-slate-900`}>{displayName(s)}</td>
-          <td className={td}>{s.companySize || 'N/A'}</td>
-          <td className={`${td} break-all`}>{s.email}</td>
-          <td className={td}>
+        <Row key={s._id}>
+          <Cell label="Company" className="font-medium break-words text-slate-900">
+            {displayName(s)}
+          </Cell>
+          <Cell label="Size">{s.companySize || 'N/A'}</Cell>
+          <Cell label="Email" className="break-all">
+            {s.email}
+          </Cell>
+          <Cell label="" className="pt-2 sm:pt-3">
             <Link to={paths.admin.startup(s._id)} className={buttonClasses({ size: 'sm', variant: 'outline' })} aria-label={`View Dashboard of ${displayName(s)}`}>
               View Dashboard
             </Link>
-          </td>
-        </tr>
+          </Cell>
+        </Row>
       ))}
     </Table>
   )
@@ -95,19 +134,19 @@ export function HelpRequestsTable({ requests }: { requests: HelpRequest[] }) {
     <Table caption="Help requests" head={['Phone', 'Email', 'Date']}>
       {requests.length === 0 && <EmptyRow columns={3} text="No help requests yet." />}
       {requests.map((r) => (
-        <tr key={r._id}>
-          <td className={td}>
+        <Row key={r._id}>
+          <Cell label="Phone">
             <a href={`tel:${r.phone}`} className="text-indigo-700 hover:underline">
               {r.phone}
             </a>
-          </td>
-          <td className={`${td} break-all`}>
+          </Cell>
+          <Cell label="Email" className="break-all">
             <a href={`mailto:${r.email}`} className="text-indigo-700 hover:underline">
               {r.email}
             </a>
-          </td>
-          <td className={td}>{formatDay(r.createdAt)}</td>
-        </tr>
+          </Cell>
+          <Cell label="Date">{formatDay(r.createdAt)}</Cell>
+        </Row>
       ))}
     </Table>
   )

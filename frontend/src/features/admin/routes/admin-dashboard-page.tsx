@@ -2,37 +2,56 @@ import { ArrowLeft, Building2, GraduationCap, LifeBuoy, ListChecks, ScrollText }
 import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Alert } from '@/components/ui/alert'
-import { Button, buttonClasses } from '@/components/ui/button'
+import { buttonClasses } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Pagination } from '@/components/ui/pagination'
 import { paths } from '@/config/paths'
 import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import type { Paged } from '@/lib/api-client'
+import { useAdminActivity } from '../api/get-admin-activity'
 import { useAdminStats } from '../api/get-admin-stats'
-import { useAdminUsers } from '../api/get-admin-users'
+import { useAdminUsers, type AdminUsersSort } from '../api/get-admin-users'
 import { useHelpRequests } from '../api/get-help-requests'
+import { SubmissionsByStatus, WeeklyActivityChart } from '../components/activity-chart'
+import { Figure, Tile } from '../components/dashboard-tiles'
+import { PeopleSearch } from '../components/people-search'
 import { HelpRequestsTable, StartupsTable, StudentsTable } from '../components/people-tables'
 
 type View = 'home' | 'students' | 'startups' | 'help'
 
 const titles: Record<Exclude<View, 'home'>, string> = { students: 'Students', startups: 'Startups', help: 'Help requests' }
 
+/** A view of this dashboard, on the path it is shown at (/admin/dashboard or /dashboard). */
+const viewUrl = (view: Exclude<View, 'home'>) => `?view=${view}`
+
 /**
- * /admin/dashboard: totals, and tiles that switch between the home view and the students,
- * startups and help-request tables, each with Back to Dashboard. The view and page live in the
- * URL so Back and reload keep them.
+ * /admin/dashboard: tiles leading to the students, startups and help-request tables (each with
+ * Back to Dashboard) and the audit trail, this week's figures and a chart of the last weeks.
+ * The view, page, search and sort live in the URL so Back, reload and a shared link keep them.
  */
 export function AdminDashboardPage() {
   const [params, setParams] = useSearchParams()
   const raw = params.get('view')
   const view: View = raw === 'students' || raw === 'startups' || raw === 'help' ? raw : 'home'
   const page = Math.max(1, Number(params.get('page')) || 1)
-  const go = (next: View, nextPage = 1) => setParams(next === 'home' ? {} : { view: next, page: String(nextPage) })
+  const search = params.get('search') ?? ''
+  const sort: AdminUsersSort = params.get('sort') === 'name' ? 'name' : 'newest'
+  const go = (next: View, changes: { page?: number; search?: string; sort?: AdminUsersSort } = {}) => {
+    if (next === 'home') return setParams({})
+    const q = { ...{ search, sort }, ...changes }
+    const out: Record<string, string> = { view: next, page: String(changes.page ?? 1) }
+    if (next !== 'help' && q.search.trim()) out.search = q.search.trim()
+    if (next !== 'help' && q.sort !== 'newest') out.sort = q.sort
+    setParams(out)
+  }
 
   const totals = useAdminStats()
-  const students = useAdminUsers('students', page, view === 'students')
-  const startups = useAdminUsers('startups', page, view === 'startups')
+  const activity = useAdminActivity()
+  const users = { page, search, sort }
+  const students = useAdminUsers('students', users, view === 'students')
+  const startups = useAdminUsers('startups', users, view === 'startups')
   const help = useHelpRequests(page, view === 'help')
+  const noMatch = (noun: string) => (search ? `No ${noun} match your search.` : `No ${noun} yet.`)
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
@@ -40,71 +59,79 @@ export function AdminDashboardPage() {
       <h1 className="text-3xl font-bold text-slate-900">Admin dashboard</h1>
       {totals.isError && <Alert tone="error">Failed to fetch dashboard</Alert>}
       {view === 'home' ? (
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Tile icon={<GraduationCap className="size-8" aria-hidden="true" />} label="Students" count={totals.data?.students} onClick={() => go('students')} />
-          <Tile icon={<Building2 className="size-8" aria-hidden="true" />} label="Startups" count={totals.data?.startups} onClick={() => go('startups')} />
-          <Card className="flex items-center gap-4 p-6">
-            <span className="text-indigo-600">
-              <ListChecks className="size-8" aria-hidden="true" />
-            </span>
-            <div>
-              <p className="text-sm text-slate-600">Tasks</p>
-              <p className="text-3xl font-bold text-slate-900">{totals.data?.tasks ?? '–'}</p>
-            </div>
-          </Card>
-          <div className="flex flex-wrap gap-3 sm:col-span-3">
-            <Button variant="outline" onClick={() => go('help')}>
-              <LifeBuoy className="size-4" aria-hidden="true" /> Help requests
-            </Button>
-            <Link to={paths.admin.audit} className={buttonClasses({ variant: 'outline' })}>
-              <ScrollText className="size-4" aria-hidden="true" /> Audit trail
-            </Link>
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <Tile to={viewUrl('students')} icon={<GraduationCap className="size-8" aria-hidden="true" />} label="Students" count={totals.data?.students} />
+            <Tile to={viewUrl('startups')} icon={<Building2 className="size-8" aria-hidden="true" />} label="Startups" count={totals.data?.startups} />
+            <Tile to="#activity" icon={<ListChecks className="size-8" aria-hidden="true" />} label="Tasks" count={totals.data?.tasks} />
+            <Tile to={viewUrl('help')} icon={<LifeBuoy className="size-8" aria-hidden="true" />} label="Help requests" count={null} hint="Call-back requests" />
+            <Tile to={paths.admin.audit} icon={<ScrollText className="size-8" aria-hidden="true" />} label="Audit trail" count={null} hint="Who did what, when" />
           </div>
-        </div>
+          <section id="activity" aria-labelledby="activity-title" className="scroll-mt-20 space-y-4">
+            <h2 id="activity-title" className="text-xl font-semibold text-slate-900">
+              Activity
+            </h2>
+            <QueryState query={activity} loadingLabel="Loading activity" error="Failed to load activity">
+              {(a) => (
+                <>
+                  <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+                    <Figure label="Sign-ups this week" value={a.thisWeek.signups} />
+                    <Figure label="Submissions this week" value={a.thisWeek.submissions} />
+                    <Figure label="Certificates this week" value={a.thisWeek.certificates} />
+                    <Figure label="Open tasks" value={a.thisWeek.openTasks} />
+                  </dl>
+                  <div className="grid gap-4 lg:grid-cols-3">
+                    <Card className="min-w-0 p-5 lg:col-span-2">
+                      <h3 className="mb-3 font-semibold text-slate-900">Last {a.weeks.length} weeks</h3>
+                      <WeeklyActivityChart weeks={a.weeks} />
+                    </Card>
+                    <Card className="min-w-0 p-5">
+                      <h3 className="mb-3 font-semibold text-slate-900">Submissions by status</h3>
+                      <SubmissionsByStatus counts={a.submissionsByStatus} />
+                    </Card>
+                  </div>
+                </>
+              )}
+            </QueryState>
+          </section>
+        </>
       ) : (
         <section aria-labelledby="admin-table-title" className="space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="admin-table-title" className="text-xl font-semibold text-slate-900">
               {titles[view]}
             </h2>
-            <Button variant="outline" onClick={() => go('home')}>
+            <Link to={{ search: '' }} className={buttonClasses({ variant: 'outline' })}>
               <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
-            </Button>
+            </Link>
           </div>
+          {(view === 'students' || view === 'startups') && (
+            <PeopleSearch
+              noun={view}
+              search={search}
+              sort={sort}
+              onSearch={(next) => go(view, { search: next })}
+              onSort={(next) => go(view, { sort: next })}
+            />
+          )}
           {view === 'students' && (
-            <PagedTable query={students} title={titles[view]} onPageChange={(p) => go(view, p)}>
-              {(items) => <StudentsTable students={items} />}
+            <PagedTable query={students} title={titles[view]} onPageChange={(p) => go(view, { page: p })}>
+              {(items) => <StudentsTable students={items} emptyText={noMatch('students')} />}
             </PagedTable>
           )}
           {view === 'startups' && (
-            <PagedTable query={startups} title={titles[view]} onPageChange={(p) => go(view, p)}>
-              {(items) => <StartupsTable startups={items} />}
+            <PagedTable query={startups} title={titles[view]} onPageChange={(p) => go(view, { page: p })}>
+              {(items) => <StartupsTable startups={items} emptyText={noMatch('startups')} />}
             </PagedTable>
           )}
           {view === 'help' && (
-            <PagedTable query={help} title={titles[view]} onPageChange={(p) => go(view, p)}>
+            <PagedTable query={help} title={titles[view]} onPageChange={(p) => go(view, { page: p })}>
               {(items) => <HelpRequestsTable requests={items} />}
             </PagedTable>
           )}
         </section>
       )}
     </div>
-  )
-}
-
-function Tile({ icon, label, count, onClick }: { icon: ReactNode; label: string; count?: number; onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-6 text-left shadow-sm transition hover:border-indigo-300 hover:shadow focus-visible:outline-2 focus-visible:outline-indigo-600"
-    >
-      <span className="text-indigo-600">{icon}</span>
-      <span>
-        <span className="block text-sm text-slate-600">{label}</span>
-        <span className="block text-3xl font-bold text-slate-900">{count ?? '–'}</span>
-      </span>
-    </button>
   )
 }
 
