@@ -5901,6 +5901,14 @@ export interface components {
             title: string;
             verifyUrl: string;
         };
+        /** @description A certificate in a track record; anyone can check it at /verify/{number}. */
+        CertificateRef: {
+            /** Format: date-time */
+            issuedAt: string;
+            number: string;
+            /** @description The task's title. */
+            title: string;
+        };
         ChangePasswordRequest: {
             confirmPassword: string;
             currentPassword: string;
@@ -6409,6 +6417,15 @@ export interface components {
             open: number;
             "under-review": number;
         };
+        /** @description What a student did and had verified on Bridgework, read in one query for a whole list. */
+        TrackRecord: {
+            /** @description Tasks a startup approved (each issued one certificate). */
+            approvedTasks: number;
+            /** @description Newest first. */
+            certificates: components["schemas"]["CertificateRef"][];
+            /** @description Names of the skills approvals verified. */
+            verifiedSkills: string[];
+        };
         Unsubscribed: {
             /** @enum {string} */
             unsubscribed: "messages" | "submissions" | "taskAlerts" | "all";
@@ -6451,6 +6468,8 @@ export interface components {
             skills: components["schemas"]["Skill"][];
             summary: string;
             tier: string;
+            /** @description Students only, where profiles and cards show it: a user's page, the people lists, the student's own profile. */
+            trackRecord?: components["schemas"]["TrackRecord"];
             /** @enum {string} */
             userType: "student" | "startup" | "admin";
             username: string;
