@@ -104,24 +104,24 @@ export function StudentProfileForm({ mode, defaultValues, onSubmit, onCancel, is
         </div>
 
         <div data-profile-field="resume">
-        <UploadField
-          label="Resume"
-          accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-          hint="PDF or Word, under 5MB"
-          check={resumeFileError}
-          upload={uploadResume}
-          onUploaded={(url) => setValue('resume', url, { shouldDirty: true })}
-          failure={RESUME_UPLOAD_FAILED}
-          current={
-            resume ? (
-              <a href={resume} target="_blank" rel="noopener noreferrer" className="text-sm text-indigo-700 hover:underline">
-                Current resume
-              </a>
-            ) : (
-              <span className="text-sm text-slate-500">No resume uploaded.</span>
-            )
-          }
-        />
+          <UploadField
+            label="Resume"
+            accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            hint="PDF or Word, under 5MB"
+            check={resumeFileError}
+            upload={uploadResume}
+            onUploaded={(url) => setValue('resume', url, { shouldDirty: true })}
+            failure={RESUME_UPLOAD_FAILED}
+            current={
+              resume ? (
+                <a href={resume} target="_blank" rel="noopener noreferrer" className="text-sm text-indigo-700 hover:underline">
+                  Current resume
+                </a>
+              ) : (
+                <span className="text-sm text-slate-500">No resume uploaded.</span>
+              )
+            }
+          />
         </div>
         {errors.resume?.message && <p className="text-sm text-red-600">{errors.resume.message}</p>}
 
