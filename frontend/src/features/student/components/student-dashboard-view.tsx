@@ -131,8 +131,8 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
   return (
     <>
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Card className="flex flex-col justify-between gap-3 p-5">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Card className="flex min-w-0 flex-col justify-between gap-3 p-5">
           <div className="min-w-0">
             <p className="truncate font-semibold text-slate-900">{displayName(student)}</p>
             <p className="truncate text-sm text-slate-600">{student.email}</p>
@@ -146,7 +146,7 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
         <StatCard label="Certificates" value={stats.certificates} icon={<Award className="size-6" aria-hidden="true" />} />
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <DashboardSection title="Active Tasks">
           {activeTasks.length === 0 ? (
             <Empty>No active tasks</Empty>

@@ -28,7 +28,7 @@ export function StudentCard({ student }: { student: User }) {
   const resume = fileHref(student.resume)
   const skills = student.skills ?? []
   return (
-    <Card role="article" aria-label={name} className="flex h-full flex-col p-5">
+    <Card role="article" aria-label={name} className="flex h-full min-w-0 flex-col p-5">
       <div className="flex items-center gap-3">
         <Avatar src={student.profilePicture} initials={avatarInitial(student)} alt={name} />
         <div className="min-w-0">

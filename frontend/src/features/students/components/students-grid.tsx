@@ -33,9 +33,9 @@ export function StudentsGrid({ students, isLoading, isError, onRetry, emptyText 
       {students.length === 0 ? (
         <p className="py-12 text-center text-slate-500">{emptyText}</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {students.map((student) => (
-            <li key={student._id}>
+            <li key={student._id} className="min-w-0">
               <StudentCard student={student} />
             </li>
           ))}
