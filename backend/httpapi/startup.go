@@ -103,7 +103,7 @@ func (s *Server) listStudents(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	writeList(c, p, s.withRatings(c, s.usersJSON(users, viewer)...), counted(int(total)))
+	writeList(c, p, s.withPeopleRecords(c, s.usersJSON(users, viewer)...), counted(int(total)))
 }
 
 // pastSubmissionJSON is a row of a profile's Past Submissions: task title, startup, date,
@@ -133,7 +133,7 @@ func (s *Server) studentForStartup(c *gin.Context) {
 			Startup: toPersonJSON(p.Startup, viewer),
 		})
 	}
-	c.JSON(http.StatusOK, gin.H{"student": s.withRatings(c, s.userJSON(student, viewer))[0], "submissions": subs})
+	c.JSON(http.StatusOK, gin.H{"student": s.withPeopleRecords(c, s.userJSON(student, viewer))[0], "submissions": subs})
 }
 
 type verificationRequest struct {

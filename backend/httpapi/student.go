@@ -113,7 +113,7 @@ func (s *Server) studentProfile(c *gin.Context) {
 		c.JSON(http.StatusOK, nil) // no profile yet
 		return
 	}
-	c.JSON(http.StatusOK, s.userJSON(u, u))
+	c.JSON(http.StatusOK, s.withTrackRecords(c, s.userJSON(u, u))[0])
 }
 
 // saveStudentProfile is Add Profile (POST, create) or Edit Profile (PUT).
@@ -138,7 +138,7 @@ func (s *Server) saveStudentProfile(create bool) gin.HandlerFunc {
 		if create {
 			status = http.StatusCreated
 		}
-		c.JSON(status, s.userJSON(u, u))
+		c.JSON(status, s.withTrackRecords(c, s.userJSON(u, u))[0])
 	}
 }
 

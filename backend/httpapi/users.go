@@ -55,6 +55,23 @@ type userJSON struct {
 	CreatedAt          time.Time        `json:"createdAt"`
 	// Rating is set where profiles and cards show it (withRatings).
 	Rating *ratingSummaryJSON `json:"rating,omitempty"`
+	// TrackRecord is a student's verified work, set where cards and profiles show it
+	// (withTrackRecords).
+	TrackRecord *trackRecordJSON `json:"trackRecord,omitempty"`
+}
+
+// trackRecordJSON is what a student did on Bridgework: approved tasks, the certificates they
+// earned (each verifiable at /verify/{number}) and the skills approvals verified.
+type trackRecordJSON struct {
+	ApprovedTasks  int                  `json:"approvedTasks"`
+	Certificates   []certificateRefJSON `json:"certificates"`
+	VerifiedSkills []string             `json:"verifiedSkills"`
+}
+
+type certificateRefJSON struct {
+	Number   string    `json:"number"`
+	Title    string    `json:"title"`
+	IssuedAt time.Time `json:"issuedAt"`
 }
 
 type skillJSON struct {
@@ -120,7 +137,7 @@ func (s *Server) userByID(c *gin.Context) {
 		writeError(c, apperr.New(apperr.NotFound, "User not found."))
 		return
 	}
-	c.JSON(http.StatusOK, s.withRatings(c, s.userJSON(u, currentUser(c)))[0])
+	c.JSON(http.StatusOK, s.withPeopleRecords(c, s.userJSON(u, currentUser(c)))[0])
 }
 
 // userRatings pages the ratings about a user that anyone may see yet, newest first.
@@ -157,6 +174,49 @@ func (s *Server) withRatings(c *gin.Context, users ...userJSON) []userJSON {
 	return users
 }
 
+// withTrackRecords adds each student's track record, in one query for them all; other users
+// have none.
+func (s *Server) withTrackRecords(c *gin.Context, users ...userJSON) []userJSON {
+	ids := make([]string, 0, len(users))
+	for _, u := range users {
+		if u.UserType == string(accounts.Student) {
+			ids = append(ids, u.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return users
+	}
+	records, err := s.profiles.TrackRecords(c.Request.Context(), ids...)
+	if err != nil {
+		// As with ratings: the profile is worth more than its record.
+		slog.WarnContext(c.Request.Context(), "track records", "err", err)
+		return users
+	}
+	for i := range users {
+		if users[i].UserType != string(accounts.Student) {
+			continue
+		}
+		rec := records[users[i].ID]
+		out := &trackRecordJSON{ApprovedTasks: rec.ApprovedTasks, Certificates: []certificateRefJSON{}, VerifiedSkills: []string{}}
+		for _, c := range rec.Certificates {
+			out.Certificates = append(out.Certificates, certificateRefJSON(c))
+		}
+		for _, sk := range users[i].Skills {
+			if sk.IsVerified {
+				out.VerifiedSkills = append(out.VerifiedSkills, sk.Name)
+			}
+		}
+		users[i].TrackRecord = out
+	}
+	return users
+}
+
+// withPeopleRecords adds what cards and profiles show beside a user's own words: the rating
+// summary and, for students, the track record; a fixed number of queries for any list.
+func (s *Server) withPeopleRecords(c *gin.Context, users ...userJSON) []userJSON {
+	return s.withTrackRecords(c, s.withRatings(c, users...)...)
+}
+
 // skillsQuery reads ?skills=a,b as well as ?skills=a&skills=b.
 func skillsQuery(c *gin.Context) []string { return c.QueryArray("skills") }
 
@@ -181,5 +241,5 @@ func (s *Server) listUsers(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	writeList(c, p, s.withRatings(c, s.usersJSON(users, viewer)...), counted(int(total)))
+	writeList(c, p, s.withPeopleRecords(c, s.usersJSON(users, viewer)...), counted(int(total)))
 }

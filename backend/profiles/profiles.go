@@ -62,6 +62,9 @@ type Store interface {
 	CountUsers(ctx context.Context, f UserFilter) (int64, error)
 	// FileMeta returns an upload's owner and kind (no data); apperr.NotFound when unknown.
 	FileMeta(ctx context.Context, id string) (*uploads.File, error)
+	// TrackRecords reads the certificates (one per approved task) of userIDs in one query;
+	// VerifiedSkills is left to the caller, who holds the users' skills already.
+	TrackRecords(ctx context.Context, userIDs []string) (map[string]TrackRecord, error)
 }
 
 // Sessions ends the other sessions after a password change and gives the caller's a fresh token.

@@ -181,3 +181,32 @@ func (s Profiles) filtered(ctx context.Context, f profiles.UserFilter) *gorm.DB 
 	}
 	return q
 }
+
+// TrackRecords reads the certificates of userIDs, newest first, in one query: the approval
+// transaction issues one per approved task, so their count is the approved tasks'.
+func (s Profiles) TrackRecords(ctx context.Context, userIDs []string) (map[string]profiles.TrackRecord, error) {
+	out := map[string]profiles.TrackRecord{}
+	if len(userIDs) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		StudentID string
+		Number    string
+		TaskTitle string
+		IssuedAt  time.Time
+	}
+	err := s.DB.WithContext(ctx).Model(&certificateRow{}).
+		Select("student_id, number, task_title, issued_at").
+		Where("student_id IN ?", unique(userIDs)).
+		Order("issued_at DESC, number").Scan(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		rec := out[r.StudentID]
+		rec.ApprovedTasks++
+		rec.Certificates = append(rec.Certificates, profiles.CertificateRef{Number: r.Number, Title: r.TaskTitle, IssuedAt: r.IssuedAt.UTC()})
+		out[r.StudentID] = rec
+	}
+	return out, nil
+}

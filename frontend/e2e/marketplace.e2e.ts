@@ -77,7 +77,7 @@ describe('marketplace', () => {
       await work.getByRole('button', { name: "Move Mira Okafor's submission to review" }).click()
       await startupPage.getByText('Submission moved to under review').waitFor()
       await work.getByRole('button', { name: "Approve Mira Okafor's submission" }).click()
-      const approve = startupPage.getByRole('dialog', { name: 'Approve this work?' })
+      const approve = startupPage.getByRole('dialog', { name: `Approve Mira Okafor's work on '${title}'?` })
       await approve.getByLabel('Review notes (optional)').fill('Lovely, clear screens.')
       await approve.getByRole('button', { name: 'Confirm' }).click()
       await startupPage.getByText('Work approved!').waitFor()

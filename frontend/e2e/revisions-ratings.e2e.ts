@@ -78,7 +78,7 @@ describe('revisions and ratings', () => {
 
     // The startup approves and closes the task.
     await submission.getByRole('button', { name: "Approve Ada Lovelace's submission" }).click()
-    const approve = startupPage.getByRole('dialog', { name: 'Approve this work?' })
+    const approve = startupPage.getByRole('dialog', { name: `Approve Ada Lovelace's work on '${title}'?` })
     await approve.getByRole('radio', { name: /Close the task/ }).check()
     await approve.getByRole('button', { name: 'Confirm' }).click()
     await startupPage.getByText('Work approved!').waitFor()

@@ -8,5 +8,7 @@ export type ToastAction = { label: string; onClick: () => void }
 export const notify = {
   success: (message: string) => toast.success(message, { duration: TOAST_SUCCESS_DURATION_MS }),
   error: (message: string) => toast.error(message),
-  info: (message: string, options: { action?: ToastAction } = {}) => toast(message, options.action ? { action: options.action } : undefined),
+  /** An info toast; `description` is a second line under the message (e.g. a startup's note). */
+  info: (message: string, options: { action?: ToastAction; description?: string } = {}) =>
+    toast(message, options.action || options.description ? { action: options.action, description: options.description } : undefined),
 }

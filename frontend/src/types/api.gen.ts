@@ -6168,6 +6168,14 @@ export interface components {
             title: string;
             verifyUrl: string;
         };
+        /** @description A certificate in a track record; anyone can check it at /verify/{number}. */
+        CertificateRef: {
+            /** Format: date-time */
+            issuedAt: string;
+            number: string;
+            /** @description The task's title. */
+            title: string;
+        };
         ChangePasswordRequest: {
             confirmPassword: string;
             currentPassword: string;
@@ -6713,6 +6721,15 @@ export interface components {
             /** @description A signed-in student's own submission to the task, with its link, status, review notes and revision; null for anyone else or without one. */
             mySubmission: components["schemas"]["Submission"] | null;
         };
+        /** @description What a student did and had verified on Bridgework, read in one query for a whole list. */
+        TrackRecord: {
+            /** @description Tasks a startup approved (each issued one certificate). */
+            approvedTasks: number;
+            /** @description Newest first. */
+            certificates: components["schemas"]["CertificateRef"][];
+            /** @description Names of the skills approvals verified. */
+            verifiedSkills: string[];
+        };
         Unsubscribed: {
             /** @enum {string} */
             unsubscribed: "messages" | "submissions" | "taskAlerts" | "all";
@@ -6755,6 +6772,8 @@ export interface components {
             skills: components["schemas"]["Skill"][];
             summary: string;
             tier: string;
+            /** @description Students only, where profiles and cards show it: a user's page, the people lists, the student's own profile. */
+            trackRecord?: components["schemas"]["TrackRecord"];
             /** @enum {string} */
             userType: "student" | "startup" | "admin";
             username: string;

@@ -22,3 +22,6 @@ export type AuthResponse = Schemas['Session']
 
 /** The one error body every endpoint uses; read defensively, since a proxy may answer instead. */
 export type ApiErrorBody = Partial<Schemas['Error']>
+
+/** A student's verified work on Bridgework (approved tasks, certificates, verified skills). */
+export type TrackRecord = Schemas['TrackRecord']

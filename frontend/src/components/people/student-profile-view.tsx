@@ -1,4 +1,4 @@
-import { BadgeCheck, Briefcase, ExternalLink, FileText, FolderGit2, Mail, MessageSquare, Send } from 'lucide-react'
+import { Award, BadgeCheck, Briefcase, ExternalLink, FileText, FolderGit2, Mail, MessageSquare, Send } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { RatingSummary } from '@/components/ratings/rating-summary'
@@ -11,6 +11,7 @@ import { fileHref, webHref } from '@/lib/files'
 import { avatarInitial, displayName } from '@/lib/user'
 import type { User } from '@/types/api'
 import { byRecency, experienceDates, formatDay, skillLevel, submissionStatus, submissionTone } from './format'
+import { TrackRecordView } from './track-record'
 import type { PastSubmission } from './types'
 
 /** Spec §9: a project shows at most 4 technologies. */
@@ -30,7 +31,8 @@ export type StudentProfileViewProps = {
 
 /**
  * A student's profile (spec §2 Student profile view): About with skills, Experience, Projects,
- * Resume, Past Submissions and Contact, with the rating and Reviews (#15). Every stored text is rendered as text.
+ * Resume, Past Submissions and Contact, with the rating and Reviews (#15) and the track record
+ * of verified work (#18). Every stored text is rendered as text.
  */
 export function StudentProfileView({ student, submissions, chatHref, actions, reviews }: StudentProfileViewProps) {
   const name = displayName(student)
@@ -54,6 +56,11 @@ export function StudentProfileView({ student, submissions, chatHref, actions, re
         {reviews}
       </div>
       <div className="space-y-6">
+        {student.trackRecord && (
+          <Section title="Track record" icon={<Award className="size-5 text-indigo-600" aria-hidden="true" />}>
+            <TrackRecordView record={student.trackRecord} />
+          </Section>
+        )}
         <ResumeSection resume={student.resume} />
         <ContactSection student={student} chatHref={chatHref} />
       </div>

@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { paths } from '@/config/paths'
+import { api } from '@/lib/api-client'
 import { navigateTo } from '@/lib/navigation'
 import { notify } from '@/lib/notify'
 import { queryKeys } from '@/lib/query-keys'
 import { registerCatchUp, registerRealtimeHandler, type RealtimeContext } from '@/lib/realtime/registry'
+import type { components } from '@/types/api.gen'
 
 /** The data of a submission.status event (backend/tasks/review.go, SubmissionStatusEvent). */
 type SubmissionStatusEvent = { taskId: string; studentId: string; status: string; taskStatus: string }
@@ -45,12 +47,46 @@ export function cachedTaskTitle(queryClient: QueryClient, taskId: string): strin
 }
 
 /**
- * The student's own work changed: the lists refetch, and the decisions issue 15 added are said
- * at once (the bell keeps them too): changes were requested, or the task was filled by another.
+ * The student's own task and submission as the dashboard now has them: the event carries neither
+ * the title nor the startup's note, so the dashboard is read again (joining a refetch in flight).
+ */
+async function ownDecision(queryClient: QueryClient, taskId: string): Promise<{ title?: string; notes?: string }> {
+  try {
+    const dashboard = await queryClient.fetchQuery({
+      queryKey: queryKeys.dashboard.student,
+      queryFn: () => api.get<components['schemas']['StudentDashboard']>('/student/dashboard'),
+      staleTime: 0,
+    })
+    const task = dashboard.tasks.find((t) => t._id === taskId)
+    return { title: task?.title, notes: task?.submissions[0]?.reviewNotes || undefined }
+  } catch {
+    return {} // the toast still says what happened, without the title
+  }
+}
+
+/** Approved or rejected: said at once, with the task's title and, for a rejection, the note (issue 18). */
+async function announceDecision(data: SubmissionStatusEvent, { queryClient }: RealtimeContext): Promise<void> {
+  const known = cachedTaskTitle(queryClient, data.taskId)
+  const { title = known, notes } = await ownDecision(queryClient, data.taskId)
+  if (data.status === 'approved') {
+    notify.info(title ? `Approved: "${title}"` : 'Your work was approved', { action: { label: 'Certificates', onClick: () => navigateTo(paths.certificates) } })
+  } else {
+    notify.info(title ? `Not selected: "${title}"` : 'Your submission was not selected', notes ? { description: `Note from the startup: ${notes}` } : {})
+  }
+}
+
+/**
+ * The student's own work changed: the lists refetch, and every decision is said at once (the
+ * bell keeps them too): approved, not selected (with the startup's note), changes requested, or
+ * the task was filled by another.
  */
 function onSubmissionStatus(data: SubmissionStatusEvent, context: RealtimeContext): void {
   onTaskChange(data, context)
   if (data.studentId !== context.me) return
+  if (data.status === 'approved' || data.status === 'rejected') {
+    void announceDecision(data, context)
+    return
+  }
   const title = cachedTaskTitle(context.queryClient, data.taskId)
   if (data.status === 'changes_requested') notify.info(title ? `Changes requested on "${title}"` : 'Changes requested on your submission')
   else if (data.status === 'closed') notify.info(title ? `This task was filled: "${title}"` : 'This task was filled')

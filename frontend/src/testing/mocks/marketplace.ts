@@ -166,10 +166,15 @@ export function marketplaceHandlers() {
     }),
     http.get('*/api/student/dashboard', ({ request }) => {
       const me = who(request)!
-      const mine = market.tasks.filter((t) => t.submissions.some((s) => s.student?._id === me._id))
-      const open = market.tasks.filter((t) => !mine.includes(t) && t.status !== 'completed')
+      // Each of the student's tasks carries only their own submission, as the API's do.
+      const mine = market.tasks
+        .filter((t) => t.submissions.some((s) => s.student?._id === me._id))
+        .map((t) => ({ ...t, submissions: t.submissions.filter((s) => s.student?._id === me._id) }))
+      const open = market.tasks.filter((t) => !t.submissions.some((s) => s.student?._id === me._id) && t.status !== 'completed')
       return HttpResponse.json({
         student: me,
+        user: me,
+        tasks: mine,
         stats: { activeTasks: mine.filter((t) => t.status !== 'completed').length, completed: mine.filter((t) => t.status === 'completed').length, certificates: market.certificates.filter((c) => c.studentId === me._id).length },
         activeTasks: mine.filter((t) => t.status !== 'completed'),
         availableTasks: { items: open.slice(0, 3), total: open.length },

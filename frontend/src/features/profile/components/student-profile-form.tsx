@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
@@ -17,6 +17,7 @@ import {
   type StudentProfileValues,
 } from '../schemas'
 import { TextareaField } from './form-controls'
+import type { ProfileStep } from './profile-checklist'
 import { ExperienceFields, ProjectsFields, SkillsFields } from './profile-list-fields'
 import { UploadField } from './upload-field'
 
@@ -30,12 +31,22 @@ export type StudentProfileFormProps = {
   error?: unknown
   uploadAvatar: (file: File) => Promise<string>
   uploadResume: (file: File) => Promise<string>
+  /** The field the checklist opened the form at: scrolled to and focused once (issue 18). */
+  focusField?: ProfileStep
 }
 
 const serverFields = ['firstName', 'lastName', 'headline', 'bio', 'phone', 'college', 'collegeEmail', 'profilePicture', 'resume'] as const
 
 /** The student's profile form: details, avatar, skills, experience, projects and résumé. */
-export function StudentProfileForm({ mode, defaultValues, onSubmit, onCancel, isSaving, error, uploadAvatar, uploadResume }: StudentProfileFormProps) {
+export function StudentProfileForm({ mode, defaultValues, onSubmit, onCancel, isSaving, error, uploadAvatar, uploadResume, focusField }: StudentProfileFormProps) {
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (!focusField) return
+    const area = formRef.current?.querySelector<HTMLElement>(`[data-profile-field="${focusField}"]`)
+    area?.scrollIntoView?.({ block: 'center' })
+    area?.querySelector<HTMLElement>('textarea, input, button')?.focus()
+  }, [focusField])
+
   const {
     register,
     control,
@@ -57,7 +68,7 @@ export function StudentProfileForm({ mode, defaultValues, onSubmit, onCancel, is
 
   return (
     <Card className="p-6 sm:p-8">
-      <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={title} className="space-y-8">
+      <form ref={formRef} noValidate onSubmit={handleSubmit(onSubmit)} aria-label={title} className="space-y-8">
         <h2 className="text-2xl font-bold text-slate-900">{title}</h2>
 
         <UploadField
@@ -76,7 +87,7 @@ export function StudentProfileForm({ mode, defaultValues, onSubmit, onCancel, is
           <Input label="First name" required autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
           <Input label="Last name" required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
           <Input label="Headline" containerClassName="sm:col-span-2" error={errors.headline?.message} {...register('headline')} />
-          <div className="sm:col-span-2">
+          <div className="sm:col-span-2" data-profile-field="bio">
             <TextareaField label="Bio" error={errors.bio?.message} {...register('bio')} />
           </div>
           <Input label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
@@ -84,28 +95,34 @@ export function StudentProfileForm({ mode, defaultValues, onSubmit, onCancel, is
           <Input label="College email" type="email" error={errors.collegeEmail?.message} {...register('collegeEmail')} />
         </fieldset>
 
-        <SkillsFields {...lists} />
+        <div data-profile-field="skills">
+          <SkillsFields {...lists} />
+        </div>
         <ExperienceFields {...lists} watch={watch} />
-        <ProjectsFields {...lists} />
+        <div data-profile-field="projects">
+          <ProjectsFields {...lists} />
+        </div>
 
-        <UploadField
-          label="Resume"
-          accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-          hint="PDF or Word, under 5MB"
-          check={resumeFileError}
-          upload={uploadResume}
-          onUploaded={(url) => setValue('resume', url, { shouldDirty: true })}
-          failure={RESUME_UPLOAD_FAILED}
-          current={
-            resume ? (
-              <a href={resume} target="_blank" rel="noopener noreferrer" className="text-sm text-indigo-700 hover:underline">
-                Current resume
-              </a>
-            ) : (
-              <span className="text-sm text-slate-500">No resume uploaded.</span>
-            )
-          }
-        />
+        <div data-profile-field="resume">
+          <UploadField
+            label="Resume"
+            accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            hint="PDF or Word, under 5MB"
+            check={resumeFileError}
+            upload={uploadResume}
+            onUploaded={(url) => setValue('resume', url, { shouldDirty: true })}
+            failure={RESUME_UPLOAD_FAILED}
+            current={
+              resume ? (
+                <a href={resume} target="_blank" rel="noopener noreferrer" className="text-sm text-indigo-700 hover:underline">
+                  Current resume
+                </a>
+              ) : (
+                <span className="text-sm text-slate-500">No resume uploaded.</span>
+              )
+            }
+          />
+        </div>
         {errors.resume?.message && <p className="text-sm text-red-600">{errors.resume.message}</p>}
 
         <div className="flex flex-wrap gap-3">

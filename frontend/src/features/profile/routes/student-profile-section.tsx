@@ -3,7 +3,6 @@ import { useState } from 'react'
 import { StudentProfileView } from '@/components/people/student-profile-view'
 import { ReviewsList } from '@/components/ratings/reviews-list'
 import { Button } from '@/components/ui/button'
-import { Card } from '@/components/ui/card'
 import { QueryState } from '@/components/ui/query-state'
 import { errorMessage } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
@@ -11,6 +10,7 @@ import type { User } from '@/types/api'
 import { useSaveStudentProfile } from '../api/save-student-profile'
 import { useStudentProfile } from '../api/get-student-profile'
 import { uploadFile } from '@/lib/uploads'
+import { ProfileChecklist, profileComplete, type ProfileStep } from '../components/profile-checklist'
 import { StudentProfileForm } from '../components/student-profile-form'
 import {
   PROFILE_CREATE_FAILED,
@@ -22,10 +22,19 @@ import {
   toStudentProfileInput,
 } from '../schemas'
 
-/** Spec §4: view → edit → saved (profile reloads) or cancelled; Add Profile when none exists. */
+/**
+ * Spec §4: view → edit → saved (profile reloads) or cancelled; Add Profile when none exists. Before
+ * the first save the profile shows what sign-up gave (name, college), and until it is complete a
+ * "Complete your profile" checklist opens the form at each missing field (issue 18).
+ */
 export function StudentProfileSection({ user }: { user: User }) {
   const profile = useStudentProfile()
   const [editing, setEditing] = useState(false)
+  const [focusField, setFocusField] = useState<ProfileStep | undefined>()
+  const edit = (step?: ProfileStep) => {
+    setFocusField(step)
+    setEditing(true)
+  }
   const save = useSaveStudentProfile({
     onSuccess: (_, created) => {
       notify.success(created ? PROFILE_CREATED : PROFILE_UPDATED)
@@ -47,30 +56,30 @@ export function StudentProfileSection({ user }: { user: User }) {
           error={save.error}
           uploadAvatar={(file) => uploadFile('avatar', file)}
           uploadResume={(file) => uploadFile('resume', file)}
+          focusField={focusField}
         />
       )
     }
-    if (!stored) {
-      return (
-        <Card className="p-8 text-center">
-          <h2 className="text-2xl font-bold text-slate-900">Your profile</h2>
-          <p className="mt-2 text-slate-600">No profile found. Add your skills, experience, projects and resume so startups can find you.</p>
-          <Button className="mt-6" onClick={() => setEditing(true)}>
-            <UserPlus className="size-4" aria-hidden="true" /> Add Profile
-          </Button>
-        </Card>
-      )
-    }
+    const shown = stored ?? user
     return (
-      <StudentProfileView
-        student={stored}
-        reviews={<ReviewsList userId={stored._id} />}
-        actions={
-          <Button variant="outline" onClick={() => setEditing(true)}>
-            <Pencil className="size-4" aria-hidden="true" /> Edit Profile
-          </Button>
-        }
-      />
+      <div className="space-y-6">
+        {!profileComplete(shown) && <ProfileChecklist user={shown} onOpen={edit} />}
+        <StudentProfileView
+          student={shown}
+          reviews={stored ? <ReviewsList userId={stored._id} /> : undefined}
+          actions={
+            stored ? (
+              <Button variant="outline" onClick={() => edit()}>
+                <Pencil className="size-4" aria-hidden="true" /> Edit Profile
+              </Button>
+            ) : (
+              <Button onClick={() => edit()}>
+                <UserPlus className="size-4" aria-hidden="true" /> Add Profile
+              </Button>
+            )
+          }
+        />
+      </div>
     )
   }
 

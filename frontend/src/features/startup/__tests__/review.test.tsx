@@ -43,7 +43,7 @@ describe('My Works', () => {
     expect(posted(`/api/startup/tasks/${task._id}/review`)).toEqual([{ studentId: student._id }])
 
     await events.click(await within(card).findByRole('button', { name: "Approve Asha Verma's submission" }))
-    const dialog = screen.getByRole('dialog', { name: 'Approve this work?' })
+    const dialog = screen.getByRole('dialog', { name: "Approve Asha Verma's work on 'Design a logo'?" })
     await events.type(within(dialog).getByLabelText('Review notes (optional)'), 'Great work')
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
@@ -101,7 +101,7 @@ describe('startup dashboard', () => {
     addNotification(startup.user, 'Asha Verma submitted "Design a logo".', `/startup/tasks/${task._id}`)
     const { events } = await renderApp('/dashboard', { as: startup.user })
     expect(await screen.findByRole('heading', { level: 1, name: 'Startup dashboard' })).toBeInTheDocument()
-    expect(screen.getByText(/Welcome back, Nimbus Labs/)).toBeInTheDocument()
+    expect(screen.getByText(/Welcome, Nimbus Labs/)).toBeInTheDocument()
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument()
     expect(screen.getByRole('region', { name: 'Company Stats' })).toHaveTextContent('Students currently working1')
     const table = screen.getByRole('table')
@@ -109,7 +109,7 @@ describe('startup dashboard', () => {
     expect(within(table).getByRole('link', { name: 'https://dribbble.com/asha/logo' })).toHaveAttribute('rel', 'noopener noreferrer nofollow')
     expect(within(table).queryByRole('button', { name: /Move/ })).not.toBeInTheDocument()
     await events.click(within(table).getByRole('button', { name: "Reject Asha Verma's submission" }))
-    await events.click(within(screen.getByRole('dialog', { name: 'Reject this work?' })).getByRole('button', { name: 'Reject' }))
+    await events.click(within(screen.getByRole('dialog', { name: "Reject Asha Verma's work on 'Design a logo'?" })).getByRole('button', { name: 'Reject' }))
     expect(await screen.findByText('Work rejected')).toBeInTheDocument()
     // The list reloads after a decision (spec §4).
     await waitFor(() => expect(screen.getByRole('region', { name: 'Company Stats' })).toHaveTextContent('Students currently working0'))

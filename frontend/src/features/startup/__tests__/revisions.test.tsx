@@ -67,7 +67,7 @@ describe('approve', () => {
     const { events } = await renderApp(`/startup/tasks/${task._id}`, { as: startup.user })
     const approve = await screen.findByRole('button', { name: "Approve Asha Verma's submission" })
     await events.click(approve)
-    let dialog = screen.getByRole('dialog', { name: 'Approve this work?' })
+    let dialog = screen.getByRole('dialog', { name: "Approve Asha Verma's work on 'Design a logo'?" })
     expect(within(dialog).getByRole('radio', { name: 'Keep the task open for more students' })).toBeChecked()
     await events.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
@@ -75,7 +75,7 @@ describe('approve', () => {
     expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([])
 
     await events.click(approve)
-    dialog = screen.getByRole('dialog', { name: 'Approve this work?' })
+    dialog = screen.getByRole('dialog', { name: "Approve Asha Verma's work on 'Design a logo'?" })
     await events.click(within(dialog).getByRole('radio', { name: /Close the task/ }))
     expect(within(dialog).getByText(/This task was filled/)).toBeInTheDocument()
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
@@ -88,7 +88,7 @@ describe('approve', () => {
     task.assignedStudent = { _id: student._id, id: student._id, firstName: 'Asha', lastName: 'Verma' }
     const { events } = await renderApp(`/startup/tasks/${task._id}`, { as: startup.user })
     await events.click(await screen.findByRole('button', { name: "Approve Asha Verma's submission" }))
-    const dialog = screen.getByRole('dialog', { name: 'Approve this work?' })
+    const dialog = screen.getByRole('dialog', { name: "Approve Asha Verma's work on 'Design a logo'?" })
     expect(dialog).toHaveTextContent('This task is assigned to Asha Verma: it closes with this approval.')
     expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument()
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))

@@ -9,9 +9,18 @@ import type { ReviewAction, ReviewOutcome } from '../api/review-submission'
 /** The server's limit on review notes. */
 export const NOTES_MAX = 1000
 export const NOTES_REQUIRED = 'Review notes are required to request changes'
+/** The API keeps a rejection's reason optional; the dialog asks for one gently. */
+export const REASON_HINT = 'The student sees this reason. You may leave it empty, but a sentence on why helps them next time.'
+
+/** "Approve Rosa Diaz's work on 'Landing page'?": who and what, in the dialog's title. */
+export function decisionTitle(verb: 'Approve' | 'Reject', studentName: string, taskTitle: string): string {
+  return `${verb} ${studentName}'s work on '${taskTitle}'?`
+}
 
 type DecisionDialogProps = {
   studentName: string
+  /** The task the work was for: a decision names who and what (issue 18). */
+  taskTitle: string
   onConfirm: (action: ReviewAction) => Promise<ReviewOutcome>
   onClose: () => void
   busy: boolean
@@ -76,7 +85,7 @@ function useDecision({ onConfirm, onClose }: Pick<DecisionDialogProps, 'onConfir
 }
 
 /** Approve asks first: keep the task open for more students, or close it (issue 15). */
-export function ApproveDialog({ studentName, assigned, onConfirm, onClose, busy }: DecisionDialogProps & { assigned: boolean }) {
+export function ApproveDialog({ studentName, taskTitle, assigned, onConfirm, onClose, busy }: DecisionDialogProps & { assigned: boolean }) {
   const [notes, setNotes] = useState('')
   const [closeTask, setCloseTask] = useState(false)
   const { error, run } = useDecision({ onConfirm, onClose }, 'Failed to update submission status')
@@ -85,7 +94,7 @@ export function ApproveDialog({ studentName, assigned, onConfirm, onClose, busy 
     void run({ kind: 'approve', reviewNotes: notes.trim(), closeTask: assigned || closeTask })
   }
   return (
-    <Dialog title="Approve this work?" description={`${studentName}'s submission is approved and earns a certificate.`} onClose={onClose}>
+    <Dialog title={decisionTitle('Approve', studentName, taskTitle)} description={`${studentName}'s submission is approved and earns a certificate.`} onClose={onClose}>
       <form noValidate onSubmit={submit} className="space-y-4" aria-label={`Approve ${studentName}'s work`}>
         {assigned ? (
           <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">This task is assigned to {studentName}: it closes with this approval.</p>
@@ -140,8 +149,8 @@ export function RequestChangesDialog({ studentName, onConfirm, onClose, busy }: 
   )
 }
 
-/** Reject asks first, with an optional reason. */
-export function RejectDialog({ studentName, onConfirm, onClose, busy }: DecisionDialogProps) {
+/** Reject asks first, for a reason the student sees (optional, as the API keeps it). */
+export function RejectDialog({ studentName, taskTitle, onConfirm, onClose, busy }: DecisionDialogProps) {
   const [notes, setNotes] = useState('')
   const { error, run } = useDecision({ onConfirm, onClose }, 'Failed to update submission status')
   const submit = (event: FormEvent) => {
@@ -149,9 +158,9 @@ export function RejectDialog({ studentName, onConfirm, onClose, busy }: Decision
     void run({ kind: 'reject', reviewNotes: notes.trim() })
   }
   return (
-    <Dialog title="Reject this work?" description={`${studentName}'s submission is rejected; this is final.`} onClose={onClose}>
+    <Dialog title={decisionTitle('Reject', studentName, taskTitle)} description={`${studentName}'s submission is rejected; this is final.`} onClose={onClose}>
       <form noValidate onSubmit={submit} className="space-y-4" aria-label={`Reject ${studentName}'s work`}>
-        <NotesField label="Reason (optional)" value={notes} onChange={setNotes} error={error.field} />
+        <NotesField label="Reason for the student (optional)" value={notes} onChange={setNotes} error={error.field} hint={REASON_HINT} />
         <FieldError message={error.form} />
         <Actions busy={busy} confirm="Reject" danger onClose={onClose} />
       </form>

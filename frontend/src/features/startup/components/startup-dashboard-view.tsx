@@ -6,9 +6,11 @@ import { buttonClasses } from '@/components/ui/button'
 import { DashboardSection, StatCard } from '@/components/ui/dashboard'
 import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
+import { useCurrentUser } from '@/lib/auth-store'
 import { formatPay } from '@/lib/tasks/pay'
 import { assigneeLabel, formatDate } from '@/lib/tasks/status'
 import { displayName } from '@/lib/user'
+import { useWelcome } from '@/lib/welcome'
 import type { SubmissionRow } from '@/types/tasks'
 import type { StartupDashboard } from '../api/get-startup-dashboard'
 import type { ReviewAction, ReviewOutcome } from '../api/review-submission'
@@ -29,13 +31,14 @@ export type StartupDashboardViewProps = {
  */
 export function StartupDashboardView({ dashboard, bell, onAction, busy, busyAction }: StartupDashboardViewProps) {
   const { data } = dashboard
+  const welcome = useWelcome(useCurrentUser()?._id)
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <title>Dashboard · Bridgework</title>
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Startup dashboard</h1>
-          {data && <p className="text-sm text-slate-600">Welcome back, {displayName(data.startup)}. Here is what is happening with your work.</p>}
+          {data && <p className="text-sm text-slate-600">{welcome}, {displayName(data.startup)}. Here is what is happening with your work.</p>}
         </div>
         <div className="flex items-center gap-2">
           {bell}

@@ -8,6 +8,8 @@ import { ApproveDialog, RejectDialog, RequestChangesDialog } from './decision-di
 type SubmissionActionsProps = {
   status: string | undefined
   studentName: string
+  /** The task's title, named in the confirmation dialogs. */
+  taskTitle: string
   onAction: (action: ReviewAction) => Promise<ReviewOutcome>
   /** The action in flight on this submission, if any. */
   busy?: ReviewAction['kind']
@@ -24,13 +26,13 @@ type Open = 'approve' | 'reject' | 'request-changes' | null
  * changes and Reject while pending or under review, each asking first in a dialog (with notes);
  * a decided one, or one waiting for the student's changes, shows its status.
  */
-export function SubmissionActions({ status, studentName, onAction, busy, simple = false, assigned = false }: SubmissionActionsProps) {
+export function SubmissionActions({ status, studentName, taskTitle, onAction, busy, simple = false, assigned = false }: SubmissionActionsProps) {
   const current = submissionStatusOf(status)
   const [open, setOpen] = useState<Open>(null)
   if (!isUndecided(current) && open === null) return <TaskStatusBadge status={current} />
   const disabled = busy !== undefined
   const close = () => setOpen(null)
-  const dialog = { studentName, onConfirm: onAction, onClose: close }
+  const dialog = { studentName, taskTitle, onConfirm: onAction, onClose: close }
   return (
     <div className="flex flex-wrap gap-2">
       {!simple && current === 'pending' && (

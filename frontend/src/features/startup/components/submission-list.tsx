@@ -44,6 +44,7 @@ export function SubmissionList({ task, onAction, busy, busyAction }: SubmissionL
               <SubmissionActions
                 status={sub.status}
                 studentName={name}
+                taskTitle={task.title}
                 assigned={Boolean(studentId) && task.assignedStudent?._id === studentId}
                 onAction={(action) => onAction(task._id, studentId, action)}
                 busy={busy === `${task._id}:${studentId}` ? busyAction : undefined}

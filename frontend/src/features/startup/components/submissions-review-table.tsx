@@ -29,6 +29,7 @@ export function SubmissionsReviewTable({ rows, onAction, busy, busyAction }: Sub
             simple
             status={row.status}
             studentName={studentName}
+            taskTitle={row.task.title}
             onAction={(action) => onAction(row, action)}
             busy={busy === `${row.task._id}:${row.student?._id}` ? busyAction : undefined}
           />

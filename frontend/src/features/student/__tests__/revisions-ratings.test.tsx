@@ -83,7 +83,10 @@ describe('changes requested', () => {
     task.displayStatus = 'closed'
     act(() => pushEvent(student._id, 'submission.status', { taskId: task._id, studentId: student._id, status: 'closed', taskStatus: 'completed' }))
     expect(await screen.findByText('This task was filled: "Design onboarding"')).toBeInTheDocument()
-    expect(await within(active).findByText('Closed - this task was filled')).toBeInTheDocument()
+    // Issue 18: closed work leaves Active Tasks for Past work, with its note.
+    const past = screen.getByRole('region', { name: 'Past work' })
+    expect(await within(past).findByText('Closed - this task was filled')).toBeInTheDocument()
+    expect(within(active).queryByText('Design onboarding')).not.toBeInTheDocument()
   })
 })
 

@@ -37,7 +37,7 @@ describe('student dashboard', () => {
     const { student } = dashboard()
     await renderApp('/dashboard', { as: student.user })
     expect(await screen.findByRole('heading', { level: 1, name: 'Student dashboard' })).toBeInTheDocument()
-    expect(screen.getByText(/Welcome back, Asha/)).toBeInTheDocument()
+    expect(screen.getByText(/Welcome, Asha/)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/profile')
     for (const label of ['Active Tasks', 'Completed', 'Certificates']) expect(screen.getAllByText(label).length).toBeGreaterThan(0)
     const active = screen.getByRole('region', { name: 'Active Tasks' })

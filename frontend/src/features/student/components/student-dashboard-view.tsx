@@ -12,11 +12,15 @@ import { Card } from '@/components/ui/card'
 import { DashboardSection, StatCard } from '@/components/ui/dashboard'
 import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
+import { useCurrentUser } from '@/lib/auth-store'
 import { DASHBOARD_SKILLS, labelOf } from '@/lib/tasks/constants'
 import { formatDate, personName } from '@/lib/tasks/status'
 import { avatarInitial, displayName } from '@/lib/user'
+import { useWelcome } from '@/lib/welcome'
 import type { Task } from '@/types/tasks'
 import type { StudentDashboard } from '../api/get-student-dashboard'
+import { isDecided, pastWorkOf } from '../lib/decided'
+import { PastWork } from './past-work'
 
 export type StudentDashboardViewProps = {
   dashboard: QueryStatus<StudentDashboard>
@@ -88,10 +92,12 @@ function ActiveTask({ task, onSubmitLink, submitting }: { task: Task } & Pick<St
 
 /**
  * The student dashboard (spec §2): header with the bell, cards, active tasks, available tasks with
- * an inline link submit, recently completed with their certificates, and networking.
+ * an inline link submit, recently completed with their certificates, past (rejected or closed)
+ * work with the startup's note, and networking.
  */
 export function StudentDashboardView({ dashboard, bell, onSubmitLink, submitting }: StudentDashboardViewProps) {
   const { data } = dashboard
+  const welcome = useWelcome(useCurrentUser()?._id)
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <title>Dashboard · Bridgework</title>
@@ -102,7 +108,7 @@ export function StudentDashboardView({ dashboard, bell, onSubmitLink, submitting
             <h1 className="text-2xl font-bold text-slate-900">Student dashboard</h1>
             {data && (
               <p className="text-sm text-slate-600">
-                Welcome back, {data.student.firstName || displayName(data.student)}. Your work, your certificates, your network.
+                {welcome}, {data.student.firstName || displayName(data.student)}. Your work, your certificates, your network.
               </p>
             )}
           </div>
@@ -117,12 +123,16 @@ export function StudentDashboardView({ dashboard, bell, onSubmitLink, submitting
 }
 
 function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboardViewProps, 'onSubmitLink' | 'submitting'> & { data: StudentDashboard }) {
-  const { student, stats, activeTasks, availableTasks, recentlyCompleted, startups } = data
+  const { student, stats, availableTasks, recentlyCompleted, startups } = data
+  // Decided work leaves Active Tasks (issue 18): approved work is in Recently Completed, rejected
+  // and closed work in Past work with the startup's note.
+  const activeTasks = data.activeTasks.filter((task) => !isDecided(task.submissions[0]?.status))
+  const pastWork = pastWorkOf(data.tasks)
   return (
     <>
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Card className="flex flex-col justify-between gap-3 p-5">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Card className="flex min-w-0 flex-col justify-between gap-3 p-5">
           <div className="min-w-0">
             <p className="truncate font-semibold text-slate-900">{displayName(student)}</p>
             <p className="truncate text-sm text-slate-600">{student.email}</p>
@@ -136,7 +146,7 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
         <StatCard label="Certificates" value={stats.certificates} icon={<Award className="size-6" aria-hidden="true" />} />
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <DashboardSection title="Active Tasks">
           {activeTasks.length === 0 ? (
             <Empty>No active tasks</Empty>
@@ -217,6 +227,10 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
               ))}
             </ul>
           )}
+        </DashboardSection>
+
+        <DashboardSection title="Past work">
+          <PastWork tasks={pastWork} />
         </DashboardSection>
 
         <DashboardSection title="Networking">

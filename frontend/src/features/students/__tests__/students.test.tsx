@@ -88,18 +88,35 @@ describe('/startup/browse-students', () => {
     const { events } = await renderApp('/startup/browse-students', { as: 'startup' })
     await events.type(screen.getByRole('textbox', { name: 'Skills' }), 'haskell')
     await events.click(screen.getByRole('button', { name: 'Filter' }))
-    expect(await screen.findByText('No students found.')).toBeInTheDocument()
+    expect(await screen.findByText('No students match your criteria')).toBeInTheDocument()
   })
 })
 
-describe('/startup/students', () => {
-  it('searches by name, email or skill on the client, with View, Resume and Message', async () => {
+const record = {
+  approvedTasks: 3,
+  certificates: [
+    { number: 'BW-2025-AAAA1', title: 'Checkout flow', issuedAt: '2025-03-01T00:00:00Z' },
+    { number: 'BW-2025-BBBB2', title: 'Logo', issuedAt: '2025-02-01T00:00:00Z' },
+    { number: 'BW-2025-CCCC3', title: 'API', issuedAt: '2025-01-01T00:00:00Z' },
+  ],
+  verifiedSkills: ['Go'],
+}
+
+// Issue 18: both directory routes show one view, with the same controls and cards.
+describe.each([
+  ['/startup/students', 'Students', 'Apply'],
+  ['/startup/browse-students', 'Browse Students', 'Filter'],
+])('%s: the one student directory', (route, title, submit) => {
+  it('searches by name, email or skill on the client, with View Profile, View Resume and Message', async () => {
     mockStudents([ada, grace])
-    const { events } = await renderApp('/startup/students', { as: 'startup' })
+    const { events } = await renderApp(route, { as: 'startup' })
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: submit })).toBeInTheDocument()
     const card = await screen.findByRole('article', { name: 'Ada Lovelace' })
-    expect(within(card).getByRole('link', { name: 'View' })).toHaveAttribute('href', `/startup/students/${ada._id}`)
-    expect(within(card).getByRole('link', { name: 'Resume' })).toBeInTheDocument()
+    expect(within(card).getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', `/startup/students/${ada._id}`)
+    expect(within(card).getByRole('link', { name: 'View Resume' })).toBeInTheDocument()
     expect(within(card).getByRole('link', { name: 'Message' })).toHaveAttribute('href', `/chat/${ada._id}`)
+    expect(within(card).getByText('Resume Available')).toBeInTheDocument()
 
     const search = screen.getByRole('searchbox', { name: 'Search' })
     for (const [term, shown] of [['NAVY.MIL', 'Grace Hopper'], ['rust', 'Ada Lovelace'], ['hopper', 'Grace Hopper']] as const) {
@@ -110,6 +127,25 @@ describe('/startup/students', () => {
     await events.clear(search)
     await events.type(search, 'nobody')
     expect(screen.getByText('No students match your criteria')).toBeInTheDocument()
+  })
+
+  it('shows each student\'s track record: approved tasks, certificates linking to /verify/{number}, verified skills', async () => {
+    const rosa = createUser({ firstName: 'Rosa', lastName: 'Diaz', skills: [{ name: 'Go', isVerified: true }, { name: 'SQL' }], trackRecord: record })
+    const fresh = createUser({ firstName: 'New', lastName: 'Comer', trackRecord: { approvedTasks: 0, certificates: [], verifiedSkills: [] } })
+    mockStudents([rosa, fresh])
+    await renderApp(route, { as: 'startup' })
+    const card = await screen.findByRole('article', { name: 'Rosa Diaz' })
+    const track = within(card).getByRole('region', { name: 'Track record on Bridgework' })
+    expect(track).toHaveTextContent('3 approved tasks · 3 certificates')
+    const certs = within(track).getByRole('list', { name: 'Certificates' })
+    expect(within(certs).getByRole('link', { name: 'Certificate BW-2025-AAAA1: Checkout flow' })).toHaveAttribute('href', '/verify/BW-2025-AAAA1')
+    expect(within(certs).getByRole('link', { name: 'Certificate BW-2025-BBBB2: Logo' })).toHaveAttribute('href', '/verify/BW-2025-BBBB2')
+    expect(within(certs).queryByRole('link', { name: /BW-2025-CCCC3/ })).not.toBeInTheDocument()
+    expect(within(certs).getByText('+1 more')).toBeInTheDocument()
+    expect(within(within(track).getByRole('list', { name: 'Verified skills' })).getByText('Go')).toBeInTheDocument()
+    expect(within(screen.getByRole('article', { name: 'New Comer' })).getByRole('region', { name: 'Track record on Bridgework' })).toHaveTextContent(
+      '0 approved tasks · 0 certificates',
+    )
   })
 })
 
@@ -125,6 +161,7 @@ describe('/startup/students/:studentId', () => {
         { title: 'Now job', company: 'Now Inc', startDate: '2024-06', isCurrent: true },
       ],
       projects: [{ title: 'Compiler', technologies: ['Go', 'LLVM', 'C', 'Make', 'Bash'], link: 'javascript:alert(1)' }],
+      trackRecord: record,
     })
     server.use(
       http.get('*/api/startup/students/:id', () =>
@@ -157,6 +194,10 @@ describe('/startup/students/:studentId', () => {
     expect(screen.getByText('Nimbus')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'View submission' })).toHaveAttribute('href', 'https://github.com/ada/x')
     expect(screen.getByRole('link', { name: 'Start Chat' })).toHaveAttribute('href', `/chat/${student._id}`)
+    // Issue 18: the whole track record, every certificate verifiable.
+    const track = screen.getByRole('region', { name: 'Track record on Bridgework' })
+    expect(track).toHaveTextContent('3 approved tasks · 3 certificates')
+    expect(within(track).getByRole('link', { name: 'Certificate BW-2025-CCCC3: API' })).toHaveAttribute('href', '/verify/BW-2025-CCCC3')
   })
 
   it('takes a freshly signed résumé link before the one shown expires', async () => {

@@ -1,5 +1,6 @@
 import { FileText, MessageSquare, UserRound } from 'lucide-react'
 import { Link } from 'react-router'
+import { TrackRecordView } from '@/components/people/track-record'
 import { RatingSummary } from '@/components/ratings/rating-summary'
 import { Avatar } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
@@ -13,24 +14,21 @@ import type { User } from '@/types/api'
 /** Spec §9: student cards show at most 4 skills. */
 export const MAX_CARD_SKILLS = 4
 
-type StudentCardProps = {
-  student: User
-  /** Browse Students shows counts and "Resume Available"; the Students page adds Message. */
-  variant: 'browse' | 'students'
-}
-
 function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`
 }
 
-/** One student in a grid: name, email, bio, up to 4 skills, and the actions of the page. */
-export function StudentCard({ student, variant }: StudentCardProps) {
+/**
+ * One student in the directory: name, email, bio, Resume Available, up to 4 skills (verified
+ * ones marked), counts of experiences and projects, the track record of verified work, and View
+ * Profile, View Resume and Message (issue 18: one card for both directory routes).
+ */
+export function StudentCard({ student }: { student: User }) {
   const name = displayName(student)
   const resume = fileHref(student.resume)
   const skills = student.skills ?? []
-  const profile = paths.startup.student(student._id)
   return (
-    <Card role="article" aria-label={name} className="flex h-full flex-col p-5">
+    <Card role="article" aria-label={name} className="flex h-full min-w-0 flex-col p-5">
       <div className="flex items-center gap-3">
         <Avatar src={student.profilePicture} initials={avatarInitial(student)} alt={name} />
         <div className="min-w-0">
@@ -40,7 +38,7 @@ export function StudentCard({ student, variant }: StudentCardProps) {
         </div>
       </div>
       {student.bio && <p className="mt-3 line-clamp-3 break-words text-sm text-slate-600">{student.bio}</p>}
-      {variant === 'browse' && resume && (
+      {resume && (
         <Badge tone="success" className="mt-3 self-start">
           Resume Available
         </Badge>
@@ -49,33 +47,33 @@ export function StudentCard({ student, variant }: StudentCardProps) {
         <ul className="mt-3 flex flex-wrap gap-1" aria-label="Skills">
           {skills.slice(0, MAX_CARD_SKILLS).map((skill) => (
             <li key={skill.name}>
-              <Badge tone={skill.isVerified ? 'success' : 'brand'}>{skill.name}</Badge>
+              <Badge tone={skill.isVerified ? 'success' : 'brand'} title={skill.isVerified ? 'Verified by an approved task' : undefined}>
+                {skill.name}
+                {skill.isVerified && <span className="sr-only"> (verified)</span>}
+              </Badge>
             </li>
           ))}
         </ul>
       )}
-      {variant === 'browse' && (
-        <p className="mt-3 text-xs text-slate-500">
-          {count(student.experience?.length ?? 0, 'experience')} · {count(student.projects?.length ?? 0, 'project')}
-        </p>
-      )}
+      <p className="mt-3 text-xs text-slate-500">
+        {count(student.experience?.length ?? 0, 'experience')} · {count(student.projects?.length ?? 0, 'project')}
+      </p>
+      <TrackRecordView record={student.trackRecord} compact className="mt-3 border-t border-slate-100 pt-3" />
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
-        <Link to={profile} className={buttonClasses({ size: 'sm' })}>
+        <Link to={paths.startup.student(student._id)} className={buttonClasses({ size: 'sm' })}>
           <UserRound className="size-4" aria-hidden="true" />
-          {variant === 'browse' ? 'View Profile' : 'View'}
+          View Profile
         </Link>
         {resume && (
           <a href={resume} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
             <FileText className="size-4" aria-hidden="true" />
-            {variant === 'browse' ? 'View Resume' : 'Resume'}
+            View Resume
           </a>
         )}
-        {variant === 'students' && (
-          <Link to={paths.chatWith(student._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-            <MessageSquare className="size-4" aria-hidden="true" />
-            Message
-          </Link>
-        )}
+        <Link to={paths.chatWith(student._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          <MessageSquare className="size-4" aria-hidden="true" />
+          Message
+        </Link>
       </div>
     </Card>
   )

@@ -8,12 +8,11 @@ type StudentsGridProps = {
   isLoading: boolean
   isError: boolean
   onRetry: () => void
-  variant: 'browse' | 'students'
   emptyText: string
 }
 
 /** A grid of student cards with its loading, failure and empty states. */
-export function StudentsGrid({ students, isLoading, isError, onRetry, variant, emptyText }: StudentsGridProps) {
+export function StudentsGrid({ students, isLoading, isError, onRetry, emptyText }: StudentsGridProps) {
   if (isLoading) {
     return (
       <div className="flex justify-center py-16 text-indigo-600">
@@ -34,10 +33,10 @@ export function StudentsGrid({ students, isLoading, isError, onRetry, variant, e
       {students.length === 0 ? (
         <p className="py-12 text-center text-slate-500">{emptyText}</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {students.map((student) => (
-            <li key={student._id}>
-              <StudentCard student={student} variant={variant} />
+            <li key={student._id} className="min-w-0">
+              <StudentCard student={student} />
             </li>
           ))}
         </ul>

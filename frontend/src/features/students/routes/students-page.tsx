@@ -1,52 +1,6 @@
-import { useMemo, useState } from 'react'
-import { Input } from '@/components/ui/input'
-import { Pagination } from '@/components/ui/pagination'
-import { displayName } from '@/lib/user'
-import type { User } from '@/types/api'
-import { useStudents } from '../api/get-students'
-import { SkillsFilter } from '../components/skills-filter'
-import { StudentsGrid } from '../components/students-grid'
+import { StudentsDirectory } from '../components/students-directory'
 
-/** Spec §2: the search matches name, email or a skill, case-insensitively, on the client. */
-export function matchesSearch(student: User, search: string): boolean {
-  const needle = search.trim().toLowerCase()
-  if (!needle) return true
-  const haystack = [displayName(student), student.email, ...(student.skills ?? []).map((s) => s.name)]
-  return haystack.some((text) => text?.toLowerCase().includes(needle))
-}
-
-/**
- * /startup/students: search, skills filter with Apply, cards with View, Resume and Message. The
- * search filters the page on screen; the skills filter runs on the server over every student.
- */
+/** /startup/students: the same student directory as Browse Students, under the spec's name. */
 export function StudentsPage() {
-  const [filter, setFilter] = useState({ skills: '', page: 1 })
-  const [search, setSearch] = useState('')
-  const students = useStudents(filter.skills, filter.page)
-  const shown = useMemo(() => (students.data?.items ?? []).filter((s) => matchesSearch(s, search)), [students.data, search])
-  return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-      <title>Students · Bridgework</title>
-      <h1 className="text-3xl font-bold text-slate-900">Students</h1>
-      <div className="grid gap-4 md:grid-cols-2">
-        <Input
-          label="Search"
-          type="search"
-          placeholder="Name, email or skill"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <SkillsFilter initial={filter.skills} submitLabel="Apply" onApply={(skills) => setFilter({ skills, page: 1 })} />
-      </div>
-      <StudentsGrid
-        students={shown}
-        isLoading={students.isPending}
-        isError={students.isError}
-        onRetry={() => void students.refetch()}
-        variant="students"
-        emptyText="No students match your criteria"
-      />
-      {students.data && <Pagination paged={students.data} onPageChange={(page) => setFilter({ ...filter, page })} label="Students pages" />}
-    </div>
-  )
+  return <StudentsDirectory title="Students" submitLabel="Apply" />
 }
