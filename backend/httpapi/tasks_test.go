@@ -247,3 +247,33 @@ func TestTasks_SubmitLinkValidation(t *testing.T) {
 		}
 	})
 }
+
+// The student's Active Tasks count leaves out work decided against them (issue 18, item 5): a
+// rejected submission, and one closed when another student filled the task.
+func TestStudentDashboard_activeCountLeavesDecidedWorkOut(t *testing.T) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
+		startup, rosa, other := e.registerStartup("Acme"), e.registerStudent("Rosa"), e.registerStudent("Omar")
+		rejected, filled, pending := e.postTask(startup, nil), e.postTask(startup, nil), e.postTask(startup, nil)
+		for _, task := range []string{rejected, filled, pending} {
+			if res := e.submitLink(rosa, task, "https://example.com/"+task); res.Status != http.StatusOK {
+				t.Fatalf("submit: %d %s", res.Status, res.Raw)
+			}
+		}
+		e.submitLink(other, filled, "https://example.com/other")
+		active := func() any {
+			return e.do("GET", "/api/student/dashboard", rosa.Token, nil).Body["stats"].(map[string]any)["activeTasks"]
+		}
+		if got := active(); got != 3.0 {
+			t.Fatalf("active before any decision = %v, want 3", got)
+		}
+		if res := e.decide(startup, rejected, rosa.ID, false, "Not this time"); res.Status != http.StatusOK {
+			t.Fatalf("reject: %d %s", res.Status, res.Raw)
+		}
+		if res := e.decideClosing(startup, filled, other.ID); res.Status != http.StatusOK {
+			t.Fatalf("approve and close: %d %s", res.Status, res.Raw)
+		}
+		if got := active(); got != 1.0 {
+			t.Fatalf("active after a rejection and a filled task = %v, want 1", got)
+		}
+	})
+}

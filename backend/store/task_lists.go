@@ -20,6 +20,9 @@ const mineSQL = "tasks.id IN (SELECT task_id FROM submissions WHERE student_id =
 // the approval closed the task or left it open for more students.
 const completedForSQL = "EXISTS (SELECT 1 FROM submissions AS done WHERE done.task_id = tasks.id AND done.student_id = ? AND done.status = 'approved')"
 
+// decidedAgainstSQL is a task on which the student's submission was rejected or closed.
+const decidedAgainstSQL = "EXISTS (SELECT 1 FROM submissions AS gone WHERE gone.task_id = tasks.id AND gone.student_id = ? AND gone.status IN ('rejected', 'closed'))"
+
 func (s Tasks) StartupTaskCounts(ctx context.Context, startupID string, q tasks.Query) (map[string]int, error) {
 	var rows []struct {
 		Status string
@@ -181,15 +184,18 @@ func (s Tasks) StartupStats(ctx context.Context, startupID string) (tasks.Startu
 func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, availableN, completedN, startupsN int) (tasks.StudentDashboard, error) {
 	db := s.DB.WithContext(ctx)
 	var d tasks.StudentDashboard
-	var counts struct{ Total, Completed, Certificates int }
+	// Active is what is still in play: not completed, and not decided against the student (their
+	// submission rejected, or closed when another student filled the task).
+	var counts struct{ Total, Completed, Decided, Certificates int }
 	err := db.Model(&taskRow{}).Where(mineSQL, studentID, studentID).Select(
 		"COUNT(*) AS total, COALESCE(SUM(CASE WHEN "+completedForSQL+" THEN 1 ELSE 0 END), 0) AS completed, "+
-			"(SELECT COUNT(*) FROM certificates WHERE student_id = ?) AS certificates", studentID, studentID).
+			"COALESCE(SUM(CASE WHEN "+decidedAgainstSQL+" THEN 1 ELSE 0 END), 0) AS decided, "+
+			"(SELECT COUNT(*) FROM certificates WHERE student_id = ?) AS certificates", studentID, studentID, studentID).
 		Scan(&counts).Error
 	if err != nil {
 		return d, err
 	}
-	d.Counts = tasks.StudentCounts{Active: counts.Total - counts.Completed, Completed: counts.Completed, Certificates: counts.Certificates}
+	d.Counts = tasks.StudentCounts{Active: counts.Total - counts.Completed - counts.Decided, Completed: counts.Completed, Certificates: counts.Certificates}
 
 	no, yes := false, true
 	var active []taskRow
