@@ -84,6 +84,8 @@ export const routes: RouteObject[] = [
           { path: 'messages', element: <MessagesPage /> },
           { path: 'chat', element: <ChatPage /> },
           { path: 'chat/:userId', element: <ChatPage /> },
+          // A startup's public page: its own, another's, and the one a student's task names.
+          { path: 'startup/:id', element: <StartupDetailPage /> },
         ],
       },
 
@@ -103,7 +105,6 @@ export const routes: RouteObject[] = [
           { path: 'startup/submissions', element: <SubmissionsPage /> },
           { path: 'startup/tasks', element: <MyWorksPage /> },
           { path: 'startup/tasks/:id', element: <TaskDetailPage /> },
-          { path: 'startup/:id', element: <StartupDetailPage /> },
         ],
       },
 

@@ -22,6 +22,15 @@ describe('/startup/:id', () => {
     expect(await screen.findByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/profile')
   })
 
+  it('opens for a student too (a task page names its startup), without Edit Profile', async () => {
+    const other = createUser({ userType: 'startup', companyName: 'Other Inc' })
+    server.use(http.get('*/api/startup/:id', ({ params }) => HttpResponse.json({ startup: { ...other, _id: String(params.id) } })))
+    const { router } = await renderApp(`/startup/${other._id}`, { as: 'student' })
+    expect(await screen.findByRole('heading', { level: 2, name: 'Other Inc' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe(`/startup/${other._id}`)
+    expect(screen.queryByRole('link', { name: 'Edit Profile' })).not.toBeInTheDocument()
+  })
+
   it('says Startup not found. for an unknown id', async () => {
     server.use(http.get('*/api/startup/:id', () => HttpResponse.json({ message: 'Startup not found.', code: 'not_found' }, { status: 404 })))
     await renderApp('/startup/nope', { as: 'startup' })

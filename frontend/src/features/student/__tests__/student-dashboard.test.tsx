@@ -44,7 +44,12 @@ describe('student dashboard', () => {
     expect(within(active).getByText('Link Submitted - Awaiting Review')).toBeInTheDocument()
     expect(within(within(active).getByRole('list', { name: 'Skills' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Figma', 'UI', '+1 more'])
     expect(within(active).getByRole('link', { name: 'Chat with Nimbus Labs' })).toBeInTheDocument()
-    expect(within(active).getByRole('button', { name: 'View Details' })).toHaveAttribute('aria-expanded', 'false')
+    // Cards open the task page: the title and View Details, with the pay beside the startup.
+    const task = within(active).getAllByRole('listitem').find((li) => li.getAttribute('aria-label'))!
+    const id = market.tasks.find((t) => t.title === task.getAttribute('aria-label'))!._id
+    expect(within(task).getByRole('link', { name: task.getAttribute('aria-label')! })).toHaveAttribute('href', `/tasks/${id}`)
+    expect(within(task).getByRole('link', { name: `View Details of ${task.getAttribute('aria-label')}` })).toHaveAttribute('href', `/tasks/${id}`)
+    expect(task).toHaveTextContent(/Nimbus Labs · (Unpaid|\$)/)
   })
 
   it('submits a link from Available Tasks and offers View All when there are more than 3', async () => {

@@ -1,5 +1,5 @@
 import { Award, CalendarDays, CheckCircle2, ClipboardList, MessageCircle } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { RatingPanel } from '@/components/ratings/rate-form'
 import { LinkSubmitForm } from '@/components/tasks/link-submit-form'
@@ -14,6 +14,7 @@ import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import { useCurrentUser } from '@/lib/auth-store'
 import { DASHBOARD_SKILLS, labelOf } from '@/lib/tasks/constants'
+import { formatPay } from '@/lib/tasks/pay'
 import { formatDate, personName } from '@/lib/tasks/status'
 import { avatarInitial, displayName } from '@/lib/user'
 import { useWelcome } from '@/lib/welcome'
@@ -39,7 +40,6 @@ function Empty({ children }: { children: ReactNode }) {
  * student's link with its revision, notes and History, and a new link when changes were asked.
  */
 function ActiveTask({ task, onSubmitLink, submitting }: { task: Task } & Pick<StudentDashboardViewProps, 'onSubmitLink' | 'submitting'>) {
-  const [open, setOpen] = useState(false)
   const mine = task.submissions[0]
   const revisionLabel = submitLabelFor(mine)
   return (
@@ -51,10 +51,10 @@ function ActiveTask({ task, onSubmitLink, submitting }: { task: Task } & Pick<St
           Due {formatDate(task.deadline)}
         </span>
       </div>
-      <h3 className="font-semibold text-slate-900">{task.title}</h3>
-      <p className={open ? 'whitespace-pre-line text-sm text-slate-600' : 'line-clamp-2 text-sm text-slate-600'}>{task.description}</p>
+      <TaskTitle task={task} />
+      <p className="line-clamp-2 text-sm text-slate-600">{task.description}</p>
       <p className="text-xs text-slate-500">
-        {labelOf(task.category)} · {personName(task.startup)}
+        {labelOf(task.category)} · {personName(task.startup)} · {formatPay(task.budget, task.currency)}
       </p>
       <SkillList skills={task.skills} shown={DASHBOARD_SKILLS} />
       <OwnSubmission submission={mine} />
@@ -67,18 +67,11 @@ function ActiveTask({ task, onSubmitLink, submitting }: { task: Task } & Pick<St
           error={submitting.taskId === task._id ? submitting.error : undefined}
         />
       )}
-      {open && (
-        <dl className="grid gap-1 text-sm text-slate-600">
-          <div>
-            <dt className="inline font-medium">Estimated hours: </dt>
-            <dd className="inline">{task.estimatedHours}</dd>
-          </div>
-        </dl>
-      )}
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={() => setOpen((v) => !v)} aria-expanded={open} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-          {open ? 'Hide Details' : 'View Details'}
-        </button>
+        {/* The whole brief is on the task page. */}
+        <Link to={paths.task(task._id)} aria-label={`View Details of ${task.title}`} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          View Details
+        </Link>
         {task.startup && (
           <Link to={paths.chatWith(task.startup._id)} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
             <MessageCircle className="size-4" aria-hidden="true" />
@@ -87,6 +80,17 @@ function ActiveTask({ task, onSubmitLink, submitting }: { task: Task } & Pick<St
         )}
       </div>
     </li>
+  )
+}
+
+/** A task's title, a link to its page (issue 18: cards everywhere open the task page). */
+function TaskTitle({ task }: { task: Task }) {
+  return (
+    <h3 className="font-semibold text-slate-900">
+      <Link to={paths.task(task._id)} className="rounded hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600">
+        {task.title}
+      </Link>
+    </h3>
   )
 }
 
@@ -176,12 +180,12 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
               {availableTasks.items.map((task) => (
                 <li key={task._id} className="space-y-2 rounded-xl border border-slate-200 p-4">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h3 className="font-semibold text-slate-900">{task.title}</h3>
+                    <TaskTitle task={task} />
                     <span className="text-xs text-slate-500">Due {formatDate(task.deadline)}</span>
                   </div>
                   <p className="line-clamp-2 text-sm text-slate-600">{task.description}</p>
                   <p className="text-xs text-slate-500">
-                    {labelOf(task.category)} · {personName(task.startup)}
+                    {labelOf(task.category)} · {personName(task.startup)} · {formatPay(task.budget, task.currency)}
                   </p>
                   <SkillList skills={task.skills} shown={DASHBOARD_SKILLS} />
                   <LinkSubmitForm
@@ -204,7 +208,7 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
               {recentlyCompleted.map((task) => (
                 <li key={task._id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 p-4">
                   <div className="min-w-0">
-                    <h3 className="font-semibold text-slate-900">{task.title}</h3>
+                    <TaskTitle task={task} />
                     <p className="text-xs text-slate-500">
                       {personName(task.startup)} · Completed {formatDate(task.completedAt)}
                     </p>
