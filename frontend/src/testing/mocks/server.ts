@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node'
+import { chatHandlers } from './chat'
 import { chatFindHandlers } from './chat-find'
 import { givenRatingHandlers } from './given-ratings'
 import { handlers } from './handlers'
@@ -8,4 +9,6 @@ import { realtimeHandlers } from './realtime'
 import { settingsHandlers } from './settings'
 import { trustHandlers } from './trust'
 
-export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...trustHandlers, ...givenRatingHandlers, ...chatFindHandlers, ...settingsHandlers)
+// chatHandlers last: every signed-in page asks for the conversations (the navigation's unread badge),
+// and chatFindHandlers go in front of them.
+export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...trustHandlers, ...givenRatingHandlers, ...chatFindHandlers, ...settingsHandlers, ...chatHandlers)
