@@ -94,7 +94,7 @@ describe('/chat', () => {
     const { events } = await openChat(({ acme }) => `/chat/${acme}`)
     const box = await screen.findByRole('textbox', { name: 'Message' })
     await events.type(box, 'line one{Shift>}{Enter}{/Shift}line two{Enter}')
-    expect(await screen.findByText(/line one\s+line two/)).toBeInTheDocument()
+    expect(await within(await screen.findByRole('log')).findByText(/line one\s+line two/)).toBeInTheDocument()
     expect(chatDb.messages[0]!.content).toBe('line one\nline two')
   })
 
