@@ -110,9 +110,12 @@ describe.each(SIZES)('one inbox, unread badge and phones at $width px', ({ width
     const row = list.getByRole('link', { name: /Ada Lovelace/ })
     await row.getByRole('img', { name: '1 unread message' }).waitFor()
     if (phone) {
-      // The list takes the screen's width (less the page's small margins).
+      // The list takes the screen's width (less the page's small margins), its controls in view.
       const box = (await list.boundingBox())!
       expect(box.width).toBeGreaterThanOrEqual(width - 24)
+      expect(box.x + box.width).toBeLessThanOrEqual(width)
+      await withinWidth(startupPage.getByRole('button', { name: 'Mark all as read' }), width)
+      await withinWidth(startupPage.getByRole('link', { name: 'Chat with Ada Lovelace' }), width)
     }
 
     // Opening the conversation reads it: on a phone it takes the screen, with Back to the list.
@@ -121,6 +124,9 @@ describe.each(SIZES)('one inbox, unread badge and phones at $width px', ({ width
     await noSidewaysScroll(startupPage, width)
     const back = chatPanel(startupPage).getByRole('link', { name: 'Back' })
     expect(await back.isVisible()).toBe(true)
+    for (const control of [back, chatPanel(startupPage).getByRole('button', { name: 'Search' }), chatPanel(startupPage).getByRole('button', { name: 'Send' })]) {
+      await withinWidth(control, width)
+    }
     if (phone) expect(await list.isVisible()).toBe(false)
     await expect.poll(async () => (await messagesEntry(startupPage, phone)).getAttribute('aria-label'), { timeout: 5000 }).toBeNull()
     if (phone) await startupPage.getByRole('button', { name: 'Close menu' }).click()
