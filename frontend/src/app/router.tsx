@@ -14,10 +14,9 @@ import { RegisterPage } from '@/features/auth/routes/register-page'
 import { ResetPasswordPage } from '@/features/auth/routes/reset-password-page'
 import { CertificatesPage } from '@/features/certificates/routes/certificates-page'
 import { VerifyCertificatePage } from '@/features/certificates/routes/verify-certificate-page'
-import { ChatPage } from '@/features/chat/routes/chat-page'
+import { InboxPage } from '@/features/chat/routes/inbox-page'
 import { HelpPage } from '@/features/help/routes/help-page'
 import { LandingPage } from '@/features/landing/routes/landing-page'
-import { MessagesPage } from '@/features/chat/routes/messages-page'
 import { ProfilePage } from '@/features/profile/routes/profile-page'
 import { VerifyCompanyPage } from '@/features/profile/routes/verify-company-page'
 import { MyWorksPage } from '@/features/startup/routes/my-works-page'
@@ -81,9 +80,10 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth allow={['student', 'startup']} />,
         children: [
-          { path: 'messages', element: <MessagesPage /> },
-          { path: 'chat', element: <ChatPage /> },
-          { path: 'chat/:userId', element: <ChatPage /> },
+          // One inbox under the navigation's two names (features/chat/routes/inbox-page.tsx).
+          { path: 'messages', element: <InboxPage route="messages" /> },
+          { path: 'chat', element: <InboxPage route="chat" /> },
+          { path: 'chat/:userId', element: <InboxPage route="chat" /> },
           // A startup's public page: its own, another's, and the one a student's task names.
           { path: 'startup/:id', element: <StartupDetailPage /> },
         ],

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { useAuthStore } from '@/lib/auth-store'
+import { resetChatDb } from './mocks/chat'
 import { resetDb } from './mocks/db'
 import { server } from './mocks/server'
 import { resetSettingsMock } from './mocks/settings'
@@ -40,6 +41,7 @@ afterEach(() => {
   toast.dismiss()
   server.resetHandlers()
   resetDb()
+  resetChatDb()
   resetSettingsMock()
   useAuthStore.getState().logout()
   localStorage.clear()

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router'
 import { useLogout, useLogoutEverywhere } from '@/lib/auth'
 import { useAuthStore, useIsAuthenticated } from '@/lib/auth-store'
+import { useUnreadMessages } from '@/lib/chat/conversations'
 import { Footer } from './footer'
 import { Navbar } from './navbar'
 
@@ -10,6 +11,8 @@ export function MainLayout() {
   const isSignedIn = useIsAuthenticated()
   const logout = useLogout()
   const logoutEverywhere = useLogoutEverywhere()
+  // Students and startups chat; the count follows chat's live events wherever they are.
+  const unreadMessages = useUnreadMessages(isSignedIn && (user?.userType === 'student' || user?.userType === 'startup'))
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -19,7 +22,13 @@ export function MainLayout() {
       >
         Skip to main content
       </a>
-      <Navbar user={user} isSignedIn={isSignedIn} onSignOut={logout} onSignOutEverywhere={() => void logoutEverywhere()} />
+      <Navbar
+        user={user}
+        isSignedIn={isSignedIn}
+        onSignOut={logout}
+        onSignOutEverywhere={() => void logoutEverywhere()}
+        unreadMessages={unreadMessages}
+      />
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         <Outlet />
       </main>

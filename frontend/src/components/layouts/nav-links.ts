@@ -1,7 +1,13 @@
 import { paths } from '@/config/paths'
 import type { User } from '@/types/api'
 
-export type NavItem = { label: string; to: string; end?: boolean }
+export type NavItem = {
+  label: string
+  to: string
+  end?: boolean
+  /** Chat and Messages: the link shows how many chat messages are unread. */
+  showsUnreadMessages?: boolean
+}
 
 /**
  * The navigation bar's links for a viewer (spec §2 "Navigation bar"):
@@ -17,7 +23,7 @@ export function navLinksFor(user: Pick<User, 'userType'> | null, isSignedIn: boo
   const type = user?.userType
   const items: NavItem[] = [home, { label: 'Dashboard', to: paths.dashboard }]
   if (type !== 'admin') {
-    items.push(tasks, { label: 'Chat', to: paths.chat }, { label: 'Messages', to: paths.messages })
+    items.push(tasks, { label: 'Chat', to: paths.chat, showsUnreadMessages: true }, { label: 'Messages', to: paths.messages, showsUnreadMessages: true })
   }
   if (type !== 'startup' && type !== 'admin') {
     items.push({ label: 'Certificates', to: paths.certificates })

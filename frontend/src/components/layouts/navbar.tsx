@@ -5,7 +5,7 @@ import { buttonClasses } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { cn } from '@/lib/cn'
 import type { User } from '@/types/api'
-import { navLinksFor } from './nav-links'
+import { navLinksFor, type NavItem } from './nav-links'
 import { UserMenu } from './user-menu'
 
 type NavbarProps = {
@@ -13,6 +13,8 @@ type NavbarProps = {
   isSignedIn: boolean
   onSignOut: () => void
   onSignOutEverywhere: () => void
+  /** Unread chat messages over all conversations, shown on Chat and Messages; 0 shows nothing. */
+  unreadMessages?: number
 }
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -20,6 +22,30 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
     'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
     isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
   )
+
+/** The Chat or Messages link's name with its count: "Messages, 3 unread". */
+export function navLinkName(link: NavItem, unreadMessages: number): string | undefined {
+  return link.showsUnreadMessages && unreadMessages > 0 ? `${link.label}, ${unreadMessages} unread` : undefined
+}
+
+/** The count beside a link; the link's own aria-label says it, so screen readers skip the badge. */
+function UnreadBadge({ count }: { count: number }) {
+  return (
+    <span aria-hidden="true" data-testid="unread-badge" className="ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold leading-none text-white">
+      {count > 99 ? '99+' : count}
+    </span>
+  )
+}
+
+function NavItemLink({ link, unreadMessages, block }: { link: NavItem; unreadMessages: number; block?: boolean }) {
+  const label = navLinkName(link, unreadMessages)
+  return (
+    <NavLink to={link.to} end={link.end} aria-label={label} className={(state) => cn(linkClasses(state), block ? 'flex items-center' : 'inline-flex items-center')}>
+      {link.label}
+      {label && <UnreadBadge count={unreadMessages} />}
+    </NavLink>
+  )
+}
 
 export function Logo() {
   return (
@@ -33,7 +59,7 @@ export function Logo() {
   )
 }
 
-export function Navbar({ user, isSignedIn, onSignOut, onSignOutEverywhere }: NavbarProps) {
+export function Navbar({ user, isSignedIn, onSignOut, onSignOutEverywhere, unreadMessages = 0 }: NavbarProps) {
   const [mobileOpen, setMobileOpen] = useState(false)
   const mobileId = useId()
   const { pathname } = useLocation()
@@ -50,9 +76,7 @@ export function Navbar({ user, isSignedIn, onSignOut, onSignOutEverywhere }: Nav
             <ul className="flex items-center gap-1">
               {links.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end={link.end} className={linkClasses}>
-                    {link.label}
-                  </NavLink>
+                  <NavItemLink link={link} unreadMessages={unreadMessages} />
                 </li>
               ))}
             </ul>
@@ -74,13 +98,17 @@ export function Navbar({ user, isSignedIn, onSignOut, onSignOutEverywhere }: Nav
           )}
           <button
             type="button"
-            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 md:hidden"
+            className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 md:hidden"
             aria-expanded={mobileOpen}
             aria-controls={mobileId}
             aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setMobileOpen((open) => !open)}
           >
             {mobileOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+            {/* On a phone the links sit behind this button: a dot says there is something unread there. */}
+            {unreadMessages > 0 && !mobileOpen && (
+              <span aria-hidden="true" data-testid="menu-unread-dot" className="absolute right-1 top-1 size-2.5 rounded-full bg-indigo-600 ring-2 ring-white" />
+            )}
           </button>
         </div>
       </div>
@@ -90,9 +118,7 @@ export function Navbar({ user, isSignedIn, onSignOut, onSignOutEverywhere }: Nav
           <ul className="flex flex-col gap-1">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className={(state) => cn(linkClasses(state), 'block')}>
-                  {link.label}
-                </NavLink>
+                <NavItemLink link={link} unreadMessages={unreadMessages} block />
               </li>
             ))}
           </ul>

@@ -21,9 +21,10 @@ export function SplitView({ title, list, panel, emptyText }: SplitViewProps) {
     <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-2 py-4 sm:px-6">
       <title>{`${title} · Bridgework`}</title>
       <h1 className="sr-only">{title}</h1>
-      <Card className="grid h-[calc(100vh-10rem)] min-h-[28rem] flex-1 overflow-hidden md:grid-cols-[22rem_1fr]">
-        <div className={cn('min-h-0 border-slate-200 md:flex md:flex-col md:border-r', panel ? 'hidden' : 'flex flex-col')}>{list}</div>
-        <div className={cn('min-h-0 flex-col', panel ? 'flex' : 'hidden md:flex')}>
+      {/* minmax(0, …): a long name or email truncates inside its column instead of widening it past the card. */}
+      <Card className="grid h-[calc(100vh-10rem)] min-h-[28rem] flex-1 grid-cols-[minmax(0,1fr)] overflow-hidden md:grid-cols-[22rem_minmax(0,1fr)]">
+        <div className={cn('min-h-0 min-w-0 border-slate-200 md:flex md:flex-col md:border-r', panel ? 'hidden' : 'flex flex-col')}>{list}</div>
+        <div className={cn('min-h-0 min-w-0 flex-col', panel ? 'flex' : 'hidden md:flex')}>
           {panel ?? (
             <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center text-slate-500">
               <MessagesSquare className="size-10 text-slate-300" aria-hidden="true" />

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { webHref } from '@/lib/files'
-import { personName, statusLabel } from '@/lib/tasks/status'
+import { formatDate, personName, statusLabel } from '@/lib/tasks/status'
+import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query'
 import { RevisionSummary } from './revision-history'
 import type { SubmissionRow } from '@/types/tasks'
 
@@ -13,8 +14,47 @@ type SubmissionsTableProps = {
   actions?: (row: SubmissionRow, studentName: string) => ReactNode
 }
 
-/** Task, Student, Submission Link, Status (task status below) and, for the owner, Actions (spec §2). */
-export function SubmissionsTable({ rows, taskHref, actions }: SubmissionsTableProps) {
+/**
+ * Task, Student, Submission Link, Status (task status below) and, for the owner, Actions (spec §2).
+ * Below 640 px each row is a card instead, so Status and the actions show without scrolling sideways.
+ */
+export function SubmissionsTable(props: SubmissionsTableProps) {
+  const isPhone = useMediaQuery(PHONE_QUERY)
+  return isPhone ? <SubmissionCards {...props} /> : <SubmissionsGrid {...props} />
+}
+
+function TaskTitle({ row, taskHref }: { row: SubmissionRow; taskHref?: (taskId: string) => string }) {
+  return taskHref ? (
+    <Link to={taskHref(row.task._id)} className="font-medium text-indigo-700 hover:underline">
+      {row.task.title}
+    </Link>
+  ) : (
+    <span className="font-medium text-slate-900">{row.task.title}</span>
+  )
+}
+
+function SubmissionLink({ link }: { link: string }) {
+  const href = webHref(link)
+  return href ? (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-indigo-700 hover:underline">
+      {link}
+    </a>
+  ) : (
+    <span className="break-all">{link}</span>
+  )
+}
+
+function SubmissionStatus({ row }: { row: SubmissionRow }) {
+  return (
+    <>
+      <p className="font-medium text-slate-800">{statusLabel(row.status || 'pending')}</p>
+      <p className="text-xs text-slate-500">Task: {statusLabel(row.task.displayStatus)}</p>
+      <RevisionSummary revision={row.revision} reviewNotes={row.reviewNotes} />
+    </>
+  )
+}
+
+function SubmissionsGrid({ rows, taskHref, actions }: SubmissionsTableProps) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[40rem] text-left text-sm">
@@ -30,32 +70,17 @@ export function SubmissionsTable({ rows, taskHref, actions }: SubmissionsTablePr
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => {
             const student = personName(row.student)
-            const href = webHref(row.link)
             return (
               <tr key={row._id} className="align-top">
                 <td className="px-3 py-3">
-                  {taskHref ? (
-                    <Link to={taskHref(row.task._id)} className="font-medium text-indigo-700 hover:underline">
-                      {row.task.title}
-                    </Link>
-                  ) : (
-                    <span className="font-medium text-slate-900">{row.task.title}</span>
-                  )}
+                  <TaskTitle row={row} taskHref={taskHref} />
                 </td>
                 <td className="px-3 py-3">{student}</td>
                 <td className="max-w-56 px-3 py-3">
-                  {href ? (
-                    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-indigo-700 hover:underline">
-                      {row.link}
-                    </a>
-                  ) : (
-                    <span className="break-all">{row.link}</span>
-                  )}
+                  <SubmissionLink link={row.link} />
                 </td>
                 <td className="px-3 py-3">
-                  <p className="font-medium text-slate-800">{statusLabel(row.status || 'pending')}</p>
-                  <p className="text-xs text-slate-500">Task: {statusLabel(row.task.displayStatus)}</p>
-                  <RevisionSummary revision={row.revision} reviewNotes={row.reviewNotes} />
+                  <SubmissionStatus row={row} />
                 </td>
                 {actions && <td className="px-3 py-3">{actions(row, student)}</td>}
               </tr>
@@ -64,5 +89,36 @@ export function SubmissionsTable({ rows, taskHref, actions }: SubmissionsTablePr
         </tbody>
       </table>
     </div>
+  )
+}
+
+/** A phone's submissions: one card per row, the same fields labelled, the row's actions at the bottom. */
+function SubmissionCards({ rows, taskHref, actions }: SubmissionsTableProps) {
+  return (
+    <ul aria-label="Submissions" data-layout="cards" className="space-y-3">
+      {rows.map((row) => {
+        const student = personName(row.student)
+        return (
+          <li key={row._id} aria-label={`${row.task.title}: ${student}`} className="min-w-0 rounded-lg border border-slate-200 p-3 text-sm">
+            <TaskTitle row={row} taskHref={taskHref} />
+            <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5">
+              <dt className="text-xs uppercase tracking-wide text-slate-500">Student</dt>
+              <dd>{student}</dd>
+              <dt className="text-xs uppercase tracking-wide text-slate-500">Submission Link</dt>
+              <dd className="min-w-0">
+                <SubmissionLink link={row.link} />
+              </dd>
+              <dt className="text-xs uppercase tracking-wide text-slate-500">Status</dt>
+              <dd>
+                <SubmissionStatus row={row} />
+              </dd>
+              <dt className="text-xs uppercase tracking-wide text-slate-500">Submitted</dt>
+              <dd>{formatDate(row.submittedAt)}</dd>
+            </dl>
+            {actions && <div className="mt-3 border-t border-slate-100 pt-3">{actions(row, student)}</div>}
+          </li>
+        )
+      })}
+    </ul>
   )
 }

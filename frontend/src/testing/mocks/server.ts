@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node'
 import { adminHandlers } from './admin'
+import { chatHandlers } from './chat'
 import { chatFindHandlers } from './chat-find'
 import { givenRatingHandlers } from './given-ratings'
 import { handlers } from './handlers'
@@ -9,4 +10,6 @@ import { realtimeHandlers } from './realtime'
 import { settingsHandlers } from './settings'
 import { trustHandlers } from './trust'
 
-export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...trustHandlers, ...givenRatingHandlers, ...chatFindHandlers, ...settingsHandlers, ...adminHandlers)
+// chatHandlers last: every signed-in page asks for the conversations (the navigation's unread badge),
+// and chatFindHandlers go in front of them.
+export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...trustHandlers, ...givenRatingHandlers, ...chatFindHandlers, ...settingsHandlers, ...adminHandlers, ...chatHandlers)

@@ -23,7 +23,7 @@ type ChatPanelProps = {
   partnerId: string
   /** The partner as a list already knows them; fetched when missing. */
   partner?: Pick<ChatUser, 'userType' | 'companyName' | 'firstName' | 'lastName' | 'email' | 'profilePicture' | 'online'>
-  /** Where Back goes: /chat on the chat page, /messages there. */
+  /** Where Back goes: the inbox's route, /chat or /messages. */
   backTo: string
   backLabel: string
 }
@@ -73,7 +73,7 @@ export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelPr
           clientId.current = newClientId()
           setDraft('')
           files.clear()
-          notify.success('Message sent!')
+          // No toast: the bubble appearing (with its Sent tick) is the confirmation.
         },
         // A refused file says why (fields.attachments); anything else keeps the spec's text.
         onError: (error) => notify.error(isApiError(error) && error.fields.attachments ? error.fields.attachments : 'Failed to send message'),

@@ -21,11 +21,11 @@ export function unreadLabel(count: number): string {
   return `${count} unread ${count === 1 ? 'message' : 'messages'}`
 }
 
-/** The /messages left column: one row per partner, newest first, with unread badges. */
+/** The inbox's conversations: one row per partner, newest first, with unread badges. */
 export function ConversationList({ conversations, isLoading, me, selectedId, linkTo, markAllRead }: ConversationListProps) {
   const anyUnread = conversations.some((c) => c.unreadCount > 0)
   return (
-    <section aria-labelledby="conversations-heading" className="flex min-h-0 flex-col">
+    <section aria-labelledby="conversations-heading" className="flex flex-col">
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
         <h2 id="conversations-heading" className="text-lg font-semibold text-slate-900">
           Conversations
@@ -48,7 +48,7 @@ export function ConversationList({ conversations, isLoading, me, selectedId, lin
       ) : conversations.length === 0 ? (
         <p className="p-4 text-sm text-slate-500">No conversations yet.</p>
       ) : (
-        <ul aria-label="Conversations" className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
+        <ul aria-label="Conversations" className="divide-y divide-slate-100">
           {conversations.map((c) => {
             const name = displayName(c)
             const own = c.lastMessage.sender === me

@@ -1,7 +1,6 @@
 import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
 import { buttonClasses } from '@/components/ui/button'
-import { paths } from '@/config/paths'
 import { cn } from '@/lib/cn'
 import { avatarInitial, displayName } from '@/lib/user'
 import type { ChatPartner } from '../api/types'
@@ -13,12 +12,14 @@ type PartnerListProps = {
   partners: ChatPartner[]
   isLoading: boolean
   selectedId?: string
+  /** The address that opens a partner's conversation on the current route. */
+  linkTo: (partnerId: string) => string
 }
 
-/** The /chat left column: everyone the viewer may chat with, each with a Chat button. */
-export function PartnerList({ heading, partners, isLoading, selectedId }: PartnerListProps) {
+/** The inbox's people: everyone the viewer may chat with, each with a Chat button. */
+export function PartnerList({ heading, partners, isLoading, selectedId, linkTo }: PartnerListProps) {
   return (
-    <section aria-labelledby="chat-partners-heading" className="flex min-h-0 flex-col">
+    <section aria-labelledby="chat-partners-heading" className="flex flex-col border-t border-slate-200">
       <h2 id="chat-partners-heading" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900">
         {heading}
       </h2>
@@ -27,7 +28,7 @@ export function PartnerList({ heading, partners, isLoading, selectedId }: Partne
       ) : partners.length === 0 ? (
         <p className="p-4 text-sm text-slate-500">No users found</p>
       ) : (
-        <ul className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
+        <ul className="divide-y divide-slate-100">
           {partners.map((p) => {
             const name = displayName(p)
             return (
@@ -46,7 +47,7 @@ export function PartnerList({ heading, partners, isLoading, selectedId }: Partne
                   {p.description && <p className="line-clamp-2 text-xs text-slate-500">{p.description}</p>}
                 </div>
                 <Link
-                  to={paths.chatWith(p._id)}
+                  to={linkTo(p._id)}
                   aria-label={`Chat with ${name}`}
                   className={buttonClasses({ size: 'sm', variant: p._id === selectedId ? 'primary' : 'outline' })}
                 >

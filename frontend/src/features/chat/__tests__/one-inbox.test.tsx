@@ -1,0 +1,92 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useLiveStore } from '@/lib/realtime/live-store'
+import { seedThread, storeMessage } from '@/testing/mocks/chat'
+import { seedAccount } from '@/testing/mocks/db'
+import { resetRealtime } from '@/testing/mocks/realtime'
+import { renderApp } from '@/testing/test-utils'
+
+beforeEach(() => resetRealtime())
+
+/** A student with one conversation (two unread from Acme) and a startup she has not written to. */
+function seed() {
+  const ada = seedAccount({ userType: 'student', firstName: 'Ada', lastName: 'Lovelace' }).user
+  const acme = seedAccount({ userType: 'startup', companyName: 'Acme Labs' }).user
+  const zeta = seedAccount({ userType: 'startup', companyName: 'Zeta Corp' }).user
+  seedThread(acme._id, ada._id, ['Welcome', 'Are you free?'])
+  return { ada, acme, zeta }
+}
+
+/** What the inbox shows, whichever route it is on: the same sections and controls. */
+async function inboxShape() {
+  const conversations = await screen.findByRole('list', { name: 'Conversations' })
+  const people = screen.getByRole('region', { name: 'Startups' })
+  await within(people).findByText('Zeta Corp')
+  return {
+    headings: within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent),
+    conversations: within(conversations).getAllByRole('link').map((link) => link.textContent),
+    unread: within(conversations).getByRole('img', { name: '2 unread messages' }).textContent,
+    markAll: screen.getByRole('button', { name: 'Mark all as read' }) instanceof HTMLButtonElement,
+    people: within(people).getAllByRole('link').map((link) => link.getAttribute('aria-label')),
+  }
+}
+
+describe('one inbox at /chat and /messages', () => {
+  it('shows the same conversations, unread badges, Mark all as read and people at both routes', async () => {
+    const { ada } = seed()
+    const atChat = await renderApp('/chat', { as: ada })
+    const chat = await inboxShape()
+    expect(screen.getByText('Select a user to start chatting')).toBeInTheDocument()
+    atChat.unmount()
+
+    await renderApp('/messages', { as: ada })
+    const messages = await inboxShape()
+    expect(screen.getByText('Select a conversation')).toBeInTheDocument()
+
+    expect(messages).toEqual(chat)
+    expect(chat.headings).toEqual(['Conversations', 'Startups'])
+    expect(chat.conversations[0]).toContain('Acme Labs')
+    expect(chat.people).toEqual(['Chat with Acme Labs', 'Chat with Zeta Corp'])
+  })
+
+  it('/chat/{userId} opens that conversation with the search and the New messages divider; links stay on /chat', async () => {
+    const { ada, acme, zeta } = seed()
+    const { events, router } = await renderApp(`/chat/${acme._id}`, { as: ada })
+    const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
+    expect(await within(panel).findByText('Are you free?')).toBeInTheDocument()
+    expect(within(panel).getByRole('separator', { name: 'New messages' })).toBeInTheDocument()
+    expect(within(panel).getByRole('searchbox', { name: /Search/ })).toBeInTheDocument()
+    expect(within(screen.getByRole('list', { name: 'Conversations' })).getByRole('link', { name: /Acme Labs/ })).toHaveAttribute(
+      'href',
+      `/chat/${acme._id}`,
+    )
+
+    await events.click(screen.getByRole('link', { name: 'Chat with Zeta Corp' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/chat/${zeta._id}`))
+    expect(await screen.findByRole('region', { name: 'Chat with Zeta Corp' })).toBeInTheDocument()
+    await events.click(screen.getByRole('link', { name: 'Back' }))
+    expect(router.state.location.pathname).toBe('/chat')
+  })
+
+  it('/messages?with={userId} opens it too, and its links and Back stay on /messages', async () => {
+    const { ada, acme, zeta } = seed()
+    const { events, router } = await renderApp(`/messages?with=${acme._id}`, { as: ada })
+    expect(await screen.findByRole('region', { name: 'Chat with Acme Labs' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Chat with Zeta Corp' })).toHaveAttribute('href', `/messages?with=${zeta._id}`)
+    await events.click(screen.getByRole('link', { name: 'Back' }))
+    expect(router.state.location.pathname).toBe('/messages')
+    expect(router.state.location.search).toBe('')
+  })
+
+  it('a new conversation from someone else appears in the list live', async () => {
+    const { ada, zeta } = seed()
+    await renderApp('/messages', { as: ada })
+    await waitFor(() => expect(useLiveStore.getState().status).toBe('ready'))
+    const list = await screen.findByRole('list', { name: 'Conversations' })
+    act(() => {
+      storeMessage(zeta._id, ada._id, 'Hi from Zeta')
+    })
+    await waitFor(() => expect(within(list).getAllByRole('link')[0]).toHaveTextContent('Hi from Zeta'))
+    expect(within(list).getByRole('img', { name: '1 unread message' })).toBeInTheDocument()
+  })
+})
