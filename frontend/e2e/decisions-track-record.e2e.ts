@@ -4,6 +4,14 @@ import { apiCall, uniqueEmail } from './support/api'
 import { BASE_URL, launchBrowser, saveScreenshot, type Browser } from './support/browser'
 import { openAs, register, waitForLive, type Account } from './support/live'
 
+/** A submission of the startup's table: a row on a wide screen, a card below 640 px. */
+function submissionOf(page: Page, title: string) {
+  return page
+    .getByRole('row')
+    .filter({ hasText: title })
+    .or(page.getByRole('list', { name: 'Submissions' }).getByRole('listitem').filter({ hasText: title }))
+}
+
 // Issue 18 on two screens at once, at desktop and phone width: a new student sees their sign-up
 // name and college and a checklist; a startup rejects one piece of work with a reason through the
 // confirmation from its dashboard's submissions table, and the student's open dashboard says so
@@ -95,7 +103,7 @@ describe.each(viewports)('decisions and track records at $width×$height', ({ na
 
     await openAs(startupPage, startup, '/dashboard')
     await startupPage.getByText(/^Welcome, Acme Labs\./).waitFor()
-    const row = startupPage.getByRole('row').filter({ hasText: rejectedTitle })
+    const row = submissionOf(startupPage, rejectedTitle)
     const reject = row.getByRole('button', { name: "Reject Rosa Diaz's submission" })
     await reject.scrollIntoViewIfNeeded()
     expect(await reject.isVisible()).toBe(true)
@@ -122,7 +130,7 @@ describe.each(viewports)('decisions and track records at $width×$height', ({ na
     await fitsPhone(studentPage, width)
 
     // Approve the other from the same table: a certificate.
-    const approveRow = startupPage.getByRole('row').filter({ hasText: approvedTitle })
+    const approveRow = submissionOf(startupPage, approvedTitle)
     await approveRow.getByRole('button', { name: "Approve Rosa Diaz's submission" }).click()
     const approve = startupPage.getByRole('dialog', { name: `Approve Rosa Diaz's work on '${approvedTitle}'?` })
     await approve.getByRole('button', { name: 'Confirm' }).click()

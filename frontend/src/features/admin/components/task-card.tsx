@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card'
 import { ImageLightbox, type LightboxImage } from '@/components/ui/image-lightbox'
 import { ReadMore } from '@/components/ui/read-more'
 import { fileHref, webHref } from '@/lib/files'
+import { formatPay } from '@/lib/tasks/pay'
 import type { AdminTask, TaskPerson, TaskSubmission } from '../api/types'
 
 const statusTone: Record<string, BadgeTone> = {
@@ -64,7 +65,7 @@ export function TaskCard({ task, showSubmissions = false, skillsShown = SHOWN_SK
       <ReadMore text={task.description} />
       <p className="text-xs text-slate-500">
         <span className="capitalize">{task.category.replace(/-/g, ' ')}</span> · <span className="capitalize">{task.workType}</span> ·{' '}
-        {personName(task.startup)}
+        {personName(task.startup)} · {formatPay(task.budget, task.currency)}
       </p>
       {task.skills.length > 0 && (
         <ul className="flex flex-wrap gap-1" aria-label="Skills">
