@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { FieldError } from '@/components/ui/input'
+import { TextareaField } from '@/components/ui/textarea-field'
 import { errorMessage, isApiError } from '@/lib/api-client'
-import { cn } from '@/lib/cn'
 import { notify } from '@/lib/notify'
 import { useEditRating, useGiveRating, type RatingValues } from '@/lib/ratings/give-rating'
 import { findMyRating, isEditable, useMyRatings } from '@/lib/ratings/my-ratings'
@@ -28,7 +28,6 @@ export function RateForm({ rateeName, initial, onSubmit, onCancel, isSubmitting,
   const [stars, setStars] = useState(initial?.stars ?? 0)
   const [comment, setComment] = useState(initial?.comment ?? '')
   const [starsError, setStarsError] = useState<string>()
-  const commentId = useId()
   const fields = isApiError(error) ? error.fields : {}
   const formError = error && !fields.stars && !fields.comment ? errorMessage(error, 'Failed to save your rating') : undefined
 
@@ -49,25 +48,14 @@ export function RateForm({ rateeName, initial, onSubmit, onCancel, isSubmitting,
         }}
         error={starsError ?? fields.stars}
       />
-      <div className="space-y-1.5">
-        <label htmlFor={commentId} className="block text-sm font-medium text-slate-700">
-          Comment (optional)
-        </label>
-        <textarea
-          id={commentId}
-          value={comment}
-          rows={3}
-          maxLength={COMMENT_MAX}
-          onChange={(event) => setComment(event.target.value)}
-          aria-invalid={fields.comment ? true : undefined}
-          aria-describedby={fields.comment ? `${commentId}-error` : undefined}
-          className={cn(
-            'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600',
-            fields.comment ? 'border-red-500' : 'border-slate-300',
-          )}
-        />
-        <FieldError id={`${commentId}-error`} message={fields.comment} />
-      </div>
+      <TextareaField
+        label="Comment (optional)"
+        value={comment}
+        rows={3}
+        maxLength={COMMENT_MAX}
+        onChange={(event) => setComment(event.target.value)}
+        error={fields.comment}
+      />
       <FieldError message={formError} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" isLoading={isSubmitting} loadingText="Saving...">

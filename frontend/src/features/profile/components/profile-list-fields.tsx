@@ -5,7 +5,7 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { SKILL_LEVELS, type StudentProfileValues } from '../schemas'
 import { SelectField } from '@/components/ui/select-field'
-import { TextareaField } from './form-controls'
+import { TextareaField } from '@/components/ui/textarea-field'
 
 type ListProps = {
   control: Control<StudentProfileValues>

@@ -9,7 +9,7 @@ import { applyApiFieldErrors } from '@/lib/form'
 import { avatarInitial } from '@/lib/user'
 import { COMPANY_SIZES, IMAGE_UPLOAD_FAILED, imageFileError, startupProfileSchema, type StartupProfileValues } from '../schemas'
 import { SelectField } from '@/components/ui/select-field'
-import { TextareaField } from './form-controls'
+import { TextareaField } from '@/components/ui/textarea-field'
 import { UploadField } from './upload-field'
 
 export type StartupProfileFormProps = {

@@ -16,7 +16,7 @@ import {
   studentProfileSchema,
   type StudentProfileValues,
 } from '../schemas'
-import { TextareaField } from './form-controls'
+import { TextareaField } from '@/components/ui/textarea-field'
 import type { ProfileStep } from './profile-checklist'
 import { ExperienceFields, ProjectsFields, SkillsFields } from './profile-list-fields'
 import { UploadField } from './upload-field'

@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { FieldError } from '@/components/ui/input'
+import { TextareaField } from '@/components/ui/textarea-field'
 import { errorMessage, isApiError } from '@/lib/api-client'
-import { cn } from '@/lib/cn'
 import type { ReviewAction, ReviewOutcome } from '../api/review-submission'
 
 /** The server's limit on review notes. */
@@ -26,36 +26,9 @@ type DecisionDialogProps = {
   busy: boolean
 }
 
-function NotesField({ label, value, onChange, error, required = false, hint }: { label: string; value: string; onChange: (value: string) => void; error?: string; required?: boolean; hint?: string }) {
-  const id = useId()
-  const described = error ? `${id}-error` : hint ? `${id}-hint` : undefined
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        value={value}
-        rows={4}
-        maxLength={NOTES_MAX}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        onChange={(event) => onChange(event.target.value)}
-        className={cn(
-          'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600',
-          error ? 'border-red-500' : 'border-slate-300',
-        )}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-      {!error && hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-    </div>
-  )
+/** The notes of a decision: at most NOTES_MAX characters, like the server's limit. */
+function NotesField({ onChange, ...props }: { label: string; value: string; onChange: (value: string) => void; error?: string; required?: boolean; hint?: string }) {
+  return <TextareaField {...props} maxLength={NOTES_MAX} onChange={(event) => onChange(event.target.value)} />
 }
 
 function Actions({ busy, confirm, danger = false, onClose }: { busy: boolean; confirm: string; danger?: boolean; onClose: () => void }) {
