@@ -19,23 +19,16 @@ type digestJob struct {
 }
 
 func (j *digestJob) run(ctx context.Context) {
-	tick := time.NewTicker(j.interval)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			if j.lease != nil {
-				if won, err := j.lease.Take(ctx); err != nil || !won {
-					continue
-				}
-			}
-			if n, err := j.digests.Run(ctx, time.Now()); err != nil && ctx.Err() == nil {
-				j.logger.Error("digests", "err", err)
-			} else if n > 0 {
-				j.logger.Info("digests queued", "mails", n)
+	every(ctx, j.interval, func(ctx context.Context) {
+		if j.lease != nil {
+			if won, err := j.lease.Take(ctx); err != nil || !won {
+				return
 			}
 		}
-	}
+		if n, err := j.digests.Run(ctx, time.Now()); err != nil && ctx.Err() == nil {
+			j.logger.Error("digests", "err", err)
+		} else if n > 0 {
+			j.logger.Info("digests queued", "mails", n)
+		}
+	})
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"sync"
+	"time"
 )
 
 // jobs are background loops (the mail worker, the upload sweep, the presence sweep): started by
@@ -36,5 +37,19 @@ func (j *jobs) stop(ctx context.Context) error {
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
+	}
+}
+
+// every calls fn each interval until ctx ends (a periodic job's loop).
+func every(ctx context.Context, interval time.Duration, fn func(ctx context.Context)) {
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			fn(ctx)
+		}
 	}
 }

@@ -23,18 +23,11 @@ type uploadSweep struct {
 }
 
 func (s *uploadSweep) run(ctx context.Context) {
-	tick := time.NewTicker(sweepInterval)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			if _, _, err := s.sweep(ctx, time.Now()); err != nil && ctx.Err() == nil {
-				s.logger.Error("upload sweep", "err", err)
-			}
+	every(ctx, sweepInterval, func(ctx context.Context) {
+		if _, _, err := s.sweep(ctx, time.Now()); err != nil && ctx.Err() == nil {
+			s.logger.Error("upload sweep", "err", err)
 		}
-	}
+	})
 }
 
 // sweep deletes the orphans older than age at now, unless another instance holds this
