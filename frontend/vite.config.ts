@@ -63,10 +63,18 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
+        // Only the libraries the shell needs on every page are grouped; one group of every
+        // node_module would put the forms', chat's and dashboards' libraries (react-hook-form,
+        // zod, their icons) in the first load. Those go with the lazy pages that import them
+        // (src/app/router.tsx), shared between pages where more than one uses them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand|sonner|react-use-websocket)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },
