@@ -75,6 +75,11 @@ export default defineConfig({
               test: /node_modules[\\/](@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand|sonner|react-use-websocket)[\\/]/,
               priority: 1,
             },
+            // What the landing page runs stays in its own chunks (above and the entry)...
+            { name: 'app', tags: ['$initial'], priority: 0.5 },
+            // ...and what two or more lazy pages share goes in one chunk beside them, not dozens of
+            // tiny ones (an icon, a card): on a slow link each request costs a round trip.
+            { name: 'pages', minShareCount: 2, priority: 0 },
           ],
         },
       },
