@@ -63,10 +63,23 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
+        // Only the libraries the shell needs on every page are grouped; one group of every
+        // node_module would put the forms', chat's and dashboards' libraries (react-hook-form,
+        // zod, their icons) in the first load. Those go with the lazy pages that import them
+        // (src/app/router.tsx), shared between pages where more than one uses them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand|sonner|react-use-websocket)[\\/]/,
+              priority: 1,
+            },
+            // What the landing page runs stays in its own chunks (above and the entry)...
+            { name: 'app', tags: ['$initial'], priority: 0.5 },
+            // ...and what two or more lazy pages share goes in one chunk beside them, not dozens of
+            // tiny ones (an icon, a card): on a slow link each request costs a round trip.
+            { name: 'pages', minShareCount: 2, priority: 0 },
           ],
         },
       },

@@ -1,12 +1,27 @@
-// Prints what the landing page's first load costs in JavaScript: every script and modulepreload
-// that dist/index.html names, raw and as the precompressed copies the server sends (issue 18,
-// item 7). Run after npm run build: node scripts/first-load.mjs [dist]
+// Prints what the landing page's first load costs in JavaScript, raw and as the precompressed
+// copies the server sends (issue 18, item 7): every script and modulepreload that dist/index.html
+// names, and every chunk those import statically (the `import … from` at the top of a chunk),
+// which the browser fetches before the page renders. Dynamic import() chunks, the lazy pages of
+// src/app/router.tsx, are not counted: they load when their route matches (issue 17, item 6).
+// Run after npm run build: node scripts/first-load.mjs [dist]
 import { readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, posix } from 'node:path'
 
 const dist = process.argv[2] ?? 'dist'
 const html = readFileSync(join(dist, 'index.html'), 'utf8')
 const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])
+
+// Static imports only: `import{a as b}from"./x.js"`, `import"./x.js"`, `export{…}from"./x.js"`;
+// not `import("./x.js")`.
+const staticImport = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{][^;'"]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g
+for (let i = 0; i < files.length; i++) {
+  const code = readFileSync(join(dist, files[i]), 'utf8')
+  for (const [, spec] of code.matchAll(staticImport)) {
+    const file = posix.join(posix.dirname(files[i]), spec)
+    if (!files.includes(file)) files.push(file)
+  }
+}
+
 const size = (file) => {
   try {
     return statSync(join(dist, file)).size

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { render, screen, waitForElementToBeRemoved } from '@testing-library/react'
+import { act, render, screen, waitForElementToBeRemoved } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
@@ -39,7 +39,32 @@ export async function renderApp(url: string, options: RenderAppOptions = {}) {
   // With a session, the app first checks it (GET /api/me) behind a spinner.
   const spinner = screen.queryByRole('status', { name: 'Loading your session' })
   if (spinner && options.waitForSession !== false) await waitForElementToBeRemoved(spinner)
+  // Pages other than the landing page load lazily (src/app/router.tsx): wait until the first
+  // match's page module is in, as the browser does behind "Loading…", so tests see the page.
+  if (options.waitForSession !== false) await routerReady(router)
   return { ...view, router, queryClient, user, events }
+}
+
+/**
+ * Resolves once the router has loaded the lazy routes of its location and rendered them,
+ * including a guard's redirect on the first render (another lazy page).
+ */
+async function routerReady(router: ReturnType<typeof createMemoryRouter>) {
+  const settled = () => router.state.initialized && router.state.navigation.state === 'idle'
+  for (;;) {
+    if (!settled()) {
+      await new Promise<void>((resolve) => {
+        const unsubscribe = router.subscribe(() => {
+          if (!settled()) return
+          unsubscribe()
+          resolve()
+        })
+      })
+    }
+    // The new state renders on React's next pass; its effects may navigate again.
+    await act(async () => {})
+    if (settled()) return
+  }
 }
 
 /** Renders one element (a page view) inside a router and a query client. */

@@ -27,7 +27,7 @@ describe('/settings saved searches', () => {
     expect(show).toHaveAttribute('href', '/tasks?search=react&category=web-development&deadline=2026-12-01&source=startup')
     await events.click(show)
     await waitFor(() => expect(router.state.location.pathname).toBe('/tasks'))
-    expect(screen.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('react')
+    expect(await screen.findByRole('searchbox', { name: 'Search tasks' })).toHaveValue('react')
     expect(screen.getByLabelText('Category')).toHaveValue('web-development')
     expect(screen.getByLabelText('Deadline on or before')).toHaveValue('2026-12-01')
     expect(screen.getByLabelText('Source')).toHaveValue('startup')

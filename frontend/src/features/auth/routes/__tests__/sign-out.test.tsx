@@ -18,7 +18,7 @@ describe('sign out', () => {
 
     expect(await screen.findByText('Logged out successfully!')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
-    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
     expect(localStorage.getItem('auth')).toBeNull()
     expect(sessionStorage.getItem('auth')).toBeNull()
     expect(useAuthStore.getState()).toMatchObject({ token: null, user: null })
