@@ -61,7 +61,8 @@ describe.each([
     await visitor.getByLabel('Sort by', { exact: true }).selectOption('pay')
     await visitor.waitForURL((url) => url.searchParams.get('paid') === 'true' && url.searchParams.get('sort') === 'pay')
     await visitor.getByRole('article', { name: `${word} volunteer copy` }).waitFor({ state: 'detached' })
-    expect(await cardTitles(visitor)).toEqual([`${word} brand audit`, `${word} logo`])
+    // The paid-only list stays on screen until the sorted one arrives.
+    await expect.poll(() => cardTitles(visitor)).toEqual([`${word} brand audit`, `${word} logo`])
     await noSideScroll(visitor, width)
 
     await logoCard.getByRole('link', { name: `${word} logo` }).click()
