@@ -60,12 +60,8 @@ func (s *Service) Compose(ctx context.Context, q mail.Queued) (mail.Message, boo
 	if len(items) == 0 {
 		return mail.Message{}, false, nil
 	}
-	recipients, err := s.Store.Recipients(ctx, []string{w.UserID})
-	if err != nil {
-		return mail.Message{}, false, err
-	}
 	p := page{
-		Name:           recipients[w.UserID].Name,
+		Name:           w.Name,
 		SettingsURL:    s.PublicURL + "/settings",
 		UnsubscribeURL: s.PublicURL + "/unsubscribe?token=" + s.unsubscribeToken(w.UserID, All),
 	}

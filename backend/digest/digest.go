@@ -82,9 +82,11 @@ type Service struct {
 	Logger       *slog.Logger
 }
 
-// Window is the span of a digest's items per type; it travels in the outbox row.
+// Window is the span of a digest's items per type and whom it greets; it travels in the outbox
+// row, so writing the mail reads only the items.
 type Window struct {
 	UserID string             `json:"userId"`
+	Name   string             `json:"name"`
 	From   map[Type]time.Time `json:"from"`
 	Until  time.Time          `json:"until"`
 }
@@ -160,7 +162,7 @@ func (s *Service) Run(ctx context.Context, now time.Time) (int, error) {
 		if len(types) == 0 {
 			continue
 		}
-		w := Window{UserID: id, From: map[Type]time.Time{}, Until: now.UTC()}
+		w := Window{UserID: id, Name: r.Name, From: map[Type]time.Time{}, Until: now.UTC()}
 		for _, p := range byUser[id] {
 			w.From[p.Type] = p.From
 		}

@@ -106,6 +106,7 @@ func TestDigest_gathersWhatAUserMissedAtMostOnceAnHour(t *testing.T) {
 		mails := sink.WaitMails(t, 2, e.deliver)
 		got := mailTo(t, mails, rosa.Email)
 		for _, want := range []string{
+			"Hi Rosa Tester,",
 			`2 new messages from Acme Labs: "Can you start on Monday?"`,
 			e.cfg.PublicURL + "/chat/" + acme.ID,
 			`1 new message from Zed: "Are you free?"`,
