@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# How many users one instance serves (docs/performance.md, section "Capacity (issue 17, item 4)").
+# One instance of Bridgework on PostgreSQL with a Redis beside it, everything on loopback and on
+# the same two cores as the load generator (scripts/wsload capacity). Users come in
+# student/startup pairs who chat with each other; each keeps a live websocket and, on its own
+# random phase, loads its dashboard every 30 s, the open market (GET /api/tasks) and a chat
+# message to its partner every minute, and a student sends a link to its startup's task every
+# SUBMIT_EVERY. Their number rises in STEPS, each measured for STEP_TIME, until a REST call's p99
+# passes REST_P99 or a message's p99 from send to arrival on the partner's socket passes
+# DELIVERY_P99, or anything fails. It prints each step and a Markdown table, then
+# "RESULT capacity users_served=N gave_first=...".
+#
+# Users are inserted straight into the database with signed tokens (as bench-realtime.sh does);
+# the open market (OPEN_TASKS tasks from 100 startups) comes from scripts/seed-marketplace.
+# Limits that one load generator on one address would trip are turned off: sockets and
+# handshakes per address (WS_MAX_PER_IP, WS_MAX_HANDSHAKES_PER_IP). Per-user limits stay on.
+# It makes a database and a Redis (port 18433) of its own and removes them at the end; the
+# instance listens on 18431. It changes no kernel, VM or system-wide setting. About 15 minutes
+# when every step holds.
+#
+#   ./scripts/capacity.sh    # STEPS=500,1000,1500,2000,2500,3000,4000,5000,6000,8000 STEP_TIME=60s
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+STEPS=${STEPS:-500,1000,1500,2000,2500,3000,4000,5000,6000,8000}
+STEP_TIME=${STEP_TIME:-60s}
+SUBMIT_EVERY=${SUBMIT_EVERY:-5m}
+REST_P99=${REST_P99:-200ms}
+DELIVERY_P99=${DELIVERY_P99:-500ms}
+OPEN_TASKS=${OPEN_TASKS:-10000}
+PORT=18431 REDIS_PORT=18433
+
+MAX_USERS=$(tr ',' '\n' <<<"$STEPS" | sort -n | tail -n 1)
+# The instance and the load generator each hold one descriptor per socket, plus their own.
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+[ "$(ulimit -n)" -ge $((MAX_USERS + 2048)) ] || die "ulimit -n is $(ulimit -n); $((MAX_USERS + 2048)) open files are needed"
+
+ensure_go
+ensure_postgres
+ensure_redis # for redis-server itself
+
+DB="bw_capacity_$(date +%s)_$RANDOM"
+export DATABASE_URL="${PG_URL_DEFAULT%%/test*}/$DB?sslmode=disable"
+export REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0" REDIS_PREFIX="bwcap:"
+export JWT_SECRET="bench-secret-bench-secret-bench-secret-0"
+export LOG_LEVEL=warn METRICS_TOKEN="bench-metrics-token"
+# The load generator is one client address holding thousands of sockets.
+export WS_MAX_PER_IP=0 WS_MAX_HANDSHAKES_PER_IP=0
+SERVER_PID=
+cleanup() {
+  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+  redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
+  psql "$PG_URL_DEFAULT" -qc "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+
+psql "$PG_URL_DEFAULT" -qc "CREATE DATABASE $DB" >/dev/null
+redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes --logfile /dev/null >/dev/null
+for _ in $(seq 1 20); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.25; done
+REDIS_PID=$(redis-cli -p "$REDIS_PORT" info server | sed -n 's/^process_id:\([0-9]*\).*/\1/p')
+
+build_server
+go build -o bin/wsload ./scripts/wsload
+go build -o bin/seed-marketplace ./scripts/seed-marketplace
+
+log "seeding $DB: an open market of $OPEN_TASKS tasks"
+# Its 100 startups post the whole market in one go: the hourly posting limit is off for it alone.
+TASKS_MAX_PER_STARTUP=0 bin/seed-marketplace -open "$OPEN_TASKS" >/dev/null
+psql "$DATABASE_URL" -qc "VACUUM ANALYZE" >/dev/null
+
+PORT=$PORT STATIC_DIR=$(mktemp -d) DATA_DIR=$(mktemp -d) bin/bridgework >/dev/null 2>&1 &
+SERVER_PID=$!
+wait_http "http://127.0.0.1:$PORT/readyz" 60 "$SERVER_PID" || die "the instance did not start"
+
+log "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+log "users in steps of $STEP_TIME: $STEPS"
+timeout 1800 bin/wsload capacity -base "http://127.0.0.1:$PORT" -steps "$STEPS" -step "$STEP_TIME" \
+  -submit-every "$SUBMIT_EVERY" -rest-p99 "$REST_P99" -delivery-p99 "$DELIVERY_P99" \
+  -server-pid "$SERVER_PID" -redis-pid "$REDIS_PID" -db "$DB"

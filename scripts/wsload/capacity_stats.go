@@ -1,0 +1,215 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// calls are the timed REST calls in report order; "delivery" is a chat message's trip from when
+// it was due to be sent to its arrival on the partner's socket.
+var calls = []string{"student/dashboard", "startup/dashboard", "tasks", "chat/send", "student/tasks/:id/submit-link"}
+
+// stepStats is what one step measured.
+type stepStats struct {
+	users    int
+	inflight atomic.Int64
+
+	mu       sync.Mutex
+	closed   bool // counted: a late record is dropped
+	latency  map[string][]time.Duration
+	delivery []time.Duration
+	errs     map[string]int
+	firstErr map[string]string
+
+	cpu     cpuShare
+	rssMiB  float64
+	sockets int
+	loadavg string
+	verdict string // why the step did not hold; empty if it held
+}
+
+func (st *stepStats) record(name string, took time.Duration, err error) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.closed {
+		return
+	}
+	if err != nil {
+		st.errs[name]++
+		if st.firstErr == nil {
+			st.firstErr = map[string]string{}
+		}
+		if _, ok := st.firstErr[name]; !ok {
+			st.firstErr[name] = err.Error()
+		}
+		return
+	}
+	st.latency[name] = append(st.latency[name], took)
+}
+
+func (st *stepStats) delivered(took time.Duration) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.closed {
+		return
+	}
+	st.delivery = append(st.delivery, took)
+}
+
+// percentile of durations in milliseconds (0 for none); it sorts them.
+func percentile(d []time.Duration, p float64) float64 {
+	if len(d) == 0 {
+		return 0
+	}
+	slices.Sort(d)
+	return float64(d[min(len(d)-1, int(p*float64(len(d))))].Microseconds()) / 1000
+}
+
+func (st *stepStats) errorCount() int {
+	n := 0
+	for _, c := range st.errs {
+		n += c
+	}
+	return n
+}
+
+// judge says why the step did not hold, or "" if it held.
+func (st *stepStats) judge(restP99, deliveryP99 time.Duration) string {
+	var why []string
+	for _, name := range calls {
+		if p := percentile(st.latency[name], 0.99); p > float64(restP99.Milliseconds()) {
+			why = append(why, fmt.Sprintf("REST p99 of %s %.0f ms > %s", name, p, restP99))
+		}
+	}
+	if p := percentile(st.delivery, 0.99); p > float64(deliveryP99.Milliseconds()) {
+		why = append(why, fmt.Sprintf("delivery p99 %.0f ms > %s", p, deliveryP99))
+	}
+	for name, n := range st.errs {
+		if n > 0 {
+			why = append(why, fmt.Sprintf("%d errors in %s (first: %s)", n, name, st.firstErr[name]))
+		}
+	}
+	slices.Sort(why)
+	return strings.Join(why, "; ")
+}
+
+// line is the step's figures on one line.
+func (st *stepStats) line() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "STEP users=%d sockets=%d loadavg=%q", st.users, st.sockets, st.loadavg)
+	for _, name := range append(slices.Clone(calls), "delivery") {
+		d := st.latency[name]
+		if name == "delivery" {
+			d = st.delivery
+		}
+		fmt.Fprintf(&b, " %s=n:%d,p50:%.1f,p99:%.1f,max:%.1f", name, len(d), percentile(d, 0.5), percentile(d, 0.99), percentile(d, 1))
+	}
+	fmt.Fprintf(&b, " errors=%d cpu_server=%.0f%% cpu_postgres=%.0f%% cpu_redis=%.0f%% cpu_wsload=%.0f%% rss_mib=%.0f held=%t",
+		st.errorCount(), st.cpu.server, st.cpu.postgres, st.cpu.redis, st.cpu.self, st.rssMiB, st.verdict == "")
+	if st.verdict != "" {
+		b.WriteString(" why=" + strconv.Quote(st.verdict))
+	}
+	return b.String()
+}
+
+// report prints the steps as a Markdown table (p99 in ms, CPU in % of one core) and the verdict.
+func report(steps []*stepStats) {
+	fmt.Println()
+	fmt.Println("| users | student dashboard | startup dashboard | tasks | chat send | submit link | delivery | errors | CPU server · PostgreSQL · Redis · wsload | instance RSS | load avg |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|")
+	served, gave := 0, "nothing: every step held"
+	for _, st := range steps {
+		fmt.Printf("| %d | ", st.users)
+		for _, name := range calls {
+			fmt.Printf("%.0f | ", percentile(st.latency[name], 0.99))
+		}
+		fmt.Printf("%.0f | %d | %.0f · %.0f · %.0f · %.0f %% | %.0f MiB | %s |\n", percentile(st.delivery, 0.99), st.errorCount(),
+			st.cpu.server, st.cpu.postgres, st.cpu.redis, st.cpu.self, st.rssMiB, st.loadavg)
+		if st.verdict == "" {
+			served = st.users
+		} else {
+			gave = fmt.Sprintf("at %d users: %s", st.users, st.verdict)
+		}
+	}
+	fmt.Printf("RESULT capacity users_served=%d gave_first=%q\n", served, gave)
+}
+
+// cpuShare is the CPU each process used over a step, in % of one core.
+type cpuShare struct{ server, postgres, redis, self float64 }
+
+// cpuStart is the CPU ticks of the processes at a step's start. PostgreSQL is the backends of
+// the instance's database (its pool's connections): the cluster's shared processes also serve
+// other databases on this machine, so they are left out.
+type cpuStart struct {
+	at                  time.Time
+	serverPID, redisPID int
+	db                  string
+	server, redis, self int64
+	postgres            map[int]int64
+}
+
+func startCPU(serverPID, redisPID int, db string) *cpuStart {
+	c := &cpuStart{at: time.Now(), serverPID: serverPID, redisPID: redisPID, db: db,
+		server: ticks(serverPID), redis: ticks(redisPID), self: ticks(os.Getpid()), postgres: map[int]int64{}}
+	for _, pid := range backends(db) {
+		c.postgres[pid] = ticks(pid)
+	}
+	return c
+}
+
+// percent is the share of a core each used since the start; /proc counts in 1/100 s (USER_HZ).
+func (c *cpuStart) percent() cpuShare {
+	share := func(ticks int64) float64 { return float64(ticks) / time.Since(c.at).Seconds() }
+	var postgres int64
+	for _, pid := range backends(c.db) {
+		postgres += ticks(pid) - c.postgres[pid]
+	}
+	return cpuShare{server: share(ticks(c.serverPID) - c.server), postgres: share(postgres),
+		redis: share(ticks(c.redisPID) - c.redis), self: share(ticks(os.Getpid()) - c.self)}
+}
+
+// ticks is the user and system CPU time of a process, 0 if there is none.
+func ticks(pid int) int64 {
+	if pid <= 0 {
+		return 0
+	}
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name, which is in parentheses and may hold spaces:
+	// utime and stime are the 14th and 15th of the whole line.
+	fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+	if len(fields) < 13 {
+		return 0
+	}
+	user, _ := strconv.ParseInt(fields[11], 10, 64)
+	system, _ := strconv.ParseInt(fields[12], 10, 64)
+	return user + system
+}
+
+// backends are the PostgreSQL processes serving database db ("postgres: USER DB ADDRESS STATE").
+func backends(db string) []int {
+	if db == "" {
+		return nil
+	}
+	cmdlines, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	var pids []int
+	for _, path := range cmdlines {
+		cmdline, err := os.ReadFile(path)
+		if err != nil || !strings.HasPrefix(string(cmdline), "postgres: ") || !strings.Contains(string(cmdline), " "+db+" ") {
+			continue
+		}
+		if pid, err := strconv.Atoi(filepath.Base(filepath.Dir(path))); err == nil {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
