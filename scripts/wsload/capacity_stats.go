@@ -111,34 +111,45 @@ func (st *stepStats) line() string {
 		}
 		fmt.Fprintf(&b, " %s=n:%d,p50:%.1f,p99:%.1f,max:%.1f", name, len(d), percentile(d, 0.5), percentile(d, 0.99), percentile(d, 1))
 	}
-	fmt.Fprintf(&b, " errors=%d cpu_server=%.0f%% cpu_postgres=%.0f%% cpu_redis=%.0f%% cpu_wsload=%.0f%% rss_mib=%.0f held=%t",
-		st.errorCount(), st.cpu.server, st.cpu.postgres, st.cpu.redis, st.cpu.self, st.rssMiB, st.verdict == "")
+	fmt.Fprintf(&b, " errors=%d cpu_server=%.0f%% cpu_postgres=%.0f%% cpu_redis=%.0f%% cpu_wsload=%.0f%% cpu_ms_per_user_minute=%.1f rss_mib=%.0f held=%t",
+		st.errorCount(), st.cpu.server, st.cpu.postgres, st.cpu.redis, st.cpu.self, st.cpuPerUserMinute(), st.rssMiB, st.verdict == "")
 	if st.verdict != "" {
 		b.WriteString(" why=" + strconv.Quote(st.verdict))
 	}
 	return b.String()
 }
 
+// cpuPerUserMinute is the product's CPU (instance, PostgreSQL, Redis; not the load generator)
+// per user and minute, in ms: what a user costs whoever else shares the cores.
+func (st *stepStats) cpuPerUserMinute() float64 {
+	// 1 % of a core for a minute is 600 ms.
+	return (st.cpu.server + st.cpu.postgres + st.cpu.redis) * 600 / float64(st.users)
+}
+
 // report prints the steps as a Markdown table (p99 in ms, CPU in % of one core) and the verdict.
 func report(steps []*stepStats) {
 	fmt.Println()
-	fmt.Println("| users | student dashboard | startup dashboard | tasks | chat send | submit link | delivery | errors | CPU server · PostgreSQL · Redis · wsload | instance RSS | load avg |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Println("| users | student dashboard | startup dashboard | tasks | chat send | submit link | delivery | errors | CPU server · PostgreSQL · Redis · wsload | CPU per user-minute | instance RSS | load avg |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|")
 	served, gave := 0, "nothing: every step held"
 	for _, st := range steps {
 		fmt.Printf("| %d | ", st.users)
 		for _, name := range calls {
 			fmt.Printf("%.0f | ", percentile(st.latency[name], 0.99))
 		}
-		fmt.Printf("%.0f | %d | %.0f · %.0f · %.0f · %.0f %% | %.0f MiB | %s |\n", percentile(st.delivery, 0.99), st.errorCount(),
-			st.cpu.server, st.cpu.postgres, st.cpu.redis, st.cpu.self, st.rssMiB, st.loadavg)
+		fmt.Printf("%.0f | %d | %.0f · %.0f · %.0f · %.0f %% | %.1f ms | %.0f MiB | %s |\n", percentile(st.delivery, 0.99), st.errorCount(),
+			st.cpu.server, st.cpu.postgres, st.cpu.redis, st.cpu.self, st.cpuPerUserMinute(), st.rssMiB, st.loadavg)
 		if st.verdict == "" {
 			served = st.users
 		} else {
 			gave = fmt.Sprintf("at %d users: %s", st.users, st.verdict)
 		}
 	}
-	fmt.Printf("RESULT capacity users_served=%d gave_first=%q\n", served, gave)
+	// What the product's CPU alone would allow with both cores to itself, from the last step's cost
+	// per user: an upper bound, since the tail gives before the cores are full.
+	last := steps[len(steps)-1]
+	fmt.Printf("RESULT capacity users_served=%d gave_first=%q cpu_ms_per_user_minute=%.1f users_at_2_full_cores=%.0f\n",
+		served, gave, last.cpuPerUserMinute(), 2*60_000/last.cpuPerUserMinute())
 }
 
 // cpuShare is the CPU each process used over a step, in % of one core.
