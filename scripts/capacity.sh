@@ -14,9 +14,10 @@
 # the open market (OPEN_TASKS tasks from 100 startups) comes from scripts/seed-marketplace.
 # Limits that one load generator on one address would trip are turned off: sockets and
 # handshakes per address (WS_MAX_PER_IP, WS_MAX_HANDSHAKES_PER_IP). Per-user limits stay on.
-# It makes a database and a Redis (port 18433) of its own and removes them at the end; the
-# instance listens on 18431. It changes no kernel, VM or system-wide setting. About 15 minutes
-# when every step holds.
+# It runs a PostgreSQL cluster (port 18434, initdb's defaults) and a Redis (port 18433) of its
+# own, so that PostgreSQL's CPU is the whole cluster's and no other work on the machine can take
+# its connections, and removes them at the end; the instance listens on 18431. It changes no
+# kernel, VM or system-wide setting. About 15 minutes when every step holds.
 #
 #   ./scripts/capacity.sh    # STEPS=500,1000,1500,2000,2500,3000,4000,5000,6000,8000 STEP_TIME=60s
 set -euo pipefail
@@ -29,7 +30,7 @@ SUBMIT_EVERY=${SUBMIT_EVERY:-5m}
 REST_P99=${REST_P99:-200ms}
 DELIVERY_P99=${DELIVERY_P99:-500ms}
 OPEN_TASKS=${OPEN_TASKS:-10000}
-PORT=18431 REDIS_PORT=18433
+PORT=18431 REDIS_PORT=18433 PG_PORT=18434
 
 MAX_USERS=$(tr ',' '\n' <<<"$STEPS" | sort -n | tail -n 1)
 # The instance and the load generator each hold one descriptor per socket, plus their own.
@@ -37,25 +38,34 @@ ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 [ "$(ulimit -n)" -ge $((MAX_USERS + 2048)) ] || die "ulimit -n is $(ulimit -n); $((MAX_USERS + 2048)) open files are needed"
 
 ensure_go
-ensure_postgres
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || apt_install postgresql
 ensure_redis # for redis-server itself
+PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 
-DB="bw_capacity_$(date +%s)_$RANDOM"
-export DATABASE_URL="${PG_URL_DEFAULT%%/test*}/$DB?sslmode=disable"
+PG_DATA=$(mktemp -d /tmp/bw-capacity-pg.XXXXXX)
+export DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/capacity?sslmode=disable"
 export REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0" REDIS_PREFIX="bwcap:"
 export JWT_SECRET="bench-secret-bench-secret-bench-secret-0"
 export LOG_LEVEL=warn METRICS_TOKEN="bench-metrics-token"
 # The load generator is one client address holding thousands of sockets.
 export WS_MAX_PER_IP=0 WS_MAX_HANDSHAKES_PER_IP=0
 SERVER_PID=
+# PostgreSQL refuses to run as root.
+as_postgres() { as_root runuser -u postgres -- "$@"; }
 cleanup() {
   [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
   redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
-  psql "$PG_URL_DEFAULT" -qc "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true
+  as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -m fast stop >/dev/null 2>&1 || true
+  rm -rf "$PG_DATA"
 }
 trap cleanup EXIT
 
-psql "$PG_URL_DEFAULT" -qc "CREATE DATABASE $DB" >/dev/null
+as_root chown postgres "$PG_DATA"
+as_postgres "$PG_BIN/initdb" -D "$PG_DATA" -U postgres -A trust >/dev/null
+as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_DATA/log" -w \
+  -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$PG_DATA" start >/dev/null
+PG_PID=$(head -n 1 "$PG_DATA/postmaster.pid")
+psql "postgres://postgres@127.0.0.1:$PG_PORT/postgres" -qc "CREATE DATABASE capacity" >/dev/null
 redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes --logfile /dev/null >/dev/null
 for _ in $(seq 1 20); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.25; done
 REDIS_PID=$(redis-cli -p "$REDIS_PORT" info server | sed -n 's/^process_id:\([0-9]*\).*/\1/p')
@@ -64,7 +74,7 @@ build_server
 go build -o bin/wsload ./scripts/wsload
 go build -o bin/seed-marketplace ./scripts/seed-marketplace
 
-log "seeding $DB: an open market of $OPEN_TASKS tasks"
+log "seeding: an open market of $OPEN_TASKS tasks"
 # Its 101 startups register and post the whole market in one go: the limits on registrations
 # per address and posts per hour are off for it alone.
 REGISTER_MAX_PER_IP=0 TASKS_MAX_PER_STARTUP=0 bin/seed-marketplace -open "$OPEN_TASKS" >/dev/null
@@ -78,4 +88,4 @@ log "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 log "users in steps of $STEP_TIME: $STEPS"
 timeout 1800 bin/wsload capacity -base "http://127.0.0.1:$PORT" -steps "$STEPS" -step "$STEP_TIME" \
   -submit-every "$SUBMIT_EVERY" -rest-p99 "$REST_P99" -delivery-p99 "$DELIVERY_P99" \
-  -server-pid "$SERVER_PID" -redis-pid "$REDIS_PID" -db "$DB"
+  -server-pid "$SERVER_PID" -redis-pid "$REDIS_PID" -postgres-pid "$PG_PID"

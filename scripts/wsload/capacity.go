@@ -28,9 +28,9 @@ import (
 // partner a message every minute; students also send their partner's task a link now and then.
 func capacity(args []string) error {
 	var (
-		base, stepList, db                     string
+		base, stepList                         string
 		stepTime, submitEvery, restP99, delP99 time.Duration
-		serverPID, redisPID                    int
+		serverPID, redisPID, postmasterPID     int
 	)
 	if err := flags("capacity", args, func(fs *flag.FlagSet) {
 		fs.StringVar(&base, "base", "http://127.0.0.1:18431", "the instance")
@@ -41,7 +41,7 @@ func capacity(args []string) error {
 		fs.DurationVar(&delP99, "delivery-p99", 500*time.Millisecond, "or when the delivery p99 passes this")
 		fs.IntVar(&serverPID, "server-pid", 0, "the instance's process, for its CPU")
 		fs.IntVar(&redisPID, "redis-pid", 0, "Redis's process, for its CPU")
-		fs.StringVar(&db, "db", "", "the instance's database name, to find PostgreSQL's backends")
+		fs.IntVar(&postmasterPID, "postgres-pid", 0, "the postmaster of PostgreSQL's cluster, for the CPU of the whole cluster")
 	}); err != nil {
 		return err
 	}
@@ -64,7 +64,7 @@ func capacity(args []string) error {
 			return err
 		}
 		st := &stepStats{users: len(sim.users), latency: map[string][]time.Duration{}, errs: map[string]int{}}
-		cpu := startCPU(serverPID, redisPID, db)
+		cpu := startCPU(serverPID, redisPID, postmasterPID)
 		drops := sim.socketDrops.Load()
 		sim.current.Store(st)
 		time.Sleep(stepTime)

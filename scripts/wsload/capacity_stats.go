@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -155,72 +156,81 @@ func report(steps []*stepStats) {
 // cpuShare is the CPU each process used over a step, in % of one core.
 type cpuShare struct{ server, postgres, redis, self float64 }
 
-// cpuStart is the CPU ticks of the processes at a step's start. PostgreSQL is the backends of
-// the instance's database (its pool's connections): the cluster's shared processes also serve
-// other databases on this machine, so they are left out.
+// cpuStart is the CPU ticks of the processes at a step's start. PostgreSQL is its postmaster
+// (with what its exited children used) and every live child: backends and background workers.
 type cpuStart struct {
-	at                  time.Time
-	serverPID, redisPID int
-	db                  string
-	server, redis, self int64
-	postgres            map[int]int64
+	at                                 time.Time
+	serverPID, redisPID, postmasterPID int
+	server, redis, self                int64
+	postgres                           map[int]int64
 }
 
-func startCPU(serverPID, redisPID int, db string) *cpuStart {
-	c := &cpuStart{at: time.Now(), serverPID: serverPID, redisPID: redisPID, db: db,
-		server: ticks(serverPID), redis: ticks(redisPID), self: ticks(os.Getpid()), postgres: map[int]int64{}}
-	for _, pid := range backends(db) {
-		c.postgres[pid] = ticks(pid)
-	}
-	return c
+func startCPU(serverPID, redisPID, postmasterPID int) *cpuStart {
+	return &cpuStart{at: time.Now(), serverPID: serverPID, redisPID: redisPID, postmasterPID: postmasterPID,
+		server: ticks(serverPID), redis: ticks(redisPID), self: ticks(os.Getpid()), postgres: clusterTicks(postmasterPID)}
 }
 
 // percent is the share of a core each used since the start; /proc counts in 1/100 s (USER_HZ).
 func (c *cpuStart) percent() cpuShare {
 	share := func(ticks int64) float64 { return float64(ticks) / time.Since(c.at).Seconds() }
 	var postgres int64
-	for _, pid := range backends(c.db) {
-		postgres += ticks(pid) - c.postgres[pid]
+	for pid, t := range clusterTicks(c.postmasterPID) {
+		postgres += t - c.postgres[pid]
 	}
 	return cpuShare{server: share(ticks(c.serverPID) - c.server), postgres: share(postgres),
 		redis: share(ticks(c.redisPID) - c.redis), self: share(ticks(os.Getpid()) - c.self)}
 }
 
-// ticks is the user and system CPU time of a process, 0 if there is none.
-func ticks(pid int) int64 {
-	if pid <= 0 {
-		return 0
-	}
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+// stat is the fields of /proc/PID/stat after the command name, which is in parentheses and may
+// hold spaces: [1] is the parent, [11] and [12] the user and system time, [13] and [14] those
+// of the children it has waited for.
+func stat(pid int) []string {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
-		return 0
-	}
-	// The fields after the command name, which is in parentheses and may hold spaces:
-	// utime and stime are the 14th and 15th of the whole line.
-	fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
-	if len(fields) < 13 {
-		return 0
-	}
-	user, _ := strconv.ParseInt(fields[11], 10, 64)
-	system, _ := strconv.ParseInt(fields[12], 10, 64)
-	return user + system
-}
-
-// backends are the PostgreSQL processes serving database db ("postgres: USER DB ADDRESS STATE").
-func backends(db string) []int {
-	if db == "" {
 		return nil
 	}
-	cmdlines, _ := filepath.Glob("/proc/[0-9]*/cmdline")
-	var pids []int
-	for _, path := range cmdlines {
-		cmdline, err := os.ReadFile(path)
-		if err != nil || !strings.HasPrefix(string(cmdline), "postgres: ") || !strings.Contains(string(cmdline), " "+db+" ") {
+	fields := strings.Fields(string(raw[bytes.LastIndexByte(raw, ')')+1:]))
+	if len(fields) < 15 {
+		return nil
+	}
+	return fields
+}
+
+func sum(fields []string, at ...int) int64 {
+	var t int64
+	for _, i := range at {
+		n, _ := strconv.ParseInt(fields[i], 10, 64)
+		t += n
+	}
+	return t
+}
+
+// ticks is the user and system CPU time of a process, 0 if there is none.
+func ticks(pid int) int64 {
+	if f := stat(pid); pid > 0 && f != nil {
+		return sum(f, 11, 12)
+	}
+	return 0
+}
+
+// clusterTicks is the CPU time of a PostgreSQL cluster by process: the postmaster's own and its
+// exited children's, and each live child's.
+func clusterTicks(postmaster int) map[int]int64 {
+	out := map[int]int64{}
+	if f := stat(postmaster); postmaster > 0 && f != nil {
+		out[postmaster] = sum(f, 11, 12, 13, 14)
+	} else {
+		return out
+	}
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, dir := range dirs {
+		pid, err := strconv.Atoi(filepath.Base(dir))
+		if err != nil {
 			continue
 		}
-		if pid, err := strconv.Atoi(filepath.Base(filepath.Dir(path))); err == nil {
-			pids = append(pids, pid)
+		if f := stat(pid); f != nil && f[1] == strconv.Itoa(postmaster) {
+			out[pid] = sum(f, 11, 12)
 		}
 	}
-	return pids
+	return out
 }
