@@ -53,7 +53,7 @@ SERVER_PID=
 # PostgreSQL refuses to run as root.
 as_postgres() { as_root runuser -u postgres -- "$@"; }
 cleanup() {
-  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null || true; fi
   redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
   as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -m fast stop >/dev/null 2>&1 || true
   rm -rf "$PG_DATA"
@@ -62,10 +62,13 @@ trap cleanup EXIT
 
 as_root chown postgres "$PG_DATA"
 as_postgres "$PG_BIN/initdb" -D "$PG_DATA" -U postgres -A trust >/dev/null
-as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_DATA/log" -w \
-  -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$PG_DATA" start >/dev/null
+# pg_stat_statements says at the end where PostgreSQL's time went.
+pg_options="-p $PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$PG_DATA"
+pg_options+=" -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on"
+as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_DATA/log" -w -o "$pg_options" start >/dev/null
 PG_PID=$(head -n 1 "$PG_DATA/postmaster.pid")
 psql "postgres://postgres@127.0.0.1:$PG_PORT/postgres" -qc "CREATE DATABASE capacity" >/dev/null
+psql "$DATABASE_URL" -qc "CREATE EXTENSION pg_stat_statements" >/dev/null
 redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes --logfile /dev/null >/dev/null
 for _ in $(seq 1 20); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.25; done
 REDIS_PID=$(redis-cli -p "$REDIS_PORT" info server | sed -n 's/^process_id:\([0-9]*\).*/\1/p')
@@ -84,8 +87,19 @@ PORT=$PORT STATIC_DIR=$(mktemp -d) DATA_DIR=$(mktemp -d) bin/bridgework >/dev/nu
 SERVER_PID=$!
 wait_http "http://127.0.0.1:$PORT/readyz" 60 "$SERVER_PID" || die "the instance did not start"
 
+psql "$DATABASE_URL" -qc "SELECT pg_stat_statements_reset()" >/dev/null
 log "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 log "users in steps of $STEP_TIME: $STEPS"
+status=0
 timeout 1800 bin/wsload capacity -base "http://127.0.0.1:$PORT" -steps "$STEPS" -step "$STEP_TIME" \
   -submit-every "$SUBMIT_EVERY" -rest-p99 "$REST_P99" -delivery-p99 "$DELIVERY_P99" \
-  -server-pid "$SERVER_PID" -redis-pid "$REDIS_PID" -postgres-pid "$PG_PID"
+  -server-pid "$SERVER_PID" -redis-pid "$REDIS_PID" -postgres-pid "$PG_PID" || status=$?
+
+# Where PostgreSQL's time went over the whole run (pg_stat_statements, planning included).
+log "PostgreSQL's statements by total time (planning + execution), whole run"
+psql "$DATABASE_URL" -P pager=off -c "
+  SELECT calls, round(total_plan_time + total_exec_time) AS total_ms,
+         round(((total_plan_time + total_exec_time) / calls)::numeric, 2) AS mean_ms,
+         round((total_plan_time / calls)::numeric, 2) AS plan_ms, left(regexp_replace(query, '\s+', ' ', 'g'), 90) AS statement
+  FROM pg_stat_statements WHERE calls > 0 ORDER BY total_plan_time + total_exec_time DESC LIMIT 12"
+exit "$status"

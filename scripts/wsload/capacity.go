@@ -46,7 +46,6 @@ func capacity(args []string) error {
 		return err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	sim := &simulation{base: base, submitEvery: submitEvery,
 		client: &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 512, IdleConnTimeout: time.Minute}}}
 	var conns []*websocket.Conn
