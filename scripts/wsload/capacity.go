@@ -268,15 +268,8 @@ func (sim *simulation) listen(ctx context.Context, conn *websocket.Conn, u *simU
 			return
 		}
 		arrived := time.Now()
-		var f frame
-		if json.Unmarshal(data, &f) != nil || f.Type != "chat.message" {
-			continue
-		}
-		var msg struct {
-			Content string `json:"content"`
-		}
-		var k int
-		if json.Unmarshal(f.Data, &msg) != nil || func() bool { _, err := fmt.Sscanf(msg.Content, "load message %d", &k); return err != nil }() {
+		k, ok := messageNumber(data)
+		if !ok {
 			continue
 		}
 		v, ok := sim.messages.Load(k)
@@ -288,6 +281,23 @@ func (sim *simulation) listen(ctx context.Context, conn *websocket.Conn, u *simU
 			m.step.delivered(arrived.Sub(m.due))
 		}
 	}
+}
+
+// messageNumber is k of a chat.message frame whose content post wrote ("load message k").
+func messageNumber(data []byte) (int, bool) {
+	var f frame
+	if json.Unmarshal(data, &f) != nil || f.Type != "chat.message" {
+		return 0, false
+	}
+	var msg struct {
+		Content string `json:"content"`
+	}
+	var k int
+	if json.Unmarshal(f.Data, &msg) != nil {
+		return 0, false
+	}
+	_, err := fmt.Sscanf(msg.Content, "load message %d", &k)
+	return k, err == nil
 }
 
 // settle waits for the step's requests to finish and its messages to arrive, then counts as lost
