@@ -33,7 +33,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: wsload idle|chat [flags]")
+		fmt.Fprintln(os.Stderr, "usage: wsload idle|chat|capacity [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -42,6 +42,8 @@ func main() {
 		err = idle(os.Args[2:])
 	case "chat":
 		err = chat(os.Args[2:])
+	case "capacity": // scripts/capacity.sh
+		err = capacity(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown mode %q", os.Args[1])
 	}
