@@ -10,7 +10,7 @@ import (
 
 // oneTrip answers each path with one statement in which PostgreSQL builds the whole JSON
 // answer (json_build_object, json_agg), written out as it comes. Every statement takes the
-// viewer's id as $1 and type as $2 (” when signed out), which is what decides whose emails
+// viewer's id as $1 and type as $2 (empty when signed out), which is what decides whose emails
 // show (emailVisible) and whose submissions and statuses a task carries.
 type oneTrip struct{}
 
