@@ -45,6 +45,9 @@ func run(addr, variant string) error {
 	}
 	// Bridgework's pool: gorm over database/sql keeps at most 20 connections (store.Open).
 	cfg.MaxConns = 20
+	// Opened at start, as a warm Bridgework has them: on the shared PostgreSQL a connection
+	// opened mid-run may be refused.
+	cfg.MinConns = 20
 	var paths handlers
 	switch variant {
 	case "naive":
