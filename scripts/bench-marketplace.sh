@@ -47,7 +47,7 @@ cleanup() {
   for pid in "$SERVER_PID" "$FLOOR_PID"; do
     if [ -n "$pid" ]; then kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true; fi
   done
-  psql "$PG_URL_DEFAULT" -qc "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true
+  psql "$PG_URL_DEFAULT" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
 psql "$PG_URL_DEFAULT" -qc "CREATE DATABASE $DB" >/dev/null
