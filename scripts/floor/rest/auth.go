@@ -41,16 +41,18 @@ type sessionEntry struct {
 }
 
 type authenticator struct {
-	db                *pgxpool.Pool
-	secret            []byte
-	issuer, audience  string
-	ttl               time.Duration
-	mu                sync.Mutex
-	sessions          map[string]cached[sessionEntry]
-	users             map[string]cached[*user]
-	touchEvery        time.Duration
-	errSessionExpired error
+	db               *pgxpool.Pool
+	secret           []byte
+	issuer, audience string
+	ttl              time.Duration
+	mu               sync.Mutex
+	sessions         map[string]cached[sessionEntry]
+	users            map[string]cached[*user]
+	touchEvery       time.Duration
 }
+
+// errExpired is Bridgework's answer to every unacceptable token (401).
+var errExpired = errors.New("Your session has expired. Please sign in again.")
 
 type cached[V any] struct {
 	value   V
@@ -74,7 +76,6 @@ func newAuthenticator(db *pgxpool.Pool) (*authenticator, error) {
 		db: db, secret: []byte(secret), ttl: ttl, touchEvery: time.Minute,
 		issuer: envOr("JWT_ISSUER", "bridgework"), audience: envOr("JWT_AUDIENCE", "bridgework-web"),
 		sessions: map[string]cached[sessionEntry]{}, users: map[string]cached[*user]{},
-		errSessionExpired: errors.New("Your session has expired. Please sign in again."),
 	}, nil
 }
 
@@ -102,7 +103,7 @@ func (a *authenticator) require(userType string, next http.Handler) http.Handler
 			return
 		}
 		u, err := a.authenticate(r.Context(), strings.TrimSpace(token))
-		if errors.Is(err, a.errSessionExpired) {
+		if errors.Is(err, errExpired) {
 			writeJSONError(w, http.StatusUnauthorized, err.Error())
 			return
 		}
@@ -136,7 +137,7 @@ func (a *authenticator) authenticate(ctx context.Context, token string) (*user, 
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}), jwt.WithExpirationRequired(),
 		jwt.WithIssuer(a.issuer), jwt.WithAudience(a.audience))
 	if err != nil || c.Subject == "" || c.Session == "" {
-		return nil, a.errSessionExpired
+		return nil, errExpired
 	}
 	now := time.Now()
 	s, err := a.session(ctx, c.Session, now)
@@ -144,7 +145,7 @@ func (a *authenticator) authenticate(ctx context.Context, token string) (*user, 
 		return nil, err
 	}
 	if s.ended || s.userID != c.Subject {
-		return nil, a.errSessionExpired
+		return nil, errExpired
 	}
 	if now.Sub(s.lastSeen) > a.touchEvery {
 		if _, err := a.db.Exec(ctx, `UPDATE sessions SET last_seen_at = $1 WHERE id = $2 AND ended_at IS NULL`, now.UTC(), c.Session); err != nil {
@@ -162,7 +163,7 @@ func (a *authenticator) authenticate(ctx context.Context, token string) (*user, 
 		return nil, err
 	}
 	if u == nil || u.TokenVersion != c.Version {
-		return nil, a.errSessionExpired
+		return nil, errExpired
 	}
 	cp := *u
 	cp.SessionID = c.Session
