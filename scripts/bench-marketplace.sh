@@ -6,14 +6,27 @@
 # scripts/httpload (evenly spaced requests, latency from when each was due), then with wrk
 # (Debian's package) flat out. The database is dropped at the end.
 #
-#   ./scripts/bench-marketplace.sh            # RATE=200 DURATION=30s OPEN_TASKS=100000
+# The three hot paths (GET /api/startup/tasks, /api/student/dashboard, /api/tasks) are then timed
+# side by side with their floor (scripts/floor/rest, docs/performance.md section "Floors"): each
+# floor variant's answers are first checked to be Bridgework's (scripts/floor/same-json.py),
+# then each server is driven flat out (wrk) and at RATE (httpload), and the run ends with one line
+# per path: floor-ratio NAME throughput=X cpu=Y p99=Z, Bridgework's figure over the best floor's
+# (requests/s, CPU per request at saturation, p99 at saturation).
+#
+#   ./scripts/bench-marketplace.sh            # RATE=200 DURATION=15s OPEN_TASKS=100000
+#   QUICK=1 ./scripts/bench-marketplace.sh    # DURATION=5s OPEN_TASKS=5000, wrk 3 s, floors only
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 RATE=${RATE:-200}
-DURATION=${DURATION:-30s}
+if [ -n "${QUICK:-}" ]; then
+  DURATION=${DURATION:-5s} OPEN_TASKS=${OPEN_TASKS:-5000} WRK_DURATION=${WRK_DURATION:-3s}
+fi
+DURATION=${DURATION:-15s}
 OPEN_TASKS=${OPEN_TASKS:-100000}
+WRK_DURATION=${WRK_DURATION:-10s}
+FLOOR_VARIANTS=(naive struct onetrip)
 
 ensure_go
 ensure_postgres
@@ -28,9 +41,12 @@ export LOG_LEVEL=warn
 export API_MAX_REQUESTS_PER_USER=0 REGISTER_MAX_PER_IP=0 TASKS_MAX_PER_STARTUP=0
 PORT=$(free_port)
 export PORT
-SERVER_PID=
+SERVER_PID= FLOOR_PID=
 cleanup() {
-  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+  local pid
+  for pid in "$SERVER_PID" "$FLOOR_PID"; do
+    if [ -n "$pid" ]; then kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true; fi
+  done
   psql "$PG_URL_DEFAULT" -qc "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
@@ -43,56 +59,143 @@ psql "$DATABASE_URL" -qc "VACUUM ANALYZE" >/dev/null
 
 build_server
 go build -o bin/httpload ./scripts/httpload
+go build -o bin/floor-rest ./scripts/floor/rest
 STATIC_DIR=$(mktemp -d) DATA_DIR=$(mktemp -d) bin/bridgework >/dev/null 2>&1 &
 SERVER_PID=$!
 wait_http "http://127.0.0.1:$PORT/readyz" 30 "$SERVER_PID" || die "the server did not start"
 URL="http://127.0.0.1:$PORT"
+FLOOR_PID=
+FLOOR_LOG=$(mktemp)
+
+# start_floor VARIANT: one floor at a time, so that no more than two servers hold connections
+# on the machine's shared PostgreSQL. Sets FLOOR_PID and FLOOR_URL.
+start_floor() {
+  local port
+  port=$(free_port)
+  bin/floor-rest -variant "$1" -addr "127.0.0.1:$port" 2>>"$FLOOR_LOG" &
+  FLOOR_PID=$! FLOOR_URL="http://127.0.0.1:$port"
+  wait_http "$FLOOR_URL/readyz" 30 "$FLOOR_PID" || die "the $1 floor did not start"
+}
+
+stop_floor() {
+  kill "$FLOOR_PID" 2>/dev/null
+  wait "$FLOOR_PID" 2>/dev/null || true
+  FLOOR_PID=
+}
 
 # CPU time (clock ticks) used so far by the server and by the database's backends: divided by
 # the requests served, the cost of a request whatever else the machine is doing.
 TICK_MS=$((1000 / $(getconf CLK_TCK)))
 ticks_of() { local t=0 p; for p in "$@"; do t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || echo 0))); done; echo "$t"; }
-server_ticks() { ticks_of "$SERVER_PID"; }
 db_ticks() { ticks_of $(pgrep -f "postgres: .* $DB " || true); }
+# cpu_per_request TICKS REQUESTS: milliseconds of CPU per request.
+cpu_per_request() { awk -v t="$1" -v n="$2" -v ms="$TICK_MS" 'BEGIN {printf "%.3f", n ? t * ms / n : 0}'; }
 
 result_field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
 
-# steady NAME PATH [TOKEN]: RATE requests/s for DURATION after 5 s of warm-up, and the CPU the
-# server and PostgreSQL spent per request over the whole run.
-steady() {
-  local name=$1 path=$2 token=${3:-}
+# at_rate PID URL [TOKEN]: RATE requests/s for DURATION after 5 s of warm-up (httpload), and the
+# CPU the server PID and PostgreSQL spent per request over the whole run. Prints
+# "p50 p99 max server_cpu postgres_cpu statuses" (milliseconds).
+at_rate() {
+  local pid=$1 url=$2 token=${3:-}
   local out s0 d0
-  s0=$(server_ticks) d0=$(db_ticks)
-  out=$(bin/httpload -url "$URL$path" -token "$token" -rate "$RATE" -duration "$DURATION" -warmup 5s)
-  field() { result_field "$1" "$out"; }
-  printf '%-34s %s req/s  p50 %s ms  p99 %s ms  max %s ms  CPU/request: server %s, postgres %s  status %s\n' "$name" \
-    "$(field achieved)" "$(field p50_ms)" "$(field p99_ms)" "$(field max_ms)" \
-    "$(awk -v t=$(($(server_ticks) - s0)) -v n="$(field sent)" -v ms="$TICK_MS" 'BEGIN {printf "%.2f ms", n ? t * ms / n : 0}')" \
-    "$(awk -v t=$(($(db_ticks) - d0)) -v n="$(field sent)" -v ms="$TICK_MS" 'BEGIN {printf "%.2f ms", n ? t * ms / n : 0}')" \
-    "$(field statuses)"
+  s0=$(ticks_of "$pid") d0=$(db_ticks)
+  # A server that falls behind the rate fails the run: its figures are "-" then.
+  if ! out=$(bin/httpload -url "$url" -token "$token" -rate "$RATE" -duration "$DURATION" -warmup 5s 2>&1); then
+    echo "- - - - - fell-behind"
+    return
+  fi
+  local sent
+  sent=$(result_field sent "$out")
+  echo "$(result_field p50_ms "$out") $(result_field p99_ms "$out") $(result_field max_ms "$out")" \
+    "$(cpu_per_request $(($(ticks_of "$pid") - s0)) "$sent") $(cpu_per_request $(($(db_ticks) - d0)) "$sent")" \
+    "$(result_field statuses "$out")"
 }
 
-flat_out() {
+steady() {
   local name=$1 path=$2 token=${3:-}
-  local args=(-t 2 -c 16 -d 10s --latency)
+  local r
+  read -ra r <<<"$(at_rate "$SERVER_PID" "$URL$path" "$token")"
+  printf '%-34s p50 %s ms  p99 %s ms  max %s ms  CPU/request: server %s ms, postgres %s ms  status %s\n' "$name" "${r[@]}"
+}
+
+# flat_out PID URL [TOKEN]: wrk with 16 connections for WRK_DURATION. Prints "requests/s p99_ms
+# cpu_ms_per_request" (server PID and PostgreSQL).
+flat_out() {
+  local pid=$1 url=$2 token=${3:-}
+  local args=(-t 2 -c 16 -d "$WRK_DURATION" --latency) out t0
   [ -n "$token" ] && args+=(-H "Authorization: Bearer $token")
-  printf '%-34s %s\n' "$name" "$(wrk "${args[@]}" "$URL$path" | awk '/Requests\/sec/ {rps = $2} / 99%/ {p99 = $2} END {printf "%.0f req/s max, p99 %s", rps, p99}')"
+  t0=$(($(ticks_of "$pid") + $(db_ticks)))
+  out=$(wrk "${args[@]}" "$url")
+  local used=$(($(ticks_of "$pid") + $(db_ticks) - t0))
+  if grep -q 'Non-2xx' <<<"$out"; then log "wrk had failed requests from $url: $(grep Non-2xx <<<"$out")"; fi
+  awk -v used="$used" -v ms="$TICK_MS" '
+    / requests in / {n = $1}
+    /Requests\/sec/ {rps = $2}
+    / 99%/ {v = $2; unit = v; sub(/[0-9.]+/, "", unit); sub(/[a-z]+$/, "", v)
+            p99 = unit == "us" ? v / 1000 : unit == "s" ? v * 1000 : unit == "m" ? v * 60000 : v}
+    END {printf "%.0f %.2f %.3f\n", rps, p99, n ? used * ms / n : 0}' <<<"$out"
 }
 
 log "steady load: $RATE requests/s for $DURATION each (httpload); load average $(cut -d' ' -f1-3 /proc/loadavg)"
-steady "GET /api/startup/tasks" /api/startup/tasks "$STARTUP_TOKEN"
-steady "GET /api/student/dashboard" /api/student/dashboard "$STUDENT_TOKEN"
-steady "GET /api/startup/dashboard" /api/startup/dashboard "$STARTUP_TOKEN"
-steady "GET /api/student/tasks/all (all)" /api/student/tasks/all "$STUDENT_TOKEN"
-steady "GET /api/tasks (open market)" "/api/tasks" ""
-steady "GET /api/tasks?search=common&cat." "/api/tasks?search=landing&category=web-development" ""
-steady "GET /api/tasks?search=rare" "/api/tasks?search=4242" ""
-steady "GET /api/tasks?page=100 (deepest)" "/api/tasks?page=100&sort=title" ""
+if [ -z "${QUICK:-}" ]; then
+  steady "GET /api/startup/dashboard" /api/startup/dashboard "$STARTUP_TOKEN"
+  steady "GET /api/student/tasks/all (all)" /api/student/tasks/all "$STUDENT_TOKEN"
+  steady "GET /api/tasks?search=common&cat." "/api/tasks?search=landing&category=web-development" ""
+  steady "GET /api/tasks?search=rare" "/api/tasks?search=4242" ""
+  steady "GET /api/tasks?page=100 (deepest)" "/api/tasks?page=100&sort=title" ""
 
-log "flat out (wrk, 16 connections, 10 s)"
-flat_out "GET /api/startup/tasks" /api/startup/tasks "$STARTUP_TOKEN"
-flat_out "GET /api/student/dashboard" /api/student/dashboard "$STUDENT_TOKEN"
+  log "Go benchmarks"
+  go test -run XXX -bench 'BenchmarkRenderPDF' -benchtime 2s ./backend/certs/ | grep Benchmark
+  BW_TEST_DATABASES=postgres go test -run XXX -bench 'BenchmarkMarketplace' -benchtime 2s ./backend/httpapi/ | grep Benchmark
+fi
 
-log "Go benchmarks"
-go test -run XXX -bench 'BenchmarkRenderPDF' -benchtime 2s ./backend/certs/ | grep Benchmark
-BW_TEST_DATABASES=postgres go test -run XXX -bench 'BenchmarkMarketplace' -benchtime 2s ./backend/httpapi/ | grep Benchmark
+# The hot paths and their floors: NAME PATH TOKEN.
+HOT_PATHS=(
+  "startup-tasks /api/startup/tasks $STARTUP_TOKEN"
+  "student-dashboard /api/student/dashboard $STUDENT_TOKEN"
+  "open-tasks /api/tasks -"
+)
+
+log "hot paths against their floors (each floor's answers checked against Bridgework's first): wrk -t 2 -c 16 -d $WRK_DURATION, then $RATE requests/s for $DURATION"
+CHECK_DIR=$(mktemp -d)
+printf '%-18s %-10s %8s %9s %11s %13s %11s\n' path server 'req/s' 'p99 sat' 'p99 @rate' 'CPU/req sat' 'CPU/req @rate'
+RATIOS=()
+for entry in "${HOT_PATHS[@]}"; do
+  read -r name path token <<<"$entry"
+  [ "$token" = - ] && token=
+  declare -A rps=() p99=() cpu=()
+  best=
+  curl -fsS -H "Authorization: Bearer $token" "$URL$path" -o "$CHECK_DIR/bridgework.json" || die "Bridgework failed $path"
+  for server in bridgework "${FLOOR_VARIANTS[@]}"; do
+    pid=$SERVER_PID base=$URL
+    if [ "$server" != bridgework ]; then
+      start_floor "$server"
+      pid=$FLOOR_PID base=$FLOOR_URL
+      # Honesty first: the floor must answer what Bridgework answers.
+      curl -fsS -H "Authorization: Bearer $token" "$base$path" -o "$CHECK_DIR/$server.json" || die "the $server floor failed $path"
+      python3 scripts/floor/same-json.py "$CHECK_DIR/bridgework.json" "$CHECK_DIR/$server.json" ||
+        die "the $server floor does not answer $path as Bridgework does"
+    fi
+    read -r rps[$server] p99[$server] cpu[$server] <<<"$(flat_out "$pid" "$base$path" "$token")"
+    read -ra r <<<"$(at_rate "$pid" "$base$path" "$token")"
+    rate_cpu=$(awk -v a="${r[3]}" -v b="${r[4]}" 'BEGIN {if (a == "-") print "-"; else printf "%.3f", a + b}')
+    printf '%-18s %-10s %8s %6s ms %8s ms %10s ms %10s ms  (status %s, load %s)\n' "$name" "$server" "${rps[$server]}" \
+      "${p99[$server]}" "${r[1]}" "${cpu[$server]}" "$rate_cpu" "${r[5]}" "$(cut -d' ' -f1 /proc/loadavg)"
+    if [ "$server" != bridgework ]; then stop_floor; fi
+    if [ "$server" = bridgework ]; then
+      idle=$(awk -v a="$rate_cpu" -v b="${cpu[$server]}" 'BEGIN {if (a == "-") print "-"; else printf "%.2f", (b > 0 ? a / b : 0)}')
+    elif [ -z "$best" ] || [ "${rps[$server]}" -gt "${rps[$best]}" ]; then
+      best=$server
+    fi
+  done
+  echo "idle-overhead $name $idle (Bridgework's CPU per request at $RATE/s over at saturation; goal <= 1.25); best floor: $best"
+  RATIOS+=("$(awk -v name="$name" \
+    -v r1="${rps[bridgework]}" -v r2="${rps[$best]}" -v c1="${cpu[bridgework]}" -v c2="${cpu[$best]}" \
+    -v p1="${p99[bridgework]}" -v p2="${p99[$best]}" \
+    'BEGIN {printf "floor-ratio %s throughput=%.2f cpu=%.2f p99=%.2f", name, r2 ? r1 / r2 : 0, c2 ? c1 / c2 : 0, p2 ? p1 / p2 : 0}')")
+  unset rps p99 cpu
+done
+if [ -s "$FLOOR_LOG" ]; then log "the floors logged $(wc -l <"$FLOOR_LOG") errors, the first: $(head -n 3 "$FLOOR_LOG")"; fi
+rm -rf "$CHECK_DIR" "$FLOOR_LOG"
+printf '%s\n' "${RATIOS[@]}"
