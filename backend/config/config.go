@@ -38,6 +38,9 @@ type Config struct {
 	LogLevel        string
 	LogFormat       string
 	MetricsToken    string // bearer token /metrics asks for; empty: /metrics is not served
+	// PprofAddr is where net/http/pprof listens, on a listener of its own and never on the
+	// public router; empty: profiling is off.
+	PprofAddr string
 
 	LoginFailuresPerAccount int
 	LoginFailuresPerIP      int
@@ -125,6 +128,7 @@ func loadFrom(r *reader) Config {
 		LogLevel:        r.str("LOG_LEVEL", "info"),
 		LogFormat:       r.str("LOG_FORMAT", "json"),
 		MetricsToken:    r.str("METRICS_TOKEN", ""),
+		PprofAddr:       r.str("PPROF_ADDR", ""),
 
 		LoginFailuresPerAccount: r.int("LOGIN_MAX_FAILURES_PER_ACCOUNT", 5),
 		LoginFailuresPerIP:      r.int("LOGIN_MAX_FAILURES_PER_IP", 100),

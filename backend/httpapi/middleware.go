@@ -72,6 +72,15 @@ func (m *httpMetrics) observe(logger *slog.Logger) gin.HandlerFunc {
 		status := c.Writer.Status()
 		m.requests.WithLabelValues(route, c.Request.Method, strconv.Itoa(status)).Inc()
 		m.duration.WithLabelValues(route, c.Request.Method).Observe(elapsed.Seconds())
+		level := slog.LevelInfo
+		if status >= 500 {
+			level = slog.LevelError
+		}
+		// The line's attributes cost allocations, the client address a parse: not for a line
+		// the level drops.
+		if !logger.Enabled(c.Request.Context(), level) {
+			return
+		}
 		attrs := []any{
 			"request_id", requestID(c), "method", c.Request.Method, "path", c.Request.URL.Path,
 			"route", route, "status", status, "duration_ms", float64(elapsed.Microseconds()) / 1000,
@@ -79,10 +88,6 @@ func (m *httpMetrics) observe(logger *slog.Logger) gin.HandlerFunc {
 		}
 		if u := currentUser(c); u != nil {
 			attrs = append(attrs, "user_id", u.ID)
-		}
-		level := slog.LevelInfo
-		if status >= 500 {
-			level = slog.LevelError
 		}
 		logger.Log(c.Request.Context(), level, "request", attrs...)
 	}

@@ -78,8 +78,9 @@ func revisionsOf(db *gorm.DB, subs []submissionRow) (map[string][]tasks.Revision
 	for i, r := range subs {
 		submissionIDs[i] = r.ID
 	}
-	var rows []revisionRow
-	if err := db.Where("submission_id IN ?", submissionIDs).Order("submission_id, revision").Find(&rows).Error; err != nil {
+	rows, err := scanRows(db.Model(&revisionRow{}).Select(revisionColumns).
+		Where("submission_id IN ?", submissionIDs).Order("submission_id, revision"), revisionFields)
+	if err != nil {
 		return nil, err
 	}
 	for _, r := range rows {

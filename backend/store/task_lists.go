@@ -123,13 +123,13 @@ func pageOwnFirst(db, own, market *gorm.DB, q tasks.Query, w whose) (tasks.Page[
 	out := tasks.Page[tasks.Task]{Page: n, PageSize: size, Total: mine + marketTotal, TotalCapped: capped}
 	var rows []taskRow
 	if start < mine {
-		if err := ordered(own.Session(&gorm.Session{}), q.Sort).Limit(size).Offset(start).Find(&rows).Error; err != nil {
+		if rows, err = findTasks(ordered(own.Session(&gorm.Session{}), q.Sort).Limit(size).Offset(start)); err != nil {
 			return out, err
 		}
 	}
 	if rest := size - len(rows); rest > 0 && inMarket < marketTotal {
-		var more []taskRow
-		if err := ordered(market.Session(&gorm.Session{}), q.Sort).Limit(rest).Offset(inMarket).Find(&more).Error; err != nil {
+		more, err := findTasks(ordered(market.Session(&gorm.Session{}), q.Sort).Limit(rest).Offset(inMarket))
+		if err != nil {
 			return out, err
 		}
 		rows = append(rows, more...)
@@ -198,18 +198,19 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 	d.Counts = tasks.StudentCounts{Active: counts.Total - counts.Completed - counts.Decided, Completed: counts.Completed, Certificates: counts.Certificates}
 
 	no, yes := false, true
-	var active []taskRow
-	if err := ordered(studentBase(db, studentID, tasks.Query{}, &no), "deadline").Limit(activeN).Find(&active).Error; err != nil {
+	active, err := findTasks(ordered(studentBase(db, studentID, tasks.Query{}, &no), "deadline").Limit(activeN))
+	if err != nil {
 		return d, err
 	}
 	// Completed tasks come with the certificate each earned.
-	var completed []struct {
-		Task          taskRow `gorm:"embedded"`
-		CertificateID string
+	type completedRow struct {
+		Task          taskRow
+		CertificateID *string // none when the approval earned no certificate
 	}
-	err = studentBase(db, studentID, tasks.Query{}, &yes).Select("tasks.*, certificates.id AS certificate_id").
+	completed, err := scanRows(studentBase(db, studentID, tasks.Query{}, &yes).Select(taskColumns+", certificates.id").
 		Joins("LEFT JOIN certificates ON certificates.task_id = tasks.id AND certificates.student_id = ?", studentID).
-		Order("certificates.issued_at DESC, tasks.id DESC").Limit(completedN).Find(&completed).Error
+		Order("certificates.issued_at DESC, tasks.id DESC").Limit(completedN),
+		func(r *completedRow) []any { return append(taskFields(&r.Task), &r.CertificateID) })
 	if err != nil {
 		return d, err
 	}
@@ -217,7 +218,9 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 	done := make([]taskRow, len(completed))
 	for i, c := range completed {
 		done[i] = c.Task
-		d.CertificateOf[c.Task.ID] = c.CertificateID
+		if c.CertificateID != nil {
+			d.CertificateOf[c.Task.ID] = *c.CertificateID
+		}
 	}
 	available := filtered(db.Model(&taskRow{}).Where("tasks.listed = true"), tasks.Query{}).
 		Where("NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = ?)", studentID)
@@ -226,8 +229,8 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 	if err != nil {
 		return d, err
 	}
-	var open []taskRow
-	if err := ordered(available, "deadline").Limit(availableN).Find(&open).Error; err != nil {
+	open, err := findTasks(ordered(available, "deadline").Limit(availableN))
+	if err != nil {
 		return d, err
 	}
 	// One hydrate for the three lists; the open tasks have no submission of this student.
@@ -351,7 +354,8 @@ func pageOf(db, base *gorm.DB, q tasks.Query, w whose, total int) (tasks.Page[ta
 	out := tasks.Page[tasks.Task]{Page: n, PageSize: size, Total: total}
 	var rows []taskRow
 	if total > (n-1)*size {
-		if err := ordered(base.Session(&gorm.Session{}), q.Sort).Limit(size).Offset((n - 1) * size).Find(&rows).Error; err != nil {
+		var err error
+		if rows, err = findTasks(ordered(base.Session(&gorm.Session{}), q.Sort).Limit(size).Offset((n - 1) * size)); err != nil {
 			return out, err
 		}
 	}

@@ -158,7 +158,8 @@ func hydrate(db *gorm.DB, rows []taskRow, w whose) ([]tasks.Task, error) {
 		if w.startup != "" {
 			subs = subs.Where("startup_id = ?", w.startup)
 		}
-		if err := subs.Order("submitted_at, id").Find(&subRows).Error; err != nil {
+		var err error
+		if subRows, err = scanRows(subs.Select(submissionColumns).Order("submitted_at, id"), submissionFields); err != nil {
 			return nil, err
 		}
 	}

@@ -66,9 +66,15 @@ func run() error {
 	}
 
 	srv := app.HTTPServer(fmt.Sprintf(":%d", cfg.Port), a.Handler, cfg.RequestReadTimeout)
-	errc := make(chan error, 1)
+	errc := make(chan error, 2) // the public listener and the profiling one
 	go func() { errc <- srv.ListenAndServe() }()
 	logger.Info("listening", "addr", srv.Addr, "database", dbKind(cfg), "redis", cfg.RedisURL != "")
+	if cfg.PprofAddr != "" {
+		profiling := app.ProfilingServer(cfg.PprofAddr)
+		defer profiling.Close()
+		go func() { errc <- profiling.ListenAndServe() }()
+		logger.Info("profiling", "addr", profiling.Addr)
+	}
 
 	select {
 	case err := <-errc:
