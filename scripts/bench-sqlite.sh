@@ -17,6 +17,7 @@ BENCH=${BENCH:-BenchmarkMarketplace}
 
 ensure_go
 ensure_postgres
+ensure_redis
 
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
