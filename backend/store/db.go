@@ -48,9 +48,19 @@ func Open(databaseURL, dataDir string) (*gorm.DB, error) {
 	return OpenSQLite(filepath.Join(dataDir, "bridgework.db"), cfg)
 }
 
+// sqlitePragmas run on every connection the driver opens. cache_size -65536 (64 MiB, allocated
+// only as pages are read; the default is 2 MiB) keeps a database the size of 20,000 students in
+// memory: with the default, the people lists re-read pages from the file on every query, about a
+// quarter of their CPU (docs/performance.md, "The embedded default"). mmap_size(256 MiB) removed
+// the same reads and no more, and both together did no better, so only the cache is set. Not used:
+// gorm's PrepareStmt, because glebarez/go-sqlite prepares the SQL text again on every execution
+// (its statement holds only the text), so a cached *sql.Stmt would save no parsing.
+const sqlitePragmas = "_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
+	"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-65536)"
+
 // OpenSQLite opens a SQLite database file.
 func OpenSQLite(path string, cfg *gorm.Config) (*gorm.DB, error) {
-	dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)"
+	dsn := "file:" + path + "?" + sqlitePragmas
 	db, err := gorm.Open(sqlite.Open(dsn), cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)
