@@ -9,6 +9,10 @@
 //	    listen on another (the event crosses Redis); reports delivery latency from the commit
 //	    (the event's "at", stamped after the commit) to the frame's arrival, p50/p99/max, and loss.
 //	    The first seconds (-warmup: connection pools, caches) are left out of the latency figures.
+//	    -rate 0 sends flat out; -cpu a=PID,b=PID,redis=PID adds CPU time per message.
+//	wsload fanout -target bridgework|floor -api http://127.0.0.1:18411 -ws ws://127.0.0.1:18411/api/ws -users 10000
+//	    one event to every connected student (a task alert, or the floor relay's /api/fanout):
+//	    deliveries per second and arrival percentiles from the trigger.
 //
 // Users are inserted straight into the database (DATABASE_URL) and their tokens signed with the
 // server's JWT_SECRET: registering thousands through the API would measure argon2id, not the hub.
@@ -33,7 +37,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: wsload idle|chat [flags]")
+		fmt.Fprintln(os.Stderr, "usage: wsload idle|chat|fanout [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -42,6 +46,8 @@ func main() {
 		err = idle(os.Args[2:])
 	case "chat":
 		err = chat(os.Args[2:])
+	case "fanout":
+		err = fanout(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown mode %q", os.Args[1])
 	}
