@@ -52,6 +52,29 @@ func (p Publisher) Publish(ctx context.Context, eventType string, data any, user
 	}
 }
 
+// PublishEach sends each user their own event of one type (dataByUser: user id → the event's
+// data), batched: one round trip per chunk of users rather than one per user, so an event for
+// thousands of users (task alerts) reaches the last of them in milliseconds.
+func (p Publisher) PublishEach(ctx context.Context, eventType string, dataByUser map[string]any) {
+	if p.hub == nil || len(dataByUser) == 0 {
+		return
+	}
+	envs := make([]realtime.Envelope, 0, len(dataByUser))
+	for userID, data := range dataByUser {
+		ev, err := realtime.NewEvent(eventType, data)
+		if err != nil {
+			p.log.WarnContext(ctx, "publish failed", "type", eventType, "err", err)
+			return
+		}
+		envs = append(envs, realtime.Envelope{UserID: userID, Event: ev})
+	}
+	ctx, cancel := context.WithTimeout(ctx, publishTimeout)
+	defer cancel()
+	if err := p.hub.PublishEach(ctx, envs); err != nil {
+		p.log.WarnContext(ctx, "publish failed", "type", eventType, "users", len(envs), "err", err)
+	}
+}
+
 // live is the realtime side of the app: the hub on its broker, presence across instances, and
 // chat's handlers for the frames clients send.
 type live struct {

@@ -45,7 +45,7 @@ func chat(args []string) error {
 	var probe *cpuProbe
 	if cpuSpec != "" {
 		var err error
-		if probe, err = newCPUProbe(cpuSpec); err != nil {
+		if probe, err = newCPUProbe(ctx, cpuSpec); err != nil {
 			return err
 		}
 	}

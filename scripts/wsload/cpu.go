@@ -9,24 +9,33 @@ import (
 	"syscall"
 	"time"
 
+	"gorm.io/gorm"
+
 	"bridgework/backend/config"
-	"bridgework/backend/store"
 )
 
 // cpuProbe adds up the CPU time of the processes that serve a phase: the named ones (instances,
 // Redis) and the PostgreSQL backends connected to the benchmark's database, from
 // /proc/<pid>/stat, plus this load generator's own from getrusage, reported apart.
 type cpuProbe struct {
-	named    map[string][]int // group → pids
-	database string
+	named map[string][]int // group → pids
+	db    *gorm.DB         // one connection, held from the start: the server may have none to spare later
 }
 
 // cpuSample is CPU time so far per group; "pg" is the database's backends, "loadgen" this process.
 type cpuSample map[string]time.Duration
 
 // newCPUProbe reads groups as "a=123,b=456,redis=789" (several pids of one group with "+").
-func newCPUProbe(spec string) (*cpuProbe, error) {
-	p := &cpuProbe{named: map[string][]int{}}
+func newCPUProbe(ctx context.Context, spec string) (*cpuProbe, error) {
+	cfg, err := config.Load()
+	if err != nil {
+		return nil, err
+	}
+	db, _, err := openDB(ctx, cfg.DatabaseURL, 1)
+	if err != nil {
+		return nil, err
+	}
+	p := &cpuProbe{named: map[string][]int{}, db: db}
 	for _, part := range strings.Split(spec, ",") {
 		if part == "" {
 			continue
@@ -55,7 +64,7 @@ func (p *cpuProbe) sample(ctx context.Context) (cpuSample, error) {
 			out[name] += procCPU(pid)
 		}
 	}
-	pg, err := backendPIDs(ctx)
+	pg, err := p.backendPIDs(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -91,23 +100,10 @@ func procCPU(pid int) time.Duration {
 }
 
 // backendPIDs lists the PostgreSQL backends connected to the benchmark's database, other than
-// the one asking.
-func backendPIDs(ctx context.Context) ([]int, error) {
-	cfg, err := config.Load()
-	if err != nil {
-		return nil, err
-	}
-	db, err := store.Open(cfg.DatabaseURL, "")
-	if err != nil {
-		return nil, err
-	}
-	sqlDB, err := db.DB()
-	if err != nil {
-		return nil, err
-	}
-	defer sqlDB.Close()
+// the probe's own.
+func (p *cpuProbe) backendPIDs(ctx context.Context) ([]int, error) {
 	var pids []int
-	err = db.WithContext(ctx).Raw(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`).
+	err := p.db.WithContext(ctx).Raw(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`).
 		Scan(&pids).Error
 	return pids, err
 }

@@ -45,7 +45,7 @@ func fanout(args []string) error {
 	var probe *cpuProbe
 	if cpuSpec != "" {
 		var err error
-		if probe, err = newCPUProbe(cpuSpec); err != nil {
+		if probe, err = newCPUProbe(ctx, cpuSpec); err != nil {
 			return err
 		}
 	}
@@ -156,20 +156,18 @@ func saveSearches(ctx context.Context, students []account) error {
 	if err != nil {
 		return err
 	}
-	db, err := store.Open(cfg.DatabaseURL, "")
+	db, closeDB, err := openDB(ctx, cfg.DatabaseURL, 8)
 	if err != nil {
 		return err
 	}
-	if sqlDB, err := db.DB(); err == nil {
-		defer sqlDB.Close()
-	}
+	defer closeDB()
 	s := store.Alerts{DB: db}
 	var (
 		wg       sync.WaitGroup
 		mu       sync.Mutex
 		firstErr error
 	)
-	sem := make(chan struct{}, 16)
+	sem := make(chan struct{}, 8)
 	for _, st := range students {
 		wg.Go(func() {
 			sem <- struct{}{}

@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"gorm.io/gorm"
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/config"
@@ -71,21 +72,17 @@ func seed(ctx context.Context, typ accounts.UserType, n int) ([]account, error) 
 	if cfg.DatabaseURL == "" || cfg.JWTSecret == "" {
 		return nil, errors.New("DATABASE_URL and JWT_SECRET must be those of the server under test")
 	}
-	db, err := store.Open(cfg.DatabaseURL, "")
+	db, closeDB, err := openDB(ctx, cfg.DatabaseURL, 8)
 	if err != nil {
 		return nil, err
 	}
-	defer func() {
-		if sqlDB, err := db.DB(); err == nil {
-			sqlDB.Close()
-		}
-	}()
+	defer closeDB()
 	tokens := &accounts.Tokens{Secret: []byte(cfg.JWTSecret), Issuer: cfg.JWTIssuer, Audience: cfg.JWTAudience, TTL: 2 * time.Hour}
 	users, sessions := store.Users{DB: db}, store.Sessions{DB: db}
 	out := make([]account, n)
 	errs := make(chan error, n)
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, 16)
+	sem := make(chan struct{}, 8)
 	tag := fmt.Sprintf("%x", time.Now().UnixNano())
 	for i := range n {
 		wg.Go(func() {
@@ -116,6 +113,28 @@ func seed(ctx context.Context, typ accounts.UserType, n int) ([]account, error) 
 		return nil, err
 	}
 	return out, nil
+}
+
+// openDB opens the benchmark's database with at most conns connections, waiting up to two
+// minutes for a free one: the PostgreSQL server is shared, and the instances under test hold most
+// of its max_connections.
+func openDB(ctx context.Context, url string, conns int) (db *gorm.DB, closeDB func(), err error) {
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		db, err = store.Open(url, "")
+		if err == nil {
+			sqlDB, _ := db.DB()
+			sqlDB.SetMaxOpenConns(conns)
+			if err = sqlDB.PingContext(ctx); err == nil {
+				return db, func() { sqlDB.Close() }, nil
+			}
+			sqlDB.Close()
+		}
+		if time.Now().After(deadline) {
+			return nil, nil, fmt.Errorf("open postgres: %w", err)
+		}
+		time.Sleep(time.Second)
+	}
 }
 
 // frame is the socket's one frame shape.
