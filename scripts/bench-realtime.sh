@@ -60,12 +60,17 @@ export LOG_LEVEL=warn CHAT_MAX_MESSAGES_PER_MINUTE=0 METRICS_TOKEN="bench-metric
 export WS_MAX_PER_IP=0 WS_MAX_HANDSHAKES_PER_IP=0 API_MAX_REQUESTS_PER_USER=0 TASKS_MAX_PER_STARTUP=0
 PIDS=()
 cleanup() {
+  set +e # a server's exit status must not stop the cleanup half way
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
   redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
   psql "$PG_URL_DEFAULT" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
 
+# A server left over on one of the ports would answer in place of the one that cannot bind.
+for port in $PORT_A $PORT_B $REDIS_PORT $FLOOR_A $FLOOR_B; do
+  ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || die "port $port is in use"
+done
 psql "$PG_URL_DEFAULT" -qc "CREATE DATABASE $DB" >/dev/null
 redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes --logfile /dev/null >/dev/null
 for _ in $(seq 1 20); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.25; done

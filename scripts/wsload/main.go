@@ -20,6 +20,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -115,26 +116,45 @@ func seed(ctx context.Context, typ accounts.UserType, n int) ([]account, error) 
 	return out, nil
 }
 
-// openDB opens the benchmark's database with at most conns connections, waiting up to two
-// minutes for a free one: the PostgreSQL server is shared, and the instances under test hold most
-// of its max_connections.
+// openDB opens the benchmark's database with exactly conns connections, all opened up front and
+// kept, waiting up to two minutes for free ones: the PostgreSQL server is shared, and the
+// servers under test (and other benchmarks) may hold all of its max_connections at any moment.
 func openDB(ctx context.Context, url string, conns int) (db *gorm.DB, closeDB func(), err error) {
 	deadline := time.Now().Add(2 * time.Minute)
-	for {
-		db, err = store.Open(url, "")
+	db, err = store.Open(url, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, nil, err
+	}
+	sqlDB.SetMaxOpenConns(conns)
+	sqlDB.SetMaxIdleConns(conns)
+	sqlDB.SetConnMaxIdleTime(0)
+	held := make([]*sql.Conn, 0, conns)
+	for len(held) < conns {
+		c, err := sqlDB.Conn(ctx)
 		if err == nil {
-			sqlDB, _ := db.DB()
-			sqlDB.SetMaxOpenConns(conns)
-			if err = sqlDB.PingContext(ctx); err == nil {
-				return db, func() { sqlDB.Close() }, nil
-			}
-			sqlDB.Close()
+			err = c.PingContext(ctx)
+		}
+		if err == nil {
+			held = append(held, c)
+			continue
 		}
 		if time.Now().After(deadline) {
+			sqlDB.Close()
 			return nil, nil, fmt.Errorf("open postgres: %w", err)
+		}
+		if c != nil {
+			c.Close()
 		}
 		time.Sleep(time.Second)
 	}
+	for _, c := range held {
+		c.Close() // back to the pool, idle, for good
+	}
+	return db, func() { sqlDB.Close() }, nil
 }
 
 // frame is the socket's one frame shape.
