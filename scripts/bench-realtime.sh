@@ -27,6 +27,7 @@
 #
 #   ./scripts/bench-realtime.sh    # IDLE_CONNS=10000 RATE=1000 DURATION=30s PAIRS=200 CHAT_RUNS=5
 #                                  # FLAT_DURATION=15s FANOUT_USERS=10000 FANOUT_ROUNDS=3
+#                                  # (IDLE_CONNS=0 or FANOUT_USERS=0 skips that phase)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -147,9 +148,12 @@ fanout() {
   timeout 900 bin/wsload fanout -target "$1" -api "http://127.0.0.1:$2" -ws "ws://127.0.0.1:$2/api/ws" \
     -users "$FANOUT_USERS" -rounds "$FANOUT_ROUNDS" -cpu "$3" | sed "s|\$| load=$(loadavg | tr ' ' /)|"
 }
-log "fan-out: one event to $FANOUT_USERS sockets on one server, $FANOUT_ROUNDS rounds, Bridgework then the floor"
-fan_bw=$(fanout bridgework $PORT_A "a=$BW_A_PID,b=$BW_B_PID,redis=$REDIS_PID") && echo "$fan_bw"
-fan_floor=$(fanout floor $FLOOR_A "a=$FLOOR_A_PID,b=$FLOOR_B_PID,redis=$REDIS_PID") && echo "$fan_floor"
+fan_bw="" fan_floor=""
+if [ "$FANOUT_USERS" -gt 0 ]; then
+  log "fan-out: one event to $FANOUT_USERS sockets on one server, $FANOUT_ROUNDS rounds, Bridgework then the floor"
+  fan_bw=$(fanout bridgework $PORT_A "a=$BW_A_PID,b=$BW_B_PID,redis=$REDIS_PID") && echo "$fan_bw"
+  fan_floor=$(fanout floor $FLOOR_A "a=$FLOOR_A_PID,b=$FLOOR_B_PID,redis=$REDIS_PID") && echo "$fan_floor"
+fi
 
 log "Go benchmark: hub fan-out"
 timeout 600 go test -run XXX -bench BenchmarkHubFanout -benchtime 2s ./backend/realtime/ | grep Benchmark

@@ -121,9 +121,11 @@ func seed(ctx context.Context, typ accounts.UserType, n int) ([]account, error) 
 // servers under test (and other benchmarks) may hold all of its max_connections at any moment.
 func openDB(ctx context.Context, url string, conns int) (db *gorm.DB, closeDB func(), err error) {
 	deadline := time.Now().Add(2 * time.Minute)
-	db, err = store.Open(url, "")
-	if err != nil {
-		return nil, nil, err
+	for db, err = store.Open(url, ""); err != nil; db, err = store.Open(url, "") {
+		if time.Now().After(deadline) {
+			return nil, nil, err
+		}
+		time.Sleep(time.Second)
 	}
 	sqlDB, err := db.DB()
 	if err != nil {
