@@ -27,7 +27,7 @@
 #
 #   ./scripts/bench-realtime.sh    # IDLE_CONNS=10000 RATE=1000 DURATION=30s PAIRS=200 CHAT_RUNS=5
 #                                  # FLAT_DURATION=15s FANOUT_USERS=10000 FANOUT_ROUNDS=3
-#                                  # (IDLE_CONNS=0 or FANOUT_USERS=0 skips that phase)
+#                                  # (IDLE_CONNS, FLAT_DURATION, CHAT_RUNS or FANOUT_USERS=0 skips that phase)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -122,9 +122,12 @@ field() { grep -o " $1=[0-9.]*" | cut -d= -f2; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 
-log "chat flat out for $FLAT_DURATION, Bridgework then the floor"
-flat_bw=$(chat bridgework -rate 0 -duration "$FLAT_DURATION" -warmup 2s) && echo "bridgework $flat_bw"
-flat_floor=$(chat floor -rate 0 -duration "$FLAT_DURATION" -warmup 2s) && echo "floor      $flat_floor"
+flat_bw="" flat_floor=""
+if [ "$FLAT_DURATION" != 0 ]; then
+  log "chat flat out for $FLAT_DURATION, Bridgework then the floor"
+  flat_bw=$(chat bridgework -rate 0 -duration "$FLAT_DURATION" -warmup 2s) && echo "bridgework $flat_bw"
+  flat_floor=$(chat floor -rate 0 -duration "$FLAT_DURATION" -warmup 2s) && echo "floor      $flat_floor"
+fi
 
 log "chat: $RATE messages/s for $DURATION, posted to one server, received on the other through Redis, $CHAT_RUNS runs each"
 runs_bw=() runs_floor=()

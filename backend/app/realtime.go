@@ -68,7 +68,10 @@ func (p Publisher) PublishEach(ctx context.Context, eventType string, dataByUser
 		}
 		envs = append(envs, realtime.Envelope{UserID: userID, Event: ev})
 	}
-	ctx, cancel := context.WithTimeout(ctx, publishTimeout)
+	// publishTimeout a round trip: a whole audience in one second would cut off the last
+	// thousands of students on a busy machine.
+	rounds := time.Duration(1 + len(envs)/realtime.PublishChunk)
+	ctx, cancel := context.WithTimeout(ctx, rounds*publishTimeout)
 	defer cancel()
 	if err := p.hub.PublishEach(ctx, envs); err != nil {
 		p.log.WarnContext(ctx, "publish failed", "type", eventType, "users", len(envs), "err", err)

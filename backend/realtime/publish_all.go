@@ -46,13 +46,13 @@ type Envelope struct {
 	Event  Event
 }
 
-// publishChunk bounds one pipelined round trip of PublishEach, so that Redis starts delivering
+// PublishChunk bounds one pipelined round trip of PublishEach, so that Redis starts delivering
 // the first events while the last are still being sent, and no buffer grows with the audience.
-const publishChunk = 500
+const PublishChunk = 500
 
 // PublishEach sends each envelope's event to every connection of its user, on every instance:
 // many users with an event of their own (a task alert names the search that matched it). A
-// broker that can batch (Redis: pipelined, publishChunk at a time) does; any other gets one
+// broker that can batch (Redis: pipelined, PublishChunk at a time) does; any other gets one
 // Publish per envelope. Call it after the database commit the events report.
 func (h *Hub) PublishEach(ctx context.Context, envs []Envelope) error {
 	if b, ok := h.broker.(interface {
@@ -68,11 +68,11 @@ func (h *Hub) PublishEach(ctx context.Context, envs []Envelope) error {
 	return nil
 }
 
-// PublishEach publishes each envelope on its user's channel, publishChunk per round trip.
+// PublishEach publishes each envelope on its user's channel, PublishChunk per round trip.
 func (b *RedisBroker) PublishEach(ctx context.Context, envs []Envelope) error {
-	for start := 0; start < len(envs); start += publishChunk {
+	for start := 0; start < len(envs); start += PublishChunk {
 		pipe := b.rdb.Pipeline()
-		for _, e := range envs[start:min(start+publishChunk, len(envs))] {
+		for _, e := range envs[start:min(start+PublishChunk, len(envs))] {
 			payload, err := json.Marshal(e.Event)
 			if err != nil {
 				return fmt.Errorf("realtime: marshal event: %w", err)
