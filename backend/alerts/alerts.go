@@ -204,8 +204,7 @@ type Alert struct {
 
 // TaskPosted tells every student with a matching saved search about t, once each (their first
 // matching search names it): a bell notification, written first, then a task.alert event and the
-// bell's push. Best effort: the task
-// is posted whatever happens here, so a failure is logged.
+// bell's push. Best effort: the task is posted whatever happens here, so a failure is logged.
 func (s *Service) TaskPosted(ctx context.Context, t *tasks.Task) {
 	candidates, err := s.Store.Candidates(ctx, taskKeys(t))
 	if err != nil {

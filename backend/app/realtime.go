@@ -53,8 +53,8 @@ func (p Publisher) Publish(ctx context.Context, eventType string, data any, user
 }
 
 // PublishEach sends each user their own event of one type (dataByUser: user id → the event's
-// data), batched: one round trip per chunk of users rather than one per user, so an event for
-// thousands of users (task alerts) reaches the last of them in milliseconds.
+// data), batched: one round trip per realtime.PublishChunk users rather than one per user, so
+// thousands of task alerts take a few round trips rather than thousands.
 func (p Publisher) PublishEach(ctx context.Context, eventType string, dataByUser map[string]any) {
 	if p.hub == nil || len(dataByUser) == 0 {
 		return
