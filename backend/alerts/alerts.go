@@ -118,9 +118,10 @@ type Store interface {
 	CreateNotifications(ctx context.Context, ns []notify.Notification) error
 }
 
-// Publisher announces an event, already committed, to the users' open connections.
+// Publisher announces events, already committed, to the users' open connections.
 type Publisher interface {
-	Publish(ctx context.Context, eventType string, data any, userIDs ...string)
+	// PublishEach sends each user (a key of dataByUser) their own event, batched.
+	PublishEach(ctx context.Context, eventType string, dataByUser map[string]any)
 }
 
 // Announcer pushes notifications that were just committed (notify.Service).
@@ -202,8 +203,8 @@ type Alert struct {
 }
 
 // TaskPosted tells every student with a matching saved search about t, once each (their first
-// matching search names it): a bell notification, then a task.alert event. Best effort: the task
-// is posted whatever happens here, so a failure is logged.
+// matching search names it): a bell notification, written first, then a task.alert event and the
+// bell's push. Best effort: the task is posted whatever happens here, so a failure is logged.
 func (s *Service) TaskPosted(ctx context.Context, t *tasks.Task) {
 	candidates, err := s.Store.Candidates(ctx, taskKeys(t))
 	if err != nil {
@@ -229,8 +230,12 @@ func (s *Service) TaskPosted(ctx context.Context, t *tasks.Task) {
 		s.Logger.ErrorContext(ctx, "task alerts: notifications", "task", t.ID, "students", len(notes), "err", err)
 		return
 	}
-	s.Notifier.Announce(ctx, notes...)
+	// The live alerts first, in one batch: announcing the bell notifications counts each
+	// student's unread ones, a statement per student, which thousands of students must not wait for.
+	alerts := make(map[string]any, len(matched))
 	for student, search := range matched {
-		s.Publisher.Publish(ctx, EventAlert, Alert{TaskID: t.ID, Title: t.Title, SavedSearchID: search}, student)
+		alerts[student] = Alert{TaskID: t.ID, Title: t.Title, SavedSearchID: search}
 	}
+	s.Publisher.PublishEach(ctx, EventAlert, alerts)
+	s.Notifier.Announce(ctx, notes...)
 }

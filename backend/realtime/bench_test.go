@@ -3,10 +3,15 @@ package realtime
 import (
 	"context"
 	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 )
 
 // BenchmarkHubFanout measures delivery from Publish to real websocket
@@ -62,3 +67,122 @@ func benchFanout(b *testing.B, users, connsPerUser int) {
 		b.Fatalf("%d clients dropped as slow", dropped)
 	}
 }
+
+// BenchmarkHubFanoutAll measures one event for each of 10,000 users connected to one hub (a
+// task alert to every student whose saved search matched), through PublishEach and the memory
+// broker: one op is the whole fan-out, frames/s the deliveries. The sockets are real websockets
+// over in-memory pipes (pipeListener): 10,000 over TCP would need 20,000 descriptors in this one
+// process. scripts/bench-realtime.sh measures the same over TCP and Redis, against the floor.
+func BenchmarkHubFanoutAll(b *testing.B) {
+	const users = 10_000
+	pipes := newPipeListener()
+	hub, err := NewHub(NewMemoryBroker(), Options{Authenticate: testAuthenticate, SendBuffer: 64,
+		Logger: slog.New(slog.NewTextHandler(b.Output(), &slog.HandlerOptions{Level: slog.LevelError}))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := &http.Server{Handler: hub}
+	go srv.Serve(pipes)
+	b.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		_ = hub.Shutdown(ctx)
+		_ = srv.Close()
+	})
+	dial := websocket.DialOptions{HTTPClient: &http.Client{Transport: &http.Transport{DialContext: pipes.dial}}}
+
+	var received atomic.Int64
+	var connecting sync.WaitGroup
+	sem := make(chan struct{}, 64)
+	envs := make([]Envelope, users)
+	ev := mustEventT(b, "task.alert", map[string]string{"taskId": "0192c1d2-0000-7000-8000-000000000000",
+		"title": "A typical task title", "savedSearchId": "0192c1d2-0000-7000-8000-000000000001"})
+	for u := range users {
+		envs[u] = Envelope{UserID: fmt.Sprint("user", u), Event: ev}
+		connecting.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			conn, err := connectWith(ctx, "ws://pipe/", envs[u].UserID, &dial)
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			go func() {
+				for {
+					if _, _, err := conn.Read(context.Background()); err != nil {
+						return
+					}
+					received.Add(1)
+				}
+			}()
+		})
+	}
+	connecting.Wait()
+	if b.Failed() {
+		return
+	}
+	ctx := context.Background()
+
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := time.Now()
+	for i := range b.N {
+		if err := hub.PublishEach(ctx, envs); err != nil {
+			b.Fatal(err)
+		}
+		for received.Load() < int64(i+1)*users {
+			time.Sleep(50 * time.Microsecond)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(int64(b.N)*users)/time.Since(start).Seconds(), "frames/s")
+	if dropped := hub.Stats().DroppedSlow; dropped != 0 {
+		b.Fatalf("%d clients dropped as slow", dropped)
+	}
+}
+
+// pipeListener is a net.Listener whose connections are in-memory pipes, dialled with dial.
+type pipeListener struct {
+	conns  chan net.Conn
+	closed chan struct{}
+	once   sync.Once
+}
+
+func newPipeListener() *pipeListener {
+	return &pipeListener{conns: make(chan net.Conn), closed: make(chan struct{})}
+}
+
+func (l *pipeListener) Accept() (net.Conn, error) {
+	select {
+	case c := <-l.conns:
+		return c, nil
+	case <-l.closed:
+		return nil, net.ErrClosed
+	}
+}
+
+func (l *pipeListener) Close() error {
+	l.once.Do(func() { close(l.closed) })
+	return nil
+}
+
+func (l *pipeListener) Addr() net.Addr { return pipeAddr{} }
+
+func (l *pipeListener) dial(ctx context.Context, _, _ string) (net.Conn, error) {
+	client, server := net.Pipe()
+	select {
+	case l.conns <- server:
+		return client, nil
+	case <-l.closed:
+		return nil, net.ErrClosed
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+type pipeAddr struct{}
+
+func (pipeAddr) Network() string { return "pipe" }
+func (pipeAddr) String() string  { return "127.0.0.1:1" }

@@ -222,11 +222,15 @@ func (b *RedisBroker) dispatch(m *redis.Message) {
 	if !ok {
 		return
 	}
+	// Decoded to check it is an event; the payload, which our Publish encoded, is what the
+	// sockets get.
+	payload := []byte(m.Payload)
 	var ev Event
-	if err := json.Unmarshal([]byte(m.Payload), &ev); err != nil {
+	if err := json.Unmarshal(payload, &ev); err != nil {
 		b.log.Warn("dropping undecodable event", "channel", m.Channel, "err", err)
 		return
 	}
+	ev.encoded = payload
 	b.mu.Lock()
 	_, subscribed := b.subscribed[userID]
 	h := b.handler

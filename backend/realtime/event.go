@@ -34,6 +34,18 @@ type Event struct {
 	Data json.RawMessage `json:"data"`
 	ID   string          `json:"id,omitempty"`
 	At   time.Time       `json:"at,omitzero"`
+
+	// encoded is the event as it arrived from the broker, when it did: the hub sends those
+	// bytes as they are rather than encode the event again.
+	encoded []byte
+}
+
+// frame is the event's encoding for the socket.
+func (ev Event) frame() ([]byte, error) {
+	if ev.encoded != nil {
+		return ev.encoded, nil
+	}
+	return json.Marshal(ev)
 }
 
 // NewEvent marshals data and stamps the event with a time-ordered id (UUID v7)

@@ -62,7 +62,12 @@ func startHub(tb testing.TB, broker Broker, opts Options) *testServer {
 // connectUser dials, authenticates as userID and waits for "ready". It returns
 // errors rather than failing, so that it can run on any goroutine.
 func connectUser(ctx context.Context, url, userID string) (*websocket.Conn, error) {
-	conn, _, err := websocket.Dial(ctx, url, nil)
+	return connectWith(ctx, url, userID, nil)
+}
+
+// connectWith is connectUser with dial options (another transport).
+func connectWith(ctx context.Context, url, userID string, opts *websocket.DialOptions) (*websocket.Conn, error) {
+	conn, _, err := websocket.Dial(ctx, url, opts)
 	if err != nil {
 		return nil, fmt.Errorf("dial as %s: %w", userID, err)
 	}

@@ -2,7 +2,6 @@ package realtime
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"slices"
@@ -276,7 +275,7 @@ func (h *Hub) handle(userID string, ev Event) {
 }
 
 func (h *Hub) enqueue(d delivery, ev Event) {
-	frame, err := json.Marshal(ev) // once, not once per socket
+	frame, err := ev.frame() // once, not once per socket
 	if err != nil {
 		h.log.Error("dropping unencodable event", "type", ev.Type, "err", err)
 		return

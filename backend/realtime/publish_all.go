@@ -39,3 +39,49 @@ func (b *RedisBroker) PublishAll(ctx context.Context, userIDs []string, ev Event
 	}
 	return nil
 }
+
+// Envelope is one event for one user, for PublishEach.
+type Envelope struct {
+	UserID string
+	Event  Event
+}
+
+// PublishChunk bounds one pipelined round trip of PublishEach, so that Redis starts delivering
+// the first events while the last are still being sent, and no buffer grows with the audience.
+const PublishChunk = 500
+
+// PublishEach sends each envelope's event to every connection of its user, on every instance:
+// many users with an event of their own (a task alert names the search that matched it). A
+// broker that can batch (Redis: pipelined, PublishChunk at a time) does; any other gets one
+// Publish per envelope. Call it after the database commit the events report.
+func (h *Hub) PublishEach(ctx context.Context, envs []Envelope) error {
+	if b, ok := h.broker.(interface {
+		PublishEach(ctx context.Context, envs []Envelope) error
+	}); ok {
+		return b.PublishEach(ctx, envs)
+	}
+	for _, e := range envs {
+		if err := h.broker.Publish(ctx, e.UserID, e.Event); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PublishEach publishes each envelope on its user's channel, PublishChunk per round trip.
+func (b *RedisBroker) PublishEach(ctx context.Context, envs []Envelope) error {
+	for start := 0; start < len(envs); start += PublishChunk {
+		pipe := b.rdb.Pipeline()
+		for _, e := range envs[start:min(start+PublishChunk, len(envs))] {
+			payload, err := json.Marshal(e.Event)
+			if err != nil {
+				return fmt.Errorf("realtime: marshal event: %w", err)
+			}
+			pipe.Publish(ctx, b.Channel(e.UserID), payload)
+		}
+		if _, err := pipe.Exec(ctx); err != nil {
+			return fmt.Errorf("realtime: redis publish: %w", err)
+		}
+	}
+	return nil
+}

@@ -67,7 +67,7 @@ func dedupe(keys []map[string]any) []map[string]any {
 
 type nopPublisher struct{}
 
-func (nopPublisher) Publish(context.Context, string, any, ...string) {}
+func (nopPublisher) PublishEach(context.Context, string, map[string]any) {}
 
 type nopAnnouncer struct{}
 

@@ -16,11 +16,14 @@ import (
 	"bridgework/backend/accounts"
 )
 
-// chat drives pairs of users: students send through one instance at a fixed total rate, their
-// startups listen on another, and every chat.message frame is timed from its commit.
+// chat drives pairs of users: students send through one instance at a fixed total rate (or as
+// fast as it answers, with -rate 0), their startups listen on another, and every chat.message
+// frame is timed from its commit. With -cpu it also reports the CPU time of the serving
+// processes per message, over the sending phase until the last frame arrived.
 func chat(args []string) error {
 	var (
 		sendBase, url string
+		cpuSpec       string
 		pairs, rate   int
 		workers       int
 		duration      time.Duration
@@ -30,15 +33,22 @@ func chat(args []string) error {
 		fs.StringVar(&sendBase, "send", "http://127.0.0.1:18411", "instance the messages are posted to")
 		fs.StringVar(&url, "ws", "ws://127.0.0.1:18412/api/ws", "instance the receivers listen on")
 		fs.IntVar(&pairs, "pairs", 200, "student/startup pairs")
-		fs.IntVar(&rate, "rate", 1000, "messages per second, in total")
+		fs.IntVar(&rate, "rate", 1000, "messages per second, in total; 0: as fast as the instance answers, -workers at a time")
 		fs.IntVar(&workers, "workers", 64, "concurrent requests at most")
 		fs.DurationVar(&duration, "duration", 30*time.Second, "how long to send")
 		fs.DurationVar(&warmup, "warmup", 5*time.Second, "first part of the run left out of the latency figures (not of the loss count)")
+		fs.StringVar(&cpuSpec, "cpu", "", "processes whose CPU time to report per message: a=PID,b=PID,redis=PID (and PostgreSQL's backends of DATABASE_URL)")
 	}); err != nil {
 		return err
 	}
 	ctx := context.Background()
-	warmupCount := int(warmup.Seconds() * float64(rate))
+	var probe *cpuProbe
+	if cpuSpec != "" {
+		var err error
+		if probe, err = newCPUProbe(ctx, cpuSpec); err != nil {
+			return err
+		}
+	}
 	students, err := seed(ctx, accounts.Student, pairs)
 	if err != nil {
 		return err
@@ -57,6 +67,8 @@ func chat(args []string) error {
 		mu        sync.Mutex
 		latencies []time.Duration
 		received  = map[string]int{}
+		// The sending starts right after the readers; frames committed before this are warm-up.
+		timedFrom = time.Now().Add(warmup)
 	)
 	for _, conn := range conns {
 		go func() {
@@ -71,15 +83,12 @@ func chat(args []string) error {
 					continue
 				}
 				var msg struct {
-					ID      string `json:"_id"`
-					Content string `json:"content"`
+					ID string `json:"_id"`
 				}
 				_ = json.Unmarshal(f.Data, &msg)
-				var k int
-				_, _ = fmt.Sscanf(msg.Content, "load message %d", &k)
 				mu.Lock()
 				received[msg.ID]++
-				if k >= warmupCount {
+				if f.At.After(timedFrom) {
 					latencies = append(latencies, arrived.Sub(f.At))
 				}
 				mu.Unlock()
@@ -96,7 +105,7 @@ func chat(args []string) error {
 		failed     atomic.Int64
 		maxBacklog atomic.Int64
 	)
-	jobs := make(chan int, rate*int(duration/time.Second+1))
+	jobs := make(chan int, max(rate, 1)*int(duration/time.Second+1))
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
@@ -112,11 +121,25 @@ func chat(args []string) error {
 		})
 	}
 
+	var cpuBefore cpuSample
+	if probe != nil {
+		if cpuBefore, err = probe.sample(ctx); err != nil {
+			return err
+		}
+	}
 	// Open loop: messages are due at fixed times whatever the server's speed, so a slow server
-	// shows as latency and backlog instead of quietly lowering the rate.
+	// shows as latency and backlog instead of quietly lowering the rate. Flat out (rate 0), the
+	// workers take the next message as soon as they are free.
 	started := time.Now()
 	total := int(duration.Seconds() * float64(rate))
-	for k := range total {
+	for k := 0; rate == 0 || k < total; k++ {
+		if rate == 0 {
+			if time.Since(started) >= duration {
+				break
+			}
+			jobs <- k
+			continue
+		}
 		due := started.Add(time.Duration(float64(k) / float64(rate) * float64(time.Second)))
 		if wait := time.Until(due); wait > 0 {
 			time.Sleep(wait)
@@ -146,7 +169,15 @@ func chat(args []string) error {
 		if lost == 0 || time.Now().After(deadline) {
 			break
 		}
-		time.Sleep(200 * time.Millisecond)
+		time.Sleep(20 * time.Millisecond)
+	}
+	cpu := ""
+	if probe != nil {
+		after, err := probe.sample(ctx)
+		if err != nil {
+			return err
+		}
+		cpu = perOp(cpuBefore, after, int(accepted.Load()))
 	}
 	mu.Lock()
 	defer mu.Unlock()
@@ -162,9 +193,9 @@ func chat(args []string) error {
 		}
 		return float64(latencies[min(len(latencies)-1, int(p*float64(len(latencies))))].Microseconds()) / 1000
 	}
-	fmt.Printf("RESULT chat pairs=%d warmup=%s offered_rate=%d achieved_rate=%.0f accepted=%d failed=%d received=%d lost=%d duplicates=%d timed=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f max_backlog=%d\n",
+	fmt.Printf("RESULT chat pairs=%d warmup=%s offered_rate=%d achieved_rate=%.0f accepted=%d failed=%d received=%d lost=%d duplicates=%d timed=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f max_backlog=%d%s\n",
 		pairs, warmup, rate, float64(accepted.Load())/sendTook.Seconds(), accepted.Load(), failed.Load(), frames, lost, duplicates, len(latencies),
-		pct(0.50), pct(0.99), pct(1), maxBacklog.Load())
+		pct(0.50), pct(0.99), pct(1), maxBacklog.Load(), cpu)
 	return nil
 }
 

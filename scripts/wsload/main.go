@@ -9,6 +9,10 @@
 //	    listen on another (the event crosses Redis); reports delivery latency from the commit
 //	    (the event's "at", stamped after the commit) to the frame's arrival, p50/p99/max, and loss.
 //	    The first seconds (-warmup: connection pools, caches) are left out of the latency figures.
+//	    -rate 0 sends flat out; -cpu a=PID,b=PID,redis=PID adds CPU time per message.
+//	wsload fanout -target bridgework|floor -api http://127.0.0.1:18411 -ws ws://127.0.0.1:18411/api/ws -users 10000
+//	    one event to every connected student (a task alert, or the floor relay's /api/fanout):
+//	    deliveries per second and arrival percentiles from the trigger.
 //
 // Users are inserted straight into the database (DATABASE_URL) and their tokens signed with the
 // server's JWT_SECRET: registering thousands through the API would measure argon2id, not the hub.
@@ -16,6 +20,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -25,6 +30,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"gorm.io/gorm"
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/config"
@@ -33,7 +39,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: wsload idle|chat|capacity [flags]")
+		fmt.Fprintln(os.Stderr, "usage: wsload idle|chat|fanout|capacity [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -42,6 +48,8 @@ func main() {
 		err = idle(os.Args[2:])
 	case "chat":
 		err = chat(os.Args[2:])
+	case "fanout":
+		err = fanout(os.Args[2:])
 	case "capacity": // scripts/capacity.sh
 		err = capacity(os.Args[2:])
 	default:
@@ -67,21 +75,17 @@ func seed(ctx context.Context, typ accounts.UserType, n int) ([]account, error) 
 	if cfg.DatabaseURL == "" || cfg.JWTSecret == "" {
 		return nil, errors.New("DATABASE_URL and JWT_SECRET must be those of the server under test")
 	}
-	db, err := store.Open(cfg.DatabaseURL, "")
+	db, closeDB, err := openDB(ctx, cfg.DatabaseURL, 8)
 	if err != nil {
 		return nil, err
 	}
-	defer func() {
-		if sqlDB, err := db.DB(); err == nil {
-			sqlDB.Close()
-		}
-	}()
+	defer closeDB()
 	tokens := &accounts.Tokens{Secret: []byte(cfg.JWTSecret), Issuer: cfg.JWTIssuer, Audience: cfg.JWTAudience, TTL: 2 * time.Hour}
 	users, sessions := store.Users{DB: db}, store.Sessions{DB: db}
 	out := make([]account, n)
 	errs := make(chan error, n)
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, 16)
+	sem := make(chan struct{}, 8)
 	tag := fmt.Sprintf("%x", time.Now().UnixNano())
 	for i := range n {
 		wg.Go(func() {
@@ -112,6 +116,49 @@ func seed(ctx context.Context, typ accounts.UserType, n int) ([]account, error) 
 		return nil, err
 	}
 	return out, nil
+}
+
+// openDB opens the benchmark's database with exactly conns connections, all opened up front and
+// kept, waiting up to two minutes for free ones: the PostgreSQL server is shared, and the
+// servers under test (and other benchmarks) may hold all of its max_connections at any moment.
+func openDB(ctx context.Context, url string, conns int) (db *gorm.DB, closeDB func(), err error) {
+	deadline := time.Now().Add(2 * time.Minute)
+	for db, err = store.Open(url, ""); err != nil; db, err = store.Open(url, "") {
+		if time.Now().After(deadline) {
+			return nil, nil, err
+		}
+		time.Sleep(time.Second)
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, nil, err
+	}
+	sqlDB.SetMaxOpenConns(conns)
+	sqlDB.SetMaxIdleConns(conns)
+	sqlDB.SetConnMaxIdleTime(0)
+	held := make([]*sql.Conn, 0, conns)
+	for len(held) < conns {
+		c, err := sqlDB.Conn(ctx)
+		if err == nil {
+			err = c.PingContext(ctx)
+		}
+		if err == nil {
+			held = append(held, c)
+			continue
+		}
+		if time.Now().After(deadline) {
+			sqlDB.Close()
+			return nil, nil, fmt.Errorf("open postgres: %w", err)
+		}
+		if c != nil {
+			c.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	for _, c := range held {
+		c.Close() // back to the pool, idle, for good
+	}
+	return db, func() { sqlDB.Close() }, nil
 }
 
 // frame is the socket's one frame shape.

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/alerts"
+	"bridgework/backend/config"
+	"bridgework/backend/store"
+)
+
+// fanout times one event to many sockets of one instance. Every student has a saved search that
+// a new web-development task matches, so a startup posting one through Bridgework's API makes a
+// task.alert for each; the floor relay gets the same users and one POST /api/fanout. Arrival is
+// timed from the moment the POST is sent, on the load generator's clock.
+func fanout(args []string) error {
+	var (
+		api, url, target, cpuSpec string
+		users, rounds             int
+	)
+	if err := flags("fanout", args, func(fs *flag.FlagSet) {
+		fs.StringVar(&target, "target", "bridgework", "bridgework (a task post) or floor (POST /api/fanout)")
+		fs.StringVar(&api, "api", "http://127.0.0.1:18411", "the instance's base URL")
+		fs.StringVar(&url, "ws", "ws://127.0.0.1:18411/api/ws", "its websocket URL")
+		fs.IntVar(&users, "users", 10_000, "connected students, one socket each")
+		fs.IntVar(&rounds, "rounds", 3, "events, one after the other")
+		fs.StringVar(&cpuSpec, "cpu", "", "as for chat: processes whose CPU time to report per delivery")
+	}); err != nil {
+		return err
+	}
+	if target != "bridgework" && target != "floor" {
+		return fmt.Errorf("unknown target %q", target)
+	}
+	ctx := context.Background()
+	var probe *cpuProbe
+	if cpuSpec != "" {
+		var err error
+		if probe, err = newCPUProbe(ctx, cpuSpec); err != nil {
+			return err
+		}
+	}
+	students, err := seed(ctx, accounts.Student, users)
+	if err != nil {
+		return err
+	}
+	startups, err := seed(ctx, accounts.Startup, 1)
+	if err != nil {
+		return err
+	}
+	if target == "bridgework" {
+		if err := saveSearches(ctx, students); err != nil {
+			return err
+		}
+	}
+	conns, err := connectAll(ctx, url, students, 50)
+	defer closeAll(conns)
+	if err != nil {
+		return err
+	}
+
+	var (
+		arrivals = make(chan time.Time, users)
+		round    atomic.Int64 // frames carry it in their title, so a late one is not counted twice
+	)
+	for _, conn := range conns {
+		go func() {
+			for {
+				_, data, err := conn.Read(ctx)
+				if err != nil {
+					return
+				}
+				arrived := time.Now()
+				var f frame
+				if json.Unmarshal(data, &f) != nil || f.Type != alerts.EventAlert {
+					continue
+				}
+				var alert struct{ Title string }
+				_ = json.Unmarshal(f.Data, &alert)
+				if alert.Title == roundTitle(round.Load()) {
+					arrivals <- arrived
+				}
+			}
+		}()
+	}
+
+	client := &http.Client{Timeout: 60 * time.Second}
+	for r := range rounds {
+		round.Store(int64(r))
+		var before cpuSample
+		if probe != nil {
+			if before, err = probe.sample(ctx); err != nil {
+				return err
+			}
+		}
+		started := time.Now()
+		if err := trigger(ctx, client, target, api, startups[0].token, roundTitle(int64(r))); err != nil {
+			return err
+		}
+		answered := time.Since(started)
+		var times []time.Duration
+		timeout := time.After(60 * time.Second)
+	collect:
+		for len(times) < users {
+			select {
+			case at := <-arrivals:
+				times = append(times, at.Sub(started))
+			case <-timeout:
+				break collect
+			}
+		}
+		cpu := ""
+		if probe != nil {
+			after, err := probe.sample(ctx)
+			if err != nil {
+				return err
+			}
+			cpu = perOp(before, after, len(times))
+		}
+		slices.Sort(times)
+		pct := func(p float64) float64 {
+			if len(times) == 0 {
+				return 0
+			}
+			return float64(times[min(len(times)-1, int(p*float64(len(times))))].Microseconds()) / 1000
+		}
+		rate := 0.0
+		if len(times) > 0 {
+			rate = float64(len(times)) / times[len(times)-1].Seconds()
+		}
+		fmt.Printf("RESULT fanout target=%s round=%d users=%d delivered=%d lost=%d deliveries_per_s=%.0f answered_ms=%.1f first_ms=%.2f p50_ms=%.2f p99_ms=%.2f last_ms=%.2f%s\n",
+			target, r+1, users, len(times), users-len(times), rate, float64(answered.Microseconds())/1000,
+			pct(0), pct(0.5), pct(0.99), pct(1), cpu)
+		time.Sleep(2 * time.Second) // let stragglers and the notifications settle between rounds
+		for len(arrivals) > 0 {
+			<-arrivals
+		}
+	}
+	return nil
+}
+
+func roundTitle(r int64) string { return fmt.Sprint("Fan-out round ", r) }
+
+// saveSearches gives every student a saved search for the category fanout's tasks are in.
+func saveSearches(ctx context.Context, students []account) error {
+	cfg, err := config.Load()
+	if err != nil {
+		return err
+	}
+	db, closeDB, err := openDB(ctx, cfg.DatabaseURL, 8)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	s := store.Alerts{DB: db}
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		firstErr error
+	)
+	sem := make(chan struct{}, 8)
+	for _, st := range students {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			ss := &alerts.SavedSearch{StudentID: st.id, Name: "web", Category: "web-development"}
+			if err := s.CreateSavedSearch(ctx, ss, ss.Keys(), alerts.MaxPerStudent); err != nil {
+				mu.Lock()
+				if firstErr == nil {
+					firstErr = err
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	return firstErr
+}
+
+// trigger makes the target send one event titled title to every connected student.
+func trigger(ctx context.Context, client *http.Client, target, base, token, title string) error {
+	path, want := "/api/fanout", http.StatusNoContent
+	body := map[string]any{"taskId": "fanout", "title": title, "savedSearchId": "fanout"}
+	if target == "bridgework" {
+		path, want = "/api/startup/tasks", http.StatusCreated
+		body = map[string]any{"title": title, "description": "A task every student's saved search matches.",
+			"workType": "technical", "category": "web-development", "skills": []string{"React"},
+			"estimatedHours": 10, "deadline": time.Now().AddDate(0, 1, 0).Format("2006-01-02"),
+			"budget": map[string]any{"min": 100, "max": 300}}
+	}
+	raw, _ := json.Marshal(body)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+path, bytes.NewReader(raw))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	answer, _ := io.ReadAll(res.Body)
+	if res.StatusCode != want {
+		return fmt.Errorf("%s: HTTP %d %s", path, res.StatusCode, answer)
+	}
+	return nil
+}
