@@ -52,7 +52,9 @@ function readLcp(page) {
         // Buffered entries are delivered in a task after observe(); read after it.
         setTimeout(() => {
           observer.disconnect()
-          resolve(last ? { ms: last.startTime, element: last.element?.tagName ?? '' } : null)
+          // Which element it is (tag and the start of its text) tells what the page waited for.
+          const text = (last?.element?.textContent ?? '').trim().slice(0, 40)
+          resolve(last ? { ms: last.startTime, element: `${last.element?.tagName ?? ''} "${text}" size=${last.size}` } : null)
         }, 100)
       }),
   )

@@ -5,6 +5,6 @@ import { createAppRouter } from './router'
 
 export function App() {
   const [queryClient] = useState(createQueryClient)
-  const [router] = useState(createAppRouter)
+  const [router] = useState(() => createAppRouter(queryClient))
   return <AppProvider queryClient={queryClient} router={router} />
 }

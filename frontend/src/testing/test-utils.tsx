@@ -5,7 +5,7 @@ import type { ReactElement } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { AppProvider } from '@/app/provider'
-import { routes } from '@/app/router'
+import { createRoutes } from '@/app/router'
 import { useAuthStore } from '@/lib/auth-store'
 import type { User } from '@/types/api'
 import { seedAccount } from './mocks/db'
@@ -32,8 +32,8 @@ export async function renderApp(url: string, options: RenderAppOptions = {}) {
     user = seeded.user
     useAuthStore.getState().login({ token: seeded.token, user }, { remember: true })
   }
-  const router = createMemoryRouter(routes, { initialEntries: [url] })
   const queryClient = createTestQueryClient()
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [url] })
   const events = userEvent.setup()
   const view = render(<AppProvider queryClient={queryClient} router={router} />)
   // With a session, the app first checks it (GET /api/me) behind a spinner.

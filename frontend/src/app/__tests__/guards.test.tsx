@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { useAuthStore } from '@/lib/auth-store'
+import { seedAccount } from '@/testing/mocks/db'
 import { server } from '@/testing/mocks/server'
 import { createUser } from '@/testing/data-generators'
 import { renderApp } from '@/testing/test-utils'
@@ -113,14 +114,16 @@ describe('session check on start', () => {
   it('shows a spinner until GET /api/me answers, then uses the fresh user', async () => {
     let release!: () => void
     const answered = new Promise<void>((resolve) => (release = resolve))
-    const stale = createUser({ userType: 'student', firstName: 'Old' })
+    // A token the mock API knows: the dashboard's loader sends its query with it before /api/me answers.
+    const { user, token } = seedAccount({ userType: 'student', firstName: 'Old' })
+    const stale = { ...user }
     server.use(
       http.get('*/api/me', async () => {
         await answered
         return HttpResponse.json({ ...stale, firstName: 'Fresh' })
       }),
     )
-    useAuthStore.getState().login({ token: 'stored-token', user: stale })
+    useAuthStore.getState().login({ token, user: stale })
 
     await renderApp('/dashboard', { waitForSession: false })
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, MAX_PER_PAGE } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { components } from '@/types/api.gen'
@@ -20,9 +20,12 @@ export async function getMyRatings(): Promise<Rating[]> {
   return ratings
 }
 
+/** The ratings the signed-in student or startup gave (the key and fetch of `useMyRatings`). */
+export const myRatingsQuery = queryOptions({ queryKey: queryKeys.ratings.mine, queryFn: getMyRatings })
+
 /** The ratings the signed-in student or startup gave; one query for every rating panel on screen. */
 export function useMyRatings(options: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: queryKeys.ratings.mine, queryFn: getMyRatings, enabled: options.enabled ?? true })
+  return useQuery({ ...myRatingsQuery, enabled: options.enabled ?? true })
 }
 
 /** The caller's rating of `rateeId` for the work on `taskId`, if they gave one. */

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { components } from '@/types/api.gen'
@@ -11,6 +11,9 @@ export function getStartupDashboard(): Promise<StartupDashboard> {
   return api.get<StartupDashboard>('/startup/dashboard')
 }
 
+/** The page's query; the app's route starts it before the page's chunk is in (src/app/routes/dashboard-data.ts). */
+export const startupDashboardQuery = queryOptions({ queryKey: queryKeys.dashboard.startup, queryFn: getStartupDashboard })
+
 export function useStartupDashboard() {
-  return useQuery({ queryKey: queryKeys.dashboard.startup, queryFn: getStartupDashboard })
+  return useQuery(startupDashboardQuery)
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { components } from '@/types/api.gen'
@@ -16,6 +16,9 @@ export function getStudentDashboard(): Promise<StudentDashboard> {
   return api.get<StudentDashboard>('/student/dashboard')
 }
 
+/** The page's query; the app's route starts it before the page's chunk is in (src/app/routes/dashboard-data.ts). */
+export const studentDashboardQuery = queryOptions({ queryKey: queryKeys.dashboard.student, queryFn: getStudentDashboard })
+
 export function useStudentDashboard() {
-  return useQuery({ queryKey: queryKeys.dashboard.student, queryFn: getStudentDashboard })
+  return useQuery(studentDashboardQuery)
 }
