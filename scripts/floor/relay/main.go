@@ -38,6 +38,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"bridgework/backend/accounts"
+	"bridgework/backend/chat"
 	"bridgework/backend/config"
 )
 
@@ -250,18 +251,6 @@ func (r *relay) authenticate(w http.ResponseWriter, req *http.Request) (string, 
 	return userID, true
 }
 
-// message is chat.MessageData's shape.
-type message struct {
-	ID          string     `json:"_id"`
-	Sender      string     `json:"sender"`
-	Receiver    string     `json:"receiver"`
-	Content     string     `json:"content"`
-	ClientID    string     `json:"clientId,omitempty"`
-	CreatedAt   time.Time  `json:"createdAt"`
-	ReadAt      *time.Time `json:"readAt"`
-	Attachments []struct{} `json:"attachments"`
-}
-
 func (r *relay) send(w http.ResponseWriter, req *http.Request) {
 	sender, ok := r.authenticate(w, req)
 	if !ok {
@@ -272,8 +261,8 @@ func (r *relay) send(w http.ResponseWriter, req *http.Request) {
 		http.Error(w, `{"error":"bad request"}`, http.StatusBadRequest)
 		return
 	}
-	m := message{ID: uuid.Must(uuid.NewV7()).String(), Sender: sender, Receiver: in.Receiver, Content: in.Content,
-		ClientID: in.ClientID, CreatedAt: time.Now().UTC(), Attachments: []struct{}{}}
+	m := chat.MessageData{ID: uuid.Must(uuid.NewV7()).String(), Sender: sender, Receiver: in.Receiver, Content: in.Content,
+		ClientID: in.ClientID, CreatedAt: time.Now().UTC(), Attachments: []chat.AttachmentData{}}
 	var clientID *string
 	if in.ClientID != "" {
 		clientID = &in.ClientID
