@@ -36,8 +36,12 @@ log "go test -race (SQLite and PostgreSQL + Redis)"
 go test -race -count=1 -timeout 20m -v "${GO_PKGS[@]}" >"$OUT/go.log" 2>&1
 go_status=$?
 grep -E '^(ok|FAIL|---|panic:)' "$OUT/go.log" | grep -v -- '--- PASS' || true
-# Show each failing test with the lines it logged (indented below its --- FAIL line).
-awk '/^[[:space:]]*--- FAIL/ {show=1; print; next} show && /^[[:space:]]/ {print; next} {show=0}' "$OUT/go.log"
+# Show what each failing test logged. With -v a test's lines stream out under the "=== RUN/NAME/CONT
+# name" line of the test that wrote them, before its "--- FAIL": a first pass collects the failed
+# names, the second prints their lines.
+awk 'NR == FNR { if ($1 == "---" && $2 == "FAIL:") failed[$3] = 1; next }
+     $1 == "===" { current = $3; shown = 0; next }
+     failed[current] && /^[[:space:]]/ && !/^[[:space:]]*--- / { if (!shown++) print current ":"; print }' "$OUT/go.log" "$OUT/go.log"
 go_pass=$(grep -cE '^[[:space:]]*--- PASS' "$OUT/go.log")
 go_fail=$(grep -cE '^[[:space:]]*--- FAIL' "$OUT/go.log")
 if [ "$go_status" -ne 0 ] && [ "$go_fail" -eq 0 ]; then
