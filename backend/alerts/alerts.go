@@ -203,22 +203,24 @@ type Alert struct {
 }
 
 // TaskPosted tells every student with a matching saved search about t, once each (their first
-// matching search names it): a bell notification, written first, then a task.alert event and the
-// bell's push. Best effort: the task is posted whatever happens here, so a failure is logged.
+// matching search names it): a task.alert event, then a bell notification and the bell's push.
+// The alerts go first, in one batch: they report the task, committed already, and thousands of
+// students need not wait for thousands of notification rows. Best effort: the task is posted
+// whatever happens here, so a failure is logged.
 func (s *Service) TaskPosted(ctx context.Context, t *tasks.Task) {
 	candidates, err := s.Store.Candidates(ctx, taskKeys(t))
 	if err != nil {
 		s.Logger.ErrorContext(ctx, "task alerts: matching", "task", t.ID, "err", err)
 		return
 	}
-	matched := map[string]string{} // student → the saved search that matched
+	alerts := map[string]any{} // student → the alert, naming the saved search that matched
 	var notes []notify.Notification
 	for i := range candidates {
 		c := &candidates[i]
-		if _, told := matched[c.StudentID]; told || !c.Matches(t) {
+		if _, told := alerts[c.StudentID]; told || !c.Matches(t) {
 			continue
 		}
-		matched[c.StudentID] = c.ID
+		alerts[c.StudentID] = Alert{TaskID: t.ID, Title: t.Title, SavedSearchID: c.ID}
 		notes = append(notes, notify.Notification{UserID: c.StudentID, Kind: notify.KindAlert,
 			Message: fmt.Sprintf("New task matching %q: %q.", c.Name, t.Title),
 			Link:    "/tasks?search=" + url.QueryEscape(t.Title)})
@@ -226,16 +228,10 @@ func (s *Service) TaskPosted(ctx context.Context, t *tasks.Task) {
 	if len(notes) == 0 {
 		return
 	}
+	s.Publisher.PublishEach(ctx, EventAlert, alerts)
 	if err := s.Store.CreateNotifications(ctx, notes); err != nil {
 		s.Logger.ErrorContext(ctx, "task alerts: notifications", "task", t.ID, "students", len(notes), "err", err)
 		return
 	}
-	// The live alerts first, in one batch: announcing the bell notifications counts each
-	// student's unread ones, a statement per student, which thousands of students must not wait for.
-	alerts := make(map[string]any, len(matched))
-	for student, search := range matched {
-		alerts[student] = Alert{TaskID: t.ID, Title: t.Title, SavedSearchID: search}
-	}
-	s.Publisher.PublishEach(ctx, EventAlert, alerts)
 	s.Notifier.Announce(ctx, notes...)
 }

@@ -7,6 +7,8 @@ package notify
 import (
 	"context"
 	"log/slog"
+	"maps"
+	"slices"
 	"time"
 
 	"bridgework/backend/apperr"
@@ -34,6 +36,9 @@ type Store interface {
 	MarkRead(ctx context.Context, userID, id string) error
 	// UnreadCount counts the user's unread notifications.
 	UnreadCount(ctx context.Context, userID string) (int, error)
+	// UnreadCounts counts the unread notifications of each of the users in one go, with 0 for a
+	// user who has none.
+	UnreadCounts(ctx context.Context, userIDs []string) (map[string]int, error)
 }
 
 // Publisher announces an event, already committed, to every open connection of the users, on any
@@ -41,6 +46,8 @@ type Store interface {
 // and app.Publisher{} publishes nothing.
 type Publisher interface {
 	Publish(ctx context.Context, eventType string, data any, userIDs ...string)
+	// PublishEach sends each user (a key of dataByUser) their own event, batched.
+	PublishEach(ctx context.Context, eventType string, dataByUser map[string]any)
 }
 
 // The kinds of notification.
@@ -92,18 +99,42 @@ func (s *Service) UnreadCount(ctx context.Context, userID string) (int, error) {
 
 // Announce pushes notifications that were just committed: each one as notification.new, then
 // each user's unread count once. Delivery is best effort: the rows are the truth, and a client
-// that missed the push sees them on its next fetch.
+// that missed the push sees them on its next fetch. It costs a few round trips however many users
+// it reaches (one new task alerts thousands of students): the events go out in batches and the
+// counts are read in one query.
 func (s *Service) Announce(ctx context.Context, created ...Notification) {
-	seen := map[string]bool{}
-	for _, n := range created {
-		s.Publisher.Publish(ctx, EventNew, ToJSON(n), n.UserID)
+	if len(created) == 0 {
+		return
 	}
-	for _, n := range created {
-		if !seen[n.UserID] {
-			seen[n.UserID] = true
-			s.publishCount(ctx, n.UserID)
+	// One batch per notification a user got, so that each user's arrive in order; nearly always
+	// a single batch. The first batch holds every user once.
+	var users []string
+	for pending := created; len(pending) > 0; {
+		batch := make(map[string]any, len(pending))
+		var later []Notification
+		for _, n := range pending {
+			if _, ok := batch[n.UserID]; ok {
+				later = append(later, n)
+				continue
+			}
+			batch[n.UserID] = ToJSON(n)
 		}
+		if users == nil {
+			users = slices.Collect(maps.Keys(batch))
+		}
+		s.Publisher.PublishEach(ctx, EventNew, batch)
+		pending = later
 	}
+	unread, err := s.Store.UnreadCounts(ctx, users)
+	if err != nil {
+		s.log().WarnContext(ctx, "unread counts for push", "err", err, "users", len(users))
+		return
+	}
+	counts := make(map[string]any, len(unread))
+	for user, n := range unread {
+		counts[user] = CountJSON{Unread: n}
+	}
+	s.Publisher.PublishEach(ctx, EventCount, counts)
 }
 
 func (s *Service) publishCount(ctx context.Context, userID string) {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -70,6 +71,32 @@ func (s Notifications) UnreadCount(ctx context.Context, userID string) (int, err
 	var n int64
 	err := s.DB.WithContext(ctx).Model(&notificationRow{}).Where("user_id = ? AND is_read = ?", userID, false).Count(&n).Error
 	return int(n), err
+}
+
+// unreadCountsChunk bounds the ids of one counting statement, well under SQLite's and
+// PostgreSQL's limits on bound parameters.
+const unreadCountsChunk = 1000
+
+func (s Notifications) UnreadCounts(ctx context.Context, userIDs []string) (map[string]int, error) {
+	counts := make(map[string]int, len(userIDs))
+	for _, id := range userIDs {
+		counts[id] = 0
+	}
+	for chunk := range slices.Chunk(userIDs, unreadCountsChunk) {
+		var rows []struct {
+			UserID string
+			Unread int
+		}
+		err := s.DB.WithContext(ctx).Model(&notificationRow{}).Select("user_id, count(*) AS unread").
+			Where("user_id IN ? AND is_read = ?", chunk, false).Group("user_id").Scan(&rows).Error
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			counts[r.UserID] = r.Unread
+		}
+	}
+	return counts, nil
 }
 
 // createNotification inserts n on db, which is the transaction of the change n announces.

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -232,6 +233,43 @@ func TestNotifications_listReadAndCursor(t *testing.T) {
 		after, _, _ := s.Notifications(ctx, ada.ID, notify.ListInput{After: ids[1]}, 0, 50)
 		if len(after) != 1 || after[0].ID != ids[2] {
 			t.Errorf("after the second: %+v", after)
+		}
+	})
+}
+
+// TestNotifications_unreadCountsOfMany: one call counts each user's unread notifications, across
+// the statements' chunks of ids, with 0 for users who have none or whose are all read.
+func TestNotifications_unreadCountsOfMany(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		s, alerts := store.Notifications{DB: db}, store.Alerts{DB: db}
+		ada := newMarketUser(t, db, accounts.Student, "Ada")
+		bob := newMarketUser(t, db, accounts.Student, "Bob")
+		cleo := newMarketUser(t, db, accounts.Student, "Cleo")
+		notes := []notify.Notification{{UserID: ada.ID, Message: "1"}, {UserID: ada.ID, Message: "2"},
+			{UserID: ada.ID, Message: "3"}, {UserID: bob.ID, Message: "4"}}
+		if err := alerts.CreateNotifications(ctx, notes); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.MarkRead(ctx, ada.ID, notes[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.MarkRead(ctx, bob.ID, notes[3].ID); err != nil {
+			t.Fatal(err)
+		}
+		// Ada's id last, after more ids than one statement takes.
+		users := []string{bob.ID, cleo.ID}
+		for i := range 1500 {
+			users = append(users, fmt.Sprintf("00000000-0000-7000-8000-%012d", i))
+		}
+		users = append(users, ada.ID)
+		counts, err := s.UnreadCounts(ctx, users)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(counts) != len(users) || counts[ada.ID] != 2 || counts[bob.ID] != 0 || counts[cleo.ID] != 0 {
+			t.Errorf("counts: %d users, Ada %d, Bob %d, Cleo %d; want %d, 2, 0, 0",
+				len(counts), counts[ada.ID], counts[bob.ID], counts[cleo.ID], len(users))
 		}
 	})
 }

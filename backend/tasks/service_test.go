@@ -43,6 +43,12 @@ func (r *recorder) Publish(_ context.Context, eventType string, data any, userID
 	}
 }
 
+func (r *recorder) PublishEach(ctx context.Context, eventType string, dataByUser map[string]any) {
+	for user, data := range dataByUser {
+		r.Publish(ctx, eventType, data, user)
+	}
+}
+
 func (r *recorder) take() []event {
 	r.mu.Lock()
 	defer r.mu.Unlock()
