@@ -21,7 +21,7 @@ import (
 
 type noPublisher struct{}
 
-func (noPublisher) Publish(context.Context, string, any, ...string) {}
+func (noPublisher) Publish(context.Context, string, any, ...string)     {}
 func (noPublisher) PublishEach(context.Context, string, map[string]any) {}
 
 // world is a startup with one task that three students submitted to; Ada's and Bob's work is
