@@ -76,7 +76,8 @@ describe('people', () => {
       await startupPage.getByRole('button', { name: 'Filter' }).click()
       const card = startupPage.getByRole('article', { name: 'Ada Lovelace' })
       await card.getByText('Resume Available').waitFor()
-      expect(await startupPage.getByRole('article').count()).toBe(1)
+      // The unfiltered list shows her card too, until the filtered answer replaces it.
+      await expect.poll(() => startupPage.getByRole('article').count(), { timeout: 15_000 }).toBe(1)
       await card.getByRole('link', { name: 'View Profile' }).click()
       await waitForPath(startupPage, `/startup/students/${student.user._id}`)
       await startupPage.getByRole('list', { name: 'Skills' }).getByText(skill).waitFor()
