@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -38,9 +39,18 @@ type errorBody struct {
 	Fields map[string]string `json:"fields,omitempty"`
 }
 
+// statusClientClosed is nginx's status for a request whose client went away before the answer.
+const statusClientClosed = 499
+
 // writeError answers with err. Errors that are not *apperr.Error are logged with the request id
-// and shown only as "Internal error.", so no internals ever reach a client.
+// and shown only as "Internal error.", so no internals ever reach a client. A request cancelled
+// because its client went away (a closed tab, a load balancer's timeout) is no server error: it
+// is answered 499, which nobody reads, and logged by the request line alone.
 func writeError(c *gin.Context, err error) {
+	if errors.Is(err, context.Canceled) && c.Request.Context().Err() != nil {
+		c.AbortWithStatus(statusClientClosed)
+		return
+	}
 	var e *apperr.Error
 	if !errors.As(err, &e) {
 		slog.ErrorContext(c.Request.Context(), "internal error", "err", err, "request_id", requestID(c), "route", c.FullPath())

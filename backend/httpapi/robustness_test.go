@@ -1,7 +1,9 @@
 package httpapi_test
 
 import (
+	"context"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -144,4 +146,30 @@ func wrongValueFor(s openapiSchema) any {
 		return map[string]any{"not": "a string"}
 	}
 	return "not the right type"
+}
+
+// TestRequests_clientGoneIsNoServerError: a request whose client went away while it was served
+// (here: before it reached the database) is answered 499 and logged as a request, not as a
+// server error, so the error log and the 5xx metrics keep meaning something.
+func TestRequests_clientGoneIsNoServerError(t *testing.T) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
+		startup := e.registerStartup("Gone Inc")
+		var log syncBuffer
+		logged := newEnvLogging(t, e.cfg, e.app.DB, e.app.Redis, &log)
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		req := httptest.NewRequestWithContext(ctx, "GET", "/api/startup/tasks", nil)
+		req.Header.Set("Authorization", "Bearer "+startup.Token)
+		rec := httptest.NewRecorder()
+		logged.app.Handler.ServeHTTP(rec, req)
+		if rec.Code != 499 {
+			t.Errorf("a request whose client is gone: %d %s, want 499", rec.Code, rec.Body)
+		}
+		if strings.Contains(log.String(), "level=ERROR") {
+			t.Errorf("logged as an error:\n%s", log.String())
+		}
+		if res := e.do("GET", "/api/startup/tasks", startup.Token, nil); res.Status != http.StatusOK {
+			t.Errorf("the same request with its client there: %d %s", res.Status, res.Raw)
+		}
+	})
 }
