@@ -3,7 +3,8 @@ package realtime
 import "context"
 
 // Handler receives every event the broker sees on a subscribed user channel.
-// A broker calls it from its own goroutine(s); it must not block for long.
+// A broker calls it from its own goroutine(s); it must not block for long. An event that
+// came over the network may hold only its encoding (Event.frame), not its decoded fields.
 type Handler func(userID string, ev Event)
 
 // Broker carries events between publishers and the instances holding the

@@ -3,6 +3,7 @@ package realtime
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"sync"
 	"testing"
@@ -31,7 +32,12 @@ type recorder struct {
 
 func newRecorder(b Broker) *recorder {
 	r := &recorder{events: map[string][]Event{}, signal: make(chan struct{}, 1)}
-	b.SetHandler(func(userID string, ev Event) {
+	b.SetHandler(func(userID string, received Event) {
+		// What counts is what the sockets get: the event's frame, decoded for comparing.
+		var ev Event
+		if frame, err := received.frame(); err == nil {
+			_ = json.Unmarshal(frame, &ev)
+		}
 		r.mu.Lock()
 		r.events[userID] = append(r.events[userID], ev)
 		r.mu.Unlock()

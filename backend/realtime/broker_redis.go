@@ -1,6 +1,7 @@
 package realtime
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -217,20 +218,23 @@ func (b *RedisBroker) receive() {
 	}
 }
 
+// eventPrefix is how every encoded Event begins.
+var eventPrefix = []byte(`{"type":`)
+
 func (b *RedisBroker) dispatch(m *redis.Message) {
 	userID, ok := strings.CutPrefix(m.Channel, b.opts.Prefix+"user:")
 	if !ok {
 		return
 	}
-	// Decoded to check it is an event; the payload, which our Publish encoded, is what the
-	// sockets get.
+	// The payload, which our Publish encoded, is what the sockets get: it is only checked to be
+	// an event (valid JSON, an object whose first field is the type, as Event encodes), not
+	// decoded, which was a tenth of an instance's CPU when one task alerted 10,000 students.
 	payload := []byte(m.Payload)
-	var ev Event
-	if err := json.Unmarshal(payload, &ev); err != nil {
-		b.log.Warn("dropping undecodable event", "channel", m.Channel, "err", err)
+	if !bytes.HasPrefix(payload, eventPrefix) || !json.Valid(payload) {
+		b.log.Warn("dropping undecodable event", "channel", m.Channel)
 		return
 	}
-	ev.encoded = payload
+	ev := Event{encoded: payload}
 	b.mu.Lock()
 	_, subscribed := b.subscribed[userID]
 	h := b.handler

@@ -151,3 +151,29 @@ func killPubSubConns(t *testing.T, rdb *redis.Client) int {
 	}
 	return killed
 }
+
+// TestRedisBroker_dropsWhatIsNotAnEvent: the receiving instance relays a payload as it arrived
+// without decoding it, so it checks it first: anything on a user's channel that is not an
+// encoded event (not JSON, cut short, not an object led by its type) reaches no socket.
+func TestRedisBroker_dropsWhatIsNotAnEvent(t *testing.T) {
+	ctx := context.Background()
+	rdb := mustRedis(t)
+	b := newRedisBroker(t, rdb, randomPrefix(), nil)
+	rec := newRecorder(b)
+	if err := b.Subscribe(ctx, "alice"); err != nil {
+		t.Fatal(err)
+	}
+	for _, junk := range []string{"not json", `{"type":"chat.message","data":{`, `[1,2]`, `{"data":{},"type":"x"}`, ``} {
+		if err := rdb.Publish(ctx, b.Channel("alice"), junk).Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sent := mustEventT(t, "chat.message", "sentinel")
+	if err := b.Publish(ctx, "alice", sent); err != nil {
+		t.Fatal(err)
+	}
+	// One channel keeps its order: whatever was let through came before the sentinel.
+	if got := rec.waitFor(t, "alice", 1); len(got) != 1 || got[0].ID != sent.ID {
+		t.Fatalf("alice received %d events (%+v), want the sentinel alone", len(got), got)
+	}
+}
