@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin, type Rollup } from 'vite'
+import { createServer, defineConfig, type Plugin, type Rollup } from 'vite'
 import { bootScript } from './scripts/boot-script.mjs'
 
 /**
@@ -23,15 +23,15 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir
     },
-    async closeBundle() {
+    // Once the bundle is written (closeBundle runs after a failed build too, hiding its error).
+    async writeBundle() {
       const assets = join(outDir, 'assets')
       for (const name of await readdir(assets)) {
         if (!/\.(js|css|svg|json|txt)$/.test(name)) continue
         const file = join(assets, name)
         const data = await readFile(file)
         if (data.length < 1024) continue // below a packet, compression saves nothing
-        await writeFile(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
-        await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }))
+        await writeCompressed(file, data)
       }
     },
   }
@@ -62,8 +62,8 @@ function boot(): Plugin {
         return seen
       }
       const initial = closure(chunks.filter((chunk) => chunk.isEntry))
-      const dashboard = chunks.filter((chunk) => chunk.facadeModuleId?.endsWith('/src/app/routes/dashboard.tsx'))
-      if (dashboard.length !== 1) this.error('boot: the dashboard route (src/app/routes/dashboard.tsx) is not one chunk')
+      const dashboard = chunks.filter((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/app/routes/dashboard.tsx')))
+      if (dashboard.length !== 1) this.error('boot: the dashboard route (src/app/routes/dashboard.tsx) is not in one chunk')
       const dashboardChunks = [...closure(dashboard)].filter((name) => !initial.has(name)).map((name) => `/${name}`)
 
       const source = bootScript({ dashboardChunks })
@@ -74,6 +74,64 @@ function boot(): Plugin {
       // Before the entry's tags: a classic script blocks the parser (not the preload scanner, which
       // still fetches the entry and the stylesheet meanwhile), so it runs before anything renders.
       html.source = html.source.replace('</title>', `</title>\n    <script src="/${fileName}"></script>`)
+    },
+  }
+}
+
+/** Brotli (quality 11) and gzip (level 9) copies of `data` beside `file`, as .br and .gz. */
+async function writeCompressed(file: string, data: Buffer) {
+  await writeFile(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+  await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }))
+}
+
+/**
+ * Writes landing.html, the page the server sends for `/` (backend/httpapi/spa.go): index.html
+ * with the landing page as a visitor's first render shows it (src/app/landing-html.tsx, run
+ * through Vite's SSR loader) in #root, so the hero paints once the HTML and the stylesheet are in
+ * instead of after the entry has run; the app's first render replaces it (issue 17, item 6). It
+ * is `inert` (nothing in it answers a click or takes focus before the app does) and hidden when
+ * the boot script found a stored session (src/index.css), whose screen differs.
+ */
+function landing(): Plugin {
+  let outDir = 'dist'
+  let root = '.'
+  return {
+    name: 'bridgework-landing',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir
+      root = config.root
+    },
+    // Once index.html is written (and only then: closeBundle runs after a failed build too).
+    async writeBundle() {
+      const server = await createServer({
+        configFile: false,
+        root,
+        logLevel: 'error',
+        plugins: [react()],
+        resolve: { alias: { '@': join(root, 'src') } },
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: 'custom',
+        optimizeDeps: { noDiscovery: true, include: [] },
+      })
+      let rendered: string
+      try {
+        const module = (await server.ssrLoadModule('/src/app/landing-html.tsx')) as { renderLandingHtml: () => string }
+        rendered = module.renderLandingHtml()
+      } finally {
+        await server.close()
+      }
+      // React puts the page's <title> and preloads it would hoist to <head> before the markup.
+      const start = rendered.indexOf('<div')
+      const title = /<title>[^<]*<\/title>/.exec(rendered.slice(0, start))?.[0]
+      const index = await readFile(join(outDir, 'index.html'), 'utf8')
+      if (!index.includes('<div id="root"></div>') || !title) throw new Error('landing: index.html has no empty #root, or the page no title')
+      const html = index
+        .replace(/<title>[^<]*<\/title>/, title)
+        .replace('<div id="root"></div>', `<div id="root"><div data-prerendered inert>${rendered.slice(start)}</div></div>`)
+      const file = join(outDir, 'landing.html')
+      await writeFile(file, html)
+      await writeCompressed(file, Buffer.from(html))
     },
   }
 }
@@ -104,7 +162,7 @@ const formSources = formModules(fileURLToPath(new URL('./src', import.meta.url))
 const apiTarget = process.env.VITE_API_PROXY_TARGET ?? 'http://localhost:8080'
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), boot(), precompress()],
+  plugins: [react(), tailwindcss(), boot(), landing(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -153,6 +211,10 @@ export default defineConfig({
               priority: 0.25,
               includeDependenciesRecursively: false,
             },
+            // The dashboard route and everything it imports that the groups above did not take: one
+            // chunk, so a dashboard's first paint loads it and not the whole of `pages` (what other
+            // pages share with it they import from here).
+            { name: 'dashboard', test: /src[\\/]app[\\/]routes[\\/]dashboard\.tsx$/, priority: 0.2 },
             // ...and what two or more lazy pages share goes in one chunk beside them, not dozens of
             // tiny ones (an icon, a card): on a slow link each request costs a round trip.
             { name: 'pages', minShareCount: 2, priority: 0 },

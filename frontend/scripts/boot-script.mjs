@@ -2,6 +2,8 @@
 // before the app's entry has arrived. On a slow link the entry takes a second or more; what the
 // first screen needs next (the session check, a dashboard's data and its page's chunks) would
 // only be asked for once it has run. This script asks for them at once:
+// - with a stored session, it marks <html> with data-session, which hides the visitor's landing
+//   screen that the HTML of / holds (src/index.css);
 // - with a stored session (the token the app keeps under `auth` in localStorage or
 //   sessionStorage, src/lib/auth-store.ts), GET /api/me, which the app checks before any route;
 // - on a dashboard URL for a student or a startup, that dashboard's query and the caller's
@@ -37,14 +39,22 @@ export function bootScript({ dashboardChunks }) {
   var config = ${config};
   function stored(name) {
     try {
+      // As src/lib/auth-store.ts reads it: a record with a token or a user is a session.
       var record = JSON.parse(window[name].getItem('auth'));
-      return record && typeof record.token === 'string' && record.token ? record : null;
+      if (!record || typeof record !== 'object') return null;
+      var token = typeof record.token === 'string' && record.token ? record.token : null;
+      var user = record.user && typeof record.user === 'object' ? record.user : null;
+      return token || user ? { token: token, user: user } : null;
     } catch (e) {
       return null;
     }
   }
   var auth = stored('localStorage') || stored('sessionStorage');
-  if (!auth || typeof fetch !== 'function') return;
+  if (!auth) return;
+  // The landing page's HTML holds a visitor's first screen; with a session it stays hidden
+  // (src/index.css) until the app renders the signed-in one.
+  document.documentElement.setAttribute('data-session', '');
+  if (!auth.token || typeof fetch !== 'function') return;
   var urls = config.requests.session.slice();
   var path = location.pathname.replace(/(.)\\/+$/, '$1');
   var type = auth.user && auth.user.userType;

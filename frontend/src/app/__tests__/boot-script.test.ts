@@ -23,18 +23,36 @@ function signIn(userType: UserType, remember = true) {
 const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'))
 
 afterEach(() => {
+  document.documentElement.removeAttribute('data-session')
   document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove())
   delete window.__bwEarly
   window.history.replaceState(null, '', '/')
 })
 
 describe('the boot script', () => {
-  it('asks for nothing for a visitor', () => {
+  it('asks for nothing for a visitor, and leaves the landing page’s HTML shown', () => {
     const fetch = vi.spyOn(window, 'fetch')
     runBoot('/dashboard')
+    runBoot('/')
     expect(fetch).not.toHaveBeenCalled()
     expect(window.__bwEarly).toBeUndefined()
     expect(preloads()).toEqual([])
+    expect(document.documentElement).not.toHaveAttribute('data-session')
+  })
+
+  it('marks a stored session on <html>, which hides the visitor’s landing page in the HTML of /', () => {
+    vi.spyOn(window, 'fetch').mockResolvedValue(new Response('{}'))
+    signIn('student', false)
+    runBoot('/')
+    expect(document.documentElement).toHaveAttribute('data-session')
+  })
+
+  it('marks a stored user without a token as a session too (the app shows it signed in), and asks nothing', () => {
+    const fetch = vi.spyOn(window, 'fetch')
+    localStorage.setItem('auth', JSON.stringify({ token: null, user: { _id: 'u1', userType: 'student' } }))
+    runBoot('/dashboard')
+    expect(document.documentElement).toHaveAttribute('data-session')
+    expect(fetch).not.toHaveBeenCalled()
   })
 
   it.each([
@@ -72,6 +90,7 @@ describe('the boot script', () => {
     localStorage.setItem('auth', '{not json')
     runBoot('/dashboard')
     expect(fetch).not.toHaveBeenCalled()
+    expect(document.documentElement).not.toHaveAttribute('data-session')
   })
 
   it.each(['student', 'startup'] as const)('the app takes the %s dashboard’s early answers instead of asking again', async (userType) => {
