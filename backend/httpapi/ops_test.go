@@ -167,6 +167,48 @@ func TestSPA_servesPrecompressedAssetsAndNoSourceMaps(t *testing.T) {
 	}
 }
 
+// The build renders a visitor's landing page into landing.html (vite.config.ts): / alone gets it,
+// precompressed when the browser takes it, with the same security headers as every page; other
+// routes, and landing.html asked for by name, get the app shell.
+func TestSPA_servesTheRenderedLandingPageAtRootOnly(t *testing.T) {
+	e := newEnv(t, testenv.SQLite)
+	for name, body := range map[string]string{"index.html": "<html>app shell</html>", "landing.html": "<html>landing page</html>",
+		"landing.html.br": "landing-brotli", "landing.html.gz": "landing-gzip"} {
+		must(t, os.WriteFile(filepath.Join(e.cfg.StaticDir, name), []byte(body), 0o644))
+	}
+	shell := e.do("GET", "/chat/42", "", nil)
+	cases := []struct{ path, accept, body, encoding string }{
+		{"/", "gzip, deflate, br, zstd", "landing-brotli", "br"},
+		{"/", "gzip", "landing-gzip", "gzip"},
+		{"/", "identity", "<html>landing page</html>", ""},
+		{"/dashboard", "gzip, br", "<html>app shell</html>", ""},
+		{"/tasks", "identity", "<html>app shell</html>", ""},
+		{"/landing.html", "identity", "<html>app shell</html>", ""},
+		{"/landing.html.br", "identity", "<html>app shell</html>", ""},
+	}
+	for _, c := range cases {
+		req, _ := http.NewRequest("GET", e.server.URL+c.path, nil)
+		req.Header.Set("Accept-Encoding", c.accept) // set by hand: the client then decodes nothing
+		res, err := http.DefaultClient.Do(req)
+		must(t, err)
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK || string(body) != c.body || res.Header.Get("Content-Encoding") != c.encoding ||
+			!strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") || res.Header.Get("Cache-Control") != "no-cache" {
+			t.Errorf("GET %s (%s) = %d %q, encoding %q, type %q, cache %q", c.path, c.accept, res.StatusCode, body,
+				res.Header.Get("Content-Encoding"), res.Header.Get("Content-Type"), res.Header.Get("Cache-Control"))
+		}
+		for _, header := range []string{"Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy"} {
+			if got, want := res.Header.Get(header), shell.Header.Get(header); got != want {
+				t.Errorf("GET %s: %s = %q, want %q as on every page", c.path, header, got, want)
+			}
+		}
+	}
+	if csp := shell.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") || strings.Contains(csp, "script-src") {
+		t.Errorf("CSP = %q: scripts must stay 'self' only (no inline script for the landing page)", csp)
+	}
+}
+
 func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {

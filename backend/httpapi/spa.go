@@ -58,7 +58,7 @@ func spaHandler(dir string) gin.HandlerFunc {
 		}
 		// path.Clean on a rooted path cannot climb above dir.
 		file := filepath.Join(dir, filepath.FromSlash(path.Clean("/"+p)))
-		if info, err := os.Stat(file); err == nil && !info.IsDir() {
+		if info, err := os.Stat(file); err == nil && !info.IsDir() && !strings.HasPrefix(filepath.Base(file), landingPage) {
 			if strings.HasPrefix(p, "/assets/") {
 				// Vite fingerprints asset names, so they can be cached forever.
 				c.Header("Cache-Control", "public, max-age=31536000, immutable")
@@ -82,7 +82,25 @@ func spaHandler(dir string) gin.HandlerFunc {
 			c.String(http.StatusNotFound, "The web app is not built yet: run npm run build in frontend/.")
 			return
 		}
+		// The build renders a visitor's landing page into landing.html (frontend/vite.config.ts) so
+		// that it paints before the app has loaded: only / gets it, any other route would show the
+		// landing page until the app replaced it.
+		if p == "/" {
+			if info, err := os.Stat(filepath.Join(dir, landingPage)); err == nil && !info.IsDir() {
+				index = filepath.Join(dir, landingPage)
+			}
+		}
 		c.Header("Cache-Control", "no-cache")
+		c.Header("Vary", "Accept-Encoding")
+		if encoded, encoding := precompressed(index, c.GetHeader("Accept-Encoding")); encoded != "" {
+			c.Header("Content-Type", "text/html; charset=utf-8")
+			c.Header("Content-Encoding", encoding)
+			c.File(encoded)
+			return
+		}
 		c.File(index)
 	}
 }
+
+// landingPage is the HTML the build writes for / alone, the landing page already rendered in it.
+const landingPage = "landing.html"

@@ -1,6 +1,7 @@
 import { API_BASE_PATH } from '@/config/env'
 import type { ApiErrorBody } from '@/types/api'
 import { useAuthStore } from './auth-store'
+import { takeEarlyResponse } from './early-requests'
 
 /**
  * The one error type of every API call. `message` is the server's human text when it sent one;
@@ -137,9 +138,12 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
   if (token) headers.Authorization = `Bearer ${token}`
 
+  const url = new URL(buildUrl(path, query))
+  // The boot script may have sent this very request before the app had loaded (a plain GET).
+  const early = method === 'GET' && !payload && !options.headers ? takeEarlyResponse(url.pathname + url.search, token) : undefined
   let response: Response
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await (early ?? fetch(url.toString(), {
       method,
       headers,
       body: payload,
@@ -147,7 +151,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       // The only cookie is bw_device (HttpOnly, Path /api/login): sending it lets a device that
       // signed in before through an attacker's lockout of the account. Auth itself is the bearer token.
       credentials: 'same-origin',
-    })
+    }))
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
     throw new ApiError({ status: 0, code: 'network', message: 'Network error. Check your connection.' })

@@ -35,7 +35,8 @@ describe('changes requested', () => {
     expect(within(card).getByText('Notes: Add a dark mode')).toBeInTheDocument()
     expect(within(card).getByRole('link', { name: 'https://figma.com/asha/v1' })).toBeInTheDocument()
 
-    await events.type(within(card).getByLabelText('Link to your work for Design onboarding'), 'https://figma.com/asha/v2')
+    // The link form comes in its own chunk, after the dashboard paints.
+    await events.type(await within(card).findByLabelText('Link to your work for Design onboarding'), 'https://figma.com/asha/v2')
     await events.click(within(card).getByRole('button', { name: 'Submit revision 2' }))
     expect(await screen.findByText('Task submitted successfully!')).toBeInTheDocument()
     expect(requests('POST', `/api/student/tasks/${task._id}/submit-link`)).toEqual([{ link: 'https://figma.com/asha/v2' }])

@@ -57,7 +57,8 @@ describe('student dashboard', () => {
     const { events } = await renderApp('/dashboard', { as: student.user })
     const available = await screen.findByRole('region', { name: 'Available Tasks' })
     expect(within(available).getByRole('link', { name: 'View All Available Tasks' })).toHaveAttribute('href', '/tasks')
-    await events.type(within(available).getByLabelText('Link to your work for Open 1'), 'https://github.com/asha/open1')
+    // The link form comes in its own chunk, after the dashboard paints.
+    await events.type(await within(available).findByLabelText('Link to your work for Open 1'), 'https://github.com/asha/open1')
     await events.click(within(available).getAllByRole('button', { name: 'Submit Task' })[0]!)
     expect(await screen.findByText('Task submitted successfully!')).toBeInTheDocument()
     expect(market.requests.find((r) => r.url.pathname === `/api/student/tasks/${open[0]!._id}/submit-link`)?.body).toEqual({ link: 'https://github.com/asha/open1' })

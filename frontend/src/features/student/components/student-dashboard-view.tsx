@@ -2,7 +2,7 @@ import { Award, CalendarDays, CheckCircle2, ClipboardList, MessageCircle } from 
 import { type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { RatingPanel } from '@/components/ratings/rate-form'
-import { LinkSubmitForm } from '@/components/tasks/link-submit-form'
+import { LazyLinkSubmitForm } from '@/components/tasks/lazy-link-submit-form'
 import { OwnSubmission, submitLabelFor } from '@/components/tasks/own-submission'
 import { SkillList } from '@/components/tasks/skill-list'
 import { TaskStatusBadge } from '@/components/tasks/task-status-badge'
@@ -59,7 +59,7 @@ function ActiveTask({ task, onSubmitLink, submitting }: { task: Task } & Pick<St
       <SkillList skills={task.skills} shown={DASHBOARD_SKILLS} />
       <OwnSubmission submission={mine} />
       {revisionLabel && (
-        <LinkSubmitForm
+        <LazyLinkSubmitForm
           taskTitle={task.title}
           submitLabel={revisionLabel}
           onSubmit={(link) => onSubmitLink(task._id, link)}
@@ -188,7 +188,7 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
                     {labelOf(task.category)} · {personName(task.startup)} · {formatPay(task.budget, task.currency)}
                   </p>
                   <SkillList skills={task.skills} shown={DASHBOARD_SKILLS} />
-                  <LinkSubmitForm
+                  <LazyLinkSubmitForm
                     taskTitle={task.title}
                     onSubmit={(link) => onSubmitLink(task._id, link)}
                     isSubmitting={submitting.isPending && submitting.taskId === task._id}

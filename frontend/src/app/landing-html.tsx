@@ -1,0 +1,17 @@
+import { renderToString } from 'react-dom/server'
+import { createMemoryRouter } from 'react-router'
+import { createQueryClient } from '@/lib/react-query'
+import { AppProvider } from './provider'
+import { createRoutes } from './router'
+
+/**
+ * The landing page as a visitor's first render shows it (the whole app at `/` without a
+ * session), as HTML. The build puts it in the page served for `/` (vite.config.ts), so the hero
+ * paints as soon as the HTML and the stylesheet are in, before the entry has arrived; the app's
+ * first render replaces it with the same markup (issue 17, item 6).
+ */
+export function renderLandingHtml(): string {
+  const queryClient = createQueryClient()
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: ['/'] })
+  return renderToString(<AppProvider queryClient={queryClient} router={router} />)
+}
