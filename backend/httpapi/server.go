@@ -102,7 +102,7 @@ func New(d Deps) (*Server, error) {
 	}
 	engine.ContextWithFallback = true
 	metrics := newHTTPMetrics(d.Registry)
-	engine.Use(withRequestID, metrics.observe(d.Logger), recoverJSON, securityHeaders, checkQueryText)
+	engine.Use(withRequestID, metrics.observe(d.Logger), recoverJSON, securityHeaders, compressJSON, checkQueryText)
 
 	s := &Server{accounts: d.Accounts, help: d.Help, realtime: d.Realtime, ready: d.Ready, engine: engine}
 	s.limiter, s.apiPerUser, s.secureCookies = d.Limiter, d.APIRequestsPerUser, d.SecureCookies
