@@ -214,21 +214,25 @@ func (s *Service) TaskPosted(ctx context.Context, t *tasks.Task) {
 		return
 	}
 	alerts := map[string]any{} // student → the alert, naming the saved search that matched
-	var notes []notify.Notification
+	var matched []*SavedSearch
 	for i := range candidates {
 		c := &candidates[i]
 		if _, told := alerts[c.StudentID]; told || !c.Matches(t) {
 			continue
 		}
 		alerts[c.StudentID] = Alert{TaskID: t.ID, Title: t.Title, SavedSearchID: c.ID}
-		notes = append(notes, notify.Notification{UserID: c.StudentID, Kind: notify.KindAlert,
-			Message: fmt.Sprintf("New task matching %q: %q.", c.Name, t.Title),
-			Link:    "/tasks?search=" + url.QueryEscape(t.Title)})
+		matched = append(matched, c)
 	}
-	if len(notes) == 0 {
+	if len(matched) == 0 {
 		return
 	}
 	s.Publisher.PublishEach(ctx, EventAlert, alerts)
+	link := "/tasks?search=" + url.QueryEscape(t.Title)
+	notes := make([]notify.Notification, len(matched))
+	for i, c := range matched {
+		notes[i] = notify.Notification{UserID: c.StudentID, Kind: notify.KindAlert,
+			Message: fmt.Sprintf("New task matching %q: %q.", c.Name, t.Title), Link: link}
+	}
 	if err := s.Store.CreateNotifications(ctx, notes); err != nil {
 		s.Logger.ErrorContext(ctx, "task alerts: notifications", "task", t.ID, "students", len(notes), "err", err)
 		return

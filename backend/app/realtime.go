@@ -54,27 +54,38 @@ func (p Publisher) Publish(ctx context.Context, eventType string, data any, user
 
 // PublishEach sends each user their own event of one type (dataByUser: user id → the event's
 // data), batched: one round trip per realtime.PublishChunk users rather than one per user, so
-// thousands of task alerts take a few round trips rather than thousands.
+// thousands of task alerts take a few round trips rather than thousands. Each chunk leaves as soon
+// as its events are built, so the first users do not wait for the last ones' events.
 func (p Publisher) PublishEach(ctx context.Context, eventType string, dataByUser map[string]any) {
 	if p.hub == nil || len(dataByUser) == 0 {
 		return
 	}
-	envs := make([]realtime.Envelope, 0, len(dataByUser))
+	chunk := make([]realtime.Envelope, 0, min(len(dataByUser), realtime.PublishChunk))
+	send := func() bool {
+		// publishTimeout a round trip: a whole audience in one second would cut off the last
+		// thousands of students on a busy machine.
+		ctx, cancel := context.WithTimeout(ctx, publishTimeout)
+		defer cancel()
+		if err := p.hub.PublishEach(ctx, chunk); err != nil {
+			p.log.WarnContext(ctx, "publish failed", "type", eventType, "users", len(dataByUser), "err", err)
+			return false
+		}
+		chunk = chunk[:0]
+		return true
+	}
 	for userID, data := range dataByUser {
 		ev, err := realtime.NewEvent(eventType, data)
 		if err != nil {
 			p.log.WarnContext(ctx, "publish failed", "type", eventType, "err", err)
 			return
 		}
-		envs = append(envs, realtime.Envelope{UserID: userID, Event: ev})
+		chunk = append(chunk, realtime.Envelope{UserID: userID, Event: ev})
+		if len(chunk) == realtime.PublishChunk && !send() {
+			return
+		}
 	}
-	// publishTimeout a round trip: a whole audience in one second would cut off the last
-	// thousands of students on a busy machine.
-	rounds := time.Duration(1 + len(envs)/realtime.PublishChunk)
-	ctx, cancel := context.WithTimeout(ctx, rounds*publishTimeout)
-	defer cancel()
-	if err := p.hub.PublishEach(ctx, envs); err != nil {
-		p.log.WarnContext(ctx, "publish failed", "type", eventType, "users", len(envs), "err", err)
+	if len(chunk) > 0 {
+		send()
 	}
 }
 

@@ -91,7 +91,7 @@ func (b *RedisBroker) SetHandler(h Handler) {
 
 // Publish implements Broker.
 func (b *RedisBroker) Publish(ctx context.Context, userID string, ev Event) error {
-	payload, err := json.Marshal(ev)
+	payload, err := ev.frame()
 	if err != nil {
 		return fmt.Errorf("realtime: marshal event: %w", err)
 	}

@@ -49,7 +49,8 @@ func (ev Event) frame() ([]byte, error) {
 }
 
 // NewEvent marshals data and stamps the event with a time-ordered id (UUID v7)
-// and the current UTC time, so clients can ask for "everything since <id>".
+// and the current UTC time, so clients can ask for "everything since <id>". Its frame is
+// encoded here, once, for the broker and every socket: an event is not changed after.
 func NewEvent(typ string, data any) (Event, error) {
 	raw, err := json.Marshal(data)
 	if err != nil {
@@ -59,7 +60,32 @@ func NewEvent(typ string, data any) (Event, error) {
 	if err != nil {
 		return Event{}, fmt.Errorf("realtime: event id: %w", err)
 	}
-	return Event{Type: typ, Data: raw, ID: id.String(), At: time.Now().UTC()}, nil
+	ev := Event{Type: typ, Data: raw, ID: id.String(), At: time.Now().UTC()}
+	ev.encoded, err = encodeFrame(ev)
+	return ev, err
+}
+
+// encodeFrame writes ev as json.Marshal does, without going over Data again (Marshal checks and
+// compacts a RawMessage: a second pass over every event of a fan-out to 10,000 users).
+func encodeFrame(ev Event) ([]byte, error) {
+	typ, err := json.Marshal(ev.Type)
+	if err != nil {
+		return nil, err
+	}
+	id, err := json.Marshal(ev.ID)
+	if err != nil {
+		return nil, err
+	}
+	at, err := ev.At.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, len(typ)+len(ev.Data)+len(id)+len(at)+32)
+	b = append(append(b, `{"type":`...), typ...)
+	b = append(append(b, `,"data":`...), ev.Data...)
+	b = append(append(b, `,"id":`...), id...)
+	b = append(append(b, `,"at":`...), at...)
+	return append(b, '}'), nil
 }
 
 // mustEvent is for frames the package builds itself from data that always marshals.

@@ -73,7 +73,7 @@ func (b *RedisBroker) PublishEach(ctx context.Context, envs []Envelope) error {
 	for start := 0; start < len(envs); start += PublishChunk {
 		pipe := b.rdb.Pipeline()
 		for _, e := range envs[start:min(start+PublishChunk, len(envs))] {
-			payload, err := json.Marshal(e.Event)
+			payload, err := e.Event.frame()
 			if err != nil {
 				return fmt.Errorf("realtime: marshal event: %w", err)
 			}

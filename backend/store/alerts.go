@@ -27,10 +27,18 @@ type savedSearchRow struct {
 
 func (savedSearchRow) TableName() string { return "saved_searches" }
 
+const savedSearchColumns = "id, student_id, name, search, category, skills, deadline_before, source, created_at"
+
+func savedSearchFields(r *savedSearchRow) []any {
+	return []any{&r.ID, &r.StudentID, &r.Name, &r.Search, &r.Category, &r.Skills, &r.DeadlineBefore, &r.Source, &r.CreatedAt}
+}
+
 func (r savedSearchRow) toDomain() alerts.SavedSearch {
 	out := alerts.SavedSearch{ID: r.ID, StudentID: r.StudentID, Name: r.Name, Search: r.Search, Category: r.Category,
 		Source: r.Source, CreatedAt: r.CreatedAt.UTC()}
-	_ = json.Unmarshal([]byte(r.Skills), &out.Skills)
+	if r.Skills != "[]" { // most searches have none: no decoding for them
+		_ = json.Unmarshal([]byte(r.Skills), &out.Skills)
+	}
 	if r.DeadlineBefore != nil {
 		d := r.DeadlineBefore.UTC()
 		out.DeadlineBefore = &d
@@ -113,10 +121,11 @@ func (s Alerts) DeleteSavedSearch(ctx context.Context, studentID, id string) err
 }
 
 func (s Alerts) Candidates(ctx context.Context, keys []string) ([]alerts.SavedSearch, error) {
-	var rows []savedSearchRow
-	err := s.DB.WithContext(ctx).
+	// Scanned by hand (scanRows): a post reads every matching search, 10,000 of them when every
+	// student saved one for its category, before the first alert can leave.
+	rows, err := scanRows(s.DB.WithContext(ctx).Model(&savedSearchRow{}).Select(savedSearchColumns).
 		Where("id IN (?)", s.DB.Model(&savedSearchKeyRow{}).Select("saved_search_id").Where("search_key IN ?", unique(keys))).
-		Order("created_at, id").Find(&rows).Error
+		Order("created_at, id"), savedSearchFields)
 	out := make([]alerts.SavedSearch, len(rows))
 	for i, r := range rows {
 		out[i] = r.toDomain()
