@@ -86,14 +86,17 @@ stop_floor() {
 # CPU time (clock ticks) used so far by the server and by the database's backends: divided by
 # the requests served, the cost of a request whatever else the machine is doing.
 TICK_MS=$((1000 / $(getconf CLK_TCK)))
-# A backend that exits during a run (a pool closing a connection idle for minutes) takes its ticks
-# with it, and the figure could even turn negative: the postmaster's reaped children (cutime and
-# cstime) count too, so an exited backend's time stays counted. (Other databases' backends that
-# exit meanwhile count as well: measure on an otherwise quiet server.)
+# PostgreSQL's share is the whole cluster's CPU: the postmaster, its children alive, and the
+# children it has reaped (cutime, cstime). Counting only the live backends of $DB lost a backend
+# that exited during a run (a pool closing a connection idle for minutes) with all its time, and
+# once made Bridgework's CPU per request negative. The cluster's other databases count too:
+# measure on an otherwise quiet server.
 ticks_of() { local t=0 p; for p in "$@"; do t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || echo 0))); done; echo "$t"; }
 POSTMASTER=$(pgrep -o -f "bin/postgres" || true)
-reaped_ticks() { awk '{print $16 + $17}' "/proc/$POSTMASTER/stat" 2>/dev/null || echo 0; }
-db_ticks() { echo $(($(ticks_of $(pgrep -f "postgres: .* $DB " || true)) + $(reaped_ticks))); }
+db_ticks() {
+  [ -n "$POSTMASTER" ] || { ticks_of $(pgrep -f "postgres: .* $DB " || true); return; }
+  echo $(($(ticks_of "$POSTMASTER" $(pgrep -P "$POSTMASTER")) + $(awk '{print $16 + $17}' "/proc/$POSTMASTER/stat")))
+}
 # cpu_per_request TICKS REQUESTS: milliseconds of CPU per request.
 cpu_per_request() { awk -v t="$1" -v n="$2" -v ms="$TICK_MS" 'BEGIN {printf "%.3f", n ? t * ms / n : 0}'; }
 
