@@ -19,9 +19,9 @@ import (
 )
 
 // Publisher sends events to every open connection of their users, on any instance: the one
-// implementation of the domains' Publisher. The change it announces is already committed and
-// clients catch up from the database, so a failure is logged, never returned. Its zero value
-// publishes nothing.
+// implementation of the domains' Publisher. The change it announces is already committed, and
+// the broker sends the users of a failed publish a resync once it can, so a failure is logged,
+// never returned. Its zero value publishes nothing.
 type Publisher struct {
 	hub *realtime.Hub
 	log *slog.Logger
@@ -31,6 +31,13 @@ type Publisher struct {
 // the request.
 const publishTimeout = time.Second
 
+// publishContext bounds a publish by publishTimeout but not by the request: the change is
+// committed, and a client that went away (a closed tab, a proxy's timeout) must not cancel its
+// announcement to everyone else.
+func publishContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), publishTimeout)
+}
+
 // Publish wraps data in an event frame and hands it to the broker, for every user in userIDs in
 // one go (both parties of a chat message).
 func (p Publisher) Publish(ctx context.Context, eventType string, data any, userIDs ...string) {
@@ -39,7 +46,7 @@ func (p Publisher) Publish(ctx context.Context, eventType string, data any, user
 	}
 	ev, err := realtime.NewEvent(eventType, data)
 	if err == nil {
-		ctx, cancel := context.WithTimeout(ctx, publishTimeout)
+		ctx, cancel := publishContext(ctx)
 		defer cancel()
 		if len(userIDs) == 1 {
 			err = p.hub.Publish(ctx, userIDs[0], ev)
@@ -61,17 +68,19 @@ func (p Publisher) PublishEach(ctx context.Context, eventType string, dataByUser
 		return
 	}
 	chunk := make([]realtime.Envelope, 0, min(len(dataByUser), realtime.PublishChunk))
-	send := func() bool {
+	failed := false
+	send := func() {
 		// publishTimeout a round trip: a whole audience in one second would cut off the last
 		// thousands of students on a busy machine.
-		ctx, cancel := context.WithTimeout(ctx, publishTimeout)
+		ctx, cancel := publishContext(ctx)
 		defer cancel()
-		if err := p.hub.PublishEach(ctx, chunk); err != nil {
+		// After a failure the next chunks are still handed over, so that the broker owes each
+		// of their users a resync; with Redis gone its circuit breaker refuses them at once.
+		if err := p.hub.PublishEach(ctx, chunk); err != nil && !failed {
+			failed = true
 			p.log.WarnContext(ctx, "publish failed", "type", eventType, "users", len(dataByUser), "err", err)
-			return false
 		}
 		chunk = chunk[:0]
-		return true
 	}
 	for userID, data := range dataByUser {
 		ev, err := realtime.NewEvent(eventType, data)
@@ -80,8 +89,8 @@ func (p Publisher) PublishEach(ctx context.Context, eventType string, dataByUser
 			return
 		}
 		chunk = append(chunk, realtime.Envelope{UserID: userID, Event: ev})
-		if len(chunk) == realtime.PublishChunk && !send() {
-			return
+		if len(chunk) == realtime.PublishChunk {
+			send()
 		}
 	}
 	if len(chunk) > 0 {

@@ -35,7 +35,9 @@ type RedisOptions struct {
 // per user, and one PubSub connection per instance subscribed to the channels
 // of the users connected to it. go-redis reconnects that connection and
 // resubscribes its channels by itself after an error; the broker detects the
-// gap so the app can send a resync.
+// gap so the app can send a resync. A publish that fails loses its event for
+// every instance, whose subscriptions may never have had a gap: the broker
+// owes its users a resync, published to them once Redis takes publishes again.
 type RedisBroker struct {
 	rdb  redis.UniversalClient
 	ps   *redis.PubSub
@@ -46,11 +48,13 @@ type RedisBroker struct {
 	handler    Handler
 	subscribed map[string]struct{} // users; messages for anyone else are dropped
 	waiters    map[string][]chan struct{}
+	owed       map[string]struct{} // users whose events a failed publish lost
+	owedAdded  chan struct{}       // wakes resendResyncs; capacity 1
 
 	stop    context.CancelFunc
 	ctx     context.Context
 	closed  chan struct{} // receive has returned
-	pingers sync.WaitGroup
+	workers sync.WaitGroup
 }
 
 // NewRedisBroker opens the subscription connection and starts receiving.
@@ -70,12 +74,15 @@ func NewRedisBroker(rdb redis.UniversalClient, opts RedisOptions) *RedisBroker {
 		log:        opts.Logger.With("component", "realtime.redis"),
 		subscribed: make(map[string]struct{}),
 		waiters:    make(map[string][]chan struct{}),
+		owed:       make(map[string]struct{}),
+		owedAdded:  make(chan struct{}, 1),
 		stop:       stop,
 		ctx:        ctx,
 		closed:     make(chan struct{}),
 	}
 	go b.receive()
-	b.pingers.Go(b.healthCheck)
+	b.workers.Go(b.healthCheck)
+	b.workers.Go(b.resendResyncs)
 	return b
 }
 
@@ -96,9 +103,69 @@ func (b *RedisBroker) Publish(ctx context.Context, userID string, ev Event) erro
 		return fmt.Errorf("realtime: marshal event: %w", err)
 	}
 	if err := b.rdb.Publish(ctx, b.Channel(userID), payload).Err(); err != nil {
+		b.owe(userID)
 		return fmt.Errorf("realtime: redis publish: %w", err)
 	}
 	return nil
+}
+
+// owe records that events for userIDs may be lost: a publish to them failed (Redis down, the
+// breaker open, a timeout), perhaps after Redis had taken part of it.
+func (b *RedisBroker) owe(userIDs ...string) {
+	b.mu.Lock()
+	for _, id := range userIDs {
+		b.owed[id] = struct{}{}
+	}
+	b.mu.Unlock()
+	select {
+	case b.owedAdded <- struct{}{}:
+	default: // already woken
+	}
+}
+
+// resyncRetry bounds how often resendResyncs tries Redis while it fails: the app's circuit
+// breaker refuses the tries at no cost while open, and lets one through as its probe after its
+// cooldown (a second), so the resyncs leave about as soon as Redis is back.
+const resyncRetry = time.Second
+
+// resendResyncs publishes a resync to every owed user once Redis takes publishes again, so
+// that their clients, on whatever instance, refetch what the lost events would have changed.
+func (b *RedisBroker) resendResyncs() {
+	ev, err := NewEvent(TypeResync, struct{}{})
+	if err != nil {
+		panic(err) // an empty object always encodes
+	}
+	for {
+		select {
+		case <-b.owedAdded:
+		case <-b.ctx.Done():
+			return
+		}
+		for {
+			b.mu.Lock()
+			users := make([]string, 0, len(b.owed))
+			for id := range b.owed {
+				users = append(users, id)
+			}
+			clear(b.owed)
+			b.mu.Unlock()
+			if len(users) == 0 {
+				break
+			}
+			ctx, cancel := context.WithTimeout(b.ctx, b.opts.HealthCheck)
+			err := b.PublishAll(ctx, users, ev)
+			cancel()
+			if err == nil {
+				continue // more may have been owed meanwhile
+			}
+			// PublishAll owed them again.
+			select {
+			case <-time.After(resyncRetry):
+			case <-b.ctx.Done():
+				return
+			}
+		}
+	}
 }
 
 // Subscribe implements Broker. It returns once Redis has confirmed the
@@ -266,7 +333,7 @@ func (b *RedisBroker) Close() error {
 	b.stop()
 	err := b.ps.Close()
 	<-b.closed
-	b.pingers.Wait()
+	b.workers.Wait()
 	if errors.Is(err, redis.ErrClosed) {
 		return nil
 	}

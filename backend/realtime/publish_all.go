@@ -2,7 +2,6 @@ package realtime
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 )
 
@@ -24,18 +23,23 @@ func (h *Hub) PublishAll(ctx context.Context, userIDs []string, ev Event) error 
 	return nil
 }
 
-// PublishAll publishes ev on the channel of each user in one pipelined round trip, in order.
+// PublishAll publishes ev on the channel of each user, PublishChunk per pipelined round trip,
+// in order.
 func (b *RedisBroker) PublishAll(ctx context.Context, userIDs []string, ev Event) error {
-	payload, err := json.Marshal(ev)
+	payload, err := ev.frame()
 	if err != nil {
 		return fmt.Errorf("realtime: marshal event: %w", err)
 	}
-	pipe := b.rdb.Pipeline()
-	for _, id := range userIDs {
-		pipe.Publish(ctx, b.Channel(id), payload)
-	}
-	if _, err := pipe.Exec(ctx); err != nil {
-		return fmt.Errorf("realtime: redis publish: %w", err)
+	for start := 0; start < len(userIDs); start += PublishChunk {
+		chunk := userIDs[start:min(start+PublishChunk, len(userIDs))]
+		pipe := b.rdb.Pipeline()
+		for _, id := range chunk {
+			pipe.Publish(ctx, b.Channel(id), payload)
+		}
+		if _, err := pipe.Exec(ctx); err != nil {
+			b.owe(userIDs[start:]...)
+			return fmt.Errorf("realtime: redis publish: %w", err)
+		}
 	}
 	return nil
 }
@@ -80,6 +84,11 @@ func (b *RedisBroker) PublishEach(ctx context.Context, envs []Envelope) error {
 			pipe.Publish(ctx, b.Channel(e.UserID), payload)
 		}
 		if _, err := pipe.Exec(ctx); err != nil {
+			lost := make([]string, 0, len(envs)-start)
+			for _, e := range envs[start:] {
+				lost = append(lost, e.UserID)
+			}
+			b.owe(lost...)
 			return fmt.Errorf("realtime: redis publish: %w", err)
 		}
 	}

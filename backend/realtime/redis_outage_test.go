@@ -73,3 +73,44 @@ func TestRedis_SurvivesRedisOutage(t *testing.T) {
 	}
 	mustConnect(t, b.url, "carol")
 }
+
+// TestRedis_failedPublishOwesAResync: an instance whose publishes fail (its own link to Redis
+// cut) loses those events for users on other instances, whose subscriptions never had a gap and
+// so never resync by themselves. Once its publishes go through again, it sends those users a
+// resync; a user it never failed to publish to gets none.
+func TestRedis_failedPublishOwesAResync(t *testing.T) {
+	direct := mustRedis(t)
+	proxy := tcpproxy.New(t, direct.Options().Addr)
+	rdbA := redis.NewClient(&redis.Options{
+		Addr: proxy.Addr(), ClientName: "realtime-test-" + uuid.NewString()[:8],
+		DialTimeout: 300 * time.Millisecond, ReadTimeout: 300 * time.Millisecond, MaxRetries: -1,
+	})
+	t.Cleanup(func() { rdbA.Close() })
+	prefix := randomPrefix()
+	a := startHub(t, newRedisBroker(t, rdbA, prefix, nil), Options{})
+	var reconnectsB atomic.Int32
+	b := startHub(t, newRedisBroker(t, direct, prefix, func() { reconnectsB.Add(1) }), Options{})
+	bob := mustConnect(t, b.url, "bob")
+	carol := mustConnect(t, b.url, "carol")
+	ctx := context.Background()
+
+	proxy.Cut()
+	if err := a.hub.PublishAll(ctx, []string{"bob"}, mustEventT(t, "chat.message", "lost")); err == nil {
+		t.Fatal("publishing through a cut link succeeded")
+	}
+	time.Sleep(300 * time.Millisecond) // a retry or two, refused
+	proxy.Restore()
+
+	if ev := mustRead(t, bob, 5*time.Second); ev.Type != TypeResync {
+		t.Fatalf("bob's first frame after the failed publish is %s %s, want resync", ev.Type, ev.Data)
+	}
+	if err := a.hub.Publish(ctx, "carol", mustEventT(t, "chat.message", "after")); err != nil {
+		t.Fatal(err)
+	}
+	if ev := mustRead(t, carol, 3*time.Second); ev.Type != "chat.message" {
+		t.Fatalf("carol, owed nothing, got %s %s first, want the message", ev.Type, ev.Data)
+	}
+	if reconnectsB.Load() != 0 {
+		t.Fatal("instance B's subscription had a gap: this test is about the publishing side")
+	}
+}
