@@ -180,9 +180,12 @@ describe('two instances behind nginx, one Redis', () => {
     studentInstance = one === 1 ? PORT.one : PORT.two
 
     // nginx balances round robin: reload the startup until its socket is on the other instance.
+    // A page load may make an even number of requests every time, landing its socket on the same
+    // instance again and again: one request more between reloads moves nginx's turn on by one.
     await openAs(startupPage, startup, `/chat/${student.user._id}`)
     await waitForLive(startupPage)
     for (let tries = 0; tries < 10 && (await sockets(studentInstance)) !== 1; tries++) {
+      await fetch(`${CLUSTER}/readyz`)
       await startupPage.reload()
       await waitForLive(startupPage)
       await sleep(200) // the old socket's close reaches its instance
