@@ -112,8 +112,9 @@ type Store interface {
 	SavedSearches(ctx context.Context, studentID string) ([]SavedSearch, error)
 	// DeleteSavedSearch deletes one of the student's; apperr.NotFound when not theirs.
 	DeleteSavedSearch(ctx context.Context, studentID, id string) error
-	// Candidates reads the saved searches indexed under any of keys, each once.
-	Candidates(ctx context.Context, keys []string) ([]SavedSearch, error)
+	// Candidates calls fn with the saved searches indexed under any of keys, each once, oldest
+	// first, batch of them at a time (the last batch may be shorter); an error of fn stops it.
+	Candidates(ctx context.Context, keys []string, batch int, fn func([]SavedSearch) error) error
 	// CreateNotifications writes the notifications in one statement, setting their ids.
 	CreateNotifications(ctx context.Context, ns []notify.Notification) error
 }
@@ -202,31 +203,40 @@ type Alert struct {
 	SavedSearchID string `json:"savedSearchId"`
 }
 
-// TaskPosted tells every student with a matching saved search about t, once each (their first
+// alertBatch is how many saved searches are matched, and their alerts published, at a time: one
+// round trip of the publisher's (realtime.PublishChunk), so the first students hear of the post
+// while the searches of the last are still being read.
+const alertBatch = 500
+
+// TaskPosted tells every student with a matching saved search about t, once each (their oldest
 // matching search names it): a task.alert event, then a bell notification and the bell's push.
-// The alerts go first, in one batch: they report the task, committed already, and thousands of
-// students need not wait for thousands of notification rows. Best effort: the task is posted
-// whatever happens here, so a failure is logged.
+// The alerts go first, batch by batch as the searches are read: they report the task, committed
+// already, and thousands of students need not wait for thousands of notification rows. Best
+// effort: the task is posted whatever happens here, so a failure is logged.
 func (s *Service) TaskPosted(ctx context.Context, t *tasks.Task) {
-	candidates, err := s.Store.Candidates(ctx, taskKeys(t))
-	if err != nil {
-		s.Logger.ErrorContext(ctx, "task alerts: matching", "task", t.ID, "err", err)
-		return
-	}
-	alerts := map[string]any{} // student → the alert, naming the saved search that matched
+	told := map[string]bool{}
 	var matched []*SavedSearch
-	for i := range candidates {
-		c := &candidates[i]
-		if _, told := alerts[c.StudentID]; told || !c.Matches(t) {
-			continue
+	err := s.Store.Candidates(ctx, taskKeys(t), alertBatch, func(batch []SavedSearch) error {
+		alerts := make(map[string]any, len(batch)) // student → the alert, naming the search that matched
+		for i := range batch {
+			c := &batch[i]
+			if told[c.StudentID] || !c.Matches(t) {
+				continue
+			}
+			told[c.StudentID] = true
+			alerts[c.StudentID] = Alert{TaskID: t.ID, Title: t.Title, SavedSearchID: c.ID}
+			matched = append(matched, c)
 		}
-		alerts[c.StudentID] = Alert{TaskID: t.ID, Title: t.Title, SavedSearchID: c.ID}
-		matched = append(matched, c)
+		s.Publisher.PublishEach(ctx, EventAlert, alerts)
+		return nil
+	})
+	if err != nil {
+		// The students alerted before the error still get their bell notification below.
+		s.Logger.ErrorContext(ctx, "task alerts: matching", "task", t.ID, "err", err)
 	}
 	if len(matched) == 0 {
 		return
 	}
-	s.Publisher.PublishEach(ctx, EventAlert, alerts)
 	link := "/tasks?search=" + url.QueryEscape(t.Title)
 	notes := make([]notify.Notification, len(matched))
 	for i, c := range matched {

@@ -120,17 +120,20 @@ func (s Alerts) DeleteSavedSearch(ctx context.Context, studentID, id string) err
 	})
 }
 
-func (s Alerts) Candidates(ctx context.Context, keys []string) ([]alerts.SavedSearch, error) {
-	// Scanned by hand (scanRows): a post reads every matching search, 10,000 of them when every
-	// student saved one for its category, before the first alert can leave.
-	rows, err := scanRows(s.DB.WithContext(ctx).Model(&savedSearchRow{}).Select(savedSearchColumns).
+func (s Alerts) Candidates(ctx context.Context, keys []string, batch int, fn func([]alerts.SavedSearch) error) error {
+	// Scanned by hand (scanBatches), and handed over a batch at a time: a post reads every
+	// matching search, 10,000 of them when every student saved one for its category, and the
+	// first alerts leave while the last searches are still being read.
+	query := s.DB.WithContext(ctx).Model(&savedSearchRow{}).Select(savedSearchColumns).
 		Where("id IN (?)", s.DB.Model(&savedSearchKeyRow{}).Select("saved_search_id").Where("search_key IN ?", unique(keys))).
-		Order("created_at, id"), savedSearchFields)
-	out := make([]alerts.SavedSearch, len(rows))
-	for i, r := range rows {
-		out[i] = r.toDomain()
-	}
-	return out, err
+		Order("created_at, id")
+	return scanBatches(query, savedSearchFields, batch, func(rows []savedSearchRow) error {
+		out := make([]alerts.SavedSearch, len(rows))
+		for i, r := range rows {
+			out[i] = r.toDomain()
+		}
+		return fn(out)
+	})
 }
 
 func (s Alerts) CreateNotifications(ctx context.Context, ns []notify.Notification) error {

@@ -8,19 +8,43 @@ import "gorm.io/gorm"
 // the task lists' CPU (docs/performance.md, "Hot paths against the floor"). The columns read
 // this way are NOT NULL, or scanned into pointers.
 func scanRows[T any](query *gorm.DB, fields func(*T) []any) ([]T, error) {
+	var out []T
+	err := scanBatches(query, fields, 0, func(all []T) error {
+		out = all
+		return nil
+	})
+	return out, err
+}
+
+// scanBatches reads the rows of query as scanRows does and hands them to fn n at a time (all at
+// once when n is 0), each batch a slice of its own: the caller acts on the first rows while
+// the next ones are still on their way. An error of fn stops the reading and is returned.
+func scanBatches[T any](query *gorm.DB, fields func(*T) []any, n int, fn func([]T) error) error {
 	rows, err := query.Rows()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	var out []T
+	batch := make([]T, 0, n)
 	for rows.Next() {
-		out = append(out, *new(T))
-		if err := rows.Scan(fields(&out[len(out)-1])...); err != nil {
-			return nil, err
+		batch = append(batch, *new(T))
+		if err := rows.Scan(fields(&batch[len(batch)-1])...); err != nil {
+			return err
+		}
+		if len(batch) == n {
+			if err := fn(batch); err != nil {
+				return err
+			}
+			batch = make([]T, 0, n)
 		}
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if len(batch) == 0 {
+		return nil
+	}
+	return fn(batch)
 }
 
 // taskColumns are taskRow's columns as taskFields scans them; SearchText and Listed, which only

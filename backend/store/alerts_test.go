@@ -1,0 +1,98 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"bridgework/backend/alerts"
+	"bridgework/backend/notify"
+	"bridgework/backend/store"
+	"bridgework/backend/tasks"
+	"bridgework/backend/testenv"
+)
+
+// recordingPublisher keeps each PublishEach call's events.
+type recordingPublisher struct{ calls []map[string]any }
+
+func (p *recordingPublisher) PublishEach(_ context.Context, _ string, dataByUser map[string]any) {
+	p.calls = append(p.calls, dataByUser)
+}
+
+type recordingAnnouncer struct{ notes []notify.Notification }
+
+func (a *recordingAnnouncer) Announce(_ context.Context, ns ...notify.Notification) {
+	a.notes = append(a.notes, ns...)
+}
+
+// TestAlerts_publishedBatchByBatch: a post matching 1,201 saved searches publishes its alerts
+// 500 searches at a time, as they are read, rather than once all are; a student whose two
+// searches match, one in the first batch and one in the last, is alerted once, by the older.
+func TestAlerts_publishedBatchByBatch(t *testing.T) {
+	for _, kind := range testenv.Kinds() {
+		t.Run(string(kind), func(t *testing.T) {
+			db := testenv.OpenDB(t, kind)
+			const n = 1201
+			twice := store.NewID()
+			saved := time.Now().UTC().Add(-time.Hour)
+			var rows, keys []map[string]any
+			var first, last string
+			for i := range n {
+				student := store.NewID()
+				if i == 0 || i == n-1 {
+					student = twice
+				}
+				id := store.NewID()
+				if i == 0 {
+					first = id
+				} else if i == n-1 {
+					last = id
+				}
+				rows = append(rows, map[string]any{"id": id, "student_id": student, "name": fmt.Sprint("search ", i), "search": "",
+					"category": "web-development", "skills": "[]", "source": "", "created_at": saved.Add(time.Duration(i) * time.Millisecond)})
+				keys = append(keys, map[string]any{"search_key": "category:web-development", "saved_search_id": id})
+			}
+			if err := db.Table("saved_searches").CreateInBatches(rows, 400).Error; err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Table("saved_search_keys").CreateInBatches(keys, 400).Error; err != nil {
+				t.Fatal(err)
+			}
+			published, announced := &recordingPublisher{}, &recordingAnnouncer{}
+			svc := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: published, Notifier: announced,
+				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+			task := &tasks.Task{ID: store.NewID(), Title: "A landing page", Category: "web-development", Deadline: time.Now().AddDate(0, 0, 7)}
+
+			svc.TaskPosted(context.Background(), task)
+
+			var sizes []int
+			alerted := map[string]int{}
+			for _, call := range published.calls {
+				sizes = append(sizes, len(call))
+				for student := range call {
+					alerted[student]++
+				}
+			}
+			if fmt.Sprint(sizes) != "[500 500 200]" {
+				t.Errorf("alerts published in batches of %v, want [500 500 200] (the last search is the twice-matched student's)", sizes)
+			}
+			if len(alerted) != n-1 {
+				t.Errorf("%d students alerted, want %d", len(alerted), n-1)
+			}
+			for student, times := range alerted {
+				if times != 1 {
+					t.Errorf("student %s alerted %d times", student, times)
+				}
+			}
+			if got := published.calls[0][twice].(alerts.Alert).SavedSearchID; got != first {
+				t.Errorf("the twice-matched student's alert names search %s, want the older %s (not %s)", got, first, last)
+			}
+			if len(announced.notes) != n-1 {
+				t.Errorf("%d bell notifications, want %d", len(announced.notes), n-1)
+			}
+		})
+	}
+}
