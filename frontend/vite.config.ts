@@ -188,13 +188,15 @@ export default defineConfig({
         // Only the libraries the shell needs on every page are grouped; one group of every
         // node_module would put the forms', chat's and dashboards' libraries (react-hook-form,
         // zod, their icons) in the first load. Those go with the lazy pages that import them
-        // (src/app/router.tsx), shared between pages where more than one uses them.
+        // (src/app/router.tsx), shared between pages where more than one uses them. Toasts (sonner)
+        // and the socket (react-use-websocket) stay out too: the app loads them after its first
+        // render (src/lib/notify.tsx, src/lib/realtime/realtime-provider.tsx).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
             {
               name: 'vendor',
-              test: /node_modules[\\/](@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand|sonner|react-use-websocket)[\\/]/,
+              test: /node_modules[\\/](@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand)[\\/]/,
               priority: 1,
             },
             // What the landing page runs stays in its own chunks (above and the entry)...

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { useAuthStore } from '@/lib/auth-store'
+import { dropWaitingToasts } from '@/lib/notify'
 import { resetChatDb } from './mocks/chat'
 import { resetDb } from './mocks/db'
 import { server } from './mocks/server'
@@ -37,8 +38,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 
 afterEach(() => {
   cleanup()
-  // sonner keeps toasts in a module-level store and replays active ones to a new Toaster.
+  // sonner keeps toasts in a module-level store and replays active ones to a new Toaster; the
+  // facade keeps those fired with no Toaster mounted for the next one.
   toast.dismiss()
+  dropWaitingToasts()
   server.resetHandlers()
   resetDb()
   resetChatDb()

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { Toaster } from 'sonner'
 import { describe, expect, it } from 'vitest'
+import { Toaster } from '@/lib/notify'
 import { NotFoundRedirect } from '../routes/not-found'
 
 describe('an unknown URL', () => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Navigate, useLocation } from 'react-router'
-import { toast } from 'sonner'
+import { notify } from '@/lib/notify'
 
 /**
  * An unknown path goes home, as the spec says, and says why: a link that leads nowhere should
@@ -9,7 +9,7 @@ import { toast } from 'sonner'
 export function NotFoundRedirect() {
   const { pathname } = useLocation()
   useEffect(() => {
-    toast.error('Page not found', { id: 'page-not-found', description: `There is no page at ${pathname}.` })
+    notify.error('Page not found', { id: 'page-not-found', description: `There is no page at ${pathname}.` })
   }, [pathname])
   return <Navigate to="/" replace />
 }
