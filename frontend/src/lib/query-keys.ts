@@ -29,6 +29,8 @@ export const queryKeys = {
     startup: ['tasks', 'startup'] as const,
     student: ['tasks', 'student'] as const,
     studentList: (scope: string, params: Record<string, unknown>) => ['tasks', 'student', scope, params] as const,
+    /** Every page and filter of studentList('available', …): the open market as a student sees it. */
+    available: ['tasks', 'student', 'available'] as const,
     startupList: (params: Record<string, unknown>) => ['tasks', 'startup', params] as const,
     startupCounts: (params: Record<string, unknown>) => ['tasks', 'startup', 'counts', params] as const,
     submissions: (params: Record<string, unknown>) => ['tasks', 'submissions', params] as const,

@@ -1,5 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query'
+import type { Query, QueryClient } from '@tanstack/react-query'
 import { paths } from '@/config/paths'
+import { TASK_ALERT_REFETCH_SPREAD_MS } from '@/config/realtime'
 import { api } from '@/lib/api-client'
 import { navigateTo } from '@/lib/navigation'
 import { notify } from '@/lib/notify'
@@ -95,16 +96,38 @@ function onSubmissionStatus(data: SubmissionStatusEvent, context: RealtimeContex
 /** The data of a task.alert event (backend/alerts, EventAlert). */
 export type TaskAlertEvent = { taskId: string; title: string; savedSearchId: string }
 
+/** What a new task changes for a student: the available lists and the dashboard's Available Tasks. */
+const OPEN_TASK_LISTS = [queryKeys.tasks.available, queryKeys.dashboard.student]
+
+/**
+ * The open lists show a newly posted task, without thousands of alerted tabs asking at the same
+ * instant: they are stale at once (a list opened meanwhile loads with the task), and those on
+ * screen refetch after a random wait (TASK_ALERT_REFETCH_SPREAD_MS), unless something refetched
+ * them meanwhile (a resync, another event, a page opened).
+ */
+function refetchOpenTaskListsSoon(queryClient: QueryClient): void {
+  const cache = queryClient.getQueryCache()
+  // A list loading now may have been read before the task was posted, and its answer will clear
+  // the stale mark: it is due all the same.
+  const loading = new Set(OPEN_TASK_LISTS.flatMap((queryKey) => cache.findAll({ queryKey, fetchStatus: 'fetching' })))
+  for (const queryKey of OPEN_TASK_LISTS) void queryClient.invalidateQueries({ queryKey, refetchType: 'none' })
+  const due = (query: Query) => query.state.isInvalidated || loading.has(query)
+  setTimeout(() => {
+    // A fetch under way is joined, not restarted.
+    for (const queryKey of OPEN_TASK_LISTS) void queryClient.refetchQueries({ queryKey, type: 'active', predicate: due }, { cancelRefetch: false })
+  }, Math.random() * TASK_ALERT_REFETCH_SPREAD_MS)
+}
+
 /**
  * A startup posted a task matching one of the student's saved searches: say so at once, with a
  * way to it (there is no page of one task, so the list searched for its title, as the bell links),
- * and the open lists refetch to show it. The bell counts it through its own event.
+ * and the open lists show it soon. The bell counts it through its own event.
  */
 function onTaskAlert(data: TaskAlertEvent, { queryClient }: RealtimeContext): void {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all })
   notify.info(`New task matching your saved search: "${data.title}"`, {
     action: { label: 'View', onClick: () => navigateTo(`${paths.tasks}?${new URLSearchParams({ search: data.title })}`) },
   })
+  refetchOpenTaskListsSoon(queryClient)
 }
 
 /** The task lists and the dashboards built from them. */

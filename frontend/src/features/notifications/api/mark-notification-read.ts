@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
-import type { Notification, NotificationRole } from './get-notifications'
+import { removeFromBell } from '../lib/bell-cache'
+import type { Bell, NotificationRole } from './get-notifications'
 
 /** PATCH /api/{role}/notifications/{id}/read. */
 export function markNotificationRead(role: NotificationRole, id: string): Promise<unknown> {
@@ -15,7 +16,7 @@ export function useMarkNotificationRead(role: NotificationRole) {
   return useMutation({
     mutationFn: (id: string) => markNotificationRead(role, id),
     onMutate: (id) => {
-      queryClient.setQueryData<Notification[]>(key, (list) => list?.filter((n) => n._id !== id))
+      queryClient.setQueryData<Bell>(key, (bell) => bell && removeFromBell(bell, id))
     },
     // Failures are swallowed (spec §8); the next fetch shows the truth.
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),

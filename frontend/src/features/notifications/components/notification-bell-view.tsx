@@ -12,7 +12,10 @@ function when(value: string): string {
 }
 
 type NotificationBellViewProps = {
+  /** The newest unread items. */
   notifications: Notification[]
+  /** How many are unread in all: the badge, which may count more than the list holds. */
+  unread: number
   /** Marks one read, which removes it from the list. */
   onRead: (id: string) => void
 }
@@ -22,30 +25,29 @@ type NotificationBellViewProps = {
  * View Details when the item has a link; viewing or removing an item marks it read. Escape and a
  * click outside close the dropdown.
  */
-export function NotificationBellView({ notifications, onRead }: NotificationBellViewProps) {
+export function NotificationBellView({ notifications, unread, onRead }: NotificationBellViewProps) {
   const { open, setOpen, close, rootRef, buttonRef } = useDropdown()
   const panelId = useId()
-  const count = notifications.length
 
   return (
     <div ref={rootRef} className="relative">
       <button
         ref={buttonRef}
         type="button"
-        aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
         className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <Bell className="size-6" aria-hidden="true" />
-        {count > 0 && (
+        {unread > 0 && (
           <span
             aria-hidden="true"
             data-testid="unread-badge"
             className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
           >
-            {count > 99 ? '99+' : count}
+            {unread > 99 ? '99+' : unread}
           </span>
         )}
       </button>
@@ -57,7 +59,7 @@ export function NotificationBellView({ notifications, onRead }: NotificationBell
           className="absolute right-0 z-30 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-lg"
         >
           <h2 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">Notifications</h2>
-          {count === 0 ? (
+          {notifications.length === 0 ? (
             <p className="px-4 py-6 text-center text-sm text-slate-500">No new notifications</p>
           ) : (
             <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">

@@ -1,9 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { seedAccount } from '@/testing/mocks/db'
-import { makeTask, market, resetMarket } from '@/testing/mocks/marketplace'
-import { isConnected, pushEvent } from '@/testing/mocks/realtime'
+import { resetMarket } from '@/testing/mocks/marketplace'
 import { server } from '@/testing/mocks/server'
 import { addSavedSearch, settingsMock } from '@/testing/mocks/settings'
 import { renderApp } from '@/testing/test-utils'
@@ -85,28 +84,5 @@ describe('Save this search on /tasks', () => {
     await renderApp('/tasks')
     await screen.findByText('No available tasks at the moment')
     expect(screen.queryByRole('button', { name: 'Save this search' })).not.toBeInTheDocument()
-  })
-})
-
-describe('task.alert', () => {
-  it('toasts the new task live, refreshes the open list and View goes to it', async () => {
-    const student = seedAccount({ userType: 'student' }).user
-    const startup = seedAccount({ userType: 'startup' }).user
-    const { events, router } = await renderApp('/tasks', { as: student })
-    const available = await screen.findByRole('region', { name: 'Available Tasks' })
-    await within(available).findByText('No available tasks at the moment')
-    await waitFor(() => expect(isConnected(student._id)).toBe(true))
-
-    const task = makeTask(startup, { title: 'Logo for a bakery' })
-    const asked = market.requests.length
-    act(() => pushEvent(student._id, 'task.alert', { taskId: task._id, title: task.title, savedSearchId: 'ss1' }))
-
-    expect(await screen.findByText('New task matching your saved search: "Logo for a bakery"')).toBeInTheDocument()
-    expect(await within(available).findByRole('article', { name: 'Logo for a bakery' })).toBeInTheDocument()
-    expect(market.requests.length).toBeGreaterThan(asked)
-
-    await events.click(screen.getByRole('button', { name: 'View' }))
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/tasks?search=Logo+for+a+bakery'))
-    expect(screen.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('Logo for a bakery')
   })
 })
