@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -68,23 +70,34 @@ func utc(t *time.Time) *time.Time {
 	return &u
 }
 
-// revisionsOf reads the revisions of the submissions, oldest first, by submission id.
+// revisionsOf reads the revisions of the submissions, oldest first, by submission id. A
+// submission's current revision is its own row: SubmitLink, SetSubmission and NextRevision write
+// the two alike. So only the earlier revisions of the submissions past their first are read,
+// and a list where none is (nearly all of them) runs no statement for revisions at all: it was a
+// quarter of the startup's task list's time on SQLite.
 func revisionsOf(db *gorm.DB, subs []submissionRow) (map[string][]tasks.Revision, error) {
-	out := map[string][]tasks.Revision{}
-	if len(subs) == 0 {
-		return out, nil
+	out := make(map[string][]tasks.Revision, len(subs))
+	current := map[string]int{} // a revised submission's id → its current revision
+	for _, r := range subs {
+		if r.Revision > 1 {
+			current[r.ID] = r.Revision
+		}
 	}
-	submissionIDs := make([]string, len(subs))
-	for i, r := range subs {
-		submissionIDs[i] = r.ID
+	if len(current) > 0 {
+		rows, err := scanRows(db.Model(&revisionRow{}).Select(revisionColumns).
+			Where("submission_id IN ?", slices.Collect(maps.Keys(current))).Order("submission_id, revision"), revisionFields)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			if r.Revision < current[r.SubmissionID] {
+				out[r.SubmissionID] = append(out[r.SubmissionID], r.toDomain())
+			}
+		}
 	}
-	rows, err := scanRows(db.Model(&revisionRow{}).Select(revisionColumns).
-		Where("submission_id IN ?", submissionIDs).Order("submission_id, revision"), revisionFields)
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range rows {
-		out[r.SubmissionID] = append(out[r.SubmissionID], r.toDomain())
+	for _, r := range subs {
+		out[r.ID] = append(out[r.ID], tasks.Revision{Revision: r.Revision, Link: r.Link, Status: r.Status,
+			ReviewNotes: r.ReviewNotes, SubmittedAt: r.SubmittedAt.UTC(), ReviewedAt: utc(r.ReviewedAt)})
 	}
 	return out, nil
 }

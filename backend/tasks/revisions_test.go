@@ -291,3 +291,74 @@ func TestClosingTask_twoApprovalsRacingCloseItOnce(t *testing.T) {
 		}
 	})
 }
+
+// TestRevisions_historyIsTheTable: the lists read a submission's current revision from the
+// submission's own row and only the earlier ones from submission_revisions, which holds only if
+// every write keeps the two alike. After each step a submission can go through (sent, under
+// review, changes requested, sent again, approved; and another one closed by that approval), the
+// history the lists show is the table's, field by field.
+func TestRevisions_historyIsTheTable(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db)
+		f.rec.committed = func() bool { return true }
+		other := f.newStudent(t, db, "Grace")
+		check := func(step string, students ...*accounts.User) {
+			t.Helper()
+			for _, s := range students {
+				sub := f.submission(t, db, s)
+				var table []struct {
+					Revision            int
+					Link, Status, Notes string
+					SubmittedAt         time.Time
+					ReviewedAt          *time.Time
+				}
+				if err := db.Table("submission_revisions").Select("revision, link, status, review_notes AS notes, submitted_at, reviewed_at").
+					Where("submission_id = ?", sub.ID).Order("revision").Scan(&table).Error; err != nil {
+					t.Fatal(err)
+				}
+				if len(table) != len(sub.Revisions) {
+					t.Fatalf("%s, %s: %d revisions shown, %d in the table", step, s.FirstName, len(sub.Revisions), len(table))
+				}
+				for i, want := range table {
+					got := sub.Revisions[i]
+					if got.Revision != want.Revision || got.Link != want.Link || got.Status != want.Status || got.ReviewNotes != want.Notes ||
+						!got.SubmittedAt.Equal(want.SubmittedAt) || (got.ReviewedAt == nil) != (want.ReviewedAt == nil) ||
+						(got.ReviewedAt != nil && !got.ReviewedAt.Equal(*want.ReviewedAt)) {
+						t.Errorf("%s, %s, revision %d: shown %+v, the table has %+v", step, s.FirstName, want.Revision, got, want)
+					}
+				}
+			}
+		}
+		for _, s := range []*accounts.User{f.student, other} {
+			if _, err := f.svc.SubmitLink(ctx, s, f.task.ID, "https://example.com/"+s.FirstName); err != nil {
+				t.Fatal(err)
+			}
+		}
+		check("sent", f.student, other)
+		steps := []struct {
+			name string
+			do   func() error
+		}{
+			{"under review", func() error { _, err := f.decide(t, f.student, tasks.ActionReview, "", false); return err }},
+			{"changes requested", func() error {
+				_, err := f.decide(t, f.student, tasks.ActionRequestChanges, "Add the error codes", false)
+				return err
+			}},
+			{"sent again", func() error {
+				_, err := f.svc.SubmitLink(ctx, f.student, f.task.ID, "https://example.com/v2")
+				return err
+			}},
+			{"approved, the task closed", func() error { _, err := f.decide(t, f.student, tasks.ActionApprove, "Great", true); return err }},
+		}
+		for _, step := range steps {
+			if err := step.do(); err != nil {
+				t.Fatalf("%s: %v", step.name, err)
+			}
+			check(step.name, f.student, other)
+		}
+		if got := f.submission(t, db, other).Status; got != tasks.Closed {
+			t.Errorf("the other submission is %q after the approval closed the task", got)
+		}
+	})
+}

@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -198,10 +200,12 @@ func (s statements) hydrate(ctx context.Context, db *pgxpool.Pool, rows []taskRo
 	for _, r := range rows {
 		personIDs = append(personIDs, r.StartupID, r.AssignedStudentID)
 	}
-	subIDs := make([]string, len(subs))
-	for i, r := range subs {
+	current := map[string]int{} // a revised submission's id → its current revision
+	for _, r := range subs {
 		personIDs = append(personIDs, r.StudentID)
-		subIDs[i] = r.ID
+		if r.Revision > 1 {
+			current[r.ID] = r.Revision
+		}
 	}
 	people, err := query[personRow](ctx, db, s.scan, `SELECT `+personColumns+` FROM users WHERE id = ANY($1)`, unique(personIDs))
 	if err != nil {
@@ -211,15 +215,20 @@ func (s statements) hydrate(ctx context.Context, db *pgxpool.Pool, rows []taskRo
 	for i := range people {
 		who[people[i].ID] = &people[i]
 	}
+	// As store.revisionsOf: a submission's current revision is its own row, the table is read
+	// only for the earlier revisions of those past their first.
 	revisions := map[string][]revisionJSON{}
-	if len(subs) > 0 {
-		revs, err := query[revisionRow](ctx, db, s.scan, `SELECT * FROM submission_revisions WHERE submission_id = ANY($1) ORDER BY submission_id, revision`, subIDs)
+	if len(current) > 0 {
+		revs, err := query[revisionRow](ctx, db, s.scan, `SELECT * FROM submission_revisions WHERE submission_id = ANY($1) ORDER BY submission_id, revision`,
+			slices.Collect(maps.Keys(current)))
 		if err != nil {
 			return nil, err
 		}
 		for _, r := range revs {
-			revisions[r.SubmissionID] = append(revisions[r.SubmissionID], revisionJSON{Revision: r.Revision, Link: r.Link,
-				Status: r.Status, ReviewNotes: r.ReviewNotes, SubmittedAt: r.SubmittedAt.UTC(), ReviewedAt: utc(r.ReviewedAt)})
+			if r.Revision < current[r.SubmissionID] {
+				revisions[r.SubmissionID] = append(revisions[r.SubmissionID], revisionJSON{Revision: r.Revision, Link: r.Link,
+					Status: r.Status, ReviewNotes: r.ReviewNotes, SubmittedAt: r.SubmittedAt.UTC(), ReviewedAt: utc(r.ReviewedAt)})
+			}
 		}
 	}
 	byTask := map[string][]submissionRow{}
@@ -250,10 +259,8 @@ func (s statements) hydrate(ctx context.Context, db *pgxpool.Pool, rows []taskRo
 			if student == nil {
 				student = &personJSON{ID: sub.StudentID, IDAlias: sub.StudentID}
 			}
-			revs := revisions[sub.ID]
-			if revs == nil {
-				revs = []revisionJSON{}
-			}
+			revs := append(revisions[sub.ID], revisionJSON{Revision: sub.Revision, Link: sub.Link, Status: sub.Status,
+				ReviewNotes: sub.ReviewNotes, SubmittedAt: sub.SubmittedAt.UTC(), ReviewedAt: utc(sub.ReviewedAt)})
 			t.Submissions = append(t.Submissions, submissionJSON{ID: sub.ID, Student: student, Link: sub.Link,
 				Status: sub.Status, SubmittedAt: sub.SubmittedAt.UTC(), ReviewNotes: sub.ReviewNotes,
 				Revision: sub.Revision, Revisions: revs})
