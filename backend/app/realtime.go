@@ -191,7 +191,7 @@ func newHub(cfg config.Config, rdb *redis.Client, acc *accounts.Service, logger 
 			Logger: logger,
 			// Events published while this instance's subscription was down are lost to its
 			// clients; tell them to refetch what they show.
-			OnReconnect: func() { hub.BroadcastLocal(resyncEvent()) },
+			OnReconnect: func() { hub.BroadcastLocal(realtime.NewResync()) },
 		})
 		broker, closeBroker = redisBroker, redisBroker.Close
 	}
@@ -216,12 +216,6 @@ func newHub(cfg config.Config, rdb *redis.Client, acc *accounts.Service, logger 
 		return nil, nil, err
 	}
 	return hub, closeBroker, nil
-}
-
-// resyncEvent tells a client to fetch what it may have missed while Redis was away.
-func resyncEvent() realtime.Event {
-	ev, _ := realtime.NewEvent(realtime.TypeResync, map[string]any{})
-	return ev
 }
 
 type adminError struct{}

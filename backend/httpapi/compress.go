@@ -26,7 +26,7 @@ var gzippers = sync.Pool{New: func() any {
 // server's. Files, the web app's own precompressed assets, the metrics and websocket upgrades
 // pass through as they are.
 func compressJSON(c *gin.Context) {
-	if !acceptsGzip(c.GetHeader("Accept-Encoding")) || c.GetHeader("Upgrade") != "" {
+	if !acceptsEncoding(c.GetHeader("Accept-Encoding"), "gzip") || c.GetHeader("Upgrade") != "" {
 		c.Next()
 		return
 	}
@@ -36,22 +36,31 @@ func compressJSON(c *gin.Context) {
 	c.Next()
 }
 
-// acceptsGzip reports whether an Accept-Encoding header lists gzip (or *) with a weight above 0.
-func acceptsGzip(header string) bool {
+// acceptsEncoding reports whether an Accept-Encoding header accepts coding: named with a weight
+// above 0 or, when not named, through "*". The SPA's precompressed files ask it too.
+func acceptsEncoding(header, coding string) bool {
+	star := false
 	for part := range strings.SplitSeq(header, ",") {
-		coding, params, _ := strings.Cut(part, ";")
-		coding = strings.TrimSpace(coding)
-		if !strings.EqualFold(coding, "gzip") && coding != "*" {
-			continue
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.TrimSpace(name)
+		switch {
+		case strings.EqualFold(name, coding):
+			return weighted(params)
+		case name == "*":
+			star = weighted(params)
 		}
-		q, found := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
-		if !found {
-			return true
-		}
-		weight, err := strconv.ParseFloat(q, 64)
-		return err == nil && weight > 0
 	}
-	return false
+	return star
+}
+
+// weighted reports whether an Accept-Encoding entry's parameters leave it a weight above 0.
+func weighted(params string) bool {
+	q, found := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
+	if !found {
+		return true
+	}
+	weight, err := strconv.ParseFloat(q, 64)
+	return err == nil && weight > 0
 }
 
 // gzipJSONWriter holds back the start of an answer until it knows whether to compress it: JSON of
@@ -74,21 +83,25 @@ func (w *gzipJSONWriter) Write(p []byte) (int, error) {
 		w.decided = true
 		return w.ResponseWriter.Write(p)
 	}
-	w.held.Write(p)
-	if w.held.Len() >= compressMin {
-		w.decided = true
-		h := w.Header()
-		h.Set("Content-Encoding", "gzip")
-		h.Add("Vary", "Accept-Encoding") // no cache may hand this copy to a client without gzip
-		h.Del("Content-Length")
-		w.gz = gzippers.Get().(*gzip.Writer)
-		w.gz.Reset(w.ResponseWriter)
+	if w.held.Len()+len(p) < compressMin {
+		w.held.Write(p)
+		return len(p), nil
+	}
+	w.decided = true
+	h := w.Header()
+	h.Set("Content-Encoding", "gzip")
+	h.Add("Vary", "Accept-Encoding") // no cache may hand this copy to a client without gzip
+	h.Del("Content-Length")
+	w.gz = gzippers.Get().(*gzip.Writer)
+	w.gz.Reset(w.ResponseWriter)
+	// c.JSON writes a whole answer at once: it goes to gzip without a copy held first.
+	if w.held.Len() > 0 {
 		if _, err := w.gz.Write(w.held.Bytes()); err != nil {
 			return 0, err
 		}
 		w.held.Reset()
 	}
-	return len(p), nil
+	return w.gz.Write(p)
 }
 
 func (w *gzipJSONWriter) WriteString(s string) (int, error) { return w.Write([]byte(s)) }

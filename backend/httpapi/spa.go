@@ -6,7 +6,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -16,18 +15,8 @@ import (
 
 // precompressed is the brotli or gzip copy of file the client accepts, if the build made one.
 func precompressed(file, acceptEncoding string) (path, encoding string) {
-	accepted := map[string]bool{}
-	for _, part := range strings.Split(acceptEncoding, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
-			if q, err := strconv.ParseFloat(v, 64); err != nil || q == 0 {
-				continue // q=0 refuses it
-			}
-		}
-		accepted[strings.ToLower(strings.TrimSpace(name))] = true
-	}
 	for _, enc := range []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
-		if accepted[enc.name] {
+		if acceptsEncoding(acceptEncoding, enc.name) {
 			if info, err := os.Stat(file + enc.ext); err == nil && !info.IsDir() {
 				return file + enc.ext, enc.name
 			}

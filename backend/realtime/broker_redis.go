@@ -131,10 +131,6 @@ const resyncRetry = time.Second
 // resendResyncs publishes a resync to every owed user once Redis takes publishes again, so
 // that their clients, on whatever instance, refetch what the lost events would have changed.
 func (b *RedisBroker) resendResyncs() {
-	ev, err := NewEvent(TypeResync, struct{}{})
-	if err != nil {
-		panic(err) // an empty object always encodes
-	}
 	for {
 		select {
 		case <-b.owedAdded:
@@ -153,7 +149,7 @@ func (b *RedisBroker) resendResyncs() {
 				break
 			}
 			ctx, cancel := context.WithTimeout(b.ctx, b.opts.HealthCheck)
-			err := b.PublishAll(ctx, users, ev)
+			err := b.PublishAll(ctx, users, NewResync())
 			cancel()
 			if err == nil {
 				continue // more may have been owed meanwhile

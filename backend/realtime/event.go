@@ -17,7 +17,8 @@ const (
 	TypePong = "pong"
 	// TypeResync tells clients that this instance may have missed events (for
 	// example while Redis was unreachable) and that they should refetch what
-	// they show. The app sends it from RedisOptions.OnReconnect.
+	// they show. The app sends it from RedisOptions.OnReconnect; the Redis broker sends it to the
+	// users of a publish that failed.
 	TypeResync = "resync"
 )
 
@@ -87,6 +88,10 @@ func encodeFrame(ev Event) ([]byte, error) {
 	b = append(append(b, `,"at":`...), at...)
 	return append(b, '}'), nil
 }
+
+// NewResync is a TypeResync event, made when it is sent: its id and time say when the client was
+// told to catch up.
+func NewResync() Event { return mustEvent(TypeResync, struct{}{}) }
 
 // mustEvent is for frames the package builds itself from data that always marshals.
 func mustEvent(typ string, data any) Event {
