@@ -30,6 +30,7 @@ func migrations() []*gormigrate.Migration {
 		migrateEmailDigests(),
 		migrateChatAttachments(),
 		migrateTaskCurrency(),
+		migrateStartupTaskOrder(),
 	}
 }
 

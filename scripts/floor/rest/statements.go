@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"maps"
@@ -189,13 +190,17 @@ func (s statements) hydrate(ctx context.Context, db *pgxpool.Pool, rows []taskRo
 	var err error
 	switch {
 	case w.all:
-		subs, err = query[submissionRow](ctx, db, s.scan, `SELECT * FROM submissions WHERE task_id = ANY($1) ORDER BY submitted_at, id`, ids)
+		subs, err = query[submissionRow](ctx, db, s.scan, `SELECT * FROM submissions WHERE task_id = ANY($1)`, ids)
 	case w.student != "":
-		subs, err = query[submissionRow](ctx, db, s.scan, `SELECT * FROM submissions WHERE task_id = ANY($1) AND student_id = $2 ORDER BY submitted_at, id`, ids, w.student)
+		subs, err = query[submissionRow](ctx, db, s.scan, `SELECT * FROM submissions WHERE task_id = ANY($1) AND student_id = $2`, ids, w.student)
 	}
 	if err != nil {
 		return nil, err
 	}
+	// Sorted here as Bridgework's hydrate does (backend/store/tasks.go).
+	slices.SortFunc(subs, func(a, b submissionRow) int {
+		return cmp.Or(a.SubmittedAt.Compare(b.SubmittedAt), strings.Compare(a.ID, b.ID))
+	})
 	personIDs := make([]string, 0, 2*len(rows)+len(subs))
 	for _, r := range rows {
 		personIDs = append(personIDs, r.StartupID, r.AssignedStudentID)
