@@ -325,3 +325,50 @@ func TestMigrate_taskSearchIndexOnPostgres(t *testing.T) {
 		t.Errorf("the search does not use the trigram index:\n%s", joined)
 	}
 }
+
+// TestTasks_submissionsInTheOrderTheyCame: a list's tasks carry their submissions oldest first
+// (ties by id), whatever order the database reads them in: hydrate sorts them itself.
+func TestTasks_submissionsInTheOrderTheyCame(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		s := store.Tasks{DB: db}
+		startup := newMarketUser(t, db, accounts.Startup, "Acme")
+		ada := newMarketUser(t, db, accounts.Student, "Ada")
+		bob := newMarketUser(t, db, accounts.Student, "Bob")
+		cat := newMarketUser(t, db, accounts.Student, "Cat")
+		want := map[string][]string{}
+		for range 2 {
+			task := newMarketTask(t, s, startup.ID, nil)
+			// Submitted in an order that is neither the students' (the index's) nor, after the
+			// update below, the rows'.
+			for _, student := range []*accounts.User{cat, ada, bob} {
+				err := s.InTx(ctx, func(tx tasks.Tx) error {
+					return tx.CreateSubmission(&tasks.Submission{TaskID: task.ID, StudentID: student.ID, StartupID: startup.ID,
+						Link: "https://x.co/" + student.FirstName, Status: tasks.Pending})
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			err := db.Exec("UPDATE submissions SET submitted_at = ? WHERE task_id = ? AND student_id = ?",
+				time.Now().UTC().Add(-time.Hour), task.ID, bob.ID).Error
+			if err != nil {
+				t.Fatal(err)
+			}
+			want[task.ID] = []string{"Bob", "Cat", "Ada"}
+		}
+		page, err := s.StartupTasks(ctx, startup.ID, tasks.Query{})
+		if err != nil || len(page.Items) != 2 {
+			t.Fatalf("StartupTasks: %d tasks, %v", len(page.Items), err)
+		}
+		for _, task := range page.Items {
+			var got []string
+			for _, sub := range task.Submissions {
+				got = append(got, sub.Student.FirstName)
+			}
+			if strings.Join(got, ",") != strings.Join(want[task.ID], ",") {
+				t.Errorf("task %s: submissions of %v, want %v", task.ID, got, want[task.ID])
+			}
+		}
+	})
+}
