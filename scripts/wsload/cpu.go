@@ -78,6 +78,39 @@ func (p *cpuProbe) sample(ctx context.Context) (cpuSample, error) {
 	return out, nil
 }
 
+// settle waits until the servers (every group but the load generator) have used less than
+// quietShare of one core over quietWindow, or quietMax has passed, and returns the last sample.
+// An instance holding 10,000 idle sockets never goes below a tenth of a core (their heartbeats),
+// so quiet is below 30 %; working through 10,000 connections' presence takes most of a core.
+func (p *cpuProbe) settle(ctx context.Context) (cpuSample, error) {
+	const (
+		quietWindow = 500 * time.Millisecond
+		quietShare  = 0.3
+		quietMax    = 60 * time.Second
+	)
+	last, err := p.sample(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for deadline := time.Now().Add(quietMax); ; {
+		time.Sleep(quietWindow)
+		now, err := p.sample(ctx)
+		if err != nil {
+			return nil, err
+		}
+		var used time.Duration
+		for name, d := range now {
+			if name != "loadgen" {
+				used += d - last[name]
+			}
+		}
+		last = now
+		if used < time.Duration(quietShare*float64(quietWindow)) || time.Now().After(deadline) {
+			return now, nil
+		}
+	}
+}
+
 // clockTick is the unit of /proc/<pid>/stat's CPU times: USER_HZ, 100 on Linux.
 const clockTick = 10 * time.Millisecond
 
