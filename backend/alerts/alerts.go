@@ -71,11 +71,14 @@ func taskKeys(t *tasks.Task) []string {
 // tasks page reads them) in the task's text, its category, one of its skills, a deadline on or
 // before the day asked, and a task the student may take (open to all, or assigned to them when
 // the search keeps tasks from startups).
-func (s *SavedSearch) Matches(t *tasks.Task) bool {
+func (s *SavedSearch) Matches(t *tasks.Task) bool { return s.matches(t, tasks.SearchText(t)) }
+
+// matches is Matches with t's search text already built: a post is matched against thousands of
+// searches, and building the text (the whole description, lower-cased) for each was most of it.
+func (s *SavedSearch) matches(t *tasks.Task, text string) bool {
 	if !tasks.CanSee(t, s.StudentID) {
 		return false
 	}
-	text := tasks.SearchText(t)
 	for i, word := range strings.Fields(strings.ToLower(s.Search)) {
 		if i == 5 {
 			break
@@ -216,11 +219,12 @@ const alertBatch = 500
 func (s *Service) TaskPosted(ctx context.Context, t *tasks.Task) {
 	told := map[string]bool{}
 	var matched []*SavedSearch
+	text := tasks.SearchText(t)
 	err := s.Store.Candidates(ctx, taskKeys(t), alertBatch, func(batch []SavedSearch) error {
 		alerts := make(map[string]any, len(batch)) // student → the alert, naming the search that matched
 		for i := range batch {
 			c := &batch[i]
-			if told[c.StudentID] || !c.Matches(t) {
+			if told[c.StudentID] || !c.matches(t, text) {
 				continue
 			}
 			told[c.StudentID] = true

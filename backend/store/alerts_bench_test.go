@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -82,7 +83,9 @@ func BenchmarkAlerts_postAgainst10000SavedSearches(b *testing.B) {
 	for _, kind := range testenv.Kinds() {
 		db := testenv.OpenDB(b, kind)
 		seedSavedSearches(b, db, 10_000)
-		task := &tasks.Task{ID: store.NewID(), Title: "A dashboard", Description: "Charts", Category: "web-development",
+		// A description of a realistic length (about 2,000 characters): the words of saved
+		// searches are looked for in it.
+		task := &tasks.Task{ID: store.NewID(), Title: "A dashboard", Description: strings.Repeat("Charts and tables for the sales team. ", 55), Category: "web-development",
 			Skills: []string{"Skill3", "Skill42", "Skill150"}, Deadline: time.Now().AddDate(0, 0, 7)}
 		svc := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: nopPublisher{}, Notifier: nopAnnouncer{},
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
