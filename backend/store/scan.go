@@ -1,8 +1,10 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/gorm"
 )
@@ -54,19 +56,25 @@ func scanNative[T any](query *gorm.DB, pool *sql.DB, fields func(*T) []any, n in
 		return built.Error
 	}
 	ctx := query.Statement.Context
-	conn, err := pool.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	return conn.Raw(func(driverConn any) error {
-		rows, err := driverConn.(*stdlib.Conn).Conn().Query(ctx, built.Statement.SQL.String(), built.Statement.Vars...)
+	return withPgx(ctx, pool, func(conn *pgx.Conn) error {
+		rows, err := conn.Query(ctx, built.Statement.SQL.String(), built.Statement.Vars...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		return batches(rows, fields, n, fn)
 	})
+}
+
+// withPgx runs fn on the pgx connection under one of pool's (PostgreSQL only), held until fn
+// returns.
+func withPgx(ctx context.Context, pool *sql.DB, fn func(*pgx.Conn) error) error {
+	conn, err := pool.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	return conn.Raw(func(driverConn any) error { return fn(driverConn.(*stdlib.Conn).Conn()) })
 }
 
 // batches scans rows into batches of n for fn (one batch of all when n is 0).

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -368,6 +369,37 @@ func TestTasks_submissionsInTheOrderTheyCame(t *testing.T) {
 			}
 			if strings.Join(got, ",") != strings.Join(want[task.ID], ",") {
 				t.Errorf("task %s: submissions of %v, want %v", task.ID, got, want[task.ID])
+			}
+		}
+	})
+}
+
+// TestNotifications_createdAsAnnounced: what CreateNotifications writes (COPY on PostgreSQL) reads
+// back as the notifications it returned for announcing, field by field.
+func TestNotifications_createdAsAnnounced(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		ada := newMarketUser(t, db, accounts.Student, "Ada")
+		notes := []notify.Notification{
+			{UserID: ada.ID, Kind: notify.KindAlert, Message: `New task matching "web": "A dashboard".`, Link: "/tasks?search=A+dashboard"},
+			{UserID: ada.ID, Kind: notify.KindAlert, Message: "Ünïcode, 'quotes' and a\ttab"},
+		}
+		if err := (store.Alerts{DB: db}).CreateNotifications(ctx, notes); err != nil {
+			t.Fatal(err)
+		}
+		got, total, err := (store.Notifications{DB: db}).Notifications(ctx, ada.ID, notify.ListInput{}, 0, 10)
+		if err != nil || total != 2 || len(got) != 2 {
+			t.Fatalf("read back %d of %d, %v", len(got), total, err)
+		}
+		for _, want := range notes {
+			i := slices.IndexFunc(got, func(n notify.Notification) bool { return n.ID == want.ID })
+			if i < 0 {
+				t.Fatalf("%s not read back", want.ID)
+			}
+			n := got[i]
+			if n.UserID != want.UserID || n.Kind != want.Kind || n.Message != want.Message || n.Link != want.Link || n.Read ||
+				n.CreatedAt.Sub(want.CreatedAt).Abs() > time.Microsecond {
+				t.Errorf("read back %+v, announced %+v", n, want)
 			}
 		}
 	})
