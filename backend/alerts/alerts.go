@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -139,6 +140,10 @@ type Service struct {
 	Publisher Publisher
 	Notifier  Announcer
 	Logger    *slog.Logger
+
+	mu      sync.Mutex
+	sending int           // posts whose alerts are going out (TaskPosted)
+	sent    chan struct{} // closed when sending drops to 0
 }
 
 // Input is the saved-search form.
@@ -211,12 +216,52 @@ type Alert struct {
 // while the searches of the last are still being read.
 const alertBatch = 500
 
-// TaskPosted tells every student with a matching saved search about t, once each (their oldest
+// TaskPosted sends t's alerts (Send) in the background and returns at once: the startup's post
+// is answered when the task is committed, not when thousands of students have been told (1.1–1.9
+// s for 10,000 of them, docs/performance.md, "Fan-out, fifth pass"). Wait waits for them.
+func (s *Service) TaskPosted(ctx context.Context, t *tasks.Task) {
+	s.mu.Lock()
+	if s.sending == 0 {
+		s.sent = make(chan struct{})
+	}
+	s.sending++
+	s.mu.Unlock()
+	go func() {
+		defer func() {
+			s.mu.Lock()
+			if s.sending--; s.sending == 0 {
+				close(s.sent)
+			}
+			s.mu.Unlock()
+		}()
+		s.Send(context.WithoutCancel(ctx), t)
+	}()
+}
+
+// Wait returns once the alerts of every post so far have gone out, or ctx's error when it ends
+// first: on shutdown, before the broker closes. Posts may go on meanwhile (a sync.WaitGroup
+// would forbid that).
+func (s *Service) Wait(ctx context.Context) error {
+	s.mu.Lock()
+	sending, sent := s.sending, s.sent
+	s.mu.Unlock()
+	if sending == 0 {
+		return nil
+	}
+	select {
+	case <-sent:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Send tells every student with a matching saved search about t, once each (their oldest
 // matching search names it): a task.alert event, then a bell notification and the bell's push.
 // The alerts go first, batch by batch as the searches are read: they report the task, committed
 // already, and thousands of students need not wait for thousands of notification rows. Best
 // effort: the task is posted whatever happens here, so a failure is logged.
-func (s *Service) TaskPosted(ctx context.Context, t *tasks.Task) {
+func (s *Service) Send(ctx context.Context, t *tasks.Task) {
 	told := map[string]bool{}
 	var matched []*SavedSearch
 	text := tasks.SearchText(t)

@@ -47,6 +47,7 @@ type App struct {
 	Handler  *httpapi.Server
 	Accounts *accounts.Service
 	Tasks    *tasks.Service
+	Alerts   *alerts.Service
 	Ratings  *ratings.Service
 	Digests  *digest.Service
 	Hub      *realtime.Hub
@@ -58,10 +59,11 @@ type App struct {
 	Redis    *redis.Client // nil on the embedded default
 }
 
-// Shutdown closes every websocket with "going away", so clients reconnect to another instance.
-// Presence and the broker close after the sockets, then the background jobs stop.
+// Shutdown lets the alerts of tasks already posted go out, then closes every websocket with
+// "going away", so clients reconnect to another instance. Presence and the broker close after
+// the sockets, then the background jobs stop.
 func (a *App) Shutdown(ctx context.Context) error {
-	return errors.Join(a.live.shutdown(ctx), a.jobs.stop(ctx))
+	return errors.Join(a.Alerts.Wait(ctx), a.live.shutdown(ctx), a.jobs.stop(ctx))
 }
 
 // SweepUploads deletes now the uploads nothing references that are older than UPLOAD_ORPHAN_AGE,
@@ -264,7 +266,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	background.start(digestRuns.run)
 	background.start(invalidator.listen(invalidator.subscribe()))
 	live.startSweep()
-	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Ratings: rates, Digests: digests, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
+	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Alerts: searches, Ratings: rates, Digests: digests, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
 }
 
 // jwtSecret is JWT_SECRET, or on a single instance a secret generated once and kept in DATA_DIR.

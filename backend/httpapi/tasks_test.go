@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -29,12 +30,18 @@ func validTask(overrides map[string]any) map[string]any {
 	return body
 }
 
-// postTask posts a task as startup and returns its id.
+// postTask posts a task as startup and returns its id once the post's saved-search alerts, which
+// go out after the answer, have gone out too.
 func (e *env) postTask(startup user, overrides map[string]any) string {
 	e.t.Helper()
 	res := e.do("POST", "/api/startup/tasks", startup.Token, validTask(overrides))
 	if res.Status != http.StatusCreated {
 		e.t.Fatalf("post task: %d %s", res.Status, res.Raw)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := e.app.Alerts.Wait(ctx); err != nil {
+		e.t.Fatalf("post task: its alerts: %v", err)
 	}
 	return res.field("_id")
 }

@@ -91,7 +91,7 @@ func BenchmarkAlerts_postAgainst10000SavedSearches(b *testing.B) {
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 		b.Run(string(kind)+"/indexed", func(b *testing.B) {
 			for b.Loop() {
-				svc.TaskPosted(context.Background(), task)
+				svc.Send(context.Background(), task)
 			}
 		})
 		b.Run(string(kind)+"/every-search", func(b *testing.B) {

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"sync"
 	"testing"
 	"time"
+
+	"gorm.io/gorm"
 
 	"bridgework/backend/alerts"
 	"bridgework/backend/notify"
@@ -66,7 +69,7 @@ func TestAlerts_publishedBatchByBatch(t *testing.T) {
 				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 			task := &tasks.Task{ID: store.NewID(), Title: "A landing page", Category: "web-development", Deadline: time.Now().AddDate(0, 0, 7)}
 
-			svc.TaskPosted(context.Background(), task)
+			svc.Send(context.Background(), task)
 
 			var sizes []int
 			alerted := map[string]int{}
@@ -95,4 +98,59 @@ func TestAlerts_publishedBatchByBatch(t *testing.T) {
 			}
 		})
 	}
+}
+
+// heldPublisher holds every PublishEach until release is closed.
+type heldPublisher struct {
+	release chan struct{}
+	mu      sync.Mutex
+	calls   int
+}
+
+func (p *heldPublisher) PublishEach(context.Context, string, map[string]any) {
+	<-p.release
+	p.mu.Lock()
+	p.calls++
+	p.mu.Unlock()
+}
+
+// TestAlerts_sentAfterThePostIsAnswered: TaskPosted returns while the alerts are still going out,
+// they go out even though the request's context ends, and Wait waits for them (or for its own
+// context).
+func TestAlerts_sentAfterThePostIsAnswered(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		seedSavedSearches(t, db, 1)
+		db.Exec("UPDATE saved_searches SET category = 'web-development', skills = '[]'")
+		db.Exec("UPDATE saved_search_keys SET search_key = 'category:web-development'")
+		published := &heldPublisher{release: make(chan struct{})}
+		announced := &recordingAnnouncer{}
+		svc := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: published, Notifier: announced,
+			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		task := &tasks.Task{ID: store.NewID(), Title: "A landing page", Category: "web-development", Deadline: time.Now().AddDate(0, 0, 7)}
+
+		request, endRequest := context.WithCancel(context.Background())
+		returned := make(chan struct{})
+		go func() { svc.TaskPosted(request, task); close(returned) }()
+		select {
+		case <-returned:
+		case <-time.After(5 * time.Second):
+			t.Fatal("TaskPosted waited for its alerts to go out")
+		}
+		endRequest()
+		short, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		defer cancel()
+		if err := svc.Wait(short); err == nil {
+			t.Error("Wait returned while an alert was still held")
+		}
+		close(published.release)
+		if err := svc.Wait(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if published.calls != 1 || len(announced.notes) != 1 {
+			t.Errorf("after the request ended: %d publish calls and %d notifications, want 1 and 1", published.calls, len(announced.notes))
+		}
+		if err := svc.Wait(context.Background()); err != nil {
+			t.Errorf("Wait with nothing going out: %v", err)
+		}
+	})
 }
