@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"time"
 
@@ -150,7 +149,7 @@ func (s Alerts) CreateNotifications(ctx context.Context, ns []notify.Notificatio
 	}
 	db := s.DB.WithContext(ctx)
 	var err error
-	if pool, ok := db.Statement.ConnPool.(*sql.DB); ok && IsPostgres(db) {
+	if pool, ok := pgxPool(db); ok {
 		err = withPgx(ctx, pool, func(conn *pgx.Conn) error {
 			_, err := conn.CopyFrom(ctx, pgx.Identifier{"notifications"},
 				[]string{"id", "user_id", "kind", "message", "link", "is_read", "created_at"},

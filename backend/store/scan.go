@@ -27,7 +27,7 @@ func scanRows[T any](query *gorm.DB, fields func(*T) []any) ([]T, error) {
 // once when n is 0), each batch a slice of its own: the caller acts on the first rows while
 // the next ones are still on their way. An error of fn stops the reading and is returned.
 func scanBatches[T any](query *gorm.DB, fields func(*T) []any, n int, fn func([]T) error) error {
-	if pool, ok := query.Statement.ConnPool.(*sql.DB); ok && IsPostgres(query) {
+	if pool, ok := pgxPool(query); ok {
 		return scanNative(query, pool, fields, n, fn)
 	}
 	rows, err := query.Rows()
@@ -66,7 +66,14 @@ func scanNative[T any](query *gorm.DB, pool *sql.DB, fields func(*T) []any, n in
 	})
 }
 
-// withPgx runs fn on the pgx connection under one of pool's (PostgreSQL only), held until fn
+// pgxPool is db's pool when its statements may go to pgx directly: on PostgreSQL, outside a
+// transaction (inside one, the *sql.Tx must run them).
+func pgxPool(db *gorm.DB) (*sql.DB, bool) {
+	pool, ok := db.Statement.ConnPool.(*sql.DB)
+	return pool, ok && IsPostgres(db)
+}
+
+// withPgx runs fn on the pgx connection under one of pool's (from pgxPool), held until fn
 // returns.
 func withPgx(ctx context.Context, pool *sql.DB, fn func(*pgx.Conn) error) error {
 	conn, err := pool.Conn(ctx)
