@@ -57,7 +57,8 @@ describe.each([
     // The box follows the URL, so it shows ticked once the URL says paid=true.
     await paidOnly.click()
     await visitor.waitForURL((url) => url.searchParams.get('paid') === 'true')
-    expect(await paidOnly.isChecked()).toBe(true)
+    // The URL changes first and the box is drawn from it after: wait for the redraw.
+    await expect.poll(() => paidOnly.isChecked()).toBe(true)
     await visitor.getByLabel('Sort by', { exact: true }).selectOption('pay')
     await visitor.waitForURL((url) => url.searchParams.get('paid') === 'true' && url.searchParams.get('sort') === 'pay')
     await visitor.getByRole('article', { name: `${word} volunteer copy` }).waitFor({ state: 'detached' })
