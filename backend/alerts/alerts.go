@@ -18,6 +18,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/google/uuid"
+
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
 	"bridgework/backend/notify"
@@ -119,7 +121,7 @@ type Store interface {
 	// Candidates calls fn with the saved searches indexed under any of keys, each once, oldest
 	// first, batch of them at a time (the last batch may be shorter); an error of fn stops it.
 	Candidates(ctx context.Context, keys []string, batch int, fn func([]SavedSearch) error) error
-	// CreateNotifications writes the notifications in one statement, setting their ids.
+	// CreateNotifications writes the notifications, ids and times as they are, in one statement.
 	CreateNotifications(ctx context.Context, ns []notify.Notification) error
 }
 
@@ -129,16 +131,10 @@ type Publisher interface {
 	PublishEach(ctx context.Context, eventType string, dataByUser map[string]any)
 }
 
-// Announcer pushes notifications that were just committed (notify.Service).
-type Announcer interface {
-	Announce(ctx context.Context, created ...notify.Notification)
-}
-
 // Service saves searches and alerts on new tasks.
 type Service struct {
 	Store     Store
 	Publisher Publisher
-	Notifier  Announcer
 	Logger    *slog.Logger
 
 	mu      sync.Mutex
@@ -204,11 +200,15 @@ func (s *Service) Delete(ctx context.Context, student *accounts.User, id string)
 	return s.Store.DeleteSavedSearch(ctx, student.ID, id)
 }
 
-// Alert is the data of a task.alert event.
+// Alert is the data of a task.alert event. It carries the alert's bell notification, what
+// notification.new carries for other notifications, and the bell counts it as one: one frame a
+// student where three were (with notification.count), through Redis, the hub and the socket
+// (docs/performance.md, "Fan-out, sixth pass").
 type Alert struct {
-	TaskID        string `json:"taskId"`
-	Title         string `json:"title"`
-	SavedSearchID string `json:"savedSearchId"`
+	TaskID        string      `json:"taskId"`
+	Title         string      `json:"title"`
+	SavedSearchID string      `json:"savedSearchId"`
+	Notification  notify.JSON `json:"notification"`
 }
 
 // alertBatch is how many saved searches are matched, and their alerts published, at a time: one
@@ -257,14 +257,19 @@ func (s *Service) Wait(ctx context.Context) error {
 }
 
 // Send tells every student with a matching saved search about t, once each (their oldest
-// matching search names it): a task.alert event, then a bell notification and the bell's push.
-// The alerts go first, batch by batch as the searches are read: they report the task, committed
-// already, and thousands of students need not wait for thousands of notification rows. Best
-// effort: the task is posted whatever happens here, so a failure is logged.
+// matching search names it): a task.alert event carrying a bell notification. The alerts go out
+// batch by batch as the searches are read, and the notifications' rows are written once all
+// have: they report the task, committed already, and writing 500 rows before each batch's alerts
+// took a post to 10,000 students from 0.3 to 0.6 s (docs/performance.md, "Fan-out, sixth pass").
+// So for a moment an alert's notification may not be in the bell's list yet: a mark-read then
+// finds nothing (404), and a bell loaded then shows it a moment later. Best effort: the task is
+// posted whatever happens here, so a failure is logged.
 func (s *Service) Send(ctx context.Context, t *tasks.Task) {
 	told := map[string]bool{}
-	var matched []*SavedSearch
+	var notes []notify.Notification
 	text := tasks.SearchText(t)
+	link := "/tasks?search=" + url.QueryEscape(t.Title)
+	now := time.Now().UTC().Truncate(time.Microsecond) // as PostgreSQL keeps it
 	err := s.Store.Candidates(ctx, taskKeys(t), alertBatch, func(batch []SavedSearch) error {
 		alerts := make(map[string]any, len(batch)) // student → the alert, naming the search that matched
 		for i := range batch {
@@ -273,8 +278,12 @@ func (s *Service) Send(ctx context.Context, t *tasks.Task) {
 				continue
 			}
 			told[c.StudentID] = true
-			alerts[c.StudentID] = Alert{TaskID: t.ID, Title: t.Title, SavedSearchID: c.ID}
-			matched = append(matched, c)
+			// Its id is made here, time-ordered as the store's are: the alert carries it before
+			// the row is written.
+			note := notify.Notification{ID: uuid.Must(uuid.NewV7()).String(), UserID: c.StudentID, Kind: notify.KindAlert,
+				Message: fmt.Sprintf("New task matching %q: %q.", c.Name, t.Title), Link: link, CreatedAt: now}
+			notes = append(notes, note)
+			alerts[c.StudentID] = Alert{TaskID: t.ID, Title: t.Title, SavedSearchID: c.ID, Notification: notify.ToJSON(note)}
 		}
 		s.Publisher.PublishEach(ctx, EventAlert, alerts)
 		return nil
@@ -283,18 +292,10 @@ func (s *Service) Send(ctx context.Context, t *tasks.Task) {
 		// The students alerted before the error still get their bell notification below.
 		s.Logger.ErrorContext(ctx, "task alerts: matching", "task", t.ID, "err", err)
 	}
-	if len(matched) == 0 {
+	if len(notes) == 0 {
 		return
-	}
-	link := "/tasks?search=" + url.QueryEscape(t.Title)
-	notes := make([]notify.Notification, len(matched))
-	for i, c := range matched {
-		notes[i] = notify.Notification{UserID: c.StudentID, Kind: notify.KindAlert,
-			Message: fmt.Sprintf("New task matching %q: %q.", c.Name, t.Title), Link: link}
 	}
 	if err := s.Store.CreateNotifications(ctx, notes); err != nil {
 		s.Logger.ErrorContext(ctx, "task alerts: notifications", "task", t.ID, "students", len(notes), "err", err)
-		return
 	}
-	s.Notifier.Announce(ctx, notes...)
 }

@@ -200,7 +200,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	}
 	certificates := &certs.Service{Store: store.Certificates{DB: db}, Users: users, PublicURL: cfg.PublicURL}
 	rates := &ratings.Service{Store: store.Ratings{DB: db}}
-	searches := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: publisher, Notifier: notifications, Logger: logger}
+	searches := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: publisher, Logger: logger}
 	marketplace.Posted = searches
 
 	live.registerMetrics(registry)

@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -8,7 +9,7 @@ import (
 )
 
 // TestSavedSearches_alertOnAMatchingPost (#16 item 1): a student saves a search; a matching post
-// reaches them live (task.alert) and in the bell, a post that does not match reaches nobody, and
+// reaches them live (task.alert, carrying the bell's notification) and in the bell, a post that does not match reaches nobody, and
 // students whose searches do not match hear nothing.
 func TestSavedSearches_alertOnAMatchingPost(t *testing.T) {
 	onBothDeployments(t, func(t *testing.T, e *env) {
@@ -29,7 +30,17 @@ func TestSavedSearches_alertOnAMatchingPost(t *testing.T) {
 		live.readUntil("task.alert", adas)
 		notes := decodeList(t, e.do("GET", "/api/student/notifications", ada.Token, nil))
 		if len(notes) != 1 || !strings.Contains(notes[0]["message"].(string), `"React work"`) {
-			t.Errorf("Ada's bell: %v", notes)
+			t.Fatalf("Ada's bell: %v", notes)
+		}
+		// The alert's one frame carries what the bell lists.
+		var alert struct {
+			Notification map[string]any `json:"notification"`
+		}
+		if err := json.Unmarshal(live.seen[len(live.seen)-1].Data, &alert); err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(alert.Notification) != fmt.Sprint(notes[0]) {
+			t.Errorf("task.alert carries %v, want %v", alert.Notification, notes[0])
 		}
 		if got := decodeList(t, e.do("GET", "/api/student/notifications", bob.Token, nil)); len(got) != 0 {
 			t.Errorf("Bob's search does not match, his bell: %v", got)

@@ -100,7 +100,7 @@ func (s *Service) UnreadCount(ctx context.Context, userID string) (int, error) {
 // Announce pushes notifications that were just committed: each one as notification.new, then
 // each user's unread count once. Delivery is best effort: the rows are the truth, and a client
 // that missed the push sees them on its next fetch. It costs a few round trips however many users
-// it reaches (one new task alerts thousands of students): the events go out in batches and the
+// it reaches (a task filled tells all its other submitters): the events go out in batches and the
 // counts are read in one query.
 func (s *Service) Announce(ctx context.Context, created ...Notification) {
 	if len(created) == 0 {

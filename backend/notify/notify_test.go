@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -49,10 +50,10 @@ func TestAnnounce_batched(t *testing.T) {
 		svc := &notify.Service{Store: store.Notifications{DB: db}, Publisher: pub}
 		var notes []notify.Notification
 		for i := range 200 {
-			notes = append(notes, notify.Notification{UserID: fmt.Sprintf("00000000-0000-7000-8000-%012d", i), Message: "alert"})
+			notes = append(notes, notify.Notification{ID: store.NewID(), UserID: fmt.Sprintf("00000000-0000-7000-8000-%012d", i), Message: "alert", CreatedAt: time.Now()})
 		}
 		ada := notes[0].UserID
-		notes = append(notes, notify.Notification{UserID: ada, Message: "second"})
+		notes = append(notes, notify.Notification{ID: store.NewID(), UserID: ada, Message: "second", CreatedAt: time.Now()})
 		if err := (store.Alerts{DB: db}).CreateNotifications(ctx, notes); err != nil {
 			t.Fatal(err)
 		}

@@ -114,7 +114,8 @@ func (h *Hub) serve(conn *websocket.Conn, userID, sessionID string) {
 	}
 	ready := mustEvent(TypeReady, map[string]string{"userId": userID})
 	frame, _ := json.Marshal(ready)
-	if err := c.write(frame, h.opts.WriteTimeout); err != nil {
+	if err := c.write(frame); err != nil {
+		c.deadline.stop()
 		h.unregister <- c
 		return
 	}

@@ -140,12 +140,11 @@ func (s Alerts) Candidates(ctx context.Context, keys []string, batch int, fn fun
 // CreateNotifications writes the bell's notifications of one post, one per alerted student:
 // on PostgreSQL with COPY, where gorm's 500-row INSERTs allocated 33.5 MB for 10,000 rows (4.5
 // MB now) in the instance that is delivering the post's alerts meanwhile (docs/performance.md,
-// "Fan-out, fifth pass").
+// "Fan-out, fifth pass"). Their ids and times are the alerts' (backend/alerts), which carry them.
 func (s Alerts) CreateNotifications(ctx context.Context, ns []notify.Notification) error {
-	now := time.Now().UTC()
 	rows := make([]notificationRow, len(ns))
 	for i, n := range ns {
-		rows[i] = notificationRow{ID: NewID(), UserID: n.UserID, Kind: n.Kind, Message: n.Message, Link: n.Link, CreatedAt: now}
+		rows[i] = notificationRow{ID: n.ID, UserID: n.UserID, Kind: n.Kind, Message: n.Message, Link: n.Link, CreatedAt: n.CreatedAt}
 	}
 	db := s.DB.WithContext(ctx)
 	var err error
@@ -162,11 +161,5 @@ func (s Alerts) CreateNotifications(ctx context.Context, ns []notify.Notificatio
 	} else {
 		err = db.CreateInBatches(&rows, 500).Error
 	}
-	if err != nil {
-		return err
-	}
-	for i := range ns {
-		ns[i].ID, ns[i].CreatedAt = rows[i].ID, now
-	}
-	return nil
+	return err
 }

@@ -70,10 +70,6 @@ type nopPublisher struct{}
 
 func (nopPublisher) PublishEach(context.Context, string, map[string]any) {}
 
-type nopAnnouncer struct{}
-
-func (nopAnnouncer) Announce(context.Context, ...notify.Notification) {}
-
 // BenchmarkAlerts_postAgainst10000SavedSearches matches one posted task (3 skills, a category)
 // against 10,000 saved searches, notifications written: "indexed" is the product (the key index,
 // then the exact rule on the candidates); "every-search" is the floor it is measured against, a
@@ -87,7 +83,7 @@ func BenchmarkAlerts_postAgainst10000SavedSearches(b *testing.B) {
 		// searches are looked for in it.
 		task := &tasks.Task{ID: store.NewID(), Title: "A dashboard", Description: strings.Repeat("Charts and tables for the sales team. ", 55), Category: "web-development",
 			Skills: []string{"Skill3", "Skill42", "Skill150"}, Deadline: time.Now().AddDate(0, 0, 7)}
-		svc := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: nopPublisher{}, Notifier: nopAnnouncer{},
+		svc := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: nopPublisher{},
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 		b.Run(string(kind)+"/indexed", func(b *testing.B) {
 			for b.Loop() {
@@ -107,7 +103,7 @@ func BenchmarkAlerts_postAgainst10000SavedSearches(b *testing.B) {
 					s := alerts.SavedSearch{ID: r.ID, StudentID: r.StudentID, Name: r.Name, Search: r.Search, Category: r.Category, Source: r.Source}
 					_ = json.Unmarshal([]byte(r.Skills), &s.Skills)
 					if s.Matches(task) {
-						ns = append(ns, notify.Notification{UserID: s.StudentID, Message: "m"})
+						ns = append(ns, notify.Notification{ID: store.NewID(), UserID: s.StudentID, Message: "m", CreatedAt: time.Now()})
 					}
 				}
 				if err := (store.Alerts{DB: db}).CreateNotifications(context.Background(), ns); err != nil {

@@ -19,21 +19,21 @@ import (
 )
 
 // recordingPublisher keeps each PublishEach call's events.
-type recordingPublisher struct{ calls []map[string]any }
-
-func (p *recordingPublisher) PublishEach(_ context.Context, _ string, dataByUser map[string]any) {
-	p.calls = append(p.calls, dataByUser)
+type recordingPublisher struct {
+	types []string
+	calls []map[string]any
 }
 
-type recordingAnnouncer struct{ notes []notify.Notification }
-
-func (a *recordingAnnouncer) Announce(_ context.Context, ns ...notify.Notification) {
-	a.notes = append(a.notes, ns...)
+func (p *recordingPublisher) PublishEach(_ context.Context, eventType string, dataByUser map[string]any) {
+	p.types = append(p.types, eventType)
+	p.calls = append(p.calls, dataByUser)
 }
 
 // TestAlerts_publishedBatchByBatch: a post matching 1,201 saved searches publishes its alerts
 // 500 searches at a time, as they are read, rather than once all are; a student whose two
 // searches match, one in the first batch and one in the last, is alerted once, by the older.
+// Each alert is the student's one frame: it carries their bell notification, written once all
+// alerts are out.
 func TestAlerts_publishedBatchByBatch(t *testing.T) {
 	for _, kind := range testenv.Kinds() {
 		t.Run(string(kind), func(t *testing.T) {
@@ -64,9 +64,8 @@ func TestAlerts_publishedBatchByBatch(t *testing.T) {
 			if err := db.Table("saved_search_keys").CreateInBatches(keys, 400).Error; err != nil {
 				t.Fatal(err)
 			}
-			published, announced := &recordingPublisher{}, &recordingAnnouncer{}
-			svc := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: published, Notifier: announced,
-				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+			published := &recordingPublisher{}
+			svc := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: published, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 			task := &tasks.Task{ID: store.NewID(), Title: "A landing page", Category: "web-development", Deadline: time.Now().AddDate(0, 0, 7)}
 
 			svc.Send(context.Background(), task)
@@ -93,8 +92,30 @@ func TestAlerts_publishedBatchByBatch(t *testing.T) {
 			if got := published.calls[0][twice].(alerts.Alert).SavedSearchID; got != first {
 				t.Errorf("the twice-matched student's alert names search %s, want the older %s (not %s)", got, first, last)
 			}
-			if len(announced.notes) != n-1 {
-				t.Errorf("%d bell notifications, want %d", len(announced.notes), n-1)
+			for _, typ := range published.types {
+				if typ != alerts.EventAlert {
+					t.Errorf("published %s; an alert's bell rides in its task.alert", typ)
+				}
+			}
+			var notes []struct{ ID, UserID, Message, Link string }
+			if err := db.Table("notifications").Where("kind = ?", notify.KindAlert).Find(&notes).Error; err != nil {
+				t.Fatal(err)
+			}
+			if len(notes) != n-1 {
+				t.Errorf("%d bell notifications, want %d", len(notes), n-1)
+			}
+			for _, note := range notes {
+				var alert alerts.Alert
+				for _, call := range published.calls {
+					if a, ok := call[note.UserID]; ok {
+						alert = a.(alerts.Alert)
+					}
+				}
+				if alert.Notification.ID != note.ID || alert.Notification.Message != note.Message ||
+					alert.Notification.Link != "/tasks?search=A+landing+page" || alert.Notification.Read {
+					t.Errorf("student %s's alert %+v, want notification %s %q", note.UserID, alert, note.ID, note.Message)
+					break
+				}
 			}
 		})
 	}
@@ -123,9 +144,7 @@ func TestAlerts_sentAfterThePostIsAnswered(t *testing.T) {
 		db.Exec("UPDATE saved_searches SET category = 'web-development', skills = '[]'")
 		db.Exec("UPDATE saved_search_keys SET search_key = 'category:web-development'")
 		published := &heldPublisher{release: make(chan struct{})}
-		announced := &recordingAnnouncer{}
-		svc := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: published, Notifier: announced,
-			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		svc := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: published, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 		task := &tasks.Task{ID: store.NewID(), Title: "A landing page", Category: "web-development", Deadline: time.Now().AddDate(0, 0, 7)}
 
 		request, endRequest := context.WithCancel(context.Background())
@@ -146,8 +165,12 @@ func TestAlerts_sentAfterThePostIsAnswered(t *testing.T) {
 		if err := svc.Wait(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		if published.calls != 1 || len(announced.notes) != 1 {
-			t.Errorf("after the request ended: %d publish calls and %d notifications, want 1 and 1", published.calls, len(announced.notes))
+		var notes int64
+		if err := db.Table("notifications").Where("kind = ?", notify.KindAlert).Count(&notes).Error; err != nil {
+			t.Fatal(err)
+		}
+		if published.calls != 1 || notes != 1 {
+			t.Errorf("after the request ended: %d publish calls and %d notifications, want 1 and 1", published.calls, notes)
 		}
 		if err := svc.Wait(context.Background()); err != nil {
 			t.Errorf("Wait with nothing going out: %v", err)

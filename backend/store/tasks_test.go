@@ -249,6 +249,9 @@ func TestNotifications_unreadCountsOfMany(t *testing.T) {
 		cleo := newMarketUser(t, db, accounts.Student, "Cleo")
 		notes := []notify.Notification{{UserID: ada.ID, Message: "1"}, {UserID: ada.ID, Message: "2"},
 			{UserID: ada.ID, Message: "3"}, {UserID: bob.ID, Message: "4"}}
+		for i := range notes {
+			notes[i].ID, notes[i].CreatedAt = store.NewID(), time.Now()
+		}
 		if err := alerts.CreateNotifications(ctx, notes); err != nil {
 			t.Fatal(err)
 		}
@@ -380,9 +383,10 @@ func TestNotifications_createdAsAnnounced(t *testing.T) {
 	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
 		ctx := context.Background()
 		ada := newMarketUser(t, db, accounts.Student, "Ada")
+		at := time.Now().UTC().Truncate(time.Microsecond)
 		notes := []notify.Notification{
-			{UserID: ada.ID, Kind: notify.KindAlert, Message: `New task matching "web": "A dashboard".`, Link: "/tasks?search=A+dashboard"},
-			{UserID: ada.ID, Kind: notify.KindAlert, Message: "Ünïcode, 'quotes' and a\ttab"},
+			{ID: store.NewID(), UserID: ada.ID, Kind: notify.KindAlert, Message: `New task matching "web": "A dashboard".`, Link: "/tasks?search=A+dashboard", CreatedAt: at},
+			{ID: store.NewID(), UserID: ada.ID, Kind: notify.KindAlert, Message: "Ünïcode, 'quotes' and a\ttab", CreatedAt: at.Add(time.Millisecond)},
 		}
 		if err := (store.Alerts{DB: db}).CreateNotifications(ctx, notes); err != nil {
 			t.Fatal(err)

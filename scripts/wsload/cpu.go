@@ -98,17 +98,23 @@ func (p *cpuProbe) settle(ctx context.Context) (cpuSample, error) {
 		if err != nil {
 			return nil, err
 		}
-		var used time.Duration
-		for name, d := range now {
-			if name != "loadgen" {
-				used += d - last[name]
-			}
-		}
+		used := serversCPU(last, now)
 		last = now
 		if used < time.Duration(quietShare*float64(quietWindow)) || time.Now().After(deadline) {
 			return now, nil
 		}
 	}
+}
+
+// serversCPU is the CPU time that every group but the load generator used between two samples.
+func serversCPU(before, after cpuSample) time.Duration {
+	var used time.Duration
+	for name, d := range after {
+		if name != "loadgen" {
+			used += d - before[name]
+		}
+	}
+	return used
 }
 
 // clockTick is the unit of /proc/<pid>/stat's CPU times: USER_HZ, 100 on Linux.

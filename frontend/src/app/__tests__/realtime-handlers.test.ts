@@ -76,6 +76,18 @@ describe('the bell in the cache', () => {
     expect(stale(client, queryKeys.notifications.list('student'))).toBe(false)
   })
 
+  it("task.alert puts its notification in the cached bell and counts it, with no refetch", () => {
+    const client = new QueryClient()
+    const older = note('a', '2029-12-03T09:00:00Z')
+    client.setQueryData<Bell>(queryKeys.notifications.list('student'), { items: [older], unread: 1 })
+    const fresh = note('b', '2029-12-03T10:00:00Z')
+    const data = { taskId: 't1', title: 'Logo', savedSearchId: 's1', notification: fresh }
+    routeEvent(client, { type: 'task.alert', data }, 'me')
+    routeEvent(client, { type: 'task.alert', data }, 'me') // the same frame again: nothing changes
+    expect(bellOf(client)).toEqual({ items: [fresh, older], unread: 2 })
+    expect(stale(client, queryKeys.notifications.list('student'))).toBe(false)
+  })
+
   it('notification.new keeps the bell to its 50 newest and leaves an uncached bell unasked', () => {
     const client = new QueryClient()
     const items = Array.from({ length: 50 }, (_, i) => note(`n${i}`, new Date(Date.UTC(2029, 11, 3, 9, 59 - i)).toISOString()))

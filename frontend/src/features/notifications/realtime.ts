@@ -4,14 +4,18 @@ import { registerCatchUp, registerRealtimeHandler, type RealtimeContext } from '
 import type { Bell, Notification } from './api/get-notifications'
 import { addToBell } from './lib/bell-cache'
 
-// One posted task sends notification.new and notification.count to thousands of students in the
-// same second. Both carry what the bell shows, so they go into its cache and ask the server
-// nothing. Neither refetches the dashboards: a notification about a submission comes with the
-// submission.status or task.updated that refetches them (features/tasks/realtime.ts), and an
-// alert's new task reaches the student's Available Tasks through task.alert.
+// notification.new and notification.count carry what the bell shows, so they go into its cache
+// and ask the server nothing. Neither refetches the dashboards: a notification about a submission
+// comes with the submission.status or task.updated that refetches them (features/tasks/realtime.ts).
+// One posted task alerts thousands of students in the same second: its bell notification rides
+// in the task.alert frame (one frame where three were) and goes into the cache alike, counted as
+// notification.new's is.
 
 /** The data of a notification.count event (backend/notify, CountJSON). */
 type UnreadCount = { unread: number }
+
+/** The bell's part of a task.alert event (backend/alerts, Alert); a frame without it changes nothing. */
+type AlertBell = { notification?: Notification }
 
 /**
  * The cached bells an event can change in place. A bell being fetched may answer from before the
@@ -52,6 +56,10 @@ function onUnreadCount({ unread }: UnreadCount, { queryClient }: RealtimeContext
   }
 }
 
+function onAlertBell({ notification }: AlertBell, context: RealtimeContext): void {
+  if (notification) onNotification(notification, context)
+}
+
 async function catchUpNotifications(queryClient: QueryClient): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all })
 }
@@ -60,5 +68,6 @@ async function catchUpNotifications(queryClient: QueryClient): Promise<void> {
 export function registerNotificationsRealtime(): void {
   registerRealtimeHandler('notification.new', onNotification)
   registerRealtimeHandler('notification.count', onUnreadCount)
+  registerRealtimeHandler('task.alert', onAlertBell)
   registerCatchUp(catchUpNotifications)
 }

@@ -93,7 +93,7 @@ function onSubmissionStatus(data: SubmissionStatusEvent, context: RealtimeContex
   else if (data.status === 'closed') notify.info(title ? `This task was filled: "${title}"` : 'This task was filled')
 }
 
-/** The data of a task.alert event (backend/alerts, EventAlert). */
+/** The data of a task.alert event (backend/alerts, Alert); its bell part is the bell's (features/notifications). */
 export type TaskAlertEvent = { taskId: string; title: string; savedSearchId: string }
 
 /** What a new task changes for a student: the available lists and the dashboard's Available Tasks. */
@@ -121,7 +121,7 @@ function refetchOpenTaskListsSoon(queryClient: QueryClient): void {
 /**
  * A startup posted a task matching one of the student's saved searches: say so at once, with a
  * way to it (there is no page of one task, so the list searched for its title, as the bell links),
- * and the open lists show it soon. The bell counts it through its own event.
+ * and the open lists show it soon. The bell takes its notification from the same frame.
  */
 function onTaskAlert(data: TaskAlertEvent, { queryClient }: RealtimeContext): void {
   notify.info(`New task matching your saved search: "${data.title}"`, {

@@ -6,8 +6,9 @@ import { isConnected, pushEvent } from '@/testing/mocks/realtime'
 import { renderApp } from '@/testing/test-utils'
 
 // The bell's live events as the server sends them (backend/notify, Announce): notification.new
-// with the notification, then notification.count with the unread count. One post sends both to
-// thousands of students at once, so they must not send the tabs back to the server.
+// with the notification, then notification.count with the unread count; a task alert's
+// notification rides in its task.alert frame instead (backend/alerts). One post sends them to thousands of students at
+// once, so they must not send the tabs back to the server for the bell.
 
 beforeEach(() => resetMarket())
 
@@ -45,6 +46,26 @@ describe('the bell live', () => {
     expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual([alert.message, 'Your submission for "Docs" is under review.'])
     await settle()
     expect(getsSince(from, /notifications|dashboard/)).toEqual([])
+  })
+
+  it("an alert's task.alert frame puts its notification in the open bell and counts it, asking nothing for the bell", async () => {
+    const student = seedAccount({ userType: 'student' }).user
+    addNotification(student, 'Your submission for "Docs" is under review.', '/student/dashboard')
+    const { events } = await renderApp('/dashboard', { as: student })
+    await events.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }))
+    await waitFor(() => expect(isConnected(student._id)).toBe(true))
+    const from = market.requests.length
+
+    const alert = addNotification(student, 'New task matching "Design": "Poster".', '/tasks?search=Poster')
+    alert.createdAt = '2029-12-03T11:00:00Z'
+    act(() => pushEvent(student._id, 'task.alert', { taskId: 't1', title: 'Poster', savedSearchId: 's1', notification: frame(alert) }))
+
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument()
+    const items = within(screen.getByRole('region', { name: 'Unread notifications' })).getAllByRole('listitem')
+    expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual([alert.message, 'Your submission for "Docs" is under review.'])
+    await settle()
+    // The open task lists refetch later, spread out (features/tasks/realtime.ts); the bell never.
+    expect(getsSince(from, /notifications/)).toEqual([])
   })
 
   it('a count that disagrees with the bell (an item read in another tab) takes the badge and refetches the list', async () => {
