@@ -177,24 +177,3 @@ func TestRedisBroker_dropsWhatIsNotAnEvent(t *testing.T) {
 		t.Fatalf("alice received %d events (%+v), want the sentinel alone", len(got), got)
 	}
 }
-
-// TestRedis_onlyEventsReachTheSockets: a payload on a user's channel that is not an encoded
-// event (another program's, or cut short) is dropped, and the events after it still arrive.
-func TestRedis_onlyEventsReachTheSockets(t *testing.T) {
-	rdb := mustRedis(t)
-	broker := newRedisBroker(t, rdb, randomPrefix(), nil)
-	srv := startHub(t, broker, Options{})
-	conn := mustConnect(t, srv.url, "alice")
-	ctx := context.Background()
-	for _, junk := range []string{"hello", `{"id":"1"}`, `{"type":"chat.message","data":{"a":`} {
-		if err := rdb.Publish(ctx, broker.Channel("alice"), junk).Err(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := srv.hub.Publish(ctx, "alice", mustEventT(t, "chat.message", "after")); err != nil {
-		t.Fatal(err)
-	}
-	if ev := mustRead(t, conn, 3*time.Second); ev.Type != "chat.message" || string(ev.Data) != `"after"` {
-		t.Fatalf("first frame %s %s, want the event after the junk", ev.Type, ev.Data)
-	}
-}
