@@ -7,8 +7,8 @@ import { renderApp } from '@/testing/test-utils'
 
 // The bell's live events as the server sends them (backend/notify, Announce): notification.new
 // with the notification, then notification.count with the unread count; a task alert's
-// notification rides in its task.alert frame instead (backend/alerts). One post sends them to thousands of students at
-// once, so they must not send the tabs back to the server for the bell.
+// notification rides in its task.alert frame instead (backend/alerts), which one post sends to
+// thousands of students at once. None of them sends the tab back to the server for the bell.
 
 beforeEach(() => resetMarket())
 
@@ -24,45 +24,49 @@ const getsSince = (from: number, path: RegExp) =>
 /** Lets any refetch an event started reach the mock server before counting requests. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 300)))
 
-describe('the bell live', () => {
-  it("an alert's notification.new and notification.count reach the open bell and its badge with no request", async () => {
-    const student = seedAccount({ userType: 'student' }).user
-    addNotification(student, 'Your submission for "Docs" is under review.', '/student/dashboard')
-    const { events } = await renderApp('/dashboard', { as: student })
-    await events.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }))
-    await waitFor(() => expect(isConnected(student._id)).toBe(true))
-    const from = market.requests.length
+/** A student on their dashboard with the bell open on one notification, the socket connected. */
+async function studentWithOpenBell() {
+  const student = seedAccount({ userType: 'student' }).user
+  addNotification(student, 'Your submission for "Docs" is under review.', '/student/dashboard')
+  const { events } = await renderApp('/dashboard', { as: student })
+  await events.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }))
+  await waitFor(() => expect(isConnected(student._id)).toBe(true))
+  return { student, from: market.requests.length }
+}
 
-    const alert = addNotification(student, 'New task matching "Design": "Poster".', '/tasks?search=Poster')
-    alert.createdAt = '2029-12-03T11:00:00Z'
+/** The texts of the open bell's items, top first. */
+const bellItems = () =>
+  within(screen.getByRole('region', { name: 'Unread notifications' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('p')?.textContent)
+
+describe('the bell live', () => {
+  it('notification.new and notification.count reach the open bell and its badge with no request', async () => {
+    const { student, from } = await studentWithOpenBell()
+
+    const approved = addNotification(student, 'Your submission for "Poster" was approved.', '/certificates')
+    approved.createdAt = '2029-12-03T11:00:00Z'
     act(() => {
-      pushEvent(student._id, 'notification.new', frame(alert))
+      pushEvent(student._id, 'notification.new', frame(approved))
       pushEvent(student._id, 'notification.count', { unread: 2 })
     })
 
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument()
     expect(screen.getByTestId('unread-badge')).toHaveTextContent('2')
-    const items = within(screen.getByRole('region', { name: 'Unread notifications' })).getAllByRole('listitem')
-    expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual([alert.message, 'Your submission for "Docs" is under review.'])
+    expect(bellItems()).toEqual([approved.message, 'Your submission for "Docs" is under review.'])
     await settle()
     expect(getsSince(from, /notifications|dashboard/)).toEqual([])
   })
 
   it("an alert's task.alert frame puts its notification in the open bell and counts it, asking nothing for the bell", async () => {
-    const student = seedAccount({ userType: 'student' }).user
-    addNotification(student, 'Your submission for "Docs" is under review.', '/student/dashboard')
-    const { events } = await renderApp('/dashboard', { as: student })
-    await events.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }))
-    await waitFor(() => expect(isConnected(student._id)).toBe(true))
-    const from = market.requests.length
+    const { student, from } = await studentWithOpenBell()
 
     const alert = addNotification(student, 'New task matching "Design": "Poster".', '/tasks?search=Poster')
     alert.createdAt = '2029-12-03T11:00:00Z'
     act(() => pushEvent(student._id, 'task.alert', { taskId: 't1', title: 'Poster', savedSearchId: 's1', notification: frame(alert) }))
 
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument()
-    const items = within(screen.getByRole('region', { name: 'Unread notifications' })).getAllByRole('listitem')
-    expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual([alert.message, 'Your submission for "Docs" is under review.'])
+    expect(bellItems()).toEqual([alert.message, 'Your submission for "Docs" is under review.'])
     await settle()
     // The open task lists refetch later, spread out (features/tasks/realtime.ts); the bell never.
     expect(getsSince(from, /notifications/)).toEqual([])
