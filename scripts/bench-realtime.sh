@@ -17,7 +17,7 @@
 #      (Bridgework: a posted task their saved searches match, so a task.alert each; the floor: one
 #      POST /api/fanout), FANOUT_ROUNDS times: deliveries per second, p99 of arrival, CPU per
 #      delivery until the last arrival (cpu_ms) and until the servers are quiet again
-#      (cpu_post_ms: the whole post, Bridgework's bell notifications included);
+#      (cpu_post_ms: the whole post, Bridgework's notification rows included);
 #   5. the hub's Go benchmark.
 # It ends with one line per path, `floor-ratio NAME throughput=X cpu=Y p99=Z`: Bridgework's
 # figure divided by the floor's (throughput flat out, CPU per message at RATE, p99 at RATE; for

@@ -124,7 +124,7 @@ type writeDeadline struct {
 }
 
 func (d *writeDeadline) next(parent context.Context, timeout time.Duration) context.Context {
-	if now := time.Now(); d.ctx == nil || !now.Before(d.renewAt) {
+	if now := time.Now(); !now.Before(d.renewAt) { // the zero renewAt: the first write
 		d.stop()
 		d.ctx, d.cancel = context.WithTimeout(parent, timeout)
 		d.renewAt = now.Add(timeout / 2)

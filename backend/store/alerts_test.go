@@ -97,6 +97,12 @@ func TestAlerts_publishedBatchByBatch(t *testing.T) {
 					t.Errorf("published %s; an alert's bell rides in its task.alert", typ)
 				}
 			}
+			alertOf := map[string]alerts.Alert{}
+			for _, call := range published.calls {
+				for student, a := range call {
+					alertOf[student] = a.(alerts.Alert)
+				}
+			}
 			var notes []struct{ ID, UserID, Message, Link string }
 			if err := db.Table("notifications").Where("kind = ?", notify.KindAlert).Find(&notes).Error; err != nil {
 				t.Fatal(err)
@@ -105,12 +111,7 @@ func TestAlerts_publishedBatchByBatch(t *testing.T) {
 				t.Errorf("%d bell notifications, want %d", len(notes), n-1)
 			}
 			for _, note := range notes {
-				var alert alerts.Alert
-				for _, call := range published.calls {
-					if a, ok := call[note.UserID]; ok {
-						alert = a.(alerts.Alert)
-					}
-				}
+				alert := alertOf[note.UserID]
 				if alert.Notification.ID != note.ID || alert.Notification.Message != note.Message ||
 					alert.Notification.Link != "/tasks?search=A+landing+page" || alert.Notification.Read {
 					t.Errorf("student %s's alert %+v, want notification %s %q", note.UserID, alert, note.ID, note.Message)

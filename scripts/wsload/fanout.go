@@ -136,14 +136,16 @@ func fanout(args []string) error {
 			if err != nil {
 				return err
 			}
+			cpu = perOp(before, after, len(times))
 			// cpu_post_ms goes on until the servers are quiet again: the whole post, with the
-			// work that follows its last alert (Bridgework's bell notifications).
+			// work that follows its last alert (Bridgework's notification rows).
 			quiet, err := probe.settle(ctx)
 			if err != nil {
 				return err
 			}
-			cpu = perOp(before, after, len(times)) + fmt.Sprintf(" cpu_post_ms=%.3f",
-				serversCPU(before, quiet).Seconds()*1000/float64(max(len(times), 1)))
+			if len(times) > 0 {
+				cpu += fmt.Sprintf(" cpu_post_ms=%.3f", serversCPU(before, quiet).Seconds()*1000/float64(len(times)))
+			}
 		}
 		slices.Sort(times)
 		pct := func(p float64) float64 {

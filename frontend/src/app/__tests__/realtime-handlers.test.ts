@@ -76,7 +76,7 @@ describe('the bell in the cache', () => {
     expect(stale(client, queryKeys.notifications.list('student'))).toBe(false)
   })
 
-  it("task.alert puts its notification in the cached bell and counts it, with no refetch", () => {
+  it('task.alert puts its notification in the cached bell and counts it, with no refetch', () => {
     const client = new QueryClient()
     const older = note('a', '2029-12-03T09:00:00Z')
     client.setQueryData<Bell>(queryKeys.notifications.list('student'), { items: [older], unread: 1 })
