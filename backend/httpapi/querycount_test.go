@@ -2,7 +2,11 @@ package httpapi_test
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -40,10 +44,51 @@ func countQueries(t testing.TB, db *gorm.DB) *atomic.Int64 {
 	return &n
 }
 
+// statementTexts records the text of every statement gorm builds for db from now on, the dry
+// runs with which the hand-scanned lists build theirs included.
+type statementTexts struct {
+	mu    sync.Mutex
+	texts map[string]bool
+}
+
+func recordStatements(t testing.TB, db *gorm.DB) *statementTexts {
+	t.Helper()
+	s := &statementTexts{texts: map[string]bool{}}
+	add := func(tx *gorm.DB) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.texts[tx.Statement.SQL.String()] = true
+	}
+	cb := db.Callback()
+	for name, err := range map[string]error{
+		"query": cb.Query().After("gorm:query").Register("test:text_query", add),
+		"row":   cb.Row().After("gorm:row").Register("test:text_row", add),
+	} {
+		if err != nil {
+			t.Fatalf("register %s callback: %v", name, err)
+		}
+	}
+	return s
+}
+
+// take returns the texts recorded since the last take, sorted.
+func (s *statementTexts) take() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := slices.Sorted(maps.Keys(s.texts))
+	clear(s.texts)
+	return out
+}
+
 // TestDashboards_fixedQueryCount: the list and dashboard calls run the same small number of
 // queries whatever the data holds (no N+1): once with one task and submission, once with 30
 // tasks × 4 submissions. The counts include the three of authentication (session, user and
 // skills): the cache is off, so every call pays them as a user's first request does.
+//
+// On PostgreSQL they also run the same statement texts with little data and with more, and none
+// binds its LIMIT or OFFSET: PostgreSQL prepares each text once a connection and may keep one
+// plan for all its executions, which it cannot for a list written "IN ($1, $2, …)", a new text
+// for every length, nor for an unknown LIMIT (docs/performance.md, "Statements planned once").
 func TestDashboards_fixedQueryCount(t *testing.T) {
 	for _, kind := range testenv.Kinds() {
 		t.Run(string(kind), func(t *testing.T) { dashboardsQueryCount(t, kind) })
@@ -52,7 +97,10 @@ func TestDashboards_fixedQueryCount(t *testing.T) {
 
 func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 	var queries *atomic.Int64
-	e := newEnvPrepared(t, kind, func(c *config.Config) { c.UserCacheTTL = 0 }, func(db *gorm.DB) { queries = countQueries(t, db) })
+	var texts *statementTexts
+	e := newEnvPrepared(t, kind, func(c *config.Config) { c.UserCacheTTL = 0 }, func(db *gorm.DB) {
+		queries, texts = countQueries(t, db), recordStatements(t, db)
+	})
 	startup := e.registerStartup("Count Inc")
 	students := []user{e.registerStudent("Ann"), e.registerStudent("Ben"), e.registerStudent("Cat"), e.registerStudent("Dan")}
 	me, fresh := students[0], e.registerStudent("Eve")
@@ -71,16 +119,17 @@ func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 		{"/api/student/tasks/all", fresh.Token, 9}, // own and market read apart: a page may take from both
 		{"/api/tasks", "", 3},
 	}
-	measure := func() []int64 {
-		var out []int64
+	measure := func() (counts []int64, statements [][]string) {
 		for _, c := range calls {
 			before := queries.Load()
+			texts.take()
 			if res := e.do("GET", c.path, c.token, nil); res.Status != http.StatusOK {
 				t.Fatalf("GET %s: %d %s", c.path, res.Status, res.Raw)
 			}
-			out = append(out, queries.Load()-before)
+			counts = append(counts, queries.Load()-before)
+			statements = append(statements, texts.take())
 		}
-		return out
+		return counts, statements
 	}
 
 	// One task, one submission, one completed.
@@ -89,7 +138,7 @@ func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 	done := e.postTask(startup, nil)
 	e.submitLink(me, done, "https://example.com/d")
 	e.decide(startup, done, me.ID, true, "")
-	small := measure()
+	small, smallTexts := measure()
 
 	for i := range 30 {
 		id := e.postTask(startup, map[string]any{"title": fmt.Sprintf("Task %d", i)})
@@ -100,9 +149,20 @@ func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 			e.decide(startup, id, me.ID, true, "")
 		}
 	}
-	large := measure()
+	large, largeTexts := measure()
 
 	for i, c := range calls {
+		if kind == testenv.Postgres {
+			if !slices.Equal(smallTexts[i], largeTexts[i]) {
+				t.Errorf("GET %s ran other statement texts with more data:\n%s\nwith little:\n%s", c.path,
+					strings.Join(largeTexts[i], "\n"), strings.Join(smallTexts[i], "\n"))
+			}
+			for _, text := range largeTexts[i] {
+				if strings.Contains(text, "LIMIT $") || strings.Contains(text, "OFFSET $") {
+					t.Errorf("GET %s binds its LIMIT or OFFSET: %s", c.path, text)
+				}
+			}
+		}
 		if small[i] != large[i] {
 			t.Errorf("GET %s ran %d queries with little data and %d with more: it grows with the data", c.path, small[i], large[i])
 		}

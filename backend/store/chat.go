@@ -184,11 +184,11 @@ ORDER BY last_id DESC`, userID, userID, userID).Scan(&convs).Error
 		lastIDs[i], partnerIDs[i] = c.LastID, c.PartnerID
 	}
 	var messages []messageRow
-	if err := db.Where("id IN ?", lastIDs).Find(&messages).Error; err != nil {
+	if err := db.Where(inList(db, "id", lastIDs)).Find(&messages).Error; err != nil {
 		return nil, err
 	}
 	var users []userRow
-	if err := db.Where("id IN ?", partnerIDs).Find(&users).Error; err != nil {
+	if err := db.Where(inList(db, "id", partnerIDs)).Find(&users).Error; err != nil {
 		return nil, err
 	}
 	messageByID := make(map[string]messageRow, len(messages))

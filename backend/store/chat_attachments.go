@@ -35,9 +35,10 @@ func withAttachments(db *gorm.DB, msgs []chat.Message) error {
 		ContentType string
 		Size        int64
 	}
+	inIDs, arg := inList(db, "ma.message_id", ids)
 	err := db.Raw(`SELECT ma.message_id, ma.file_id, f.name, f.content_type, f.size
 FROM message_attachments ma JOIN files f ON f.id = ma.file_id
-WHERE ma.message_id IN ? ORDER BY ma.message_id, ma.position`, ids).Scan(&rows).Error
+WHERE `+inIDs+` ORDER BY ma.message_id, ma.position`, arg).Scan(&rows).Error
 	if err != nil {
 		return err
 	}

@@ -195,9 +195,10 @@ func (s Profiles) TrackRecords(ctx context.Context, userIDs []string) (map[strin
 		TaskTitle string
 		IssuedAt  time.Time
 	}
-	err := s.DB.WithContext(ctx).Model(&certificateRow{}).
+	db := s.DB.WithContext(ctx)
+	err := db.Model(&certificateRow{}).
 		Select("student_id, number, task_title, issued_at").
-		Where("student_id IN ?", unique(userIDs)).
+		Where(inList(db, "student_id", unique(userIDs))).
 		Order("issued_at DESC, number").Scan(&rows).Error
 	if err != nil {
 		return nil, err

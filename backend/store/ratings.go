@@ -186,7 +186,7 @@ func taskTitles(db *gorm.DB, ids []string) (map[string]string, error) {
 		return titles, nil
 	}
 	var ts []taskRow
-	if err := db.Select("id", "title").Where("id IN ?", unique(ids)).Find(&ts).Error; err != nil {
+	if err := db.Select("id", "title").Where(inList(db, "id", unique(ids))).Find(&ts).Error; err != nil {
 		return nil, err
 	}
 	for _, t := range ts {
@@ -205,9 +205,10 @@ func (s Ratings) Summaries(ctx context.Context, userIDs []string, now time.Time)
 		Average float64
 		Count   int
 	}
-	err := s.DB.WithContext(ctx).Model(&ratingRow{}).
+	db := s.DB.WithContext(ctx)
+	err := db.Model(&ratingRow{}).
 		Select("ratee_id, AVG(stars) AS average, COUNT(*) AS count").
-		Where("ratee_id IN ? AND reveal_at <= ?", unique(userIDs), now.UTC()).
+		Where(inList(db, "ratee_id", unique(userIDs))).Where("reveal_at <= ?", now.UTC()).
 		Group("ratee_id").Scan(&rows).Error
 	for _, r := range rows {
 		avg := r.Average

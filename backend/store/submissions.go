@@ -85,7 +85,7 @@ func revisionsOf(db *gorm.DB, subs []submissionRow) (map[string][]tasks.Revision
 	}
 	if len(current) > 0 {
 		rows, err := scanRows(db.Model(&revisionRow{}).Select(revisionColumns).
-			Where("submission_id IN ?", slices.Collect(maps.Keys(current))).Order("submission_id, revision"), revisionFields)
+			Where(inList(db, "submission_id", slices.Collect(maps.Keys(current)))).Order("submission_id, revision"), revisionFields)
 		if err != nil {
 			return nil, err
 		}
@@ -129,7 +129,7 @@ func (s Tasks) StartupSubmissions(ctx context.Context, startupID, status string,
 		taskIDs, personIDs = append(taskIDs, r.TaskID), append(personIDs, r.StudentID)
 	}
 	var taskRows []taskRow
-	if err := db.Where("id IN ?", unique(taskIDs)).Find(&taskRows).Error; err != nil {
+	if err := db.Where(inList(db, "id", unique(taskIDs))).Find(&taskRows).Error; err != nil {
 		return out, err
 	}
 	byID := map[string]*tasks.Task{}

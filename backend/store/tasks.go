@@ -117,7 +117,7 @@ func people(db *gorm.DB, ids []string) (map[string]*tasks.Person, error) {
 		return out, nil
 	}
 	var rows []personRow
-	if err := db.Model(&userRow{}).Select(personColumns).Where("id IN ?", ids).Find(&rows).Error; err != nil {
+	if err := db.Model(&userRow{}).Select(personColumns).Where(inList(db, "id", ids)).Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	for _, r := range rows {
@@ -154,7 +154,7 @@ func hydrate(db *gorm.DB, rows []taskRow, w whose) ([]tasks.Task, error) {
 	}
 	var subRows []submissionRow
 	if w.all || w.student != "" || w.startup != "" {
-		subs := db.Model(&submissionRow{}).Where("task_id IN ?", ids)
+		subs := db.Model(&submissionRow{}).Where(inList(db, "task_id", ids))
 		if w.student != "" {
 			subs = subs.Where("student_id = ?", w.student)
 		}
