@@ -26,6 +26,7 @@ fi
 DURATION=${DURATION:-15s}
 OPEN_TASKS=${OPEN_TASKS:-100000}
 WRK_DURATION=${WRK_DURATION:-10s}
+WRK_WARMUP=${WRK_WARMUP:-2s}
 FLOOR_VARIANTS=(naive struct onetrip)
 
 ensure_go
@@ -128,16 +129,20 @@ steady() {
   printf '%-34s p50 %s ms  p99 %s ms  max %s ms  CPU/request: server %s ms, postgres %s ms  status %s\n' "$name" "${r[@]}"
 }
 
-# flat_out PID URL [TOKEN]: wrk with 16 connections for WRK_DURATION. Prints "requests/s p99_ms
-# cpu_ms_per_request failed", where only answers with 2xx count as requests served (a failure,
+# flat_out PID URL [TOKEN]: wrk with 16 connections for WRK_DURATION after WRK_WARMUP. Prints
+# "requests/s p99_ms cpu_ms_per_request failed", where only answers with 2xx count as requests served (a failure,
 # e.g. PostgreSQL refusing a connection, is quick and would flatter the server) and CPU is the
 # server PID's and PostgreSQL's.
 flat_out() {
   local pid=$1 url=$2 token=${3:-}
-  local args=(-t 2 -c 16 -d "$WRK_DURATION" --latency) out t0
+  local args=(-t 2 -c 16) out t0
   [ -n "$token" ] && args+=(-H "Authorization: Bearer $token")
+  # Warm up first, as httpload does: a server's first requests open its pool's connections and
+  # prepare its statements on each, and in a short run those few slow requests alone could make
+  # the p99 (docs/performance.md, "Statements planned once").
+  wrk "${args[@]}" -d "$WRK_WARMUP" "$url" >/dev/null
   t0=$(($(ticks_of "$pid") + $(db_ticks)))
-  out=$(wrk "${args[@]}" "$url")
+  out=$(wrk "${args[@]}" -d "$WRK_DURATION" --latency "$url")
   local used=$(($(ticks_of "$pid") + $(db_ticks) - t0))
   awk -v used="$used" -v ms="$TICK_MS" '
     / requests in / {n = $1}
