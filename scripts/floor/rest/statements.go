@@ -32,7 +32,7 @@ const (
 // The student's tasks (store.mineSQL) and the approved and decided-against tests
 // (completedForSQL, decidedAgainstSQL), with the student as $1.
 const (
-	mineSQL           = "tasks.id IN (SELECT task_id FROM submissions WHERE student_id = $1 UNION SELECT id FROM tasks WHERE assigned_student_id = $1)"
+	mineSQL           = "tasks.id = ANY(ARRAY(SELECT task_id FROM submissions WHERE student_id = $1 UNION SELECT id FROM tasks WHERE assigned_student_id = $1))"
 	completedForSQL   = "EXISTS (SELECT 1 FROM submissions AS done WHERE done.task_id = tasks.id AND done.student_id = $1 AND done.status = 'approved')"
 	decidedAgainstSQL = "EXISTS (SELECT 1 FROM submissions AS gone WHERE gone.task_id = tasks.id AND gone.student_id = $1 AND gone.status IN ('rejected', 'closed'))"
 	availableSQL      = "tasks.listed = true AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = $1)"
