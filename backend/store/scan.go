@@ -122,6 +122,15 @@ func taskFields(r *taskRow) []any {
 		&r.RevisionRounds, &r.Status, &r.CompletedAt, &r.CreatedAt, &r.UpdatedAt}
 }
 
+// countOf reads the one number query selects (a COUNT).
+func countOf(query *gorm.DB) (int, error) {
+	n, err := scanRows(query, func(n *int) []any { return []any{n} })
+	if err != nil || len(n) == 0 {
+		return 0, err
+	}
+	return n[0], nil
+}
+
 // findTasks reads the tasks query selects, in its order.
 func findTasks(query *gorm.DB) ([]taskRow, error) {
 	return scanRows(query.Select(taskColumns), taskFields)

@@ -35,12 +35,12 @@ const completedForSQL = "EXISTS (SELECT 1 FROM submissions AS done WHERE done.ta
 const decidedAgainstSQL = "EXISTS (SELECT 1 FROM submissions AS gone WHERE gone.task_id = tasks.id AND gone.student_id = ? AND gone.status IN ('rejected', 'closed'))"
 
 func (s Tasks) StartupTaskCounts(ctx context.Context, startupID string, q tasks.Query) (map[string]int, error) {
-	var rows []struct {
+	type statusCount struct {
 		Status string
 		N      int
 	}
-	err := filtered(s.DB.WithContext(ctx).Model(&taskRow{}).Where("startup_id = ?", startupID), q).
-		Select("status, COUNT(*) AS n").Group("status").Scan(&rows).Error
+	rows, err := scanRows(filtered(s.DB.WithContext(ctx).Model(&taskRow{}).Where("startup_id = ?", startupID), q).
+		Select("status, COUNT(*)").Group("status"), func(r *statusCount) []any { return []any{&r.Status, &r.N} })
 	if err != nil {
 		return nil, err
 	}
@@ -121,11 +121,10 @@ func pageOwnFirst(db, own, market *gorm.DB, q tasks.Query, w whose) (tasks.Page[
 	}
 	n := max(q.Page, 1)
 	start := (n - 1) * size
-	var ownCount int64
-	if err := own.Session(&gorm.Session{}).Count(&ownCount).Error; err != nil {
+	mine, err := countOf(own.Session(&gorm.Session{}).Select("COUNT(*)"))
+	if err != nil {
 		return tasks.Page[tasks.Task]{}, err
 	}
-	mine := int(ownCount)
 	inMarket := max(start-mine, 0)
 	marketTotal, capped, err := countUpTo(db, market, min(inMarket+tasks.CountCap, tasks.MaxMarketPage*size))
 	if err != nil {
@@ -197,15 +196,16 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 	var d tasks.StudentDashboard
 	// Active is what is still in play: not completed, and not decided against the student (their
 	// submission rejected, or closed when another student filled the task).
-	var counts struct{ Total, Completed, Decided, Certificates int }
-	err := db.Model(&taskRow{}).Where(mineSQL(db), studentID, studentID).Select(
-		"COUNT(*) AS total, COALESCE(SUM(CASE WHEN "+completedForSQL+" THEN 1 ELSE 0 END), 0) AS completed, "+
-			"COALESCE(SUM(CASE WHEN "+decidedAgainstSQL+" THEN 1 ELSE 0 END), 0) AS decided, "+
-			"(SELECT COUNT(*) FROM certificates WHERE student_id = ?) AS certificates", studentID, studentID, studentID).
-		Scan(&counts).Error
+	type studentCounts struct{ Total, Completed, Decided, Certificates int }
+	counted, err := scanRows(db.Model(&taskRow{}).Where(mineSQL(db), studentID, studentID).Select(
+		"COUNT(*), COALESCE(SUM(CASE WHEN "+completedForSQL+" THEN 1 ELSE 0 END), 0), "+
+			"COALESCE(SUM(CASE WHEN "+decidedAgainstSQL+" THEN 1 ELSE 0 END), 0), "+
+			"(SELECT COUNT(*) FROM certificates WHERE student_id = ?)", studentID, studentID, studentID),
+		func(c *studentCounts) []any { return []any{&c.Total, &c.Completed, &c.Decided, &c.Certificates} })
 	if err != nil {
 		return d, err
 	}
+	counts := counted[0] // an aggregate without GROUP BY is one row
 	d.Counts = tasks.StudentCounts{Active: counts.Total - counts.Completed - counts.Decided, Completed: counts.Completed, Certificates: counts.Certificates}
 
 	no, yes := false, true
@@ -267,9 +267,8 @@ func (s Tasks) Startups(ctx context.Context, offset, limit int) ([]tasks.Person,
 }
 
 func startups(db *gorm.DB, offset, limit int) ([]tasks.Person, error) {
-	var rows []personRow
-	err := db.Model(&userRow{}).Select(personColumns).Where("user_type = ?", "startup").
-		Order("created_at DESC, id DESC").Offset(offset).Limit(limit).Find(&rows).Error
+	rows, err := scanRows(db.Model(&userRow{}).Select(personColumns).Where("user_type = ?", "startup").
+		Order("created_at DESC, id DESC").Offset(offset).Limit(limit), personFields)
 	out := make([]tasks.Person, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, *r.toDomain())
@@ -314,11 +313,11 @@ func ordered(db *gorm.DB, sort string) *gorm.DB {
 
 // page counts base, reads the requested page of it and hydrates it.
 func page(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
-	var total int64
-	if err := base.Session(&gorm.Session{}).Count(&total).Error; err != nil {
+	total, err := countOf(base.Session(&gorm.Session{}).Select("COUNT(*)"))
+	if err != nil {
 		return tasks.Page[tasks.Task]{}, err
 	}
-	return pageOf(db, base, q, w, int(total))
+	return pageOf(db, base, q, w, total)
 }
 
 // pageCapped is page for the open market, which may hold 100,000 tasks: it counts only up to
@@ -341,15 +340,15 @@ func pageCapped(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Tas
 // countUpTo counts the rows of base, stopping at limit: reading a few index entries instead of
 // all of them. capped reports that there are more than limit.
 func countUpTo(db, base *gorm.DB, limit int) (n int, capped bool, err error) {
-	var count int64
 	sub := base.Session(&gorm.Session{}).Select("1").Limit(limit + 1)
-	if err := db.Table("(?) AS capped", sub).Count(&count).Error; err != nil {
+	count, err := countOf(db.Table("(?) AS capped", sub).Select("COUNT(*)"))
+	if err != nil {
 		return 0, false, err
 	}
-	if count > int64(limit) {
+	if count > limit {
 		return limit, true, nil
 	}
-	return int(count), false, nil
+	return count, false, nil
 }
 
 // pageOf reads the requested page of base, which holds total rows, and hydrates it.

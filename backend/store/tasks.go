@@ -102,7 +102,16 @@ type personRow struct {
 	ID, UserType, FirstName, LastName, Username, Email, CompanyName, ProfilePicture, VerifiedDomain string
 }
 
-const personColumns = "id, user_type, first_name, last_name, username, email, company_name, profile_picture, verified_domain"
+// personColumns are personRow's columns as personFields scans them. Some are nullable in the
+// schema, though the store never writes NULL to them: COALESCE lets them scan into strings.
+const personColumns = "id, user_type, COALESCE(first_name, '') AS first_name, COALESCE(last_name, '') AS last_name, " +
+	"COALESCE(username, '') AS username, email, COALESCE(company_name, '') AS company_name, " +
+	"COALESCE(profile_picture, '') AS profile_picture, verified_domain"
+
+func personFields(r *personRow) []any {
+	return []any{&r.ID, &r.UserType, &r.FirstName, &r.LastName, &r.Username, &r.Email, &r.CompanyName,
+		&r.ProfilePicture, &r.VerifiedDomain}
+}
 
 func (r personRow) toDomain() *tasks.Person {
 	return &tasks.Person{ID: r.ID, Type: accounts.UserType(r.UserType), FirstName: r.FirstName, LastName: r.LastName,
@@ -116,8 +125,8 @@ func people(db *gorm.DB, ids []string) (map[string]*tasks.Person, error) {
 	if len(ids) == 0 {
 		return out, nil
 	}
-	var rows []personRow
-	if err := db.Model(&userRow{}).Select(personColumns).Where(inList(db, "id", ids)).Find(&rows).Error; err != nil {
+	rows, err := scanRows(db.Model(&userRow{}).Select(personColumns).Where(inList(db, "id", ids)), personFields)
+	if err != nil {
 		return nil, err
 	}
 	for _, r := range rows {
