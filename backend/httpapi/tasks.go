@@ -26,6 +26,15 @@ type personJSON struct {
 	VerifiedDomain string `json:"verifiedDomain,omitempty"`
 }
 
+// stamp is a time in the task lists' JSON, written as time.Time writes it (RFC 3339 with
+// nanoseconds). It marshals as text, which encoding/json writes as a string: whatever a
+// MarshalJSON returns, as time.Time's does, is read again (compacted) before it is copied out,
+// and that was a fifth of the JSON time of a startup's task list, where each task and submission
+// carries several times (docs/performance.md, "The task lists' times as text").
+type stamp time.Time
+
+func (s stamp) MarshalText() ([]byte, error) { return time.Time(s).MarshalText() }
+
 type budgetJSON struct {
 	Min float64 `json:"min"`
 	Max float64 `json:"max"`
@@ -41,19 +50,19 @@ type submissionJSON struct {
 	Student     *personJSON    `json:"student"`
 	Link        string         `json:"link"`
 	Status      string         `json:"status"`
-	SubmittedAt time.Time      `json:"submittedAt"`
+	SubmittedAt stamp          `json:"submittedAt"`
 	ReviewNotes string         `json:"reviewNotes"`
 	Revision    int            `json:"revision"`
 	Revisions   []revisionJSON `json:"revisions"` // oldest first
 }
 
 type revisionJSON struct {
-	Revision    int        `json:"revision"`
-	Link        string     `json:"link"`
-	Status      string     `json:"status"`
-	ReviewNotes string     `json:"reviewNotes"`
-	SubmittedAt time.Time  `json:"submittedAt"`
-	ReviewedAt  *time.Time `json:"reviewedAt"`
+	Revision    int    `json:"revision"`
+	Link        string `json:"link"`
+	Status      string `json:"status"`
+	ReviewNotes string `json:"reviewNotes"`
+	SubmittedAt stamp  `json:"submittedAt"`
+	ReviewedAt  *stamp `json:"reviewedAt"`
 }
 
 // taskJSON is a task as the spec's client reads it (§3), plus displayStatus: the status this
@@ -69,7 +78,7 @@ type taskJSON struct {
 	EstimatedHours  float64          `json:"estimatedHours"`
 	Budget          budgetJSON       `json:"budget"`
 	Currency        string           `json:"currency"` // ISO 4217 code of the budget
-	Deadline        time.Time        `json:"deadline"`
+	Deadline        stamp            `json:"deadline"`
 	Priority        string           `json:"priority"`
 	ImageURL        string           `json:"imageUrl"`
 	Attachments     []attachmentJSON `json:"attachments"`
@@ -79,8 +88,8 @@ type taskJSON struct {
 	DisplayStatus   string           `json:"displayStatus"`
 	Startup         *personJSON      `json:"startup"`
 	Submissions     []submissionJSON `json:"submissions"`
-	CompletedAt     *time.Time       `json:"completedAt"`
-	CreatedAt       time.Time        `json:"createdAt"`
+	CompletedAt     *stamp           `json:"completedAt"`
+	CreatedAt       stamp            `json:"createdAt"`
 	// CertificateID is set on a student's completed task that earned a certificate.
 	CertificateID string `json:"certificateId,omitempty"`
 }
@@ -115,10 +124,11 @@ func toSubmissionJSON(sub tasks.Submission, viewer *accounts.User) submissionJSO
 		student = &personJSON{userIDs: idsOf(sub.StudentID)}
 	}
 	out := submissionJSON{ID: sub.ID, Student: student, Link: sub.Link, Status: sub.Status,
-		SubmittedAt: sub.SubmittedAt, ReviewNotes: sub.ReviewNotes, Revision: sub.Revision,
+		SubmittedAt: stamp(sub.SubmittedAt), ReviewNotes: sub.ReviewNotes, Revision: sub.Revision,
 		Revisions: make([]revisionJSON, 0, len(sub.Revisions))}
 	for _, r := range sub.Revisions {
-		out.Revisions = append(out.Revisions, revisionJSON(r))
+		out.Revisions = append(out.Revisions, revisionJSON{Revision: r.Revision, Link: r.Link, Status: r.Status,
+			ReviewNotes: r.ReviewNotes, SubmittedAt: stamp(r.SubmittedAt), ReviewedAt: (*stamp)(r.ReviewedAt)})
 	}
 	return out
 }
@@ -132,11 +142,11 @@ func toTaskJSONAs(t tasks.Task, owner, viewer *accounts.User) taskJSON {
 	out := taskJSON{
 		ID: t.ID, Title: t.Title, Description: t.Description, Category: t.Category, WorkType: t.WorkType,
 		Skills: t.Skills, Difficulty: t.Difficulty, EstimatedHours: t.EstimatedHours,
-		Budget: budgetJSON{Min: t.BudgetMin, Max: t.BudgetMax}, Currency: t.Currency, Deadline: t.Deadline, Priority: t.Priority,
+		Budget: budgetJSON{Min: t.BudgetMin, Max: t.BudgetMax}, Currency: t.Currency, Deadline: stamp(t.Deadline), Priority: t.Priority,
 		ImageURL: t.ImageURL, Attachments: []attachmentJSON{}, RevisionRounds: t.RevisionRounds, Status: t.Status,
 		DisplayStatus: tasks.DisplayStatus(t.Status),
 		Startup:       toPersonJSON(t.Startup, viewer), AssignedStudent: toPersonJSON(t.AssignedStudent, viewer),
-		Submissions: []submissionJSON{}, CompletedAt: t.CompletedAt, CreatedAt: t.CreatedAt,
+		Submissions: []submissionJSON{}, CompletedAt: (*stamp)(t.CompletedAt), CreatedAt: stamp(t.CreatedAt),
 	}
 	if out.Skills == nil {
 		out.Skills = []string{}

@@ -284,3 +284,57 @@ func TestStudentDashboard_activeCountLeavesDecidedWorkOut(t *testing.T) {
 		}
 	})
 }
+
+// TestTaskLists_timesAsTimeWritesThem: the task lists write every time as encoding/json writes a
+// time.Time (RFC 3339 with nanoseconds, UTC), though they write them as text: a task's
+// deadline, creation and completion, and a submission's time and its revision's review.
+func TestTaskLists_timesAsTimeWritesThem(t *testing.T) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
+		startup, student := e.registerStartup("Stamp Inc"), e.registerStudent("Sam")
+		id := e.postTask(startup, nil)
+		e.submitLink(student, id, "https://example.com/stamp")
+		if res := e.decideClosing(startup, id, student.ID); res.Status != http.StatusOK {
+			t.Fatalf("approve: %d %s", res.Status, res.Raw)
+		}
+		var stored struct {
+			Deadline, CreatedAt, CompletedAt, SubmittedAt, ReviewedAt time.Time
+		}
+		err := e.app.DB.Raw(`SELECT t.deadline, t.created_at, t.completed_at, s.submitted_at, s.reviewed_at
+FROM tasks t JOIN submissions s ON s.task_id = t.id WHERE t.id = ?`, id).Scan(&stored).Error
+		if err != nil || stored.CompletedAt.IsZero() || stored.ReviewedAt.IsZero() {
+			t.Fatalf("stored times: %+v, %v", stored, err)
+		}
+		asTime := func(at time.Time) string {
+			b, err := json.Marshal(at.UTC())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return strings.Trim(string(b), `"`)
+		}
+		res := e.do("GET", "/api/startup/tasks", startup.Token, nil)
+		var list []struct {
+			Deadline, CreatedAt, CompletedAt string
+			Submissions                      []struct {
+				SubmittedAt string
+				Revisions   []struct{ SubmittedAt, ReviewedAt string }
+			}
+		}
+		if err := json.Unmarshal(res.Raw, &list); err != nil || len(list) != 1 || len(list[0].Submissions) != 1 ||
+			len(list[0].Submissions[0].Revisions) != 1 {
+			t.Fatalf("GET /api/startup/tasks: %d %s (%v)", res.Status, res.Raw, err)
+		}
+		task, sub := list[0], list[0].Submissions[0]
+		for _, c := range []struct{ name, got, want string }{
+			{"deadline", task.Deadline, asTime(stored.Deadline)},
+			{"createdAt", task.CreatedAt, asTime(stored.CreatedAt)},
+			{"completedAt", task.CompletedAt, asTime(stored.CompletedAt)},
+			{"submittedAt", sub.SubmittedAt, asTime(stored.SubmittedAt)},
+			{"revisions[0].submittedAt", sub.Revisions[0].SubmittedAt, asTime(stored.SubmittedAt)},
+			{"revisions[0].reviewedAt", sub.Revisions[0].ReviewedAt, asTime(stored.ReviewedAt)},
+		} {
+			if c.got != c.want {
+				t.Errorf("%s = %q, want %q", c.name, c.got, c.want)
+			}
+		}
+	})
+}
