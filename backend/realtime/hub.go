@@ -78,10 +78,13 @@ func (o *Options) setDefaults() {
 	}
 }
 
-// Hub holds this instance's websocket connections. One goroutine (run) owns
-// the index userID → connections; everything else talks to it through
-// channels, so delivering never contends with connects and disconnects on a
-// lock, and a slow socket never stalls it (see client.send).
+// Hub holds this instance's websocket connections in an index userID → connections. One
+// goroutine (run) changes it, in order, as sockets register and unregister and sessions end, and
+// starts each user's broker (un)subscription. Events are delivered by whoever hands them over (the
+// broker's receiving goroutine, BroadcastLocal's caller) under a read lock: a delivery only offers
+// a frame to each socket's buffer, never waits for a socket (see client.send), so a slow one
+// stalls nobody. A hop through run's channel was a tenth of an instance's CPU when one task
+// alerted 10,000 students (docs/performance.md, "Fan-out, seventh pass").
 type Hub struct {
 	broker Broker
 	opts   Options
@@ -90,10 +93,9 @@ type Hub struct {
 
 	register   chan registration
 	unregister chan *client
-	deliveries chan delivery
-	queries    chan onlineQuery
 	endings    chan sessionEnding
-	users      map[string]*localUser // owned by run
+	usersMu    sync.RWMutex          // written by run only, which alone needs no lock to read
+	users      map[string]*localUser // guarded by usersMu
 	counters   counters
 
 	ipMu  sync.Mutex
@@ -126,20 +128,9 @@ type registration struct {
 	reply  chan *transition // nil: the hub is shutting down
 }
 
-type delivery struct {
-	userID string
-	all    bool // every local connection (BroadcastLocal)
-	frame  []byte
-}
-
 type sessionEnding struct {
 	userID     string
 	sessionIDs []string
-}
-
-type onlineQuery struct {
-	userID string
-	reply  chan bool
 }
 
 // NewHub starts a hub on broker and installs the hub's handler in it.
@@ -154,8 +145,6 @@ func NewHub(broker Broker, opts Options) (*Hub, error) {
 		log:        opts.Logger.With("component", "realtime.hub"),
 		register:   make(chan registration),
 		unregister: make(chan *client),
-		deliveries: make(chan delivery, 1024),
-		queries:    make(chan onlineQuery),
 		endings:    make(chan sessionEnding),
 		users:      make(map[string]*localUser),
 		perIP:      make(map[string]int),
@@ -180,10 +169,6 @@ func (h *Hub) run() {
 			reg.reply <- h.add(reg.client)
 		case c := <-h.unregister:
 			h.remove(c)
-		case d := <-h.deliveries:
-			h.deliver(d)
-		case q := <-h.queries:
-			q.reply <- h.users[q.userID] != nil
 		case e := <-h.endings:
 			h.endSessions(e)
 		case <-stopping:
@@ -203,6 +188,8 @@ func (h *Hub) add(c *client) *transition {
 	if h.stopCtx.Err() != nil {
 		return nil
 	}
+	h.usersMu.Lock()
+	defer h.usersMu.Unlock()
 	u := h.users[c.userID]
 	if u == nil {
 		u = &localUser{conns: make(map[*client]struct{}), subscribed: h.subs.enqueue(c.userID, true)}
@@ -220,8 +207,10 @@ func (h *Hub) add(c *client) *transition {
 	return u.subscribed
 }
 
-// remove is idempotent: a client kicked by deliver unregisters again later.
+// remove is idempotent: a slow consumer is removed when dropped and again when its reader ends.
 func (h *Hub) remove(c *client) {
+	h.usersMu.Lock()
+	defer h.usersMu.Unlock()
 	u := h.users[c.userID]
 	if u == nil {
 		return
@@ -237,25 +226,36 @@ func (h *Hub) remove(c *client) {
 	}
 }
 
-func (h *Hub) deliver(d delivery) {
+// deliver offers frame to every socket of userID on this instance, or to every socket when all.
+func (h *Hub) deliver(userID string, all bool, frame []byte) {
 	offer := func(c *client) {
 		if c.isKicked() {
-			return // closing already; its buffer no longer matters
+			return // closing already; its buffer no longer matters, and it unregisters itself
 		}
 		select {
-		case c.send <- d.frame:
+		case c.send <- frame:
 			c.wake()
 		default:
-			// mattermost's rule: a full buffer means the reader cannot keep
-			// up; close it rather than wait and delay everyone else.
+			// mattermost's rule: a full buffer means the reader cannot keep up; close it rather
+			// than wait and delay everyone else. It leaves the index at once, not after its close
+			// handshake, which its full pipe makes wait out the timeout; run removes it (this
+			// goroutine holds the read lock), and removes it again, harmlessly, when its reader
+			// ends.
 			c.kick(websocket.StatusPolicyViolation, "slow consumer", true)
 			h.counters.droppedSlow.Add(1)
 			h.log.Warn("closing slow websocket client", "userId", c.userID, "buffer", cap(c.send))
-			h.remove(c)
+			go func() {
+				select {
+				case h.unregister <- c:
+				case <-h.quit:
+				}
+			}()
 		}
 	}
-	if !d.all {
-		if u := h.users[d.userID]; u != nil {
+	h.usersMu.RLock()
+	defer h.usersMu.RUnlock()
+	if !all {
+		if u := h.users[userID]; u != nil {
 			for c := range u.conns {
 				offer(c)
 			}
@@ -271,20 +271,16 @@ func (h *Hub) deliver(d delivery) {
 
 // handle is the Handler the broker calls for every event of a subscribed user.
 func (h *Hub) handle(userID string, ev Event) {
-	h.enqueue(delivery{userID: userID}, ev)
+	h.send(userID, false, ev)
 }
 
-func (h *Hub) enqueue(d delivery, ev Event) {
+func (h *Hub) send(userID string, all bool, ev Event) {
 	frame, err := ev.frame() // once, not once per socket
 	if err != nil {
 		h.log.Error("dropping unencodable event", "type", ev.Type, "err", err)
 		return
 	}
-	d.frame = frame
-	select {
-	case h.deliveries <- d:
-	case <-h.quit:
-	}
+	h.deliver(userID, all, frame)
 }
 
 // Publish sends ev to every connection of userID on every instance, through
@@ -297,7 +293,7 @@ func (h *Hub) Publish(ctx context.Context, userID string, ev Event) error {
 // the broker: for news about this instance itself, such as TypeResync after
 // the broker lost events.
 func (h *Hub) BroadcastLocal(ev Event) {
-	h.enqueue(delivery{all: true}, ev)
+	h.send("", true, ev)
 }
 
 // EndSessions closes this instance's sockets of the user's ended sessions with
@@ -325,11 +321,7 @@ func (h *Hub) endSessions(e sessionEnding) {
 
 // OnlineLocal reports whether userID has a connection on this instance.
 func (h *Hub) OnlineLocal(userID string) bool {
-	q := onlineQuery{userID: userID, reply: make(chan bool, 1)}
-	select {
-	case h.queries <- q:
-		return <-q.reply
-	case <-h.quit:
-		return false
-	}
+	h.usersMu.RLock()
+	defer h.usersMu.RUnlock()
+	return h.users[userID] != nil
 }
