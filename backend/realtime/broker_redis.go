@@ -88,6 +88,10 @@ func NewRedisBroker(rdb redis.UniversalClient, opts RedisOptions) *RedisBroker {
 // Channel returns the Redis channel name carrying userID's events.
 func (b *RedisBroker) Channel(userID string) string { return b.opts.Prefix + "user:" + userID }
 
+// BatchChannel is the channel every instance reads, carrying PublishEach's events for many users
+// in one message each.
+func (b *RedisBroker) BatchChannel() string { return b.opts.Prefix + "batch" }
+
 // SetHandler implements Broker.
 func (b *RedisBroker) SetHandler(h Handler) {
 	b.mu.Lock()
@@ -166,11 +170,15 @@ func (b *RedisBroker) resendResyncs() {
 // Subscribe implements Broker. It returns once Redis has confirmed the
 // subscription, so an event published after it returns is delivered. If it
 // fails, go-redis may still subscribe after a reconnect; Unsubscribe undoes it.
+//
+// The batch channel is subscribed again with every user's: Redis confirms it at no cost, and a
+// user's first socket is then ready for PublishEach's events too, however long ago the instance
+// first subscribed it and whatever happened to the connection since.
 func (b *RedisBroker) Subscribe(ctx context.Context, userID string) error {
 	b.mu.Lock()
 	b.subscribed[userID] = struct{}{}
 	b.mu.Unlock()
-	return b.call(ctx, "subscribe", b.Channel(userID), b.ps.Subscribe)
+	return b.call(ctx, "subscribe", b.ps.Subscribe, b.Channel(userID), b.BatchChannel())
 }
 
 // Unsubscribe implements Broker. Delivery for userID stops at once, even
@@ -179,31 +187,40 @@ func (b *RedisBroker) Unsubscribe(ctx context.Context, userID string) error {
 	b.mu.Lock()
 	delete(b.subscribed, userID)
 	b.mu.Unlock()
-	return b.call(ctx, "unsubscribe", b.Channel(userID), b.ps.Unsubscribe)
+	return b.call(ctx, "unsubscribe", b.ps.Unsubscribe, b.Channel(userID))
 }
 
-// call sends a (un)subscribe command and waits for Redis's confirmation,
+// call sends a (un)subscribe command for channels and waits for Redis's confirmation of each,
 // which the receive goroutine reads off the same connection.
-func (b *RedisBroker) call(ctx context.Context, kind, channel string,
-	send func(context.Context, ...string) error) error {
-	key := kind + " " + channel
-	confirmed := make(chan struct{})
+func (b *RedisBroker) call(ctx context.Context, kind string, send func(context.Context, ...string) error,
+	channels ...string) error {
+	keys := make([]string, len(channels))
+	confirmed := make([]chan struct{}, len(channels))
 	b.mu.Lock()
-	b.waiters[key] = append(b.waiters[key], confirmed)
+	for i, channel := range channels {
+		keys[i], confirmed[i] = kind+" "+channel, make(chan struct{})
+		b.waiters[keys[i]] = append(b.waiters[keys[i]], confirmed[i])
+	}
 	b.mu.Unlock()
-	defer b.dropWaiter(key, confirmed)
+	defer func() {
+		for i := range keys {
+			b.dropWaiter(keys[i], confirmed[i])
+		}
+	}()
 
-	if err := send(ctx, channel); err != nil {
-		return fmt.Errorf("realtime: redis %s %s: %w", kind, channel, err)
+	if err := send(ctx, channels...); err != nil {
+		return fmt.Errorf("realtime: redis %s %s: %w", kind, channels[0], err)
 	}
-	select {
-	case <-confirmed:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("realtime: redis %s %s: no confirmation: %w", kind, channel, ctx.Err())
-	case <-b.closed:
-		return errors.New("realtime: redis broker closed")
+	for _, c := range confirmed {
+		select {
+		case <-c:
+		case <-ctx.Done():
+			return fmt.Errorf("realtime: redis %s %s: no confirmation: %w", kind, channels[0], ctx.Err())
+		case <-b.closed:
+			return errors.New("realtime: redis broker closed")
+		}
 	}
+	return nil
 }
 
 func (b *RedisBroker) dropWaiter(key string, w chan struct{}) {
@@ -284,27 +301,41 @@ func (b *RedisBroker) receive() {
 var eventPrefix = []byte(`{"type":`)
 
 func (b *RedisBroker) dispatch(m *redis.Message) {
-	userID, ok := strings.CutPrefix(m.Channel, b.opts.Prefix+"user:")
-	if !ok {
+	if m.Channel == b.BatchChannel() {
+		// Each frame keeps a slice of the one copy of the message.
+		for rest := []byte(m.Payload); len(rest) > 0; {
+			userID, frame, next, ok := nextBatched(rest)
+			if !ok {
+				b.log.Warn("dropping the rest of a malformed batch", "channel", m.Channel)
+				return
+			}
+			b.deliver(m.Channel, userID, frame)
+			rest = next
+		}
 		return
 	}
-	// The payload, which our Publish encoded, is what the sockets get: it is only checked to look
-	// like an event (an object whose first field is the type, as Event encodes), not decoded,
-	// which was a tenth of an instance's CPU when one task alerted 10,000 students, nor
-	// validated, which was 6 % (docs/performance.md, "Fan-out, sixth pass"): only Publish writes
+	if userID, ok := strings.CutPrefix(m.Channel, b.opts.Prefix+"user:"); ok {
+		b.deliver(m.Channel, userID, []byte(m.Payload))
+	}
+}
+
+// deliver hands a frame for userID to the handler if this instance holds the user.
+func (b *RedisBroker) deliver(channel, userID string, frame []byte) {
+	// The frame, which our Publish or PublishEach encoded, is what the sockets get: it is only
+	// checked to look like an event (an object whose first field is the type, as Event encodes),
+	// not decoded, which was a tenth of an instance's CPU when one task alerted 10,000 students,
+	// nor validated, which was 6 % (docs/performance.md, "Fan-out, sixth pass"): only they write
 	// on these channels.
-	payload := []byte(m.Payload)
-	if !bytes.HasPrefix(payload, eventPrefix) || !bytes.HasSuffix(payload, []byte("}")) {
-		b.log.Warn("dropping undecodable event", "channel", m.Channel)
+	if !bytes.HasPrefix(frame, eventPrefix) || !bytes.HasSuffix(frame, []byte("}")) {
+		b.log.Warn("dropping undecodable event", "channel", channel)
 		return
 	}
-	ev := Event{encoded: payload}
 	b.mu.Lock()
 	_, subscribed := b.subscribed[userID]
 	h := b.handler
 	b.mu.Unlock()
 	if subscribed && h != nil {
-		h(userID, ev)
+		h(userID, Event{encoded: frame})
 	}
 }
 

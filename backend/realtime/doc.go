@@ -1,8 +1,9 @@
 // Package realtime pushes events to browsers over websockets (DESIGN.md §4):
 // the frame type (Event), the Broker that carries events between instances
 // (MemoryBroker for the single-process default, RedisBroker with one pub/sub
-// channel per user when several instances run), and the Hub that holds this
-// instance's sockets and serves /api/ws.
+// channel per user when several instances run, and one channel all instances
+// read for events to many users at once, PublishEach), and the Hub that holds
+// this instance's sockets and serves /api/ws.
 //
 // It knows nothing about gin, gorm or the domain; the app wires it:
 //

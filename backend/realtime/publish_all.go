@@ -1,8 +1,10 @@
 package realtime
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"sync"
 )
 
 // PublishAll sends ev to every connection of each of userIDs, on every instance: one event for
@@ -72,18 +74,26 @@ func (h *Hub) PublishEach(ctx context.Context, envs []Envelope) error {
 	return nil
 }
 
-// PublishEach publishes each envelope on its user's channel, PublishChunk per round trip.
+// PublishEach publishes the envelopes PublishChunk at a time, each chunk as one message on the
+// instances' shared channel (BatchChannel), which every instance reads for the users it holds. One
+// PUBLISH per user meant one command to build, one message for Redis to copy and one to parse on
+// the receiving side for every student a task alerted: per delivery, more CPU than writing the
+// frame to the socket (docs/performance.md, "Fan-out, seventh pass").
 func (b *RedisBroker) PublishEach(ctx context.Context, envs []Envelope) error {
+	buf := batchBuffers.Get().(*[]byte)
+	defer batchBuffers.Put(buf)
 	for start := 0; start < len(envs); start += PublishChunk {
-		pipe := b.rdb.Pipeline()
+		payload := (*buf)[:0]
 		for _, e := range envs[start:min(start+PublishChunk, len(envs))] {
-			payload, err := e.Event.frame()
+			frame, err := e.Event.frame()
 			if err != nil {
 				return fmt.Errorf("realtime: marshal event: %w", err)
 			}
-			pipe.Publish(ctx, b.Channel(e.UserID), payload)
+			payload = appendBatched(payload, e.UserID, frame)
 		}
-		if _, err := pipe.Exec(ctx); err != nil {
+		*buf = payload
+		// go-redis has written the payload to the connection when Publish returns.
+		if err := b.rdb.Publish(ctx, b.BatchChannel(), payload).Err(); err != nil {
 			lost := make([]string, 0, len(envs)-start)
 			for _, e := range envs[start:] {
 				lost = append(lost, e.UserID)
@@ -93,4 +103,26 @@ func (b *RedisBroker) PublishEach(ctx context.Context, envs []Envelope) error {
 		}
 	}
 	return nil
+}
+
+// batchBuffers keep PublishEach's messages: grown from nothing for each chunk, they were a quarter of
+// what an instance allocated sending one task's alerts to 10,000 students.
+var batchBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// A batch message is a sequence of user id, NUL, frame, NUL: neither a user id nor a JSON text
+// holds a NUL byte (JSON escapes control characters in strings and allows none outside them).
+func appendBatched(b []byte, userID string, frame []byte) []byte {
+	b = append(append(b, userID...), 0)
+	return append(append(b, frame...), 0)
+}
+
+// nextBatched splits the first user id and frame off a batch message; ok is false once rest is
+// empty or malformed.
+func nextBatched(batch []byte) (userID string, frame, rest []byte, ok bool) {
+	id, rest, ok := bytes.Cut(batch, []byte{0})
+	if !ok {
+		return "", nil, nil, false
+	}
+	frame, rest, ok = bytes.Cut(rest, []byte{0})
+	return string(id), frame, rest, ok
 }

@@ -2,8 +2,11 @@ package realtime
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 )
 
 // TestHub_PublishAll: each addressed user gets the one event once, on both brokers; nobody else
@@ -40,5 +43,63 @@ func TestHub_PublishAll(t *testing.T) {
 			check("bob", mustRead(t, bob, 5*time.Second), own)
 			check("carol", mustRead(t, carol, 5*time.Second), own) // never the shared one
 		})
+	}
+}
+
+// TestHub_PublishEach: each user gets their own event once, wherever their socket is: on the
+// memory broker, and over Redis with users on two instances, more of them than one batch message
+// holds, so that every instance picks its own users out of every batch.
+func TestHub_PublishEach(t *testing.T) {
+	ctx := context.Background()
+	t.Run("memory", func(t *testing.T) {
+		ts := startHub(t, NewMemoryBroker(), Options{})
+		publishEachTo(t, ctx, ts.hub, map[string]*testServer{"ada": ts, "bo": ts}, []string{"cy"})
+	})
+	t.Run("redis", func(t *testing.T) {
+		rdb, prefix := mustRedis(t), randomPrefix()
+		a := startHub(t, newRedisBroker(t, rdb, prefix, nil), Options{})
+		b := startHub(t, newRedisBroker(t, rdb, prefix, nil), Options{})
+		on := map[string]*testServer{}
+		for i := range PublishChunk + 2 { // two batch messages, the second of two events
+			on[fmt.Sprint("user", i)] = []*testServer{a, b}[i%2]
+		}
+		publishEachTo(t, ctx, a.hub, on, []string{"user-not-addressed"})
+	})
+}
+
+// publishEachTo connects each user of on to their server and the others to on's first, has hub
+// send each addressed user an event naming them, then a second event to everyone: an addressed
+// user reads their own event, then the second; the others only the second.
+func publishEachTo(t *testing.T, ctx context.Context, hub *Hub, on map[string]*testServer, others []string) {
+	t.Helper()
+	conns := map[string]*websocket.Conn{}
+	envs := make([]Envelope, 0, len(on))
+	var first *testServer
+	for user, ts := range on {
+		conns[user] = mustConnect(t, ts.url, user)
+		envs = append(envs, Envelope{UserID: user, Event: mustEventT(t, "task.alert", user)})
+		first = ts
+	}
+	for _, user := range others {
+		conns[user] = mustConnect(t, first.url, user)
+	}
+	if err := hub.PublishEach(ctx, envs); err != nil {
+		t.Fatal(err)
+	}
+	after := mustEventT(t, "chat.message", "after")
+	for user := range conns {
+		if err := hub.Publish(ctx, user, after); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for user, conn := range conns {
+		if _, addressed := on[user]; addressed {
+			if ev := mustRead(t, conn, 5*time.Second); ev.Type != "task.alert" || string(ev.Data) != fmt.Sprintf("%q", user) {
+				t.Fatalf("%s got %s %s, want their own alert", user, ev.Type, ev.Data)
+			}
+		}
+		if ev := mustRead(t, conn, 5*time.Second); ev.ID != after.ID {
+			t.Fatalf("%s got %s %s, want the event after", user, ev.Type, ev.Data)
+		}
 	}
 }

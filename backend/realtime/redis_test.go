@@ -153,8 +153,9 @@ func killPubSubConns(t *testing.T, rdb *redis.Client) int {
 }
 
 // TestRedisBroker_dropsWhatIsNotAnEvent: the receiving instance relays a payload as it arrived
-// without decoding it, so it checks it first: anything on a user's channel that is not an
-// encoded event (not JSON, cut short, not an object led by its type) reaches no socket.
+// without decoding it, so it checks it first: anything on a user's channel, or for a user in a
+// batch message, that is not an encoded event (not JSON, cut short, not an object led by its
+// type) reaches no socket, nor does a batch message cut short; the good frames of a batch do.
 func TestRedisBroker_dropsWhatIsNotAnEvent(t *testing.T) {
 	ctx := context.Background()
 	rdb := mustRedis(t)
@@ -163,8 +164,26 @@ func TestRedisBroker_dropsWhatIsNotAnEvent(t *testing.T) {
 	if err := b.Subscribe(ctx, "alice"); err != nil {
 		t.Fatal(err)
 	}
-	for _, junk := range []string{"not json", `{"type":"chat.message","data":{`, `[1,2]`, `{"data":{},"type":"x"}`, ``} {
+	junks := []string{"not json", `{"type":"chat.message","data":{`, `[1,2]`, `{"data":{},"type":"x"}`, ``}
+	for _, junk := range junks {
 		if err := rdb.Publish(ctx, b.Channel("alice"), junk).Err(); err != nil {
+			t.Fatal(err)
+		}
+		if err := rdb.Publish(ctx, b.BatchChannel(), "alice\x00"+junk+"\x00").Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	good := mustEventT(t, "task.alert", "in a batch")
+	frame, err := good.frame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, batch := range []string{
+		"alice",                     // no frame
+		"alice\x00" + string(frame), // no end
+		"alice\x00not json\x00alice\x00" + string(frame) + "\x00", // a bad frame, then a good one
+	} {
+		if err := rdb.Publish(ctx, b.BatchChannel(), batch).Err(); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -172,8 +191,9 @@ func TestRedisBroker_dropsWhatIsNotAnEvent(t *testing.T) {
 	if err := b.Publish(ctx, "alice", sent); err != nil {
 		t.Fatal(err)
 	}
-	// One channel keeps its order: whatever was let through came before the sentinel.
-	if got := rec.waitFor(t, "alice", 1); len(got) != 1 || got[0].ID != sent.ID {
-		t.Fatalf("alice received %d events (%+v), want the sentinel alone", len(got), got)
+	// One subscription connection keeps the order of what Redis took: whatever was let through
+	// came before the sentinel.
+	if got := rec.waitFor(t, "alice", 2); len(got) != 2 || got[0].ID != good.ID || got[1].ID != sent.ID {
+		t.Fatalf("alice received %d events (%+v), want the good frame of the batch, then the sentinel", len(got), got)
 	}
 }
