@@ -8,6 +8,7 @@
 package alerts
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -118,11 +119,19 @@ type Store interface {
 	SavedSearches(ctx context.Context, studentID string) ([]SavedSearch, error)
 	// DeleteSavedSearch deletes one of the student's; apperr.NotFound when not theirs.
 	DeleteSavedSearch(ctx context.Context, studentID, id string) error
-	// Candidates calls fn with the saved searches indexed under any of keys, each once, oldest
-	// first, batch of them at a time (the last batch may be shorter); an error of fn stops it.
-	Candidates(ctx context.Context, keys []string, batch int, fn func([]SavedSearch) error) error
+	// Candidates calls fn with the saved searches indexed under any of keys, each once, in no set
+	// order, batch of them at a time (the last batch may be shorter); an error of fn stops it.
+	Candidates(ctx context.Context, keys []string, batch int, fn func([]Candidate) error) error
 	// CreateNotifications writes the notifications, ids and times as they are, in one statement.
 	CreateNotifications(ctx context.Context, ns []notify.Notification) error
+}
+
+// Candidate is a saved search a new task may match, as Store.Candidates reads it.
+type Candidate struct {
+	SavedSearch
+	// Several is true when the student keeps other saved searches too: the oldest of theirs that
+	// matches names their alert, so it waits until all are read.
+	Several bool
 }
 
 // Publisher announces events, already committed, to the users' open connections.
@@ -258,39 +267,61 @@ func (s *Service) Wait(ctx context.Context) error {
 
 // Send tells every student with a matching saved search about t, once each (their oldest
 // matching search names it): a task.alert event carrying a bell notification. The alerts go out
-// batch by batch as the searches are read, and the notifications' rows are written once all
-// have: they report the task, committed already, and writing 500 rows before each batch's alerts
-// took a post to 10,000 students from 0.3 to 0.6 s (docs/performance.md, "Fan-out, sixth pass").
-// So for a moment an alert's notification may not be in the bell's list yet: a mark-read then
-// finds nothing (404), and a bell loaded then shows it a moment later. Best effort: the task is
-// posted whatever happens here, so a failure is logged.
+// batch by batch as the searches are read; those of students keeping several searches go last,
+// once all of theirs are read. The notifications' rows are written once all alerts are out: they
+// report the task, committed already, and writing 500 rows before each batch's alerts took a post
+// to 10,000 students from 0.3 to 0.6 s (docs/performance.md, "Fan-out, sixth pass"). So for a
+// moment an alert's notification may not be in the bell's list yet: a mark-read then finds
+// nothing (404), and a bell loaded then shows it a moment later. Best effort: the task is posted
+// whatever happens here, so a failure is logged.
 func (s *Service) Send(ctx context.Context, t *tasks.Task) {
-	told := map[string]bool{}
 	var notes []notify.Notification
 	text := tasks.SearchText(t)
 	link := "/tasks?search=" + url.QueryEscape(t.Title)
 	now := time.Now().UTC().Truncate(time.Microsecond) // as PostgreSQL keeps it
-	err := s.Store.Candidates(ctx, taskKeys(t), alertBatch, func(batch []SavedSearch) error {
+	alert := func(c *SavedSearch) Alert {
+		// Its id is made here, time-ordered as the store's are: the alert carries it before the
+		// row is written.
+		note := notify.Notification{ID: uuid.Must(uuid.NewV7()).String(), UserID: c.StudentID, Kind: notify.KindAlert,
+			Message: fmt.Sprintf("New task matching %q: %q.", c.Name, t.Title), Link: link, CreatedAt: now}
+		notes = append(notes, note)
+		return Alert{TaskID: t.ID, Title: t.Title, SavedSearchID: c.ID, Notification: notify.ToJSON(note)}
+	}
+	several := map[string][]SavedSearch{} // student → their candidates, when they keep several searches
+	err := s.Store.Candidates(ctx, taskKeys(t), alertBatch, func(batch []Candidate) error {
 		alerts := make(map[string]any, len(batch)) // student → the alert, naming the search that matched
 		for i := range batch {
-			c := &batch[i]
-			if told[c.StudentID] || !c.matches(t, text) {
-				continue
+			switch c := &batch[i]; {
+			case c.Several:
+				several[c.StudentID] = append(several[c.StudentID], c.SavedSearch)
+			case c.matches(t, text):
+				alerts[c.StudentID] = alert(&c.SavedSearch)
 			}
-			told[c.StudentID] = true
-			// Its id is made here, time-ordered as the store's are: the alert carries it before
-			// the row is written.
-			note := notify.Notification{ID: uuid.Must(uuid.NewV7()).String(), UserID: c.StudentID, Kind: notify.KindAlert,
-				Message: fmt.Sprintf("New task matching %q: %q.", c.Name, t.Title), Link: link, CreatedAt: now}
-			notes = append(notes, note)
-			alerts[c.StudentID] = Alert{TaskID: t.ID, Title: t.Title, SavedSearchID: c.ID, Notification: notify.ToJSON(note)}
 		}
-		s.Publisher.PublishEach(ctx, EventAlert, alerts)
+		if len(alerts) > 0 {
+			s.Publisher.PublishEach(ctx, EventAlert, alerts)
+		}
 		return nil
 	})
 	if err != nil {
 		// The students alerted before the error still get their bell notification below.
 		s.Logger.ErrorContext(ctx, "task alerts: matching", "task", t.ID, "err", err)
+	}
+	alerts := make(map[string]any, min(len(several), alertBatch))
+	for student, searches := range several {
+		slices.SortFunc(searches, func(a, b SavedSearch) int {
+			return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
+		})
+		if i := slices.IndexFunc(searches, func(c SavedSearch) bool { return c.matches(t, text) }); i >= 0 {
+			alerts[student] = alert(&searches[i])
+		}
+		if len(alerts) == alertBatch {
+			s.Publisher.PublishEach(ctx, EventAlert, alerts)
+			alerts = make(map[string]any, alertBatch)
+		}
+	}
+	if len(alerts) > 0 {
+		s.Publisher.PublishEach(ctx, EventAlert, alerts)
 	}
 	if len(notes) == 0 {
 		return
