@@ -167,7 +167,7 @@ func (l *live) startSweep() {
 	}
 }
 
-// registerMetrics exports the hub's counters on /metrics.
+// registerMetrics exports the hub's counters and the presence backlog on /metrics.
 func (l *live) registerMetrics(reg prometheus.Registerer) {
 	reg.MustRegister(
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
@@ -176,6 +176,9 @@ func (l *live) registerMetrics(reg prometheus.Registerer) {
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "bridgework_ws_slow_clients_dropped_total", Help: "Websockets closed because their send buffer was full.",
 		}, func() float64 { return float64(l.hub.Stats().DroppedSlow) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "bridgework_presence_pending", Help: "Presence changes (sockets opened or closed) waiting to be applied and announced.",
+		}, func() float64 { return float64(l.presence.Pending()) }),
 	)
 }
 

@@ -14,9 +14,10 @@ import (
 type Queue[T any] struct {
 	apply func(T)
 
-	mu     sync.Mutex
-	items  []T
-	closed bool
+	mu       sync.Mutex
+	items    []T
+	applying bool // an item taken off items is being applied
+	closed   bool
 	wake   chan struct{} // one pending signal is enough: run looks at items again under mu
 	done   chan struct{} // closed when run has returned
 }
@@ -57,6 +58,17 @@ func (q *Queue[T]) Close(ctx context.Context) error {
 	}
 }
 
+// Pending is how many items are queued or being applied.
+func (q *Queue[T]) Pending() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	n := len(q.items)
+	if q.applying {
+		n++
+	}
+	return n
+}
+
 func (q *Queue[T]) signal() {
 	select {
 	case q.wake <- struct{}{}:
@@ -68,6 +80,7 @@ func (q *Queue[T]) run() {
 	defer close(q.done)
 	for {
 		q.mu.Lock()
+		q.applying = false
 		if len(q.items) == 0 {
 			closed := q.closed
 			q.mu.Unlock()
@@ -81,6 +94,7 @@ func (q *Queue[T]) run() {
 		var zero T
 		q.items[0] = zero // the backing array must not keep an applied item alive
 		q.items = q.items[1:]
+		q.applying = true
 		q.mu.Unlock()
 		q.apply(item)
 	}

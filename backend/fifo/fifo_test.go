@@ -62,7 +62,7 @@ func TestQueue_appliesInPushOrderAndCloseDrains(t *testing.T) {
 }
 
 // TestQueue_pushNeverWaitsForApply: while apply is stuck (a network call hanging), pushes still
-// return at once, and the queue catches up once apply is released.
+// return at once and count as pending, and the queue catches up once apply is released.
 func TestQueue_pushNeverWaitsForApply(t *testing.T) {
 	release := make(chan struct{})
 	var r recorder
@@ -82,9 +82,15 @@ func TestQueue_pushNeverWaitsForApply(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("Push waited for a stuck apply")
 	}
+	if n := q.Pending(); n != 10_000 { // the one being applied, if taken, counts
+		t.Errorf("%d pending while apply is stuck, want 10000", n)
+	}
 	close(release)
 	if err := q.Close(context.Background()); err != nil {
 		t.Fatal(err)
+	}
+	if n := q.Pending(); n != 0 {
+		t.Errorf("%d pending once drained", n)
 	}
 	if got := r.got(); len(got) != 10_000 || got[0] != 0 || got[9999] != 9999 {
 		t.Fatalf("applied %d items after release", len(got))

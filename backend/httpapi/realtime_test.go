@@ -235,6 +235,15 @@ func TestRealtime_typingReadAndPresence(t *testing.T) {
 		if !strings.Contains(string(metrics.Raw), "bridgework_ws_connected_clients 2") {
 			t.Errorf("/metrics does not count the 2 sockets")
 		}
+		// Both connects were announced (the presence frames above): the backlog is empty, or
+		// about to be.
+		for deadline := time.Now().Add(5 * time.Second); !strings.Contains(string(metrics.Raw), "\nbridgework_presence_pending 0\n"); {
+			if time.Now().After(deadline) {
+				t.Fatalf("/metrics does not show an empty presence backlog")
+			}
+			time.Sleep(20 * time.Millisecond)
+			metrics = e.do("GET", "/metrics", testMetricsToken, nil)
+		}
 
 		acmeSocket.conn.Close(websocket.StatusNormalClosure, "bye")
 		adaSocket.readUntil(chat.EventPresence, fmt.Sprintf(`{"userId":%q,"online":false}`, acme.ID))

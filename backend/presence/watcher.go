@@ -96,3 +96,7 @@ func (w *Watcher) apply(c change) {
 // Close applies what is queued (the hub's last disconnects on shutdown) and stops, or gives up
 // when ctx ends. Changes reported after Close are dropped.
 func (w *Watcher) Close(ctx context.Context) error { return w.queue.Close(ctx) }
+
+// Pending is how many changes wait to be applied: thousands for a while after a burst of
+// connects (an instance's clients reconnecting), each a few round trips to Redis and the database.
+func (w *Watcher) Pending() int { return w.queue.Pending() }
