@@ -18,8 +18,8 @@ type Queue[T any] struct {
 	items    []T
 	applying bool // an item taken off items is being applied
 	closed   bool
-	wake   chan struct{} // one pending signal is enough: run looks at items again under mu
-	done   chan struct{} // closed when run has returned
+	wake     chan struct{} // one pending signal is enough: run looks at items again under mu
+	done     chan struct{} // closed when run has returned
 }
 
 // New starts a queue that calls apply for each item; Close drains and stops it.

@@ -75,10 +75,10 @@ func (h *Hub) PublishEach(ctx context.Context, envs []Envelope) error {
 }
 
 // PublishEach publishes the envelopes PublishChunk at a time, each chunk as one message on the
-// instances' shared channel (BatchChannel), which every instance reads for the users it holds. One
-// PUBLISH per user meant one command to build, one message for Redis to copy and one to parse on
-// the receiving side for every student a task alerted: per delivery, more CPU than writing the
-// frame to the socket (docs/performance.md, "Fan-out, seventh pass").
+// instances' shared channel (BatchChannel), which every instance holding users reads for its own.
+// One PUBLISH per user meant a command to build, a message for Redis to copy and one to parse on
+// the receiving side for every student a task alerted (docs/performance.md, "Fan-out, seventh
+// pass").
 func (b *RedisBroker) PublishEach(ctx context.Context, envs []Envelope) error {
 	buf := batchBuffers.Get().(*[]byte)
 	defer batchBuffers.Put(buf)
