@@ -220,6 +220,18 @@ type Alert struct {
 	Notification  notify.JSON `json:"notification"`
 }
 
+// NewAlert is the alert of task t for the student of search c, sent at: its bell notification,
+// whose id is made here, time-ordered as the store's are, so that the alert carries it before the
+// row is written, and the task.alert data carrying it. link is AlertLink(t), made once a post.
+func NewAlert(t *tasks.Task, c *SavedSearch, link string, at time.Time) (notify.Notification, Alert) {
+	note := notify.Notification{ID: uuid.Must(uuid.NewV7()).String(), UserID: c.StudentID, Kind: notify.KindAlert,
+		Message: fmt.Sprintf("New task matching %q: %q.", c.Name, t.Title), Link: link, CreatedAt: at}
+	return note, Alert{TaskID: t.ID, Title: t.Title, SavedSearchID: c.ID, Notification: notify.ToJSON(note)}
+}
+
+// AlertLink is where a task's alerts lead: the tasks page searching its title.
+func AlertLink(t *tasks.Task) string { return "/tasks?search=" + url.QueryEscape(t.Title) }
+
 // alertBatch is how many saved searches are matched, and their alerts published, at a time: one
 // round trip of the publisher's (realtime.PublishChunk), so the first students hear of the post
 // while the searches of the last are still being read.
@@ -277,15 +289,12 @@ func (s *Service) Wait(ctx context.Context) error {
 func (s *Service) Send(ctx context.Context, t *tasks.Task) {
 	var notes []notify.Notification
 	text := tasks.SearchText(t)
-	link := "/tasks?search=" + url.QueryEscape(t.Title)
+	link := AlertLink(t)
 	now := time.Now().UTC().Truncate(time.Microsecond) // as PostgreSQL keeps it
 	alert := func(c *SavedSearch) Alert {
-		// Its id is made here, time-ordered as the store's are: the alert carries it before the
-		// row is written.
-		note := notify.Notification{ID: uuid.Must(uuid.NewV7()).String(), UserID: c.StudentID, Kind: notify.KindAlert,
-			Message: fmt.Sprintf("New task matching %q: %q.", c.Name, t.Title), Link: link, CreatedAt: now}
+		note, a := NewAlert(t, c, link, now)
 		notes = append(notes, note)
-		return Alert{TaskID: t.ID, Title: t.Title, SavedSearchID: c.ID, Notification: notify.ToJSON(note)}
+		return a
 	}
 	several := map[string][]SavedSearch{} // student → their candidates, when they keep several searches
 	err := s.Store.Candidates(ctx, taskKeys(t), alertBatch, func(batch []Candidate) error {

@@ -42,6 +42,9 @@ type RedisBroker struct {
 	ps   *redis.PubSub
 	opts RedisOptions
 	log  *slog.Logger
+	// userPrefix and batchChannel are the channel names' parts, built once: every message
+	// received is matched against them.
+	userPrefix, batchChannel string
 
 	mu         sync.Mutex
 	handler    Handler
@@ -67,17 +70,19 @@ func NewRedisBroker(rdb redis.UniversalClient, opts RedisOptions) *RedisBroker {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	b := &RedisBroker{
-		rdb:        rdb,
-		ps:         rdb.Subscribe(ctx), // no channels yet: the connection is dialled lazily
-		opts:       opts,
-		log:        opts.Logger.With("component", "realtime.redis"),
-		subscribed: make(map[string]struct{}),
-		waiters:    make(map[string][]chan struct{}),
-		owed:       make(map[string]struct{}),
-		owedAdded:  make(chan struct{}, 1),
-		stop:       stop,
-		ctx:        ctx,
-		closed:     make(chan struct{}),
+		rdb:          rdb,
+		ps:           rdb.Subscribe(ctx), // no channels yet: the connection is dialled lazily
+		opts:         opts,
+		log:          opts.Logger.With("component", "realtime.redis"),
+		userPrefix:   opts.Prefix + "user:",
+		batchChannel: opts.Prefix + "batch",
+		subscribed:   make(map[string]struct{}),
+		waiters:      make(map[string][]chan struct{}),
+		owed:         make(map[string]struct{}),
+		owedAdded:    make(chan struct{}, 1),
+		stop:         stop,
+		ctx:          ctx,
+		closed:       make(chan struct{}),
 	}
 	go b.receive()
 	b.workers.Go(b.healthCheck)
@@ -86,11 +91,11 @@ func NewRedisBroker(rdb redis.UniversalClient, opts RedisOptions) *RedisBroker {
 }
 
 // Channel returns the Redis channel name carrying userID's events.
-func (b *RedisBroker) Channel(userID string) string { return b.opts.Prefix + "user:" + userID }
+func (b *RedisBroker) Channel(userID string) string { return b.userPrefix + userID }
 
 // BatchChannel is the channel every instance reads, carrying PublishEach's events for many users
 // in one message each.
-func (b *RedisBroker) BatchChannel() string { return b.opts.Prefix + "batch" }
+func (b *RedisBroker) BatchChannel() string { return b.batchChannel }
 
 // SetHandler implements Broker.
 func (b *RedisBroker) SetHandler(h Handler) {
@@ -301,7 +306,7 @@ func (b *RedisBroker) receive() {
 var eventPrefix = []byte(`{"type":`)
 
 func (b *RedisBroker) dispatch(m *redis.Message) {
-	if m.Channel == b.BatchChannel() {
+	if m.Channel == b.batchChannel {
 		// Each frame keeps a slice of the one copy of the message.
 		for rest := []byte(m.Payload); len(rest) > 0; {
 			userID, frame, next, ok := nextBatched(rest)
@@ -314,7 +319,7 @@ func (b *RedisBroker) dispatch(m *redis.Message) {
 		}
 		return
 	}
-	if userID, ok := strings.CutPrefix(m.Channel, b.opts.Prefix+"user:"); ok {
+	if userID, ok := strings.CutPrefix(m.Channel, b.userPrefix); ok {
 		b.deliver(m.Channel, userID, []byte(m.Payload))
 	}
 }

@@ -30,10 +30,6 @@ func (savedSearchRow) TableName() string { return "saved_searches" }
 
 const savedSearchColumns = "id, student_id, name, search, category, skills, deadline_before, source, created_at"
 
-func savedSearchFields(r *savedSearchRow) []any {
-	return []any{&r.ID, &r.StudentID, &r.Name, &r.Search, &r.Category, &r.Skills, &r.DeadlineBefore, &r.Source, &r.CreatedAt}
-}
-
 func (r savedSearchRow) toDomain() alerts.SavedSearch {
 	out := alerts.SavedSearch{ID: r.ID, StudentID: r.StudentID, Name: r.Name, Search: r.Search, Category: r.Category,
 		Source: r.Source, CreatedAt: r.CreatedAt.UTC()}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -19,8 +18,8 @@ import (
 	"bridgework/backend/accounts"
 	"bridgework/backend/alerts"
 	"bridgework/backend/config"
-	"bridgework/backend/notify"
 	"bridgework/backend/store"
+	"bridgework/backend/tasks"
 )
 
 // alertPrefix is how a task alert's frame begins, from Bridgework and from the floor relay.
@@ -252,13 +251,13 @@ func saveSearches(ctx context.Context, students []account) error {
 // trigger makes the target send one event titled title to every connected student.
 func trigger(ctx context.Context, client *http.Client, target, base, token, title string) error {
 	path, want := "/api/fanout", http.StatusNoContent
-	// The floor's event carries what Bridgework's task.alert does, field for field and of the
-	// same length (ids are UUIDs), so that both move the same bytes through Redis, the sockets
-	// and this load generator's decoding.
-	id := func() string { return uuid.Must(uuid.NewV7()).String() }
-	body := map[string]any{"taskId": id(), "title": title, "savedSearchId": id(),
-		"notification": notify.ToJSON(notify.Notification{ID: id(), Message: fmt.Sprintf("New task matching %q: %q.", "web", title),
-			Link: "/tasks?search=" + url.QueryEscape(title), CreatedAt: time.Now().UTC().Truncate(time.Microsecond)})}
+	// The floor's event is the task.alert Bridgework sends for such a task and search (ids are
+	// UUIDs), so that both move the same bytes through Redis, the sockets and this load
+	// generator's decoding.
+	task := &tasks.Task{ID: uuid.Must(uuid.NewV7()).String(), Title: title}
+	search := &alerts.SavedSearch{ID: uuid.Must(uuid.NewV7()).String(), Name: "web"}
+	_, alert := alerts.NewAlert(task, search, alerts.AlertLink(task), time.Now().UTC().Truncate(time.Microsecond))
+	var body any = alert
 	if target == "bridgework" {
 		path, want = "/api/startup/tasks", http.StatusCreated
 		body = map[string]any{"title": title, "description": "A task every student's saved search matches.",
