@@ -1,6 +1,7 @@
 package alerts_test
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -68,4 +69,26 @@ func fmtKeys(keys []string) string {
 		out += k
 	}
 	return out + "]"
+}
+
+// TestAlert_appendJSONIsWhatMarshalWrites: the alert a post writes by hand for each student is
+// byte for byte what encoding/json writes, for titles and names that need escaping.
+func TestAlert_appendJSONIsWhatMarshalWrites(t *testing.T) {
+	at := time.Date(2026, 11, 28, 1, 2, 3, 456000, time.UTC)
+	for _, title := range []string{"Build a React dashboard", `A "quoted" <b>title</b> & more`, "Café ☕ \u2028"} {
+		task := &tasks.Task{ID: "0193b6a0-0000-7000-8000-000000000001", Title: title}
+		search := &alerts.SavedSearch{ID: "0193b6a0-0000-7000-8000-000000000002", StudentID: "ada", Name: "Web \"jobs\""}
+		_, alert := alerts.NewAlert(task, search, alerts.AlertLink(task), at)
+		got, err := alert.AppendJSON(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal(alert)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("AppendJSON\n%s\nwant\n%s", got, want)
+		}
+	}
 }

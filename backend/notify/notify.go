@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"bridgework/backend/apperr"
+	"bridgework/backend/jsonappend"
 )
 
 // Notification is one message for one user; Link, when set, is an in-app path (e.g. /certificates).
@@ -160,6 +161,19 @@ type JSON struct {
 	Link      string    `json:"link,omitempty"`
 	Read      bool      `json:"read"`
 	CreatedAt time.Time `json:"createdAt"`
+}
+
+// AppendJSON appends n as json.Marshal writes it (a task alert carries one to each of thousands
+// of students at once; see jsonappend).
+func (n JSON) AppendJSON(b []byte) ([]byte, error) {
+	b = jsonappend.String(append(b, `{"_id":`...), n.ID)
+	b = jsonappend.String(append(b, `,"message":`...), n.Message)
+	if n.Link != "" {
+		b = jsonappend.String(append(b, `,"link":`...), n.Link)
+	}
+	b = jsonappend.Bool(append(b, `,"read":`...), n.Read)
+	b, err := jsonappend.Time(append(b, `,"createdAt":`...), n.CreatedAt)
+	return append(b, '}'), err
 }
 
 // CountJSON is the data of a notification.count event.

@@ -2,6 +2,7 @@ package notify_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sync"
 	"testing"
@@ -80,4 +81,26 @@ func TestAnnounce_batched(t *testing.T) {
 			t.Errorf("nothing to announce published %d batches", len(pub.calls))
 		}
 	})
+}
+
+// TestJSON_appendJSONIsWhatMarshalWrites: a notification written by hand (into each task alert)
+// is byte for byte what encoding/json writes, with and without a link, read or not.
+func TestJSON_appendJSONIsWhatMarshalWrites(t *testing.T) {
+	paris := time.FixedZone("Paris", 3600)
+	for _, n := range []notify.JSON{
+		{ID: "n1", Message: `New task matching "Web": "A <b>title</b> & more".`, Link: "/tasks?search=A+%3Cb%3E", CreatedAt: time.Date(2026, 11, 28, 1, 2, 3, 400, time.UTC)},
+		{ID: "n2", Message: "Café \u2028", Read: true, CreatedAt: time.Date(2026, 11, 28, 1, 2, 3, 0, paris)},
+	} {
+		got, err := n.AppendJSON(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("AppendJSON\n%s\nwant\n%s", got, want)
+		}
+	}
 }

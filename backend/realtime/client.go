@@ -25,7 +25,12 @@ type client struct {
 	writing      atomic.Bool
 	closed       chan struct{} // closed by the writer that closed the socket after a kick
 	writeTimeout time.Duration
-	deadline     writeDeadline // the writer's
+	// watchdog aborts a write that has not ended within writeTimeout: one timer, set again for
+	// each write, where a context with its own timer for each write (renewed at most every half
+	// timeout, which is every write when a socket's events are seconds apart) was 5 % of an
+	// instance's CPU sending one task's alerts to 10,000 sockets (docs/performance.md, "Fan-out,
+	// eighth pass").
+	watchdog *time.Timer
 
 	kickOnce    sync.Once
 	kicked      chan struct{} // closed when the socket is to be closed
@@ -40,6 +45,8 @@ func newClient(conn *websocket.Conn, userID, sessionID string, buffer int, write
 		closed: make(chan struct{}), writeTimeout: writeTimeout}
 	c.writing.Store(true) // serve writes the ready frame first
 	c.writeCtx, c.abortWrites = context.WithCancel(context.Background())
+	c.watchdog = time.AfterFunc(writeTimeout, c.abortWrites)
+	c.watchdog.Stop()
 	return c
 }
 
@@ -69,7 +76,10 @@ func (c *client) isKicked() bool {
 // write writes one frame; only the goroutine holding the writer role calls it.
 func (c *client) write(frame []byte) error {
 	// A write that times out or is aborted makes coder/websocket close the socket.
-	return c.conn.Write(c.deadline.next(c.writeCtx, c.writeTimeout), websocket.MessageText, frame)
+	c.watchdog.Reset(c.writeTimeout)
+	err := c.conn.Write(c.writeCtx, websocket.MessageText, frame)
+	c.watchdog.Stop()
+	return err
 }
 
 // wake makes sure that queued frames, or a kick, get handled: it starts a
@@ -89,7 +99,6 @@ func (c *client) drain() {
 	for {
 		if c.isKicked() {
 			c.conn.Close(c.closeCode, c.closeReason)
-			c.deadline.stop()
 			close(c.closed)
 			return
 		}
@@ -98,7 +107,6 @@ func (c *client) drain() {
 			if err := c.write(frame); err != nil {
 				c.kick(websocket.StatusAbnormalClosure, "write failed", true)
 				c.conn.CloseNow()
-				c.deadline.stop()
 				close(c.closed)
 				return
 			}
@@ -110,31 +118,6 @@ func (c *client) drain() {
 				return
 			}
 		}
-	}
-}
-
-// writeDeadline is the deadline that a socket's writes share, renewed once half of it has passed,
-// so each write is allowed between half and all of the timeout: a timer per frame was 6 % of an
-// instance sending one task's alerts to 10,000 sockets (docs/performance.md, "Fan-out, sixth
-// pass").
-type writeDeadline struct {
-	ctx     context.Context
-	cancel  context.CancelFunc
-	renewAt time.Time
-}
-
-func (d *writeDeadline) next(parent context.Context, timeout time.Duration) context.Context {
-	if now := time.Now(); !now.Before(d.renewAt) { // the zero renewAt: the first write
-		d.stop()
-		d.ctx, d.cancel = context.WithTimeout(parent, timeout)
-		d.renewAt = now.Add(timeout / 2)
-	}
-	return d.ctx
-}
-
-func (d *writeDeadline) stop() {
-	if d.cancel != nil {
-		d.cancel()
 	}
 }
 

@@ -115,7 +115,6 @@ func (h *Hub) serve(conn *websocket.Conn, userID, sessionID string) {
 	ready := mustEvent(TypeReady, map[string]string{"userId": userID})
 	frame, _ := json.Marshal(ready)
 	if err := c.write(frame); err != nil {
-		c.deadline.stop()
 		h.unregister <- c
 		return
 	}

@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
-	"unicode/utf8"
 
 	"github.com/google/uuid"
+
+	"bridgework/backend/jsonappend"
 )
 
 // The transport's own server → client event types. The domains name theirs (chat.EventMessage,
@@ -52,43 +53,60 @@ func (ev Event) frame() ([]byte, error) {
 
 // NewEvent marshals data and stamps the event with a time-ordered id (UUID v7)
 // and the current UTC time, so clients can ask for "everything since <id>". Its frame is
-// encoded here, once, for the broker and every socket: an event is not changed after.
+// encoded here, once, for the broker and every socket: an event is not changed after. Data that
+// writes its own JSON (a jsonappend.Appender, such as a task alert) is written straight into the
+// frame.
 func NewEvent(typ string, data any) (Event, error) {
-	raw, err := json.Marshal(data)
-	if err != nil {
-		return Event{}, fmt.Errorf("realtime: marshal %s data: %w", typ, err)
-	}
 	id, err := uuid.NewV7()
 	if err != nil {
 		return Event{}, fmt.Errorf("realtime: event id: %w", err)
 	}
-	ev := Event{Type: typ, Data: raw, ID: id.String(), At: time.Now().UTC()}
-	ev.encoded, err = encodeFrame(ev)
-	return ev, err
-}
-
-// encodeFrame writes ev as json.Marshal does, without going over Data again (Marshal checks and
-// compacts a RawMessage: a second pass over every event of a fan-out to 10,000 users), and
-// without an allocation for each of its other fields.
-func encodeFrame(ev Event) ([]byte, error) {
-	b := make([]byte, 0, len(ev.Type)+len(ev.Data)+len(ev.ID)+len(time.RFC3339Nano)+40)
-	b = appendJSONString(append(b, `{"type":`...), ev.Type)
-	b = append(append(b, `,"data":`...), ev.Data...)
-	b = appendJSONString(append(b, `,"id":`...), ev.ID)
-	b, err := ev.At.AppendText(append(b, `,"at":"`...)) // MarshalJSON's text, quoted
-	return append(b, `"}`...), err
-}
-
-// appendJSONString appends s as encoding/json writes it: as it is, in quotes, when no byte of it
-// needs escaping (an event's type and id), else through json.Marshal.
-func appendJSONString(b []byte, s string) []byte {
-	for i := range len(s) {
-		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			quoted, _ := json.Marshal(s) // a string always marshals
-			return append(b, quoted...)
+	ev := Event{Type: typ, ID: id.String(), At: time.Now().UTC()}
+	appendData, ok := data.(jsonappend.Appender)
+	if !ok {
+		raw, err := json.Marshal(data)
+		if err != nil {
+			return Event{}, fmt.Errorf("realtime: marshal %s data: %w", typ, err)
 		}
+		appendData = rawJSON(raw)
 	}
-	return append(append(append(b, '"'), s...), '"')
+	if err := ev.encode(appendData); err != nil {
+		return Event{}, fmt.Errorf("realtime: marshal %s data: %w", typ, err)
+	}
+	return ev, nil
+}
+
+// rawJSON is data already marshalled.
+type rawJSON []byte
+
+func (r rawJSON) AppendJSON(b []byte) ([]byte, error) { return append(b, r...), nil }
+
+// encode writes ev's frame, with data as its Data, as json.Marshal does, in one buffer: without
+// going over the data again (Marshal checks and compacts a RawMessage: a second pass over every
+// event of a fan-out to 10,000 users) and without an allocation for each of its other fields.
+// Data becomes the frame's slice that holds it.
+func (ev *Event) encode(data jsonappend.Appender) error {
+	size := len(ev.Type) + len(ev.ID) + len(time.RFC3339Nano) + 40
+	if raw, ok := data.(rawJSON); ok {
+		size += len(raw)
+	} else {
+		size += 512 // a task alert is about 400 bytes
+	}
+	b := jsonappend.String(append(make([]byte, 0, size), `{"type":`...), ev.Type)
+	b = append(b, `,"data":`...)
+	start := len(b)
+	b, err := data.AppendJSON(b)
+	if err != nil {
+		return err
+	}
+	end := len(b)
+	b = jsonappend.String(append(b, `,"id":`...), ev.ID)
+	if b, err = jsonappend.Time(append(b, `,"at":`...), ev.At); err != nil {
+		return err
+	}
+	ev.encoded = append(b, '}')
+	ev.Data = json.RawMessage(ev.encoded[start:end:end])
+	return nil
 }
 
 // NewResync is a TypeResync event, made when it is sent: its id and time say when the client was

@@ -29,7 +29,7 @@ type Options struct {
 	AuthTimeout   time.Duration // time allowed for the auth frame; default 5 s
 	PingInterval  time.Duration // heartbeat period; default 25 s
 	PingTimeout   time.Duration // time allowed for the pong; default 10 s
-	WriteTimeout  time.Duration // time allowed for a frame write (at least half of it, writeDeadline); default 10 s
+	WriteTimeout  time.Duration // time allowed for a frame write; default 10 s
 	BrokerTimeout time.Duration // time allowed for Subscribe/Unsubscribe; default 5 s
 
 	// MaxPerUser caps one user's sockets on this instance (a new one closes the oldest with

@@ -189,6 +189,43 @@ func TestHub_SlowClientIsDroppedOthersKeepReceiving(t *testing.T) {
 	closeStatusWithin(t, slow, 10*time.Second)
 }
 
+// TestHub_StuckWriteTimesOut: a write that a peer does not take within WriteTimeout closes its
+// socket, though its buffer is far from full, and a peer that reads is not disturbed by the
+// timeout of writes long done.
+func TestHub_StuckWriteTimesOut(t *testing.T) {
+	timeout := 300 * time.Millisecond
+	ts := startHub(t, NewMemoryBroker(), Options{SendBuffer: 64, WriteTimeout: timeout, PingInterval: time.Hour})
+	ctx := context.Background()
+	stuck := mustConnect(t, ts.url, "stuck") // never reads again
+	reader := mustConnect(t, ts.url, "reader")
+	// More than any kernel buffers on loopback, in a few frames: the writer blocks on the third.
+	huge := strings.Repeat("x", 8<<20)
+	for range 3 {
+		if err := ts.hub.Publish(ctx, "stuck", mustEventT(t, "chat.message", huge)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eventually(t, 10*time.Second, "stuck user offline", func() bool { return !ts.hub.OnlineLocal("stuck") })
+	if s := ts.hub.Stats(); s.DroppedSlow != 0 {
+		t.Fatalf("stuck socket dropped as slow (%+v): its buffer never filled, the write should have timed out", s)
+	}
+	closeStatusWithin(t, stuck, 10*time.Second)
+
+	// Writes to the reader, each well within the timeout, spread over several timeouts.
+	for i := range 5 {
+		if err := ts.hub.Publish(ctx, "reader", mustEventT(t, "chat.message", i)); err != nil {
+			t.Fatal(err)
+		}
+		if ev := mustRead(t, reader, time.Second); string(ev.Data) != fmt.Sprint(i) {
+			t.Fatalf("reader got %s, want %d", ev.Data, i)
+		}
+		time.Sleep(timeout / 2)
+	}
+	if !ts.hub.OnlineLocal("reader") {
+		t.Fatal("the reader's socket was closed")
+	}
+}
+
 func TestHub_HeartbeatDropsDeadPeer(t *testing.T) {
 	// The timeout leaves a live peer a second to answer, so a busy machine running the suite
 	// under -race does not make it look dead.
