@@ -83,12 +83,7 @@ func (p Publisher) PublishEach(ctx context.Context, eventType string, dataByUser
 		chunk = chunk[:0]
 	}
 	for userID, data := range dataByUser {
-		ev, err := realtime.NewEvent(eventType, data)
-		if err != nil {
-			p.log.WarnContext(ctx, "publish failed", "type", eventType, "err", err)
-			return
-		}
-		chunk = append(chunk, realtime.Envelope{UserID: userID, Event: ev})
+		chunk = append(chunk, realtime.Envelope{UserID: userID, Type: eventType, Data: data})
 		if len(chunk) == realtime.PublishChunk {
 			send()
 		}

@@ -95,10 +95,10 @@ func BenchmarkHubFanoutAll(b *testing.B) {
 	var connecting sync.WaitGroup
 	sem := make(chan struct{}, 64)
 	envs := make([]Envelope, users)
-	ev := mustEventT(b, "task.alert", map[string]string{"taskId": "0192c1d2-0000-7000-8000-000000000000",
-		"title": "A typical task title", "savedSearchId": "0192c1d2-0000-7000-8000-000000000001"})
+	alert := map[string]string{"taskId": "0192c1d2-0000-7000-8000-000000000000",
+		"title": "A typical task title", "savedSearchId": "0192c1d2-0000-7000-8000-000000000001"}
 	for u := range users {
-		envs[u] = Envelope{UserID: fmt.Sprint("user", u), Event: ev}
+		envs[u] = Envelope{UserID: fmt.Sprint("user", u), Type: "task.alert", Data: alert}
 		connecting.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()

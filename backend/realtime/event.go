@@ -57,23 +57,52 @@ func (ev Event) frame() ([]byte, error) {
 // writes its own JSON (a jsonappend.Appender, such as a task alert) is written straight into the
 // frame.
 func NewEvent(typ string, data any) (Event, error) {
+	ev, appendData, err := newEvent(typ, data)
+	if err != nil {
+		return Event{}, err
+	}
+	size := len(ev.Type) + len(ev.ID) + len(time.RFC3339Nano) + 40
+	if raw, ok := appendData.(rawJSON); ok {
+		size += len(raw)
+	} else {
+		size += 512 // a task alert is about 400 bytes
+	}
+	b, start, end, err := ev.appendFrame(make([]byte, 0, size), appendData)
+	if err != nil {
+		return Event{}, err
+	}
+	ev.encoded, ev.Data = b, json.RawMessage(b[start:end:end])
+	return ev, nil
+}
+
+// appendEvent appends the frame of a new event of typ carrying data (as NewEvent makes it) to b:
+// for PublishEach, which writes thousands of them into the messages it sends, and would only copy
+// each event's frame there.
+func appendEvent(b []byte, typ string, data any) ([]byte, error) {
+	ev, appendData, err := newEvent(typ, data)
+	if err != nil {
+		return b, err
+	}
+	b, _, _, err = ev.appendFrame(b, appendData)
+	return b, err
+}
+
+// newEvent is an event of typ without its data and frame yet: its id and time, and data as it
+// will write itself.
+func newEvent(typ string, data any) (Event, jsonappend.Appender, error) {
 	id, err := uuid.NewV7()
 	if err != nil {
-		return Event{}, fmt.Errorf("realtime: event id: %w", err)
+		return Event{}, nil, fmt.Errorf("realtime: event id: %w", err)
 	}
-	ev := Event{Type: typ, ID: id.String(), At: time.Now().UTC()}
 	appendData, ok := data.(jsonappend.Appender)
 	if !ok {
 		raw, err := json.Marshal(data)
 		if err != nil {
-			return Event{}, fmt.Errorf("realtime: marshal %s data: %w", typ, err)
+			return Event{}, nil, fmt.Errorf("realtime: marshal %s data: %w", typ, err)
 		}
 		appendData = rawJSON(raw)
 	}
-	if err := ev.encode(appendData); err != nil {
-		return Event{}, fmt.Errorf("realtime: marshal %s data: %w", typ, err)
-	}
-	return ev, nil
+	return Event{Type: typ, ID: id.String(), At: time.Now().UTC()}, appendData, nil
 }
 
 // rawJSON is data already marshalled.
@@ -81,32 +110,23 @@ type rawJSON []byte
 
 func (r rawJSON) AppendJSON(b []byte) ([]byte, error) { return append(b, r...), nil }
 
-// encode writes ev's frame, with data as its Data, as json.Marshal does, in one buffer: without
-// going over the data again (Marshal checks and compacts a RawMessage: a second pass over every
-// event of a fan-out to 10,000 users) and without an allocation for each of its other fields.
-// Data becomes the frame's slice that holds it.
-func (ev *Event) encode(data jsonappend.Appender) error {
-	size := len(ev.Type) + len(ev.ID) + len(time.RFC3339Nano) + 40
-	if raw, ok := data.(rawJSON); ok {
-		size += len(raw)
-	} else {
-		size += 512 // a task alert is about 400 bytes
-	}
-	b := jsonappend.String(append(make([]byte, 0, size), `{"type":`...), ev.Type)
+// appendFrame appends ev's frame, with data as its data, as json.Marshal writes it: without going
+// over the data again (Marshal checks and compacts a RawMessage: a second pass over every event
+// of a fan-out to 10,000 users) and without an allocation for each of its other fields. start and
+// end are where the data lies in b.
+func (ev *Event) appendFrame(b []byte, data jsonappend.Appender) (out []byte, start, end int, err error) {
+	b = jsonappend.String(append(b, `{"type":`...), ev.Type)
 	b = append(b, `,"data":`...)
-	start := len(b)
-	b, err := data.AppendJSON(b)
-	if err != nil {
-		return err
+	start = len(b)
+	if b, err = data.AppendJSON(b); err != nil {
+		return b, 0, 0, fmt.Errorf("realtime: marshal %s data: %w", ev.Type, err)
 	}
-	end := len(b)
+	end = len(b)
 	b = jsonappend.String(append(b, `,"id":`...), ev.ID)
 	if b, err = jsonappend.Time(append(b, `,"at":`...), ev.At); err != nil {
-		return err
+		return b, 0, 0, fmt.Errorf("realtime: event time: %w", err)
 	}
-	ev.encoded = append(b, '}')
-	ev.Data = json.RawMessage(ev.encoded[start:end:end])
-	return nil
+	return append(b, '}'), start, end, nil
 }
 
 // NewResync is a TypeResync event, made when it is sent: its id and time say when the client was

@@ -28,13 +28,15 @@ func TestNewEvent_frameIsWhatMarshalWrites(t *testing.T) {
 		}
 		checkFrame(t, ev)
 	}
-	// A type and an id that need escaping, and a time in another zone, through encode alone.
+	// A type and an id that need escaping, and a time in another zone, through appendFrame alone.
 	paris := time.FixedZone("Paris", 3600)
 	for _, typ := range []string{`a"b`, `<&>`, "tab\t", "é", "\u2028"} {
 		ev := Event{Type: typ, ID: typ + "-id", At: time.Date(2026, 11, 27, 23, 0, 0, 123400, paris)}
-		if err := ev.encode(rawJSON(`{}`)); err != nil {
+		frame, start, end, err := ev.appendFrame(nil, rawJSON(`{}`))
+		if err != nil {
 			t.Fatal(err)
 		}
+		ev.encoded, ev.Data = frame, frame[start:end]
 		checkFrame(t, ev)
 	}
 }

@@ -77,7 +77,7 @@ func publishEachTo(t *testing.T, ctx context.Context, hub *Hub, on map[string]*t
 	var first *testServer
 	for user, ts := range on {
 		conns[user] = mustConnect(t, ts.url, user)
-		envs = append(envs, Envelope{UserID: user, Event: mustEventT(t, "task.alert", user)})
+		envs = append(envs, Envelope{UserID: user, Type: "task.alert", Data: user})
 		first = ts
 	}
 	for _, user := range others {
@@ -101,5 +101,32 @@ func publishEachTo(t *testing.T, ctx context.Context, hub *Hub, on map[string]*t
 		if ev := mustRead(t, conn, 5*time.Second); ev.ID != after.ID {
 			t.Fatalf("%s got %s %s, want the event after", user, ev.Type, ev.Data)
 		}
+	}
+}
+
+// TestHub_PublishEach_dataThatDoesNotEncode: data that cannot be encoded is PublishEach's error,
+// on both brokers, and nobody gets an event from that chunk half written.
+func TestHub_PublishEach_dataThatDoesNotEncode(t *testing.T) {
+	brokers := map[string]func(t *testing.T) Broker{
+		"memory": func(*testing.T) Broker { return NewMemoryBroker() },
+		"redis":  func(t *testing.T) Broker { return newRedisBroker(t, mustRedis(t), randomPrefix(), nil) },
+	}
+	for name, newBroker := range brokers {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			ts := startHub(t, newBroker(t), Options{})
+			bad := mustConnect(t, ts.url, "bad")
+			envs := []Envelope{{UserID: "bad", Type: "task.alert", Data: make(chan int)}}
+			if err := ts.hub.PublishEach(ctx, envs); err == nil {
+				t.Fatal("PublishEach took data that does not encode")
+			}
+			next := mustEventT(t, "chat.message", "next")
+			if err := ts.hub.Publish(ctx, "bad", next); err != nil {
+				t.Fatal(err)
+			}
+			if ev := mustRead(t, bad, 5*time.Second); ev.ID != next.ID {
+				t.Fatalf("got %s %s, want only the event after", ev.Type, ev.Data)
+			}
+		})
 	}
 }
