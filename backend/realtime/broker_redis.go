@@ -326,10 +326,11 @@ func (b *RedisBroker) dispatch(m *redis.Message) {
 	}
 }
 
-// bytesOf is s's bytes, not a copy: a frame received is only ever read (written to sockets, which
-// copy it into their buffers), and copying each message was a tenth of what an instance
-// allocated sending one task's alerts to 10,000 students (docs/performance.md, "Fan-out, eighth
-// pass"). Nothing may write to what it returns.
+// bytesOf is s's bytes, not a copy. go-redis reads each message into a buffer of its own, and a
+// frame received is only ever read (written to sockets, which copy it into their buffers):
+// copying each message was a tenth of what an instance allocated sending one task's alerts to
+// 10,000 students (docs/performance.md, "Fan-out, eighth pass"). Nothing may write to what it
+// returns.
 func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // deliver hands a frame for userID to the handler if this instance holds the user.
