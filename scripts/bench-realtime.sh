@@ -18,7 +18,7 @@
 #      POST /api/fanout), FANOUT_ROUNDS times: deliveries per second, p99 of arrival, CPU per
 #      delivery until the last arrival (cpu_ms) and until the servers are quiet again
 #      (cpu_post_ms: the whole post, Bridgework's notification rows included);
-#   5. the hub's Go benchmark.
+#   5. the hub's Go benchmarks, and building one PublishEach message of 500 alerts.
 # It ends with one line per path, `floor-ratio NAME throughput=X cpu=Y p99=Z`: Bridgework's
 # figure divided by the floor's (throughput flat out, CPU per message at RATE, p99 at RATE; for
 # fan-out, deliveries per second, CPU per delivery and p99 of arrival, medians of the rounds).
@@ -161,7 +161,7 @@ if [ "$FANOUT_USERS" -gt 0 ]; then
 fi
 
 log "Go benchmark: hub fan-out"
-timeout 600 go test -run XXX -bench BenchmarkHubFanout -benchtime 2s ./backend/realtime/ | grep Benchmark
+timeout 600 go test -run XXX -bench 'BenchmarkHubFanout|BenchmarkPublishEach' -benchtime 2s ./backend/realtime/ | grep Benchmark
 
 log "load average $(loadavg)"
 mf() { local f=$1; shift; printf '%s\n' "$@" | field "$f" | median; }

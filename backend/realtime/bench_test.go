@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"bridgework/backend/jsonappend"
 )
 
 // BenchmarkHubFanout measures delivery from Publish to real websocket
@@ -186,3 +188,73 @@ type pipeAddr struct{}
 
 func (pipeAddr) Network() string { return "pipe" }
 func (pipeAddr) String() string  { return "127.0.0.1:1" }
+
+// alertLike is data shaped as a task alert (alerts.Alert, which this package cannot import), in
+// the two ways an event's data can be: writing its own JSON, or left to json.Marshal.
+type alertLike struct {
+	TaskID        string `json:"taskId"`
+	Title         string `json:"title"`
+	SavedSearchID string `json:"savedSearchId"`
+	Notification  struct {
+		ID        string    `json:"_id"`
+		Message   string    `json:"message"`
+		Link      string    `json:"link,omitempty"`
+		Read      bool      `json:"read"`
+		CreatedAt time.Time `json:"createdAt"`
+	} `json:"notification"`
+}
+
+type appendingAlert struct{ alertLike }
+
+func (a appendingAlert) AppendJSON(b []byte) ([]byte, error) {
+	b = jsonappend.String(append(b, `{"taskId":`...), a.TaskID)
+	b = jsonappend.String(append(b, `,"title":`...), a.Title)
+	b = jsonappend.String(append(b, `,"savedSearchId":`...), a.SavedSearchID)
+	n := a.Notification
+	b = jsonappend.String(append(b, `,"notification":{"_id":`...), n.ID)
+	b = jsonappend.String(append(b, `,"message":`...), n.Message)
+	b = jsonappend.String(append(b, `,"link":`...), n.Link)
+	b = jsonappend.Bool(append(b, `,"read":`...), n.Read)
+	b, err := jsonappend.Time(append(b, `,"createdAt":`...), n.CreatedAt)
+	return append(b, "}}"...), err
+}
+
+// BenchmarkPublishEach_batchMessage builds the Redis message of one PublishEach chunk: 500 users'
+// task alerts. "appended" is what RedisBroker.PublishEach does, each event written into the
+// message by its data; "marshalled-then-copied" is the way before (docs/performance.md, "Fan-out,
+// eighth pass"), each event's data through json.Marshal into a frame of its own, then copied.
+func BenchmarkPublishEach_batchMessage(b *testing.B) {
+	var alert alertLike
+	alert.TaskID, alert.Title, alert.SavedSearchID = "0192c1d2-0000-7000-8000-000000000000", "Fan-out round 3", "0192c1d2-0000-7000-8000-000000000001"
+	alert.Notification.ID, alert.Notification.Message = "0192c1d2-0000-7000-8000-000000000002", `New task matching "Web development": "Fan-out round 3".`
+	alert.Notification.Link, alert.Notification.CreatedAt = "/tasks?search=Fan-out+round+3", time.Now().UTC()
+	envs := make([]Envelope, PublishChunk)
+	for i := range envs {
+		envs[i] = Envelope{UserID: fmt.Sprintf("0192c1d2-0000-7000-8000-%012d", i), Type: "task.alert", Data: appendingAlert{alert}}
+	}
+	var buf []byte
+	b.Run("appended", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var err error
+			if buf, err = appendBatch(buf[:0], envs); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(len(buf))/PublishChunk, "bytes/event")
+	})
+	b.Run("marshalled-then-copied", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			buf = buf[:0]
+			for _, e := range envs {
+				ev, err := NewEvent(e.Type, e.Data.(appendingAlert).alertLike)
+				if err != nil {
+					b.Fatal(err)
+				}
+				buf = append(append(append(append(buf, e.UserID...), 0), ev.encoded...), 0)
+			}
+		}
+		b.ReportMetric(float64(len(buf))/PublishChunk, "bytes/event")
+	})
+}
