@@ -9,14 +9,16 @@ import (
 	"github.com/coder/websocket"
 )
 
+// bothBrokers make a broker of each kind for a test.
+var bothBrokers = map[string]func(t *testing.T) Broker{
+	"memory": func(*testing.T) Broker { return NewMemoryBroker() },
+	"redis":  func(t *testing.T) Broker { return newRedisBroker(t, mustRedis(t), randomPrefix(), nil) },
+}
+
 // TestHub_PublishAll: each addressed user gets the one event once, on both brokers; nobody else
 // gets it.
 func TestHub_PublishAll(t *testing.T) {
-	brokers := map[string]func(t *testing.T) Broker{
-		"memory": func(*testing.T) Broker { return NewMemoryBroker() },
-		"redis":  func(t *testing.T) Broker { return newRedisBroker(t, mustRedis(t), randomPrefix(), nil) },
-	}
-	for name, newBroker := range brokers {
+	for name, newBroker := range bothBrokers {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
 			ts := startHub(t, newBroker(t), Options{})
@@ -107,11 +109,7 @@ func publishEachTo(t *testing.T, ctx context.Context, hub *Hub, on map[string]*t
 // TestHub_PublishEach_dataThatDoesNotEncode: data that cannot be encoded is PublishEach's error,
 // on both brokers, and nobody gets an event from that chunk half written.
 func TestHub_PublishEach_dataThatDoesNotEncode(t *testing.T) {
-	brokers := map[string]func(t *testing.T) Broker{
-		"memory": func(*testing.T) Broker { return NewMemoryBroker() },
-		"redis":  func(t *testing.T) Broker { return newRedisBroker(t, mustRedis(t), randomPrefix(), nil) },
-	}
-	for name, newBroker := range brokers {
+	for name, newBroker := range bothBrokers {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
 			ts := startHub(t, newBroker(t), Options{})
