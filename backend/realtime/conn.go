@@ -112,9 +112,8 @@ func (h *Hub) serve(conn *websocket.Conn, userID, sessionID string) {
 		conn.Close(websocket.StatusTryAgainLater, "events unavailable, try again later")
 		return
 	}
-	ready := mustEvent(TypeReady, map[string]string{"userId": userID})
-	frame, _ := json.Marshal(ready)
-	if err := c.write(frame); err != nil {
+	ready, _ := mustEvent(TypeReady, map[string]string{"userId": userID}).frame() // encoded by NewEvent
+	if err := c.write(ready); err != nil {
 		h.unregister <- c
 		return
 	}
@@ -142,10 +141,9 @@ func (h *Hub) readLoop(c *client) {
 		}
 		switch ev.Type {
 		case ClientPing:
-			pong := mustEvent(TypePong, ev.Data)
-			frame, _ := json.Marshal(pong)
+			pong, _ := mustEvent(TypePong, ev.Data).frame() // encoded by NewEvent, not again here
 			select {
-			case c.send <- frame:
+			case c.send <- pong:
 				c.wake()
 			default: // buffer full: the hub is about to drop this client anyway
 			}
