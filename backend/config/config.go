@@ -48,6 +48,9 @@ type Config struct {
 	ResetRequestsPerIP      int
 	ResetRequestWindow      time.Duration
 	ChatMessagesPerMinute   int
+	// ChatCommitInterval is the least time between two commits of chat messages on an
+	// instance; the messages sent meanwhile share the next one.
+	ChatCommitInterval time.Duration
 
 	// Abuse limits: each account or client address gets only its own share. A count of 0 turns
 	// that limit off.
@@ -136,6 +139,7 @@ func loadFrom(r *reader) Config {
 		ResetRequestsPerIP:      r.int("RESET_MAX_REQUESTS_PER_IP", 5),
 		ResetRequestWindow:      r.duration("RESET_REQUEST_WINDOW", time.Hour),
 		ChatMessagesPerMinute:   r.int("CHAT_MAX_MESSAGES_PER_MINUTE", 60),
+		ChatCommitInterval:      r.durationOrZero("CHAT_COMMIT_INTERVAL", 10*time.Millisecond),
 
 		LoginFailuresPerDevice: r.int("LOGIN_MAX_FAILURES_PER_DEVICE", 10),
 		ResetMailsPerAccount:   r.int("RESET_MAX_MAILS_PER_ACCOUNT", 3),

@@ -15,12 +15,18 @@ import (
 // one commit (one WAL flush on PostgreSQL) for all of them rather than one each, which is most
 // of what a message costs the database under load. A send that arrives while a batch is being
 // written waits for that one to finish and then writes, as the next batch, everything that
-// arrived meanwhile (leader and followers, like PostgreSQL's own group commit): alone, a send
-// writes at once and waits for nobody. Its zero value is ready; share one per database.
+// arrived meanwhile (leader and followers, like PostgreSQL's own group commit). Batches start at
+// least Interval apart: under load a send waits up to Interval for others to join it, while a
+// send with no batch started in the last Interval writes at once and waits for nobody. Its zero
+// value is ready (no interval); share one per database.
 type MessageInserts struct {
-	mu      sync.Mutex
-	queue   []*pendingInsert
-	writing bool // a leader is writing; the next to arrive queues
+	// Interval is the least time between two batches' starts (CHAT_COMMIT_INTERVAL).
+	Interval time.Duration
+
+	mu        sync.Mutex
+	queue     []*pendingInsert
+	writing   bool      // a leader is writing, or waiting for Interval to pass; the next to arrive queues
+	lastStart time.Time // when the last batch was taken from the queue
 }
 
 type pendingInsert struct {
@@ -54,6 +60,13 @@ func (b *MessageInserts) insert(ctx context.Context, db *gorm.DB, row messageRow
 			return err
 		}
 		b.mu.Lock()
+		if wait := time.Until(b.lastStart.Add(b.Interval)); wait > 0 {
+			// Those who arrive meanwhile queue behind this send, and join its batch.
+			b.mu.Unlock()
+			time.Sleep(wait)
+			b.mu.Lock()
+		}
+		b.lastStart = time.Now()
 		n := min(len(b.queue), maxInsertBatch)
 		batch := b.queue[:n:n]
 		b.queue = b.queue[n:]

@@ -18,7 +18,8 @@ import (
 
 // chat drives pairs of users: students send through one instance at a fixed total rate (or as
 // fast as it answers, with -rate 0), their startups listen on another, and every chat.message
-// frame is timed from its commit. With -cpu it also reports the CPU time of the serving
+// frame is timed from its commit (p50_ms, p99_ms) and from the start of its POST (send_p50_ms,
+// send_p99_ms: what the sender waits for, the commit included). With -cpu it also reports the CPU time of the serving
 // processes per message, over the sending phase until the last frame arrived.
 func chat(args []string) error {
 	var (
@@ -66,6 +67,8 @@ func chat(args []string) error {
 	var (
 		mu        sync.Mutex
 		latencies []time.Duration
+		fromSend  []time.Duration
+		posted    sync.Map // client id → when its POST started
 		received  = map[string]int{}
 		// The sending starts right after the readers; frames committed before this are warm-up.
 		timedFrom = time.Now().Add(warmup)
@@ -83,13 +86,18 @@ func chat(args []string) error {
 					continue
 				}
 				var msg struct {
-					ID string `json:"_id"`
+					ID       string `json:"_id"`
+					ClientID string `json:"clientId"`
 				}
 				_ = json.Unmarshal(f.Data, &msg)
+				start, _ := posted.Load(msg.ClientID)
 				mu.Lock()
 				received[msg.ID]++
 				if f.At.After(timedFrom) {
 					latencies = append(latencies, arrived.Sub(f.At))
+					if start != nil {
+						fromSend = append(fromSend, arrived.Sub(start.(time.Time)))
+					}
 				}
 				mu.Unlock()
 			}
@@ -110,6 +118,7 @@ func chat(args []string) error {
 	for range workers {
 		wg.Go(func() {
 			for k := range jobs {
+				posted.Store(clientID(k), time.Now())
 				id, err := post(ctx, client, sendBase, students[k%pairs].token, startups[k%pairs].id, k)
 				if err != nil {
 					failed.Add(1)
@@ -187,21 +196,22 @@ func chat(args []string) error {
 		frames += n
 	}
 	slices.Sort(latencies)
-	pct := func(p float64) float64 {
-		if len(latencies) == 0 {
+	slices.Sort(fromSend)
+	pct := func(d []time.Duration, p float64) float64 {
+		if len(d) == 0 {
 			return 0
 		}
-		return float64(latencies[min(len(latencies)-1, int(p*float64(len(latencies))))].Microseconds()) / 1000
+		return float64(d[min(len(d)-1, int(p*float64(len(d))))].Microseconds()) / 1000
 	}
-	fmt.Printf("RESULT chat pairs=%d warmup=%s offered_rate=%d achieved_rate=%.0f accepted=%d failed=%d received=%d lost=%d duplicates=%d timed=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f max_backlog=%d%s\n",
+	fmt.Printf("RESULT chat pairs=%d warmup=%s offered_rate=%d achieved_rate=%.0f accepted=%d failed=%d received=%d lost=%d duplicates=%d timed=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f send_p50_ms=%.2f send_p99_ms=%.2f max_backlog=%d%s\n",
 		pairs, warmup, rate, float64(accepted.Load())/sendTook.Seconds(), accepted.Load(), failed.Load(), frames, lost, duplicates, len(latencies),
-		pct(0.50), pct(0.99), pct(1), maxBacklog.Load(), cpu)
+		pct(latencies, 0.50), pct(latencies, 0.99), pct(latencies, 1), pct(fromSend, 0.50), pct(fromSend, 0.99), maxBacklog.Load(), cpu)
 	return nil
 }
 
 // post sends message k from a student to a startup and returns the stored message's id.
 func post(ctx context.Context, client *http.Client, base, token, receiver string, k int) (string, error) {
-	body, _ := json.Marshal(map[string]string{"receiver": receiver, "content": fmt.Sprint("load message ", k), "clientId": fmt.Sprint("load-", k)})
+	body, _ := json.Marshal(map[string]string{"receiver": receiver, "content": fmt.Sprint("load message ", k), "clientId": clientID(k)})
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/api/chat/send", bytes.NewReader(body))
 	if err != nil {
 		return "", err
@@ -222,3 +232,5 @@ func post(ctx context.Context, client *http.Client, base, token, receiver string
 	}
 	return msg.ID, json.Unmarshal(raw, &msg)
 }
+
+func clientID(k int) string { return fmt.Sprint("load-", k) }
