@@ -50,7 +50,14 @@ func (c *cache[V]) generation() uint64 {
 	return c.gen
 }
 
-func (c *cache[V]) put(id string, v V, readAt uint64, now time.Time) {
+// expiry is when a value read at now expires: up to half the TTL earlier, at random, since users
+// who signed in together would otherwise all expire together, and be read again together,
+// every TTL.
+func (c *cache[V]) expiry(now time.Time) time.Time {
+	return now.Add(c.ttl - rand.N(c.ttl/2+1))
+}
+
+func (c *cache[V]) put(id string, v V, readAt uint64, expires time.Time) {
 	if c.ttl <= 0 {
 		return
 	}
@@ -62,9 +69,17 @@ func (c *cache[V]) put(id string, v V, readAt uint64, now time.Time) {
 	if c.entries == nil || len(c.entries) >= maxCachedEntries {
 		c.entries = map[string]cacheEntry[V]{}
 	}
-	// Up to half the TTL earlier, at random: users who signed in together would otherwise all
-	// expire together, and be read again together, every TTL.
-	c.entries[id] = cacheEntry[V]{value: v, expires: now.Add(c.ttl - rand.N(c.ttl/2+1))}
+	c.entries[id] = cacheEntry[V]{value: v, expires: expires}
+}
+
+// renew keeps the value cached for id, expired or not, until expires, if a read begun at
+// readAt found it current (still) and nothing was forgotten since.
+func (c *cache[V]) renew(id string, readAt uint64, expires time.Time, still func(V) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.entries[id]; ok && c.gen == readAt && still(e.value) {
+		c.entries[id] = cacheEntry[V]{value: e.value, expires: expires}
+	}
 }
 
 // update changes the value cached for id, if there is one.

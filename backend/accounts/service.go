@@ -184,7 +184,7 @@ func (s *Service) user(ctx context.Context, id string, version int) (*User, erro
 	if u.TokenVersion != version {
 		return nil, nil
 	}
-	cache.put(id, u.clone(), readAt, s.now())
+	cache.put(id, u.clone(), readAt, cache.expiry(s.now()))
 	return u, nil
 }
 

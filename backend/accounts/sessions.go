@@ -23,13 +23,24 @@ type SessionInfo struct {
 // SessionStore keeps sessions.
 type SessionStore interface {
 	CreateSession(ctx context.Context, s *SessionInfo) error
-	// SessionByID gives apperr.NotFound for an unknown session.
-	SessionByID(ctx context.Context, id string) (*SessionInfo, error)
+	// CheckSession reads a session with its user's token version and last change, in one
+	// statement; apperr.NotFound for an unknown session.
+	CheckSession(ctx context.Context, id string) (*SessionCheck, error)
 	TouchSession(ctx context.Context, id string, at time.Time) error
 	ActiveSessions(ctx context.Context, userID string) ([]SessionInfo, error)
 	// EndSessions ends the user's sessions in ids, or all of them but except when ids is nil,
 	// and returns the ids it ended.
 	EndSessions(ctx context.Context, userID string, ids []string, except string) ([]string, error)
+}
+
+// SessionCheck is what Authenticate checks a sign-in against once its cached copy runs out.
+type SessionCheck struct {
+	UserID     string
+	Ended      bool
+	LastSeenAt time.Time
+	// The user's TokenVersion and UpdatedAt: every change to a user moves UpdatedAt.
+	TokenVersion  int
+	UserUpdatedAt time.Time
 }
 
 // Invalidator tells every instance that a user changed or sessions of theirs ended, so that each
@@ -62,22 +73,28 @@ func (s *Service) startSession(ctx context.Context, u *User, client Client) (Ses
 }
 
 // checkSession reports whether sessionID is a live session of userID, from the cache when it
-// can, and keeps its last-seen time roughly current.
+// can, and keeps its last-seen time roughly current. The read that checks the session again
+// also tells whether the user cached for it is still as stored; if so, that copy is kept as
+// long as the session's, and the user (two statements, with the skills) is not read again.
 func (s *Service) checkSession(ctx context.Context, userID, sessionID string) (bool, error) {
-	cache := s.sessionCache()
+	cache, users := s.sessionCache(), s.userCache()
 	now := s.now()
 	e, ok := cache.get(sessionID, now)
 	if !ok {
-		readAt := cache.generation()
-		info, err := s.Sessions.SessionByID(ctx, sessionID)
+		readAt, usersReadAt := cache.generation(), users.generation()
+		c, err := s.Sessions.CheckSession(ctx, sessionID)
 		if apperr.CodeOf(err) == apperr.NotFound {
 			return false, nil
 		}
 		if err != nil {
 			return false, err
 		}
-		e = sessionEntry{userID: info.UserID, ended: info.Ended, lastSeen: info.LastSeenAt}
-		cache.put(sessionID, e, readAt, now)
+		e = sessionEntry{userID: c.UserID, ended: c.Ended, lastSeen: c.LastSeenAt}
+		expires := cache.expiry(now)
+		cache.put(sessionID, e, readAt, expires)
+		users.renew(c.UserID, usersReadAt, expires, func(u *User) bool {
+			return u.TokenVersion == c.TokenVersion && u.UpdatedAt.Equal(c.UserUpdatedAt)
+		})
 	}
 	if e.ended || e.userID != userID {
 		return false, nil

@@ -8,7 +8,9 @@ import (
 	"gorm.io/gorm"
 
 	"bridgework/backend/accounts"
+	"bridgework/backend/profiles"
 	"bridgework/backend/store"
+	"bridgework/backend/tasks"
 	"bridgework/backend/testenv"
 )
 
@@ -157,4 +159,74 @@ func TestUserCache_answersCopies(t *testing.T) {
 			u.FirstName, u.Skills[0].Name = "Eve", "Cobol"
 		}
 	})
+}
+
+// TestUserCache_keptWhileUnchanged: when the cached session runs out, its check (one statement)
+// finds the user as cached, and the cached copy serves on without the user being read again. The
+// proof: a column written behind the store's back, leaving updated_at alone, is not seen.
+func TestUserCache_keptWhileUnchanged(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		f := newCacheFixture(t, db, 2*time.Second)
+		if _, err := f.authenticate(t, f.token); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Exec("UPDATE users SET first_name = ? WHERE id = ?", "Behind", f.user.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			f.now = f.now.Add(2 * time.Second)
+			u, err := f.authenticate(t, f.token)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if u.FirstName != "Ada" {
+				t.Fatalf("the user was read again although updated_at did not move (first name %q)", u.FirstName)
+			}
+		}
+	})
+}
+
+// TestUserCache_changesElsewhereSeenWithinTheTTL: each way a student changes moves updated_at,
+// so another instance's cached copy is read again at the session's next check.
+func TestUserCache_changesElsewhereSeenWithinTheTTL(t *testing.T) {
+	ctx := context.Background()
+	changes := map[string]struct {
+		change func(db *gorm.DB, userID string) error
+		seen   func(u *accounts.User) bool
+	}{
+		"profile saved": {
+			change: func(db *gorm.DB, userID string) error {
+				return store.Profiles{DB: db}.SaveStudentProfile(ctx, userID, profiles.StudentProfile{FirstName: "Grace", LastName: "Hopper",
+					Skills: []accounts.Skill{{Name: "Go", Level: "expert"}}}, true)
+			},
+			seen: func(u *accounts.User) bool { return u.FirstName == "Grace" },
+		},
+		"skill verified by an approval": {
+			change: func(db *gorm.DB, userID string) error {
+				return store.Tasks{DB: db}.InTx(ctx, func(tx tasks.Tx) error { return tx.VerifySkills(userID, []string{"go"}) })
+			},
+			seen: func(u *accounts.User) bool { return len(u.Skills) == 1 && u.Skills[0].IsVerified },
+		},
+	}
+	for name, c := range changes {
+		t.Run(name, func(t *testing.T) {
+			testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+				f := newCacheFixture(t, db, 2*time.Second)
+				if u, err := f.authenticate(t, f.token); err != nil || c.seen(u) {
+					t.Fatalf("before the change: %+v, %v", u, err)
+				}
+				if err := c.change(db, f.user.ID); err != nil {
+					t.Fatal(err)
+				}
+				f.now = f.now.Add(2 * time.Second)
+				u, err := f.authenticate(t, f.token)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !c.seen(u) {
+					t.Errorf("the change is not seen after the TTL: %+v", u)
+				}
+			})
+		})
+	}
 }

@@ -35,15 +35,25 @@ func (s Sessions) CreateSession(ctx context.Context, sess *accounts.SessionInfo)
 	}).Error
 }
 
-func (s Sessions) SessionByID(ctx context.Context, id string) (*accounts.SessionInfo, error) {
+func (s Sessions) CheckSession(ctx context.Context, id string) (*accounts.SessionCheck, error) {
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, "Session not found.")
 	}
-	var row sessionRow
-	if err := s.DB.WithContext(ctx).Take(&row, "id = ?", id).Error; err != nil {
+	var row struct {
+		UserID        string
+		EndedAt       *time.Time
+		LastSeenAt    time.Time
+		TokenVersion  int
+		UserUpdatedAt time.Time
+	}
+	err := s.DB.WithContext(ctx).Table("sessions").
+		Select("sessions.user_id, sessions.ended_at, sessions.last_seen_at, users.token_version, users.updated_at AS user_updated_at").
+		Joins("JOIN users ON users.id = sessions.user_id").Where("sessions.id = ?", id).Take(&row).Error
+	if err != nil {
 		return nil, translate(err, "Session not found.")
 	}
-	return toSession(row), nil
+	return &accounts.SessionCheck{UserID: row.UserID, Ended: row.EndedAt != nil, LastSeenAt: row.LastSeenAt,
+		TokenVersion: row.TokenVersion, UserUpdatedAt: row.UserUpdatedAt}, nil
 }
 
 func (s Sessions) TouchSession(ctx context.Context, id string, at time.Time) error {

@@ -316,7 +316,12 @@ func (t taskTx) VerifySkills(studentID string, skills []string) error {
 	if len(keys) == 0 {
 		return nil
 	}
-	return t.db.Model(&skillRow{}).Where("user_id = ? AND name_key IN ?", studentID, keys).Update("is_verified", true).Error
+	res := t.db.Model(&skillRow{}).Where("user_id = ? AND name_key IN ?", studentID, keys).Update("is_verified", true)
+	if res.Error != nil || res.RowsAffected == 0 {
+		return res.Error
+	}
+	// Every change to a user moves updated_at: Authenticate keeps a cached user only while it has not moved.
+	return t.db.Model(&userRow{}).Where("id = ?", studentID).Update("updated_at", time.Now().UTC()).Error
 }
 
 func (t taskTx) CreateCertificate(c *certs.Certificate) error {
