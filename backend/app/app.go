@@ -174,7 +174,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	// File links are signed with the tokens' secret, so every instance checks every link.
 	fileLinks := uploads.NewLinks(secret)
 	chatService := &chat.Service{
-		Store: store.Messages{DB: db, Inserts: &store.MessageInserts{Interval: cfg.ChatCommitInterval}}, Links: fileLinks, Limiter: limiter, Logger: logger,
+		Store: store.Messages{DB: db, Inserts: store.NewMessageInserts(cfg.ChatCommitInterval)}, Links: fileLinks, Limiter: limiter, Logger: logger,
 		Limits: chat.Limits{MessagesPerMinute: cfg.ChatMessagesPerMinute},
 	}
 	live, err := newLive(cfg, rdb, acc, chatService, digests, limiter, logger)

@@ -12,6 +12,8 @@ import (
 	"unsafe"
 
 	"github.com/redis/go-redis/v9"
+
+	"bridgework/backend/batch"
 )
 
 // RedisOptions configures a RedisBroker.
@@ -58,6 +60,10 @@ type RedisBroker struct {
 	ctx     context.Context
 	closed  chan struct{} // receive has returned
 	workers sync.WaitGroup
+
+	// small carries the publishes to a few users (a chat message's two parties) made at the same
+	// moment in one pipelined round trip.
+	small batch.Queue[publication]
 }
 
 // NewRedisBroker opens the subscription connection and starts receiving.
@@ -81,6 +87,7 @@ func NewRedisBroker(rdb redis.UniversalClient, opts RedisOptions) *RedisBroker {
 		waiters:      make(map[string][]chan struct{}),
 		owed:         make(map[string]struct{}),
 		owedAdded:    make(chan struct{}, 1),
+		small:        batch.Queue[publication]{Max: maxSmallBatch},
 		stop:         stop,
 		ctx:          ctx,
 		closed:       make(chan struct{}),
@@ -111,11 +118,7 @@ func (b *RedisBroker) Publish(ctx context.Context, userID string, ev Event) erro
 	if err != nil {
 		return fmt.Errorf("realtime: marshal event: %w", err)
 	}
-	if err := b.rdb.Publish(ctx, b.Channel(userID), payload).Err(); err != nil {
-		b.owe(userID)
-		return fmt.Errorf("realtime: redis publish: %w", err)
-	}
-	return nil
+	return b.publishSmall(ctx, []string{userID}, payload)
 }
 
 // owe records that events for userIDs may be lost: a publish to them failed (Redis down, the

@@ -26,11 +26,14 @@ func (h *Hub) PublishAll(ctx context.Context, userIDs []string, ev Event) error 
 }
 
 // PublishAll publishes ev on the channel of each user, PublishChunk per pipelined round trip,
-// in order.
+// in order; to a few users, in one round trip with the others' made at the same moment.
 func (b *RedisBroker) PublishAll(ctx context.Context, userIDs []string, ev Event) error {
 	payload, err := ev.frame()
 	if err != nil {
 		return fmt.Errorf("realtime: marshal event: %w", err)
+	}
+	if len(userIDs) <= smallPublish {
+		return b.publishSmall(ctx, userIDs, payload)
 	}
 	for start := 0; start < len(userIDs); start += PublishChunk {
 		chunk := userIDs[start:min(start+PublishChunk, len(userIDs))]
@@ -44,6 +47,42 @@ func (b *RedisBroker) PublishAll(ctx context.Context, userIDs []string, ev Event
 		}
 	}
 	return nil
+}
+
+// smallPublish is the most users a publish may have to share a round trip with others: a chat
+// message has two; an audience as large as a task's alerts goes in chunks of its own.
+const smallPublish = 8
+
+// maxSmallBatch bounds the publishes that share one round trip (2,048 commands at most).
+const maxSmallBatch = 256
+
+// publication is a publish of one payload to a few users.
+type publication struct {
+	userIDs []string
+	payload []byte
+}
+
+// publishSmall publishes payload to each of userIDs, in one pipelined round trip with the other
+// small publishes made at the same moment (batch.Queue; at most maxSmallBatch of them).
+// The round trip runs with the context of the call that leads the batch: every caller's comes
+// from app's publishContext, the same timeout. When it fails, every user in it is owed a resync.
+func (b *RedisBroker) publishSmall(ctx context.Context, userIDs []string, payload []byte) error {
+	return b.small.Do(publication{userIDs, payload}, func(pubs []publication) []error {
+		pipe := b.rdb.Pipeline()
+		for _, p := range pubs {
+			for _, id := range p.userIDs {
+				pipe.Publish(ctx, b.Channel(id), p.payload)
+			}
+		}
+		errs := make([]error, len(pubs))
+		if _, err := pipe.Exec(ctx); err != nil {
+			for i, p := range pubs {
+				b.owe(p.userIDs...)
+				errs[i] = fmt.Errorf("realtime: redis publish: %w", err)
+			}
+		}
+		return errs
+	})
 }
 
 // Envelope is one user's event for PublishEach: its type and data, which PublishEach makes into an

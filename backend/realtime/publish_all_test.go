@@ -3,10 +3,12 @@ package realtime
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/redis/go-redis/v9"
 )
 
 // bothBrokers make a broker of each kind for a test.
@@ -126,5 +128,79 @@ func TestHub_PublishEach_dataThatDoesNotEncode(t *testing.T) {
 				t.Fatalf("got %s %s, want only the event after", ev.Type, ev.Data)
 			}
 		})
+	}
+}
+
+// pipelineGate is a go-redis hook that, once armed, counts pipelined round trips of publishes
+// and holds the first one until released.
+type pipelineGate struct {
+	armed   atomic.Bool
+	count   atomic.Int32
+	entered chan struct{}
+	release chan struct{}
+}
+
+func (g *pipelineGate) DialHook(next redis.DialHook) redis.DialHook          { return next }
+func (g *pipelineGate) ProcessHook(next redis.ProcessHook) redis.ProcessHook { return next }
+func (g *pipelineGate) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return func(ctx context.Context, cmds []redis.Cmder) error {
+		if g.armed.Load() && cmds[0].Name() == "publish" && g.count.Add(1) == 1 {
+			close(g.entered)
+			<-g.release
+		}
+		return next(ctx, cmds)
+	}
+}
+
+// TestRedisBroker_smallPublishesShareARoundTrip: publishes to a few users made while one is on
+// its way to Redis go together in the next round trip, and each user gets theirs.
+func TestRedisBroker_smallPublishesShareARoundTrip(t *testing.T) {
+	ctx := context.Background()
+	rdb := mustRedis(t)
+	gate := &pipelineGate{entered: make(chan struct{}), release: make(chan struct{})}
+	rdb.AddHook(gate)
+	b := newRedisBroker(t, rdb, randomPrefix(), nil)
+	rec := newRecorder(b)
+	const n = 10
+	for i := range n + 1 {
+		if err := b.Subscribe(ctx, fmt.Sprint("u", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gate.armed.Store(true) // the subscriptions' own commands are not publishes
+
+	errs := make(chan error, n+1)
+	go func() { errs <- b.Publish(ctx, "u0", mustEventT(t, "chat.message", "first")) }()
+	<-gate.entered
+	for i := 1; i <= n; i++ {
+		go func() {
+			ev := mustEventT(t, "chat.message", fmt.Sprint("to ", i))
+			if i%2 == 0 { // a message's two parties, as chat publishes it
+				errs <- b.PublishAll(ctx, []string{fmt.Sprint("u", i), fmt.Sprint("u", i-1)}, ev)
+				return
+			}
+			errs <- b.Publish(ctx, fmt.Sprint("u", i), ev)
+		}()
+	}
+	for deadline := time.Now().Add(10 * time.Second); b.small.Waiting() < n; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d publishes waiting, want %d", b.small.Waiting(), n)
+		}
+	}
+	close(gate.release)
+	for range n + 1 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := gate.count.Load(); got != 2 {
+		t.Errorf("%d round trips for %d publishes, want 2: the first, then the others together", got, n+1)
+	}
+	for i := range n + 1 {
+		want := 1
+		if i%2 == 1 && i < n {
+			want = 2 // its own, and the next even one's
+		}
+		rec.waitFor(t, fmt.Sprint("u", i), want)
 	}
 }

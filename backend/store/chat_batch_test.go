@@ -22,7 +22,7 @@ import (
 func TestMessages_batchedInserts(t *testing.T) {
 	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
 		ctx := context.Background()
-		s := store.Messages{DB: db, Inserts: &store.MessageInserts{}}
+		s := store.Messages{DB: db, Inserts: store.NewMessageInserts(0)}
 		ada, acme := mustUser(t, db, accounts.Student, "Ada"), mustUser(t, db, accounts.Startup, "Acme")
 		const n = 60
 		var (
@@ -68,7 +68,7 @@ func TestMessages_commitInterval(t *testing.T) {
 	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
 		ctx := context.Background()
 		const interval = time.Second
-		s := store.Messages{DB: db, Inserts: &store.MessageInserts{Interval: interval}}
+		s := store.Messages{DB: db, Inserts: store.NewMessageInserts(interval)}
 		ada, acme := mustUser(t, db, accounts.Student, "Ada"), mustUser(t, db, accounts.Startup, "Acme")
 		var inserts atomic.Int32
 		if err := db.Callback().Create().After("gorm:create").Register("test:count", func(*gorm.DB) { inserts.Add(1) }); err != nil {
@@ -79,7 +79,7 @@ func TestMessages_commitInterval(t *testing.T) {
 		}
 
 		// Alone, the first send does not wait for the interval: the test would take an hour.
-		alone := &store.MessageInserts{Interval: time.Hour}
+		alone := store.NewMessageInserts(time.Hour)
 		if err := (store.Messages{DB: db, Inserts: alone}).CreateMessage(ctx, &chat.Message{SenderID: ada.ID, ReceiverID: acme.ID, Content: "alone"}); err != nil {
 			t.Fatal(err)
 		}
