@@ -35,25 +35,34 @@ func (s Sessions) CreateSession(ctx context.Context, sess *accounts.SessionInfo)
 	}).Error
 }
 
+// CheckSession runs on every request whose cached session ran out, so it is scanned by hand
+// (scanRows), not by gorm's reflection.
 func (s Sessions) CheckSession(ctx context.Context, id string) (*accounts.SessionCheck, error) {
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, "Session not found.")
 	}
-	var row struct {
+	type checkRow struct {
 		UserID        string
 		EndedAt       *time.Time
 		LastSeenAt    time.Time
 		TokenVersion  int
 		UserUpdatedAt time.Time
 	}
-	err := s.DB.WithContext(ctx).Table("sessions").
-		Select("sessions.user_id, sessions.ended_at, sessions.last_seen_at, users.token_version, users.updated_at AS user_updated_at").
-		Joins("JOIN users ON users.id = sessions.user_id").Where("sessions.id = ?", id).Take(&row).Error
+	rows, err := scanRows(s.DB.WithContext(ctx).Table("sessions").
+		Select("sessions.user_id, sessions.ended_at, sessions.last_seen_at, users.token_version, users.updated_at").
+		Joins("JOIN users ON users.id = sessions.user_id").Where("sessions.id = ?", id).Limit(1),
+		func(r *checkRow) []any {
+			return []any{&r.UserID, &r.EndedAt, &r.LastSeenAt, &r.TokenVersion, &r.UserUpdatedAt}
+		})
 	if err != nil {
-		return nil, translate(err, "Session not found.")
+		return nil, err
 	}
-	return &accounts.SessionCheck{UserID: row.UserID, Ended: row.EndedAt != nil, LastSeenAt: row.LastSeenAt,
-		TokenVersion: row.TokenVersion, UserUpdatedAt: row.UserUpdatedAt}, nil
+	if len(rows) == 0 {
+		return nil, apperr.New(apperr.NotFound, "Session not found.")
+	}
+	r := rows[0]
+	return &accounts.SessionCheck{UserID: r.UserID, Ended: r.EndedAt != nil, LastSeenAt: r.LastSeenAt,
+		TokenVersion: r.TokenVersion, UserUpdatedAt: r.UserUpdatedAt}, nil
 }
 
 func (s Sessions) TouchSession(ctx context.Context, id string, at time.Time) error {
