@@ -64,8 +64,9 @@ type publication struct {
 
 // publishSmall publishes payload to each of userIDs, in one pipelined round trip with the other
 // small publishes made at the same moment (batch.Queue; at most maxSmallBatch of them).
-// The round trip runs with the context of the call that leads the batch: every caller's comes
-// from app's publishContext, the same timeout. When it fails, every user in it is owed a resync.
+// The round trip runs with the context of the call that leads the batch; every caller's is
+// bounded the same way (app's publishContext, or the resyncs' health-check timeout). When it
+// fails, every user in it is owed a resync.
 func (b *RedisBroker) publishSmall(ctx context.Context, userIDs []string, payload []byte) error {
 	return b.small.Do(publication{userIDs, payload}, func(pubs []publication) []error {
 		pipe := b.rdb.Pipeline()
