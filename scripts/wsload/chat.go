@@ -19,8 +19,9 @@ import (
 // chat drives pairs of users: students send through one instance at a fixed total rate (or as
 // fast as it answers, with -rate 0), their startups listen on another, and every chat.message
 // frame is timed from its commit (p50_ms, p99_ms) and from the start of its POST (send_p50_ms,
-// send_p99_ms: what the sender waits for, the commit included). With -cpu it also reports the CPU time of the serving
-// processes per message, over the sending phase until the last frame arrived.
+// send_p99_ms: what the sender waits for, the commit included). With -cpu it also reports the
+// CPU time of the serving processes per message, over the sending phase until the last frame
+// arrived.
 func chat(args []string) error {
 	var (
 		sendBase, url string
