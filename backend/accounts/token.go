@@ -21,18 +21,14 @@ type Tokens struct {
 	// message's CPU in the sending instance. Revocation is not this cache's business: a token
 	// only ever stops being valid by expiring, and Authenticate checks its session and version
 	// on every request, whether the token came from here or not.
-	mu       sync.Mutex
-	verified map[string]verifiedToken
+	verifiedOnce sync.Once
+	verified     *cache[verifiedToken]
 }
 
 type verifiedToken struct {
 	userID, sessionID string
 	version           int
-	expires           time.Time
 }
-
-// maxVerifiedTokens bounds the cache; when it is full it starts over.
-const maxVerifiedTokens = 100_000
 
 type claims struct {
 	jwt.RegisteredClaims
@@ -66,10 +62,8 @@ var errBadToken = errors.New("bad token")
 // token version and session inside.
 func (t *Tokens) Verify(token string) (userID string, version int, sessionID string, err error) {
 	now := t.now()
-	t.mu.Lock()
-	v, ok := t.verified[token]
-	t.mu.Unlock()
-	if ok && now.Before(v.expires) {
+	t.verifiedOnce.Do(func() { t.verified = &cache[verifiedToken]{ttl: t.TTL} })
+	if v, ok := t.verified.get(token, now); ok {
 		return v.userID, v.version, v.sessionID, nil
 	}
 	var c claims
@@ -83,13 +77,10 @@ func (t *Tokens) Verify(token string) (userID string, version int, sessionID str
 	if err != nil || c.Subject == "" || c.Session == "" {
 		return "", 0, "", errBadToken
 	}
-	t.mu.Lock()
-	if t.verified == nil || len(t.verified) >= maxVerifiedTokens {
-		t.verified = map[string]verifiedToken{}
-	}
-	// WithExpirationRequired: ExpiresAt is set.
-	t.verified[token] = verifiedToken{userID: c.Subject, sessionID: c.Session, version: c.Version, expires: c.ExpiresAt.Time}
-	t.mu.Unlock()
+	// WithExpirationRequired: ExpiresAt is set. Nothing is ever forgotten, so the generation
+	// is always current.
+	t.verified.put(token, verifiedToken{userID: c.Subject, sessionID: c.Session, version: c.Version},
+		t.verified.generation(), c.ExpiresAt.Time)
 	return c.Subject, c.Version, c.Session, nil
 }
 

@@ -26,7 +26,7 @@ func TestTokens_verify(t *testing.T) {
 			t.Fatalf("Verify = %q, %d, %q, %v; want u1, 3, s1", id, version, session, err)
 		}
 	}
-	if _, ok := tokens.verified[token]; !ok {
+	if _, ok := tokens.verified.entries[token]; !ok {
 		t.Error("a verified token is not remembered")
 	}
 
@@ -61,19 +61,23 @@ func TestTokens_verify(t *testing.T) {
 func TestTokens_cacheStartsOverWhenFull(t *testing.T) {
 	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
 	tokens := testTokens(&now)
-	tokens.verified = map[string]verifiedToken{}
-	for i := range maxVerifiedTokens {
-		tokens.verified[strconv.Itoa(i)] = verifiedToken{expires: now.Add(time.Hour)}
-	}
 	token, err := tokens.Issue(&User{ID: "u1"}, "s1")
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The first Verify makes the cache; fill it, then verify a token it does not hold.
+	if _, _, _, err := tokens.Verify("not a token"); err == nil {
+		t.Fatal("accepted a malformed token")
+	}
+	tokens.verified.entries = map[string]cacheEntry[verifiedToken]{}
+	for i := range maxCachedEntries {
+		tokens.verified.entries[strconv.Itoa(i)] = cacheEntry[verifiedToken]{expires: now.Add(time.Hour)}
+	}
 	if _, _, _, err := tokens.Verify(token); err != nil {
 		t.Fatal(err)
 	}
-	if len(tokens.verified) != 1 {
-		t.Errorf("%d tokens cached, want the new one alone", len(tokens.verified))
+	if len(tokens.verified.entries) != 1 {
+		t.Errorf("%d tokens cached, want the new one alone", len(tokens.verified.entries))
 	}
 }
 
@@ -96,7 +100,7 @@ func BenchmarkTokens_verify(b *testing.B) {
 	b.Run("parsed", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			tokens.verified = nil
+			clear(tokens.verified.entries)
 			if _, _, _, err := tokens.Verify(token); err != nil {
 				b.Fatal(err)
 			}
