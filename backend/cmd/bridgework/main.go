@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"syscall"
 
@@ -31,6 +32,9 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	// First, before the heap has freed pages it would have to clear for the ballast.
+	ballast := app.GCBallast(cfg.GCBallastMB)
+	defer runtime.KeepAlive(ballast)
 	logger := newLogger(cfg)
 	slog.SetDefault(logger)
 
