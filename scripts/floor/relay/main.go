@@ -27,6 +27,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -49,6 +50,10 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	// The collector paced as Bridgework's is (GC_BALLAST_MB, app.GCBallast): a runtime setting
+	// rather than a design, so the floor has it too.
+	ballast := make([]byte, cfg.GCBallastMB<<20)
+	defer runtime.KeepAlive(ballast)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
