@@ -71,7 +71,7 @@ type Config struct {
 	WSHandshakesPerIP      int           // socket handshakes per client address per minute
 	RequestReadTimeout     time.Duration // a request's headers and body must arrive within this
 	FDReserve              int           // descriptors kept free for health checks and sign-in
-	GCBallastMB            int           // MiB of heap held so the collector runs less often (app.GCBallast)
+	GCHeapMinMB            int           // the garbage collector's goal is kept at least this, in MiB (package heapfloor)
 
 	// Company verification (package issuers): how long a mailed link works, and how many links
 	// a startup may ask for per VerifyMailWindow.
@@ -159,7 +159,7 @@ func loadFrom(r *reader) Config {
 		WSHandshakesPerIP:      r.int("WS_MAX_HANDSHAKES_PER_IP", 120),
 		RequestReadTimeout:     r.duration("REQUEST_READ_TIMEOUT", 30*time.Second),
 		FDReserve:              r.int("FD_RESERVE", 256),
-		GCBallastMB:            r.int("GC_BALLAST_MB", 64),
+		GCHeapMinMB:            r.int("GC_HEAP_MIN_MB", 64),
 
 		VerifyLinkTTL:         r.duration("VERIFY_LINK_TTL", 24*time.Hour),
 		VerifyMailsPerAccount: r.int("VERIFY_MAX_MAILS_PER_ACCOUNT", 5),

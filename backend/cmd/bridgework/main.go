@@ -11,13 +11,13 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"runtime"
 	"strings"
 	"syscall"
 
 	"bridgework/backend/app"
 	"bridgework/backend/config"
 	"bridgework/backend/demo"
+	"bridgework/backend/heapfloor"
 )
 
 func main() {
@@ -32,9 +32,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	// First, before the heap has freed pages it would have to clear for the ballast.
-	ballast := app.GCBallast(cfg.GCBallastMB)
-	defer runtime.KeepAlive(ballast)
+	defer heapfloor.Keep(uint64(cfg.GCHeapMinMB) << 20)()
 	logger := newLogger(cfg)
 	slog.SetDefault(logger)
 

@@ -27,7 +27,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -41,6 +40,7 @@ import (
 	"bridgework/backend/accounts"
 	"bridgework/backend/chat"
 	"bridgework/backend/config"
+	"bridgework/backend/heapfloor"
 )
 
 func main() {
@@ -50,10 +50,9 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	// The collector paced as Bridgework's is (GC_BALLAST_MB, app.GCBallast): a runtime setting
-	// rather than a design, so the floor has it too.
-	ballast := make([]byte, cfg.GCBallastMB<<20)
-	defer runtime.KeepAlive(ballast)
+	// The collector paced as Bridgework's is (GC_HEAP_MIN_MB): a runtime setting rather than a
+	// design, so the floor has it too.
+	defer heapfloor.Keep(uint64(cfg.GCHeapMinMB) << 20)()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 

@@ -22,8 +22,9 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"runtime"
 	"time"
+
+	"bridgework/backend/heapfloor"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -40,10 +41,9 @@ func main() {
 }
 
 func run(addr, variant string) error {
-	// The collector paced as Bridgework's is by default (GC_BALLAST_MB=64, app.GCBallast): a
-	// runtime setting rather than a design, so the floor has it too.
-	ballast := make([]byte, 64<<20)
-	defer runtime.KeepAlive(ballast)
+	// The collector paced as Bridgework's is by default (GC_HEAP_MIN_MB=64): a runtime setting
+	// rather than a design, so the floor has it too.
+	defer heapfloor.Keep(64 << 20)()
 	cfg, err := pgxpool.ParseConfig(os.Getenv("DATABASE_URL"))
 	if err != nil {
 		return err
