@@ -8,12 +8,12 @@ import (
 	"sync/atomic"
 )
 
-// Keep keeps the garbage collector's goal at least minBytes, however little the
-// last collection left live. Go collects each time the heap has grown by GOGC % (100) of what
-// the last collection left live, and at least 4 MiB. Without sockets an instance keeps a few
-// MiB live while each request leaves hundreds of KiB of garbage, so it collected every five or
-// six requests: 2,400 collections for 14,000 answers of the open market, a third of the
-// server's CPU (docs/performance.md, "A floor under the collector's goal").
+// Keep keeps the garbage collector's goal at least minBytes, however little the last collection
+// left live. Go collects each time the heap has grown by GOGC % (100) of what the last
+// collection left live, and at least 4 MiB. Without sockets an instance keeps a few MiB live
+// while each request leaves hundreds of KiB of garbage, so it collected every six or seven
+// requests: 2,400 collections for 16,000 answers of the open market. Fewer made the server's CPU
+// a request a third smaller (docs/performance.md, "A floor under the collector's goal").
 //
 // After each collection it sets GOGC for the next one: the operator's GOGC when that already
 // reaches minBytes, more when it does not. A large live heap (10,000 sockets) is left to the
