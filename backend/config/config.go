@@ -71,7 +71,7 @@ type Config struct {
 	WSHandshakesPerIP      int           // socket handshakes per client address per minute
 	RequestReadTimeout     time.Duration // a request's headers and body must arrive within this
 	FDReserve              int           // descriptors kept free for health checks and sign-in
-	GCHeapMinMB            int           // the garbage collector's goal is kept at least this, in MiB (package heapfloor)
+	GCHeapMinMB            int           // the collector's least heap goal, in MiB (package heapfloor)
 
 	// Company verification (package issuers): how long a mailed link works, and how many links
 	// a startup may ask for per VerifyMailWindow.

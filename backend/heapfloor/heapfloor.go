@@ -5,7 +5,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
-	"sync/atomic"
+	"sync"
 )
 
 // Keep keeps the garbage collector's goal at least minBytes, however little the last collection
@@ -30,15 +30,19 @@ func Keep(minBytes uint64) (stop func()) {
 	f := &heapFloor{min: minBytes, base: base}
 	f.watch()
 	return func() {
-		f.stopped.Store(true)
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		f.stopped = true
 		debug.SetGCPercent(base)
 	}
 }
 
 type heapFloor struct {
-	min     uint64
-	base    int
-	stopped atomic.Bool
+	min  uint64
+	base int
+
+	mu      sync.Mutex // so that an adjustment under way cannot undo stop
+	stopped bool
 }
 
 // sentinel is allocated for its cleanup alone, which runs after the first collection that finds
@@ -48,11 +52,12 @@ type sentinel struct{ _ *byte }
 
 func (f *heapFloor) watch() {
 	runtime.AddCleanup(new(sentinel), func(f *heapFloor) {
-		if f.stopped.Load() {
-			return
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if !f.stopped {
+			f.adjust()
+			f.watch()
 		}
-		f.adjust()
-		f.watch()
 	}, f)
 }
 

@@ -18,7 +18,8 @@ func heapFigures() (goal, live uint64) {
 // collectUntil collects until ok holds of the heap's goal and live bytes, for up to two seconds:
 // the floor adjusts after a collection, on the runtime's cleanup goroutine.
 func collectUntil(ok func(goal, live uint64) bool) (goal, live uint64, held bool) {
-	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+	deadline := time.Now().Add(2 * time.Second)
+	for ; time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		runtime.GC()
 		if goal, live = heapFigures(); ok(goal, live) {
 			return goal, live, true
