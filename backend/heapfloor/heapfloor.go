@@ -8,26 +8,26 @@ import (
 	"sync"
 )
 
-// Keep keeps the garbage collector's goal at least minBytes, however little the last collection
-// left live. Go collects each time the heap has grown by GOGC % (100) of what the last
-// collection left live, and at least 4 MiB. Without sockets an instance keeps a few MiB live
+// Keep keeps the garbage collector's goal at least minMiB MiB, however little the last
+// collection left live. Go collects each time the heap has grown by GOGC % (100) of what the
+// last collection left live, and at least 4 MiB. Without sockets an instance keeps a few MiB live
 // while each request leaves hundreds of KiB of garbage, so it collected every six or seven
 // requests: 2,400 collections for 16,000 answers of the open market. Fewer made the server's CPU
 // a request a third smaller (docs/performance.md, "A floor under the collector's goal").
 //
 // After each collection it sets GOGC for the next one: the operator's GOGC when that already
-// reaches minBytes, more when it does not. A large live heap (10,000 sockets) is left to the
+// reaches minMiB, more when it does not. A large live heap (10,000 sockets) is left to the
 // operator's GOGC, so it does not grow. A ballast (a large allocation held for ever) would delay
 // the collections as well, but add its size to every heap goal, large ones included. The price
-// is memory: up to minBytes of garbage between collections. Nothing is done when minBytes is 0
-// or GOGC is off. stop restores the operator's GOGC.
-func Keep(minBytes uint64) (stop func()) {
+// is memory: up to minMiB of garbage between collections. Nothing is done when minMiB is 0 or
+// less, or GOGC is off. stop restores the operator's GOGC.
+func Keep(minMiB int) (stop func()) {
 	base := debug.SetGCPercent(100)
 	debug.SetGCPercent(base)
-	if minBytes == 0 || base < 0 {
+	if minMiB <= 0 || base < 0 {
 		return func() {}
 	}
-	f := &heapFloor{min: minBytes, base: base}
+	f := &heapFloor{min: uint64(minMiB) << 20, base: base}
 	f.watch()
 	return func() {
 		f.mu.Lock()

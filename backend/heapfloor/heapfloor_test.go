@@ -29,7 +29,7 @@ func collectUntil(ok func(goal, live uint64) bool) (goal, live uint64, held bool
 }
 
 func TestKeep_smallHeap(t *testing.T) {
-	stop := Keep(64 * mib)
+	stop := Keep(64)
 	if goal, live, ok := collectUntil(func(goal, _ uint64) bool { return goal >= 64*mib }); !ok {
 		stop()
 		t.Fatalf("heap goal %d MiB with %d MiB live: the collector would not wait for 64 MiB", goal/mib, live/mib)
@@ -41,7 +41,7 @@ func TestKeep_smallHeap(t *testing.T) {
 }
 
 func TestKeep_largeHeapKeepsTheOperatorsGOGC(t *testing.T) {
-	stop := Keep(64 * mib)
+	stop := Keep(64)
 	defer stop()
 	if _, _, ok := collectUntil(func(goal, _ uint64) bool { return goal >= 64*mib }); !ok {
 		t.Fatal("the floor never raised the goal")

@@ -32,7 +32,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	defer heapfloor.Keep(uint64(cfg.GCHeapMinMB) << 20)()
+	defer heapfloor.Keep(cfg.GCHeapMinMB)()
 	logger := newLogger(cfg)
 	slog.SetDefault(logger)
 

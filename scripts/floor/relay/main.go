@@ -52,7 +52,7 @@ func main() {
 	}
 	// The collector paced as Bridgework's is (GC_HEAP_MIN_MB): a runtime setting rather than a
 	// design, so the floor has it too.
-	defer heapfloor.Keep(uint64(cfg.GCHeapMinMB) << 20)()
+	defer heapfloor.Keep(cfg.GCHeapMinMB)()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 

@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"strconv"
 	"time"
 
 	"bridgework/backend/heapfloor"
@@ -41,9 +42,13 @@ func main() {
 }
 
 func run(addr, variant string) error {
-	// The collector paced as Bridgework's is by default (GC_HEAP_MIN_MB=64): a runtime setting
+	// The collector paced as Bridgework's is (GC_HEAP_MIN_MB, 64 by default): a runtime setting
 	// rather than a design, so the floor has it too.
-	defer heapfloor.Keep(64 << 20)()
+	heapMinMiB, err := strconv.Atoi(envOr("GC_HEAP_MIN_MB", "64"))
+	if err != nil {
+		return fmt.Errorf("GC_HEAP_MIN_MB: %w", err)
+	}
+	defer heapfloor.Keep(heapMinMiB)()
 	cfg, err := pgxpool.ParseConfig(os.Getenv("DATABASE_URL"))
 	if err != nil {
 		return err
