@@ -11,7 +11,11 @@
 # floor variant's answers are first checked to be Bridgework's (scripts/floor/same-json.py),
 # then each server is driven flat out (wrk) and at RATE (httpload), and the run ends with one line
 # per path: floor-ratio NAME throughput=X cpu=Y p99=Z, Bridgework's figure over the best floor's
-# (requests/s, CPU per request at saturation, p99 at saturation).
+# (requests/s, CPU per request at saturation, p99 at saturation). Each server is timed on a quiet
+# machine (quiet), and each line at RATE tells how often per request the server's and
+# PostgreSQL's threads went to sleep: at RATE every sleep ends in a wake, whose cost on this
+# machine (scripts/floor/wake, printed first) is most of the idle overhead (docs/performance.md,
+# section "Where the idle overhead goes").
 #
 #   ./scripts/bench-marketplace.sh            # RATE=200 DURATION=15s OPEN_TASKS=100000
 #   QUICK=1 ./scripts/bench-marketplace.sh    # DURATION=5s OPEN_TASKS=5000, wrk 3 s, floors only
@@ -61,6 +65,8 @@ psql "$DATABASE_URL" -qc "VACUUM ANALYZE" >/dev/null
 build_server
 go build -o bin/httpload ./scripts/httpload
 go build -o bin/floor-rest ./scripts/floor/rest
+go build -o bin/wake ./scripts/floor/wake
+log "what a sleep and a wake cost on this machine (CPU per wake, 200 wakes a second): $(bin/wake)"
 STATIC_DIR=$(mktemp -d) DATA_DIR=$(mktemp -d) bin/bridgework >/dev/null 2>&1 &
 SERVER_PID=$!
 wait_http "http://127.0.0.1:$PORT/readyz" 30 "$SERVER_PID" || die "the server did not start"
@@ -98,35 +104,62 @@ db_ticks() {
   [ -n "$POSTMASTER" ] || { ticks_of $(pgrep -f "postgres: .* $DB " || true); return; }
   echo $(($(ticks_of "$POSTMASTER" $(pgrep -P "$POSTMASTER")) + $(awk '{print $16 + $17}' "/proc/$POSTMASTER/stat")))
 }
+# sleeps_of PID...: how many times the processes' threads have gone to sleep so far (voluntary
+# context switches): at a steady rate each is a wake to come, paid for in CPU.
+sleeps_of() {
+  local n=0 p
+  for p in "$@"; do n=$((n + $(cat /proc/"$p"/task/*/status 2>/dev/null | awk '/^voluntary_ctxt_switches/ {n += $2} END {print n + 0}'))); done
+  echo "$n"
+}
+db_sleeps() { if [ -n "$POSTMASTER" ]; then sleeps_of $(pgrep -P "$POSTMASTER"); else sleeps_of $(pgrep -f "postgres: .* $DB " || true); fi; }
+per_request() { awk -v n="$1" -v r="$2" 'BEGIN {printf "%.1f", r ? n / r : 0}'; }
+
+# quiet waits (30 s at most) until the machine is at least 90 % idle over a second, so that no
+# server is timed while the one before still weighs on it: a floor that fell behind at RATE
+# leaves PostgreSQL working through its backlog after it stops.
+quiet() {
+  local a b
+  for _ in $(seq 30); do
+    read -ra a <<<"$(awk '/^cpu / {print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6}' /proc/stat)"
+    sleep 1
+    read -ra b <<<"$(awk '/^cpu / {print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6}' /proc/stat)"
+    if [ $(((b[0] - a[0]) * 10)) -lt $((b[0] - a[0] + b[1] - a[1])) ]; then return; fi
+  done
+  log "the machine is still busy after 30 s (load $(cut -d' ' -f1 /proc/loadavg)); timing anyway"
+}
+
 # cpu_per_request TICKS REQUESTS: milliseconds of CPU per request.
 cpu_per_request() { awk -v t="$1" -v n="$2" -v ms="$TICK_MS" 'BEGIN {printf "%.3f", n ? t * ms / n : 0}'; }
 
 result_field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
 
 # at_rate PID URL [TOKEN]: RATE requests/s for DURATION after 5 s of warm-up (httpload), and the
-# CPU the server PID and PostgreSQL spent per request over the whole run. Prints
-# "p50 p99 max server_cpu postgres_cpu statuses" (milliseconds).
+# CPU the server PID and PostgreSQL spent per request over the whole run, and how often their
+# threads went to sleep per request. Prints
+# "p50 p99 max server_cpu postgres_cpu statuses server_sleeps postgres_sleeps" (times in
+# milliseconds).
 at_rate() {
   local pid=$1 url=$2 token=${3:-}
-  local out s0 d0
-  s0=$(ticks_of "$pid") d0=$(db_ticks)
+  local out s0 d0 z0 y0
+  s0=$(ticks_of "$pid") d0=$(db_ticks) z0=$(sleeps_of "$pid") y0=$(db_sleeps)
   # A server that falls behind the rate fails the run: its figures are "-" then.
   if ! out=$(bin/httpload -url "$url" -token "$token" -rate "$RATE" -duration "$DURATION" -warmup 5s 2>&1); then
-    echo "- - - - - fell-behind"
+    echo "- - - - - fell-behind - -"
     return
   fi
   local sent
   sent=$(result_field sent "$out")
   echo "$(result_field p50_ms "$out") $(result_field p99_ms "$out") $(result_field max_ms "$out")" \
     "$(cpu_per_request $(($(ticks_of "$pid") - s0)) "$sent") $(cpu_per_request $(($(db_ticks) - d0)) "$sent")" \
-    "$(result_field statuses "$out")"
+    "$(result_field statuses "$out")" \
+    "$(per_request $(($(sleeps_of "$pid") - z0)) "$sent") $(per_request $(($(db_sleeps) - y0)) "$sent")"
 }
 
 steady() {
   local name=$1 path=$2 token=${3:-}
   local r
   read -ra r <<<"$(at_rate "$SERVER_PID" "$URL$path" "$token")"
-  printf '%-34s p50 %s ms  p99 %s ms  max %s ms  CPU/request: server %s ms, postgres %s ms  status %s\n' "$name" "${r[@]}"
+  printf '%-34s p50 %s ms  p99 %s ms  max %s ms  CPU/request: server %s ms, postgres %s ms  status %s  sleeps/request: server %s, postgres %s\n' "$name" "${r[@]}"
 }
 
 # flat_out PID URL [TOKEN]: wrk with 16 connections for WRK_DURATION after WRK_WARMUP. Prints
@@ -153,6 +186,7 @@ flat_out() {
     END {ok = n - failed; printf "%.0f %.2f %.3f %d\n", n ? rps * ok / n : 0, p99, ok ? used * ms / ok : 0, failed}' <<<"$out"
 }
 
+quiet
 log "steady load: $RATE requests/s for $DURATION each (httpload); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ -z "${QUICK:-}" ]; then
   steady "GET /api/startup/dashboard" /api/startup/dashboard "$STARTUP_TOKEN"
@@ -193,11 +227,12 @@ for entry in "${HOT_PATHS[@]}"; do
       python3 scripts/floor/same-json.py "$CHECK_DIR/bridgework.json" "$CHECK_DIR/$server.json" ||
         die "the $server floor does not answer $path as Bridgework does"
     fi
+    quiet
     read -r rps[$server] p99[$server] cpu[$server] failed <<<"$(flat_out "$pid" "$base$path" "$token")"
     read -ra r <<<"$(at_rate "$pid" "$base$path" "$token")"
     rate_cpu=$(awk -v a="${r[3]}" -v b="${r[4]}" 'BEGIN {if (a == "-") print "-"; else printf "%.3f", a + b}')
-    printf '%-18s %-10s %8s %6s ms %8s ms %10s ms %10s ms  (wrk failures %s, at rate %s, load %s)\n' "$name" "$server" \
-      "${rps[$server]}" "${p99[$server]}" "${r[1]}" "${cpu[$server]}" "$rate_cpu" "$failed" "${r[5]}" "$(cut -d' ' -f1 /proc/loadavg)"
+    printf '%-18s %-10s %8s %6s ms %8s ms %10s ms %10s ms  (wrk failures %s, at rate %s, sleeps/request there: server %s, postgres %s)\n' "$name" "$server" \
+      "${rps[$server]}" "${p99[$server]}" "${r[1]}" "${cpu[$server]}" "$rate_cpu" "$failed" "${r[5]}" "${r[6]}" "${r[7]}"
     if [ "$server" != bridgework ]; then stop_floor; fi
     if [ "$server" = bridgework ]; then
       idle=$(awk -v a="$rate_cpu" -v b="${cpu[$server]}" 'BEGIN {if (a == "-") print "-"; else printf "%.2f", (b > 0 ? a / b : 0)}')
