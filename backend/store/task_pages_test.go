@@ -1,0 +1,110 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+	"time"
+
+	"gorm.io/gorm"
+
+	"bridgework/backend/accounts"
+	"bridgework/backend/store"
+	"bridgework/backend/tasks"
+	"bridgework/backend/testenv"
+)
+
+// TestTasks_deepPagesReadIdsFirst: a page past store's deferFrom, read ids first, holds the rows
+// the plain read gives, in the same order, for every sort and every list that pages by offset:
+// the open market, a startup's and a student's view of it (their own tasks first), a student's
+// own tasks.
+func TestTasks_deepPagesReadIdsFirst(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		s := store.Tasks{DB: db}
+		acme := newMarketUser(t, db, accounts.Startup, "Acme")
+		other := newMarketUser(t, db, accounts.Startup, "Other")
+		ada := newMarketUser(t, db, accounts.Student, "Ada")
+		day := time.Now().Add(72 * time.Hour).UTC().Truncate(24 * time.Hour)
+		var made []*tasks.Task
+		err := db.Transaction(func(tx *gorm.DB) error {
+			in := store.Tasks{DB: tx}
+			for i := range 60 {
+				owner := other.ID
+				if i%3 == 0 {
+					owner = acme.ID
+				}
+				made = append(made, newMarketTask(t, in, owner, func(task *tasks.Task) {
+					// Ties on every sort key but the id, so that the id's order shows too.
+					task.Title = fmt.Sprintf("Task %d", i%7)
+					task.Deadline = day.Add(time.Duration(i%5) * time.Hour)
+					task.BudgetMin, task.BudgetMax = float64(i%4*100), float64(i%4*100+50)
+				}))
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.InTx(ctx, func(tx tasks.Tx) error {
+			for _, task := range made[:15] {
+				sub := tasks.Submission{TaskID: task.ID, StudentID: ada.ID, StartupID: task.StartupID, Link: "https://a", Status: tasks.Pending}
+				if err := tx.CreateSubmission(&sub); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		views := map[string]func(q tasks.Query) (tasks.Page[tasks.Task], error){
+			"open market": func(q tasks.Query) (tasks.Page[tasks.Task], error) { return s.OpenTasks(ctx, q, "") },
+			"startup's market": func(q tasks.Query) (tasks.Page[tasks.Task], error) {
+				return s.Market(ctx, tasks.MarketView{Startup: acme.ID}, q)
+			},
+			"student's market": func(q tasks.Query) (tasks.Page[tasks.Task], error) {
+				return s.Market(ctx, tasks.MarketView{Student: ada.ID}, q)
+			},
+			"student's tasks": func(q tasks.Query) (tasks.Page[tasks.Task], error) { return s.StudentTasks(ctx, ada.ID, q, nil) },
+		}
+		for name, read := range views {
+			for _, sort := range []string{"", "title", "pay", "newest"} {
+				for page := 1; ; page++ {
+					q := tasks.Query{Sort: sort, Page: page, Limit: 9}
+					restore := store.SetDeferFrom(math.MaxInt)
+					plain, err := read(q)
+					restore()
+					if err != nil {
+						t.Fatal(err)
+					}
+					restore = store.SetDeferFrom(0)
+					deferred, err := read(q)
+					restore()
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got, want := ids(deferred.Items), ids(plain.Items); !slices.Equal(got, want) {
+						t.Errorf("%s, sort %q, page %d: ids first %v, plain %v", name, sort, page, got, want)
+					}
+					if len(plain.Items) == 0 {
+						if page == 1 {
+							t.Errorf("%s: nothing to page through", name)
+						}
+						break
+					}
+				}
+			}
+		}
+	})
+}
+
+func ids(items []tasks.Task) []string {
+	out := make([]string, len(items))
+	for i, t := range items {
+		out[i] = t.ID
+	}
+	return out
+}
