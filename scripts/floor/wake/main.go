@@ -15,7 +15,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -30,15 +29,15 @@ func main() {
 	every := flag.Duration("every", 5*time.Millisecond, "length of each sleep (200 a second: 5ms)")
 	flag.Parse()
 	thread, err := threadWake(*n, *every)
+	var goTimer float64
 	if err == nil {
-		var goTimer float64
 		goTimer, err = goWake(*n, *every)
-		fmt.Printf("wake thread_us=%.1f go_us=%.1f\n", thread, goTimer)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "wake:", err)
 		os.Exit(1)
 	}
+	fmt.Printf("wake thread_us=%.1f go_us=%.1f\n", thread, goTimer)
 }
 
 // threadWake sleeps in nanosleep on a thread of its own and returns that thread's CPU per wake
@@ -78,7 +77,7 @@ const rusageThread = 1
 func cpu(who int) (time.Duration, error) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(who, &ru); err != nil {
-		return 0, errors.Join(errors.New("getrusage"), err)
+		return 0, fmt.Errorf("getrusage: %w", err)
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
 }
