@@ -100,9 +100,11 @@ TICK_MS=$((1000 / $(getconf CLK_TCK)))
 # measure on an otherwise quiet server.
 ticks_of() { local t=0 p; for p in "$@"; do t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || echo 0))); done; echo "$t"; }
 POSTMASTER=$(pgrep -o -f "bin/postgres" || true)
+# db_backends: the postmaster's children, or this database's backends when it was not found.
+db_backends() { if [ -n "$POSTMASTER" ]; then pgrep -P "$POSTMASTER" || true; else pgrep -f "postgres: .* $DB " || true; fi; }
 db_ticks() {
-  [ -n "$POSTMASTER" ] || { ticks_of $(pgrep -f "postgres: .* $DB " || true); return; }
-  echo $(($(ticks_of "$POSTMASTER" $(pgrep -P "$POSTMASTER")) + $(awk '{print $16 + $17}' "/proc/$POSTMASTER/stat")))
+  [ -n "$POSTMASTER" ] || { ticks_of $(db_backends); return; }
+  echo $(($(ticks_of "$POSTMASTER" $(db_backends)) + $(awk '{print $16 + $17}' "/proc/$POSTMASTER/stat")))
 }
 # sleeps_of PID...: how many times the processes' threads have gone to sleep so far (voluntary
 # context switches): at a steady rate each is a wake to come, paid for in CPU.
@@ -111,7 +113,7 @@ sleeps_of() {
   for p in "$@"; do n=$((n + $(cat /proc/"$p"/task/*/status 2>/dev/null | awk '/^voluntary_ctxt_switches/ {n += $2} END {print n + 0}'))); done
   echo "$n"
 }
-db_sleeps() { if [ -n "$POSTMASTER" ]; then sleeps_of $(pgrep -P "$POSTMASTER"); else sleeps_of $(pgrep -f "postgres: .* $DB " || true); fi; }
+db_sleeps() { sleeps_of $(db_backends); }
 per_request() { awk -v n="$1" -v r="$2" 'BEGIN {printf "%.1f", r ? n / r : 0}'; }
 
 # quiet waits (30 s at most) until the machine is at least 90 % idle over a second, so that no

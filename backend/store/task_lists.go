@@ -321,11 +321,11 @@ var deferFrom = 1000
 // deepest page (offset 9,900) cost PostgreSQL 12 ms against 3.4 (docs/performance.md, "Where
 // the idle overhead goes", deep pages).
 func findPage(db, base *gorm.DB, sort string, limit, offset int) ([]taskRow, error) {
+	page := ordered(base.Session(&gorm.Session{}), sort).Limit(limit).Offset(offset)
 	if offset < deferFrom {
-		return findTasks(ordered(base.Session(&gorm.Session{}), sort).Limit(limit).Offset(offset))
+		return findTasks(page)
 	}
-	ids := ordered(base.Session(&gorm.Session{}), sort).Select("tasks.id").Limit(limit).Offset(offset)
-	return findTasks(ordered(db.Model(&taskRow{}).Where("tasks.id IN (?)", ids), sort))
+	return findTasks(ordered(db.Model(&taskRow{}).Where("tasks.id IN (?)", page.Select("tasks.id")), sort))
 }
 
 // page counts base, reads the requested page of it and hydrates it.
