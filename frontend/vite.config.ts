@@ -150,7 +150,7 @@ function formModules(dir: string): Set<string> {
     if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || entry.parentPath.includes('__tests__')) continue
     const file = resolve(entry.parentPath, entry.name)
     // `import type` is erased from the build: only imports that stay count.
-    if (/^import (?!type )[^;]*? from '(react-hook-form|zod|@hookform\/[^']+)'/m.test(readFileSync(file, 'utf8'))) found.add(file)
+    if (/^import (?!type )[^;]*? from '(react-hook-form|zod|@\/lib\/zod|@hookform\/[^']+)'/m.test(readFileSync(file, 'utf8'))) found.add(file)
   }
   return found
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 // Form rules and texts from spec §5 (also in docs/api-contract.md; the server checks the same).
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 // Help form rules and texts (spec §5, docs/api-contract.md). One message at a time, in this
 // order: both fields required, then the email's shape (checked first), then the phone.

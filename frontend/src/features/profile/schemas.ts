@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { MAX_UPLOAD_BYTES, webHref } from '@/lib/files'
 import type { SkillLevel, User } from '@/types/api'
 import type { StudentProfileInput } from './api/save-student-profile'

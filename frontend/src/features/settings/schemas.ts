@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { EMAIL_FREQUENCIES, type EmailFrequency, type NotificationSettings } from './api/types'
 
 // The texts of the settings page and the server's own (docs/api-contract.md).

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { DEFAULT_CURRENCY } from '@/lib/tasks/pay'
 
 // Post New Work rules (spec §5) with the same texts the server answers.
