@@ -62,9 +62,13 @@ function boot(): Plugin {
         return seen
       }
       const initial = closure(chunks.filter((chunk) => chunk.isEntry))
-      const dashboard = chunks.filter((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/app/routes/dashboard.tsx')))
-      if (dashboard.length !== 1) this.error('boot: the dashboard route (src/app/routes/dashboard.tsx) is not in one chunk')
-      const dashboardChunks = [...closure(dashboard)].filter((name) => !initial.has(name)).map((name) => `/${name}`)
+      /** The chunks a user type's dashboard (src/app/routes/<type>-dashboard.tsx) needs beyond the first load. */
+      const dashboardOf = (type: 'student' | 'startup') => {
+        const found = chunks.filter((chunk) => chunk.moduleIds.some((id) => id.endsWith(`/src/app/routes/${type}-dashboard.tsx`)))
+        if (found.length !== 1) this.error(`boot: the ${type} dashboard (src/app/routes/${type}-dashboard.tsx) is not in one chunk`)
+        return [...closure(found)].filter((name) => !initial.has(name)).map((name) => `/${name}`)
+      }
+      const dashboardChunks = { student: dashboardOf('student'), startup: dashboardOf('startup') }
 
       const source = bootScript({ dashboardChunks })
       const fileName = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`
@@ -213,10 +217,12 @@ export default defineConfig({
               priority: 0.25,
               includeDependenciesRecursively: false,
             },
-            // The dashboard route and everything it imports that the groups above did not take: one
-            // chunk, so a dashboard's first paint loads it and not the whole of `pages` (what other
-            // pages share with it they import from here).
-            { name: 'dashboard', test: /src[\\/]app[\\/]routes[\\/]dashboard\.tsx$/, priority: 0.2 },
+            // Each dashboard and everything it imports that the groups above did not take: one chunk
+            // each, so a dashboard's first paint loads it and not the whole of `pages` (what other
+            // pages share with it they import from here). The student's comes first: what both
+            // dashboards use is in it, and the startup's chunk imports it.
+            { name: 'student-dashboard', test: /src[\\/]app[\\/]routes[\\/]student-dashboard\.tsx$/, priority: 0.22 },
+            { name: 'startup-dashboard', test: /src[\\/]app[\\/]routes[\\/]startup-dashboard\.tsx$/, priority: 0.2 },
             // ...and what two or more lazy pages share goes in one chunk beside them, not dozens of
             // tiny ones (an icon, a card): on a slow link each request costs a round trip.
             { name: 'pages', minShareCount: 2, priority: 0 },

@@ -7,5 +7,5 @@ export const EARLY_REQUESTS: {
 /** The dashboard routes and the user type each admits (null: any). */
 export const DASHBOARD_ROUTES: Record<string, 'student' | 'startup' | null>
 
-/** The boot script's source, with the dashboard route's chunk URLs. */
-export function bootScript(options: { dashboardChunks: string[] }): string
+/** The boot script's source, with each user type's dashboard chunk URLs. */
+export function bootScript(options: { dashboardChunks: Record<'student' | 'startup', string[]> }): string

@@ -7,8 +7,8 @@
 // - with a stored session (the token the app keeps under `auth` in localStorage or
 //   sessionStorage, src/lib/auth-store.ts), GET /api/me, which the app checks before any route;
 // - on a dashboard URL for a student or a startup, that dashboard's query and the caller's
-//   ratings (the queries of src/app/routes/dashboard-data.ts), and `modulepreload` links for the
-//   dashboard page's chunks.
+//   ratings (the queries src/app/routes/dashboard.tsx starts), and `modulepreload` links for that
+//   user type's dashboard chunks.
 // The answers wait in `window.__bwEarly` until the app's API client asks for the same URL with
 // the same token (src/lib/early-requests.ts); the app asks everything itself when the script
 // did not run. A file, not inline: the CSP allows scripts from 'self' only. vite.config.ts writes
@@ -29,8 +29,8 @@ export const EARLY_REQUESTS = {
 export const DASHBOARD_ROUTES = { '/dashboard': null, '/student/dashboard': 'student', '/startup/dashboard': 'startup' }
 
 /**
- * The script's source. `dashboardChunks`: the URLs of the chunks the dashboard route imports
- * beyond what index.html loads anyway.
+ * The script's source. `dashboardChunks`: by user type (student, startup), the URLs of the chunks
+ * that user's dashboard imports beyond what index.html loads anyway.
  */
 export function bootScript({ dashboardChunks }) {
   const config = JSON.stringify({ requests: EARLY_REQUESTS, routes: DASHBOARD_ROUTES, chunks: dashboardChunks })
@@ -61,7 +61,7 @@ export function bootScript({ dashboardChunks }) {
   var admits = config.routes[path];
   if (admits !== undefined && (type === 'student' || type === 'startup') && (admits === null || admits === type)) {
     urls = urls.concat(config.requests.dashboard[type]);
-    config.chunks.forEach(function (href) {
+    config.chunks[type].forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';

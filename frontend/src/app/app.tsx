@@ -1,10 +1,16 @@
 import { useState } from 'react'
+import { BrowserRouter } from 'react-router'
 import { createQueryClient } from '@/lib/react-query'
 import { AppProvider } from './provider'
-import { createAppRouter } from './router'
+import { AppRoutes } from './router'
 
 export function App() {
   const [queryClient] = useState(createQueryClient)
-  const [router] = useState(() => createAppRouter(queryClient))
-  return <AppProvider queryClient={queryClient} router={router} />
+  return (
+    <AppProvider queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProvider>
+  )
 }

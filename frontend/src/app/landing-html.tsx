@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server'
-import { createMemoryRouter } from 'react-router'
+import { MemoryRouter } from 'react-router'
 import { createQueryClient } from '@/lib/react-query'
 import { AppProvider } from './provider'
-import { createRoutes } from './router'
+import { AppRoutes } from './router'
 
 /**
  * The landing page as a visitor's first render shows it (the whole app at `/` without a
@@ -11,7 +11,11 @@ import { createRoutes } from './router'
  * first render replaces it with the same markup (issue 17, item 6).
  */
 export function renderLandingHtml(): string {
-  const queryClient = createQueryClient()
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: ['/'] })
-  return renderToString(<AppProvider queryClient={queryClient} router={router} />)
+  return renderToString(
+    <AppProvider queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={['/']}>
+        <AppRoutes />
+      </MemoryRouter>
+    </AppProvider>,
+  )
 }

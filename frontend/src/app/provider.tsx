@@ -1,8 +1,6 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { useEffect, type ReactNode } from 'react'
-// From 'react-router' rather than 'react-router/dom': the same module as createMemoryRouter in
-// tests (two copies would not share the router context); nothing here uses flushSync.
-import { RouterProvider } from 'react-router'
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { startTransition, useEffect, useState, type ReactNode } from 'react'
+import { useNavigate } from 'react-router'
 import { FullPageSpinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@/config/toast'
@@ -13,42 +11,24 @@ import { setNavigator } from '@/lib/navigation'
 import { Toaster } from '@/lib/notify'
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider'
 import { registerRealtimeHandlers } from './realtime'
-import type { AppRouter } from './router'
 
 // Before the first socket opens: which feature handles which live event (./realtime.ts).
 registerRealtimeHandlers()
 
-/** Holds the routes back until the start-up session check (GET /api/me) has answered. */
-function SessionGate({ children }: { children: ReactNode }) {
-  const { isBooting } = useSessionRefresh()
-  if (isBooting) return <FullPageSpinner label="Loading your session" />
-  return <>{children}</>
+type AppProviderProps = {
+  queryClient: QueryClient
+  /** A router holding <AppRoutes />: BrowserRouter in the app, MemoryRouter in tests. */
+  children: ReactNode
 }
 
-type AppProviderProps = { queryClient: QueryClient; router: AppRouter }
-
-/** Query cache, toasts, session check and routes. Tests mount it with a memory router. */
-export function AppProvider({ queryClient, router }: AppProviderProps) {
-  useEffect(
-    () =>
-      setUnauthorizedHandler(() => {
-        queryClient.clear()
-        void router.navigate(paths.login, { replace: true })
-      }),
-    [queryClient, router],
-  )
+/** Query cache, the live connection, toasts, and the router. */
+export function AppProvider({ queryClient, children }: AppProviderProps) {
   useEffect(() => syncAuthAcrossTabs(), [])
-  // Toasts live outside the routes; their links move through the router all the same.
-  useEffect(() => setNavigator((to) => void router.navigate(to)), [router])
 
   return (
     <QueryClientProvider client={queryClient}>
       {/* The live connection (students and startups only) keeps the query cache current. */}
-      <RealtimeProvider>
-        <SessionGate>
-          <RouterProvider router={router} />
-        </SessionGate>
-      </RealtimeProvider>
+      <RealtimeProvider>{children}</RealtimeProvider>
       {/* Below the sticky 64 px header, so a toast never hides the navigation or the bell. */}
       <Toaster
         position="top-right"
@@ -61,4 +41,42 @@ export function AppProvider({ queryClient, router }: AppProviderProps) {
       />
     </QueryClientProvider>
   )
+}
+
+/**
+ * Inside the router: code outside the routes moves through it. A request the server refuses as
+ * unauthenticated (api-client.ts) empties the cache and goes to /login; a toast's link
+ * (lib/navigation.ts) opens its page without a reload.
+ */
+export function RouterHandlers() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  useEffect(
+    () =>
+      setUnauthorizedHandler(() => {
+        queryClient.clear()
+        void navigate(paths.login, { replace: true })
+      }),
+    [queryClient, navigate],
+  )
+  useEffect(() => setNavigator((to) => void navigate(to)), [navigate])
+  return null
+}
+
+/**
+ * Holds the routes back until the start-up session check (GET /api/me) has answered. Their first
+ * render is then a transition, so a page whose chunk is still on its way keeps this spinner on
+ * screen until it is in (src/app/router.tsx places the Suspense boundary above it). Rendered at
+ * once, the routes' "Loading…" would show, and React holds back a page that replaces a fallback
+ * until 300 ms after the fallback appeared (FALLBACK_THROTTLE_MS in react-dom): on a dashboard whose
+ * chunk the boot script had already fetched, 300 ms more before its first paint (issue 17, item 6).
+ */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const { isBooting } = useSessionRefresh()
+  const [routesShown, setRoutesShown] = useState(!isBooting)
+  useEffect(() => {
+    if (!isBooting) startTransition(() => setRoutesShown(true))
+  }, [isBooting])
+  if (!routesShown) return <FullPageSpinner label="Loading your session" />
+  return <>{children}</>
 }

@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
 import { act, render, screen, waitForElementToBeRemoved } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { ReactElement } from 'react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { useLayoutEffect, type ReactElement, type ReactNode } from 'react'
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location } from 'react-router'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { AppProvider } from '@/app/provider'
-import { createRoutes } from '@/app/router'
+import { AppRoutes } from '@/app/router'
 import { useAuthStore } from '@/lib/auth-store'
 import type { User } from '@/types/api'
 import { seedAccount } from './mocks/db'
@@ -23,6 +23,46 @@ type RenderAppOptions = {
   waitForSession?: boolean
 }
 
+/** The test's view of the router: where it is, and a way to go elsewhere as a link would. */
+export type TestRouter = {
+  location: Location
+  /** Resolves once the page at `to` is in. */
+  navigate: (to: string) => Promise<void>
+}
+
+/** Keeps `router` current from inside the router's tree. */
+function RouterProbe({ router }: { router: TestRouter }) {
+  const location = useLocation()
+  const navigate = useNavigate()
+  useLayoutEffect(() => {
+    router.location = location
+    router.navigate = async (to) => {
+      act(() => void navigate(to))
+      await pageLoaded()
+    }
+  }, [router, location, navigate])
+  return null
+}
+
+/**
+ * A memory router at `url` holding `children`, and its TestRouter. Without transitions: the
+ * browser keeps the previous page on screen while the next one's chunk loads; here the routes'
+ * "Loading…" (src/app/router.tsx) shows instead, which tells a test when a page is on its way.
+ */
+function memoryRouter(url: string, children: ReactNode) {
+  const router: TestRouter = {
+    location: { pathname: '', search: '', hash: '', state: null, key: '' },
+    navigate: () => Promise.reject(new Error('the router has not rendered yet')),
+  }
+  const element = (
+    <MemoryRouter initialEntries={[url]} useTransitions={false}>
+      <RouterProbe router={router} />
+      {children}
+    </MemoryRouter>
+  )
+  return { router, element }
+}
+
 /** Mounts the whole app (providers, guards, layout) at `url` in a memory router. */
 export async function renderApp(url: string, options: RenderAppOptions = {}) {
   let user: User | null = null
@@ -33,54 +73,42 @@ export async function renderApp(url: string, options: RenderAppOptions = {}) {
     useAuthStore.getState().login({ token: seeded.token, user }, { remember: true })
   }
   const queryClient = createTestQueryClient()
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [url] })
+  const { router, element } = memoryRouter(url, <AppRoutes />)
   const events = userEvent.setup()
-  const view = render(<AppProvider queryClient={queryClient} router={router} />)
+  const view = render(<AppProvider queryClient={queryClient}>{element}</AppProvider>)
   // With a session, the app first checks it (GET /api/me) behind a spinner.
   const spinner = screen.queryByRole('status', { name: 'Loading your session' })
   if (spinner && options.waitForSession !== false) await waitForElementToBeRemoved(spinner)
-  // Pages other than the landing page load lazily (src/app/router.tsx): wait until the first
-  // match's page module is in, as the browser does behind "Loading…", so tests see the page.
-  if (options.waitForSession !== false) await routerReady(router)
+  // Pages other than the landing page load lazily (src/app/router.tsx): wait until the page's
+  // module is in, so tests see the page.
+  if (options.waitForSession !== false) await pageLoaded()
   return { ...view, router, queryClient, user, events }
 }
 
 /**
- * Resolves once the router has loaded the lazy routes of its location and rendered them,
- * including a guard's redirect on the first render (another lazy page).
+ * Resolves once the page at the router's location is in, including a guard's redirect on the
+ * first render (to another lazy page).
  */
-async function routerReady(router: ReturnType<typeof createMemoryRouter>) {
-  const settled = () => router.state.initialized && router.state.navigation.state === 'idle'
+async function pageLoaded() {
+  const loading = () => screen.queryByRole('status', { name: 'Loading…' })
   for (;;) {
-    if (!settled()) {
-      await new Promise<void>((resolve) => {
-        const unsubscribe = router.subscribe(() => {
-          if (!settled()) return
-          unsubscribe()
-          resolve()
-        })
-      })
-    }
-    // The new state renders on React's next pass; its effects may navigate again.
+    // A render's effects (a redirect) run, and a loaded module's page renders.
     await act(async () => {})
-    if (settled()) return
+    if (!loading()) return
+    await waitForElementToBeRemoved(loading)
   }
 }
 
 /** Renders one element (a page view) inside a router and a query client. */
 export function renderWithRouter(ui: ReactElement, { url = '/' }: { url?: string } = {}) {
-  const router = createMemoryRouter(
-    [
-      { path: '*', element: ui },
-      { path: '/dashboard', element: <p>Dashboard route</p> },
-    ],
-    { initialEntries: [url] },
+  const { router, element } = memoryRouter(
+    url,
+    <Routes>
+      <Route path="*" element={ui} />
+      <Route path="/dashboard" element={<p>Dashboard route</p>} />
+    </Routes>,
   )
   const events = userEvent.setup()
-  const view = render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
+  const view = render(<QueryClientProvider client={createTestQueryClient()}>{element}</QueryClientProvider>)
   return { ...view, router, events }
 }

@@ -6,7 +6,7 @@ import { seedAccount } from '@/testing/mocks/db'
 import { renderApp } from '@/testing/test-utils'
 import type { UserType } from '@/types/api'
 
-const CHUNKS = ['/assets/dashboard-abc.js', '/assets/pages-def.js']
+const CHUNKS = { student: ['/assets/student-dashboard-abc.js'], startup: ['/assets/startup-dashboard-def.js', '/assets/student-dashboard-abc.js'] }
 
 /** Runs the built script's source as the browser would, at `path`. */
 function runBoot(path: string) {
@@ -69,7 +69,7 @@ describe('the boot script', () => {
     for (const [, init] of fetch.mock.calls) expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${token}`)
     expect(Object.keys(window.__bwEarly!.responses)).toEqual(urls)
     expect(window.__bwEarly!.token).toBe(token)
-    expect(preloads()).toEqual(CHUNKS)
+    expect(preloads()).toEqual(CHUNKS[userType])
   })
 
   it.each([

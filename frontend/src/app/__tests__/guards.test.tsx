@@ -30,7 +30,7 @@ describe('route guards', () => {
   ])('sends a signed-out visitor of %s to /login', async (url) => {
     const { router } = await renderApp(url)
     expect(await signInHeading()).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/login')
+    expect(router.location.pathname).toBe('/login')
   })
 
   it.each([
@@ -47,13 +47,13 @@ describe('route guards', () => {
   ] as const)('sends a %s visiting %s to /', async (userType, url) => {
     const { router } = await renderApp(url, { as: userType })
     expect(await landingHeading()).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/')
+    expect(router.location.pathname).toBe('/')
   })
 
   it.each(['/no/such/page', '/startup/tasks/1/extra', '/admin'])('sends the unknown path %s to /', async (url) => {
     const { router } = await renderApp(url)
     expect(await landingHeading()).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/')
+    expect(router.location.pathname).toBe('/')
   })
 
   it.each(['/login', '/register', '/forgot-password', '/reset-password?token=x'])(
@@ -61,7 +61,7 @@ describe('route guards', () => {
     async (url) => {
       const { router } = await renderApp(url, { as: 'student' })
       expect(await screen.findByRole('heading', { name: 'Student dashboard' })).toBeInTheDocument()
-      expect(router.state.location.pathname).toBe('/dashboard')
+      expect(router.location.pathname).toBe('/dashboard')
     },
   )
 
@@ -80,13 +80,13 @@ describe('route guards', () => {
   ] as const)('lets a %s open %s', async (userType, url, heading) => {
     const { router } = await renderApp(url, { as: userType })
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe(url)
+    expect(router.location.pathname).toBe(url)
   })
 
   it.each(['/', '/help', '/tasks', '/verify/BW-2025-0001'])('lets a signed-out visitor open %s', async (url) => {
     const { router } = await renderApp(url)
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe(url)
+    expect(router.location.pathname).toBe(url)
   })
 })
 
@@ -98,7 +98,7 @@ describe('/dashboard', () => {
   ] as const)('shows the %s dashboard by userType', async (userType, heading) => {
     const { router } = await renderApp('/dashboard', { as: userType })
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/dashboard')
+    expect(router.location.pathname).toBe('/dashboard')
   })
 
   it('sends a user of any other type to /', async () => {
@@ -106,7 +106,7 @@ describe('/dashboard', () => {
     useAuthStore.setState({ token: null, user: createUser({ userType: 'mentor' as never }) })
     const { router } = await renderApp('/dashboard')
     expect(await landingHeading()).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/')
+    expect(router.location.pathname).toBe('/')
   })
 })
 
@@ -140,7 +140,7 @@ describe('session check on start', () => {
     useAuthStore.getState().login({ token: 'revoked', user: createUser({ userType: 'student' }) })
     const { router } = await renderApp('/dashboard')
     expect(await signInHeading()).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/login')
+    expect(router.location.pathname).toBe('/login')
     expect(useAuthStore.getState().token).toBeNull()
     expect(localStorage.getItem('auth')).toBeNull()
   })
@@ -149,7 +149,7 @@ describe('session check on start', () => {
     useAuthStore.getState().login({ token: 'revoked', user: createUser({ userType: 'student' }) })
     const { router } = await renderApp('/help')
     expect(await screen.findByRole('heading', { level: 1, name: 'Help Center' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/help')
+    expect(router.location.pathname).toBe('/help')
     expect(useAuthStore.getState().token).toBeNull()
   })
 })

@@ -17,7 +17,7 @@ describe('a 401 on an authenticated call', () => {
       await api.get('/student/tasks/all').catch(() => undefined)
     })
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    await waitFor(() => expect(router.location.pathname).toBe('/login'))
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
     expect(useAuthStore.getState()).toMatchObject({ token: null, user: null })
     expect(localStorage.getItem('auth')).toBeNull()

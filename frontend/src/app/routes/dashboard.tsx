@@ -1,22 +1,40 @@
+import { lazy } from 'react'
+import { usePrefetchQuery } from '@tanstack/react-query'
 import { Navigate } from 'react-router'
 import { paths } from '@/config/paths'
-import { AdminDashboardPage } from '@/features/admin/routes/admin-dashboard-page'
-import { NotificationBell } from '@/features/notifications/components/notification-bell'
-import { StartupDashboardPage } from '@/features/startup/routes/startup-dashboard-page'
-import { StudentDashboardPage } from '@/features/student/routes/student-dashboard-page'
+import { startupDashboardQuery } from '@/features/startup/api/get-startup-dashboard'
+import { studentDashboardQuery } from '@/features/student/api/get-student-dashboard'
 import { useCurrentUser } from '@/lib/auth-store'
+import { myRatingsQuery } from '@/lib/ratings/my-ratings'
 
-// The dashboards show the notifications feature's bell; features do not import each other, so
-// the two meet here.
+// Each user type's dashboard is a chunk of its own: a student's first load carries neither the
+// startup's dashboard nor the admin's. The route (in the entry) starts the dashboard's query and
+// the ratings the user gave on the render that fetches the chunk, instead of after it: on a slow
+// link each is a round trip, and the rating panels would ask only once the dashboard is in (issue
+// 17, item 6). The page reads the same cache entries and shows its own loading state.
+const StudentDashboard = lazy(() => import('./student-dashboard').then((m) => ({ default: m.StudentDashboard })))
+const StartupDashboard = lazy(() => import('./startup-dashboard').then((m) => ({ default: m.StartupDashboard })))
+const AdminDashboardPage = lazy(() =>
+  import('@/features/admin/routes/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
+)
 
-/** /student/dashboard: the student dashboard with the bell. */
+/** /student/dashboard. */
 export function StudentDashboardRoute() {
-  return <StudentDashboardPage bell={<NotificationBell role="student" />} />
+  usePrefetchQuery(studentDashboardQuery)
+  usePrefetchQuery(myRatingsQuery)
+  return <StudentDashboard />
 }
 
-/** /startup/dashboard: the startup dashboard with the bell. */
+/** /startup/dashboard. */
 export function StartupDashboardRoute() {
-  return <StartupDashboardPage bell={<NotificationBell role="startup" />} />
+  usePrefetchQuery(startupDashboardQuery)
+  usePrefetchQuery(myRatingsQuery)
+  return <StartupDashboard />
+}
+
+/** /admin/dashboard. */
+export function AdminDashboardRoute() {
+  return <AdminDashboardPage />
 }
 
 /** /dashboard: the student, startup or admin dashboard by userType; any other type goes to /. */
@@ -28,7 +46,7 @@ export function DashboardRoute() {
     case 'startup':
       return <StartupDashboardRoute />
     case 'admin':
-      return <AdminDashboardPage />
+      return <AdminDashboardRoute />
     default:
       return <Navigate to={paths.home} replace />
   }

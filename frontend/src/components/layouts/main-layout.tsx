@@ -1,9 +1,22 @@
-import { Outlet, ScrollRestoration } from 'react-router'
+import { useLayoutEffect } from 'react'
+import { Outlet, useLocation, useNavigationType } from 'react-router'
 import { useLogout, useLogoutEverywhere } from '@/lib/auth'
 import { useAuthStore, useIsAuthenticated } from '@/lib/auth-store'
 import { useUnreadMessages } from '@/lib/chat/conversations'
 import { Footer } from './footer'
 import { Navbar } from './navbar'
+
+/**
+ * A new screen opens at its top, as a page load would; Back and Forward leave the scroll to the
+ * browser, which restores it.
+ */
+function useScrollToTopOnNavigation() {
+  const { pathname } = useLocation()
+  const navigationType = useNavigationType()
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0)
+  }, [pathname, navigationType])
+}
 
 /** The frame of every screen: skip link, navigation bar, the routed page, footer. */
 export function MainLayout() {
@@ -13,6 +26,7 @@ export function MainLayout() {
   const logoutEverywhere = useLogoutEverywhere()
   // Students and startups chat; the count follows chat's live events wherever they are.
   const unreadMessages = useUnreadMessages(isSignedIn && (user?.userType === 'student' || user?.userType === 'startup'))
+  useScrollToTopOnNavigation()
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -33,7 +47,6 @@ export function MainLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   )
 }

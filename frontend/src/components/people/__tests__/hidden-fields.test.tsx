@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '@/testing/data-generators'
 import { StudentProfileView } from '../student-profile-view'
@@ -8,7 +8,7 @@ import { StudentProfileView } from '../student-profile-view'
 // the view shows what it is given and invents nothing for the rest.
 describe('a student profile with fields left out', () => {
   function renderView(student: ReturnType<typeof createUser>) {
-    render(<RouterProvider router={createMemoryRouter([{ path: '*', element: <StudentProfileView student={student} submissions={[]} /> }])} />)
+    render(<MemoryRouter><StudentProfileView student={student} submissions={[]} /></MemoryRouter>)
   }
 
   it('shows no email link and no resume when the API sent neither', () => {

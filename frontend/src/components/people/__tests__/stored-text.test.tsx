@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '@/testing/data-generators'
 import { StartupProfileView } from '../startup-profile-view'
@@ -9,7 +9,7 @@ import { StudentProfileView } from '../student-profile-view'
 const payloads = ['<img src=x onerror="window.__xss=1">', '<script>window.__xss=1</script>']
 
 function renderInRouter(ui: ReactElement) {
-  render(<RouterProvider router={createMemoryRouter([{ path: '*', element: ui }])} />)
+  render(<MemoryRouter>{ui}</MemoryRouter>)
 }
 
 describe('stored text', () => {

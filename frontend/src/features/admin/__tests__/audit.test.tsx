@@ -45,7 +45,7 @@ describe('/admin/audit', () => {
     await screen.findByText('1 entry')
     expect(within(screen.getByRole('table', { name: 'Audit trail' })).queryByText('Approved work')).not.toBeInTheDocument()
     expect(auditQueries().at(-1)).toMatchObject({ type: 'signin.failed' })
-    expect(router.state.location.search).toContain('type=signin.failed')
+    expect(router.location.search).toContain('type=signin.failed')
 
     await events.type(screen.getByLabelText('Who (user id)'), `${ada._id}{Enter}`)
     await screen.findByText('No entries match these filters.')
@@ -62,7 +62,7 @@ describe('/admin/audit', () => {
 
     await events.click(screen.getByRole('button', { name: 'Clear' }))
     await screen.findByText('3 entries')
-    expect(router.state.location.search).toBe('')
+    expect(router.location.search).toBe('')
   })
 
   it('reads its filters from a linked URL and shows the server\'s error for a bad one', async () => {

@@ -209,13 +209,13 @@ describe('/chat', () => {
     const { router, events } = await openChat(({ acme }) => `/chat/${acme}`)
     expect(await screen.findByText('Failed to load messages')).toBeInTheDocument()
     await events.click(screen.getByRole('link', { name: 'Back' }))
-    expect(router.state.location.pathname).toBe('/chat')
+    expect(router.location.pathname).toBe('/chat')
     // /chat is its own lazy route: its page renders once the router has it.
     expect(await screen.findByText('Select a user to start chatting')).toBeInTheDocument()
   })
 
   it('is not for admins', async () => {
     const { router } = await renderApp('/chat', { as: 'admin' })
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    await waitFor(() => expect(router.location.pathname).toBe('/'))
   })
 })

@@ -62,10 +62,10 @@ describe('one inbox at /chat and /messages', () => {
     )
 
     await events.click(screen.getByRole('link', { name: 'Chat with Zeta Corp' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/chat/${zeta._id}`))
+    await waitFor(() => expect(router.location.pathname).toBe(`/chat/${zeta._id}`))
     expect(await screen.findByRole('region', { name: 'Chat with Zeta Corp' })).toBeInTheDocument()
     await events.click(screen.getByRole('link', { name: 'Back' }))
-    expect(router.state.location.pathname).toBe('/chat')
+    expect(router.location.pathname).toBe('/chat')
   })
 
   it('/messages?with={userId} opens it too, and its links and Back stay on /messages', async () => {
@@ -74,8 +74,8 @@ describe('one inbox at /chat and /messages', () => {
     expect(await screen.findByRole('region', { name: 'Chat with Acme Labs' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Chat with Zeta Corp' })).toHaveAttribute('href', `/messages?with=${zeta._id}`)
     await events.click(screen.getByRole('link', { name: 'Back' }))
-    expect(router.state.location.pathname).toBe('/messages')
-    expect(router.state.location.search).toBe('')
+    expect(router.location.pathname).toBe('/messages')
+    expect(router.location.search).toBe('')
   })
 
   it('a new conversation from someone else appears in the list live', async () => {

@@ -21,7 +21,7 @@ describe('notification bell', () => {
     expect(within(panel).getAllByRole('link', { name: 'View Details' })).toHaveLength(1) // only the item with a link
 
     await events.click(within(panel).getByRole('link', { name: 'View Details' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/certificates'))
+    await waitFor(() => expect(router.location.pathname).toBe('/certificates'))
     expect(market.requests.some((r) => r.method === 'PATCH' && r.url.pathname === `/api/student/notifications/${approved._id}/read`)).toBe(true)
   })
 

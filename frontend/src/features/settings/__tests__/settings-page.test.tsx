@@ -26,7 +26,7 @@ describe('/settings saved searches', () => {
     const show = within(items[0]!).getByRole('link', { name: 'Show tasks for Go backends' })
     expect(show).toHaveAttribute('href', '/tasks?search=react&category=web-development&deadline=2026-12-01&source=startup')
     await events.click(show)
-    await waitFor(() => expect(router.state.location.pathname).toBe('/tasks'))
+    await waitFor(() => expect(router.location.pathname).toBe('/tasks'))
     expect(await screen.findByRole('searchbox', { name: 'Search tasks' })).toHaveValue('react')
     expect(screen.getByLabelText('Category')).toHaveValue('web-development')
     expect(screen.getByLabelText('Deadline on or before')).toHaveValue('2026-12-01')
@@ -132,6 +132,6 @@ describe('/settings email notifications', () => {
 describe('/settings', () => {
   it('sends a visitor to sign in', async () => {
     const { router } = await renderApp('/settings')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    await waitFor(() => expect(router.location.pathname).toBe('/login'))
   })
 })

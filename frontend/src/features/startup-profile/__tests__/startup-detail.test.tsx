@@ -27,7 +27,7 @@ describe('/startup/:id', () => {
     server.use(http.get('*/api/startup/:id', ({ params }) => HttpResponse.json({ startup: { ...other, _id: String(params.id) } })))
     const { router } = await renderApp(`/startup/${other._id}`, { as: 'student' })
     expect(await screen.findByRole('heading', { level: 2, name: 'Other Inc' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe(`/startup/${other._id}`)
+    expect(router.location.pathname).toBe(`/startup/${other._id}`)
     expect(screen.queryByRole('link', { name: 'Edit Profile' })).not.toBeInTheDocument()
   })
 

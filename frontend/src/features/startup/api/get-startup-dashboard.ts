@@ -11,7 +11,7 @@ export function getStartupDashboard(): Promise<StartupDashboard> {
   return api.get<StartupDashboard>('/startup/dashboard')
 }
 
-/** The page's query; the app's route starts it before the page's chunk is in (src/app/routes/dashboard-data.ts). */
+/** The page's query; the app's route starts it before the page's chunk is in (src/app/routes/dashboard.tsx). */
 export const startupDashboardQuery = queryOptions({ queryKey: queryKeys.dashboard.startup, queryFn: getStartupDashboard })
 
 export function useStartupDashboard() {

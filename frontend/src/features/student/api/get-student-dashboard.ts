@@ -16,7 +16,7 @@ export function getStudentDashboard(): Promise<StudentDashboard> {
   return api.get<StudentDashboard>('/student/dashboard')
 }
 
-/** The page's query; the app's route starts it before the page's chunk is in (src/app/routes/dashboard-data.ts). */
+/** The page's query; the app's route starts it before the page's chunk is in (src/app/routes/dashboard.tsx). */
 export const studentDashboardQuery = queryOptions({ queryKey: queryKeys.dashboard.student, queryFn: getStudentDashboard })
 
 export function useStudentDashboard() {

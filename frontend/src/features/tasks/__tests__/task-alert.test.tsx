@@ -71,7 +71,7 @@ describe('task.alert', () => {
     act(() => pushEvent(student._id, 'task.alert', { taskId: task._id, title: task.title, savedSearchId: 'ss1' }))
     await screen.findByText(toastOf(task.title))
     await events.click(screen.getByRole('button', { name: 'View' }))
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/tasks?search=Logo+for+a+bakery'))
+    await waitFor(() => expect(router.location.pathname + router.location.search).toBe('/tasks?search=Logo+for+a+bakery'))
     expect(screen.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('Logo for a bakery')
     expect(await screen.findByRole('article', { name: task.title })).toBeInTheDocument()
   })

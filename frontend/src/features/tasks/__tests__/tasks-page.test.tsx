@@ -48,7 +48,7 @@ describe('/tasks signed out', () => {
       const params = lastRequest('/api/tasks')!.url.searchParams
       expect(Object.fromEntries(params)).toEqual({ search: 'landing page', category: 'web-development', sort: 'title', page: '1', per_page: '12' })
     })
-    expect(router.state.location.search).toBe('?search=landing+page&category=web-development&sort=title')
+    expect(router.location.search).toBe('?search=landing+page&category=web-development&sort=title')
   })
 })
 
@@ -68,7 +68,7 @@ describe('/tasks paging', () => {
     await events.click(within(pager).getByRole('button', { name: 'Next' }))
     expect(await within(list).findByRole('article', { name: 'Market task 13' })).toBeInTheDocument()
     expect(within(list).getAllByRole('article')).toHaveLength(1)
-    expect(router.state.location.search).toBe('?page=2')
+    expect(router.location.search).toBe('?page=2')
     expect(Object.fromEntries(lastRequest('/api/tasks')!.url.searchParams)).toEqual({ page: '2', per_page: '12' })
     expect(pager).toHaveTextContent('Page 2 of 2')
     expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled()
@@ -88,7 +88,7 @@ describe('/tasks paging', () => {
     expect(within(pager).getByText(/^Page/)).toHaveTextContent(/^Page 1$/)
     await events.click(within(pager).getByRole('button', { name: 'Next' }))
     expect(await within(list).findByRole('article', { name: 'Capped task 13' })).toBeInTheDocument()
-    expect(router.state.location.search).toBe('?page=2')
+    expect(router.location.search).toBe('?page=2')
     expect(within(pager).getByText(/^Page/)).toHaveTextContent(/^Page 2$/)
     // Six more tasks follow, so Next stays; after them it goes.
     await events.click(within(pager).getByRole('button', { name: 'Next' }))
@@ -165,7 +165,7 @@ describe('/tasks pay, paid filter and no-match', () => {
     title.focus()
     expect(title).toHaveFocus()
     await events.keyboard('{Enter}')
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/tasks/${paid._id}`))
+    await waitFor(() => expect(router.location.pathname).toBe(`/tasks/${paid._id}`))
     expect(await screen.findByRole('heading', { level: 1, name: 'Paid logo' })).toBeInTheDocument()
   })
 
@@ -183,7 +183,7 @@ describe('/tasks pay, paid filter and no-match', () => {
       expect(params.get('paid')).toBe('true')
       expect(params.get('sort')).toBe('pay')
     })
-    expect(router.state.location.search).toBe('?sort=pay&paid=true')
+    expect(router.location.search).toBe('?sort=pay&paid=true')
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Free' })).not.toBeInTheDocument())
     const list = screen.getByRole('region', { name: 'Available Tasks' })
     expect(within(list).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Big', 'Small'])
@@ -196,7 +196,7 @@ describe('/tasks pay, paid filter and no-match', () => {
     expect(await screen.findByText('No tasks match your filters')).toBeInTheDocument()
     expect(screen.queryByText('No available tasks at the moment')).not.toBeInTheDocument()
     await events.click(screen.getByRole('button', { name: 'Clear filters' }))
-    await waitFor(() => expect(router.state.location.search).toBe(''))
+    await waitFor(() => expect(router.location.search).toBe(''))
     expect(await screen.findByRole('article', { name: 'Build a landing page' })).toBeInTheDocument()
   })
 

@@ -21,7 +21,7 @@ describe('/register', () => {
     await events.click(screen.getByRole('button', { name: 'Create account' }))
 
     expect(await screen.findByText('Registration successful!')).toBeInTheDocument()
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'))
     expect(await screen.findByRole('heading', { name: 'Student dashboard' })).toBeInTheDocument()
     expect(body).toEqual({
       userType: 'student',
@@ -50,7 +50,7 @@ describe('/register', () => {
     await events.type(screen.getByLabelText(/^Password/), 'secret1')
     await events.type(screen.getByLabelText(/^Confirm password/), 'secret1')
     await events.click(screen.getByRole('button', { name: 'Create account' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'))
     expect(await screen.findByRole('heading', { name: 'Startup dashboard' })).toBeInTheDocument()
     expect(useAuthStore.getState().user).toMatchObject({ userType: 'startup', companyName: 'Acme Labs' })
   })
@@ -70,7 +70,7 @@ describe('/register', () => {
       expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('An account with this email already exists'),
     )
     expect(screen.getAllByText('An account with this email already exists')).toHaveLength(2) // toast + field
-    expect(router.state.location.pathname).toBe('/register')
+    expect(router.location.pathname).toBe('/register')
     expect(useAuthStore.getState().token).toBeNull()
   })
 

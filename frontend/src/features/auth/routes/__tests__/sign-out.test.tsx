@@ -17,7 +17,7 @@ describe('sign out', () => {
     await events.click(screen.getByRole('menuitem', { name: 'Sign out' }))
 
     expect(await screen.findByText('Logged out successfully!')).toBeInTheDocument()
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    await waitFor(() => expect(router.location.pathname).toBe('/login'))
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
     expect(localStorage.getItem('auth')).toBeNull()
     expect(sessionStorage.getItem('auth')).toBeNull()
@@ -33,7 +33,7 @@ describe('sign out', () => {
     const { events, router } = await renderApp('/tasks', { as: 'startup' })
     await events.click(screen.getByRole('button', { name: /account menu/i }))
     await events.click(screen.getByRole('menuitem', { name: 'Sign out' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    await waitFor(() => expect(router.location.pathname).toBe('/login'))
   })
 
   it('lists the signed-in devices in the user menu and signs another one out', async () => {
@@ -58,7 +58,7 @@ describe('sign out', () => {
     await events.click(screen.getByRole('button', { name: /account menu/i }))
     await events.click(screen.getByRole('menuitem', { name: 'Sign out of all devices' }))
     expect(await screen.findByText('Signed out of all devices.')).toBeInTheDocument()
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    await waitFor(() => expect(router.location.pathname).toBe('/login'))
     expect(userForToken(phone)).toBeNull()
     expect(userForToken(mine)).toBeNull()
     expect(useAuthStore.getState().token).toBeNull()
@@ -69,7 +69,7 @@ describe('sign out', () => {
     await waitFor(() => expect(isConnected(user!._id)).toBe(true))
     act(() => closeSocketsOf(user!._id, 4001, 'session ended'))
     expect(await screen.findByText(/You were signed out of this device/)).toBeInTheDocument()
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    await waitFor(() => expect(router.location.pathname).toBe('/login'))
     expect(useAuthStore.getState().token).toBeNull()
     await new Promise((resolve) => setTimeout(resolve, 1200)) // past the first reconnect delay
     expect(isConnected(user!._id)).toBe(false)
