@@ -71,6 +71,9 @@ export function pathOf(page: Page): string {
 /** Waits until the SPA has routed to `path` (client-side navigations included). */
 export async function waitForPath(page: Page, path: string, timeout = 15_000): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout, waitUntil: 'commit' })
+  // The address changes as a navigation starts; the page shows once its chunk is in, and until
+  // then the previous one stays (src/components/layouts/main-layout.tsx).
+  await page.locator(`main[data-path="${path}"]`).waitFor({ state: 'attached', timeout })
 }
 
 /** The text of the elements an input's aria-describedby points at (its error or hint). */

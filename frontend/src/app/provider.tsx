@@ -1,6 +1,6 @@
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { startTransition, useEffect, useState, type ReactNode } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { FullPageSpinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@/config/toast'
@@ -70,13 +70,15 @@ export function RouterHandlers() {
  * once, the routes' "Loading…" would show, and React holds back a page that replaces a fallback
  * until 300 ms after the fallback appeared (FALLBACK_THROTTLE_MS in react-dom): on a dashboard whose
  * chunk the boot script had already fetched, 300 ms more before its first paint (issue 17, item 6).
+ * The landing page alone is in the entry and renders at once, over its own HTML.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const { isBooting } = useSessionRefresh()
-  const [routesShown, setRoutesShown] = useState(!isBooting)
+  const atLandingPage = useLocation().pathname === paths.home
+  const [routesShown, setRoutesShown] = useState(!isBooting && atLandingPage)
   useEffect(() => {
     if (!isBooting) startTransition(() => setRoutesShown(true))
   }, [isBooting])
-  if (!routesShown) return <FullPageSpinner label="Loading your session" />
+  if (!routesShown) return <FullPageSpinner label={isBooting ? 'Loading your session' : 'Loading…'} />
   return <>{children}</>
 }

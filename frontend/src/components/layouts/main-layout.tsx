@@ -10,8 +10,7 @@ import { Navbar } from './navbar'
  * A new screen opens at its top, as a page load would; Back and Forward leave the scroll to the
  * browser, which restores it.
  */
-function useScrollToTopOnNavigation() {
-  const { pathname } = useLocation()
+function useScrollToTopOnNavigation(pathname: string) {
   const navigationType = useNavigationType()
   useLayoutEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0)
@@ -26,7 +25,8 @@ export function MainLayout() {
   const logoutEverywhere = useLogoutEverywhere()
   // Students and startups chat; the count follows chat's live events wherever they are.
   const unreadMessages = useUnreadMessages(isSignedIn && (user?.userType === 'student' || user?.userType === 'startup'))
-  useScrollToTopOnNavigation()
+  const { pathname } = useLocation()
+  useScrollToTopOnNavigation(pathname)
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -43,7 +43,11 @@ export function MainLayout() {
         onSignOutEverywhere={() => void logoutEverywhere()}
         unreadMessages={unreadMessages}
       />
-      <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+      {/*
+        data-path: the path of the page shown. The address changes as a navigation starts, the page
+        once its chunk is in (the router's transition); end-to-end journeys wait for both.
+      */}
+      <main id="main-content" data-path={pathname} tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         <Outlet />
       </main>
       <Footer />
