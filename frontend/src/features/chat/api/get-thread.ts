@@ -31,7 +31,11 @@ export function useThread(userId: string) {
   const key = queryKeys.chat.thread(userId)
   return useQuery({
     queryKey: key,
-    queryFn: async () => mergeMessages(queryClient.getQueryData<ChatMessage[]>(key) ?? [], await getThread(userId)),
+    queryFn: async () => {
+      const answer = await getThread(userId)
+      // The cache as it is once the answer is in: what events added while it was on its way stays.
+      return mergeMessages(queryClient.getQueryData<ChatMessage[]>(key) ?? [], answer)
+    },
     staleTime: Infinity,
     ...signedLinkRefresh,
   })
