@@ -84,7 +84,7 @@ func revisionsOf(db *gorm.DB, subs []submissionRow) (map[string][]tasks.Revision
 		}
 	}
 	if len(current) > 0 {
-		rows, err := scanRows(db.Model(&revisionRow{}).Select(revisionColumns).
+		rows, err := scanRows(db.Model(&revisionRow{}).Select(revisionColumns.of(db)).
 			Where(inList(db, "submission_id", slices.Collect(maps.Keys(current)))).Order("submission_id, revision"), revisionFields)
 		if err != nil {
 			return nil, err

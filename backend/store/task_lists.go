@@ -218,7 +218,7 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 		Task          taskRow
 		CertificateID *string // none when the approval earned no certificate
 	}
-	completed, err := scanRows(studentBase(db, studentID, tasks.Query{}, &yes).Select(taskColumns+", certificates.id").
+	completed, err := scanRows(studentBase(db, studentID, tasks.Query{}, &yes).Select(taskColumns.of(db)+", certificates.id").
 		Joins("LEFT JOIN certificates ON certificates.task_id = tasks.id AND certificates.student_id = ?", studentID).
 		Order("certificates.issued_at DESC, tasks.id DESC").Limit(completedN),
 		func(r *completedRow) []any { return append(taskFields(&r.Task), &r.CertificateID) })

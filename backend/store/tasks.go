@@ -171,7 +171,7 @@ func hydrate(db *gorm.DB, rows []taskRow, w whose) ([]tasks.Task, error) {
 			subs = subs.Where("startup_id = ?", w.startup)
 		}
 		var err error
-		if subRows, err = scanRows(subs.Select(submissionColumns), submissionFields); err != nil {
+		if subRows, err = scanRows(subs.Select(submissionColumns.of(db)), submissionFields); err != nil {
 			return nil, err
 		}
 		// Sorted here, not by an ORDER BY: no index gives this order across several tasks, and
