@@ -19,6 +19,7 @@
 #
 #   ./scripts/bench-marketplace.sh            # RATE=200 DURATION=15s OPEN_TASKS=100000
 #   QUICK=1 ./scripts/bench-marketplace.sh    # DURATION=5s OPEN_TASKS=5000, wrk 3 s, floors only
+#   FLOOR_VARIANTS="struct" ./scripts/bench-marketplace.sh   # only these floors (scripts/floor/rest)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -31,7 +32,7 @@ DURATION=${DURATION:-15s}
 OPEN_TASKS=${OPEN_TASKS:-100000}
 WRK_DURATION=${WRK_DURATION:-10s}
 WRK_WARMUP=${WRK_WARMUP:-2s}
-FLOOR_VARIANTS=(naive struct onetrip)
+read -ra FLOOR_VARIANTS <<<"${FLOOR_VARIANTS:-naive struct onetrip}"
 
 ensure_go
 ensure_postgres

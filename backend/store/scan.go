@@ -112,8 +112,8 @@ func batches[T any](rows rowSource, fields func(*T) []any, n int, fn func([]T) e
 // the queries read, are left out.
 var taskColumns = newSelectList("tasks.id", "tasks.startup_id", "tasks.title", "tasks.description", "tasks.category",
 	"tasks.work_type", "tasks.skills", "tasks.difficulty", "tasks.estimated_hours", "tasks.budget_min", "tasks.budget_max",
-	"tasks.currency", "+tasks.deadline", "tasks.priority", "tasks.image_url", "tasks.attachments", "tasks.assigned_student_id",
-	"tasks.revision_rounds", "tasks.status", "+tasks.completed_at", "+tasks.created_at", "+tasks.updated_at")
+	"tasks.currency", "tasks.deadline", "tasks.priority", "tasks.image_url", "tasks.attachments", "tasks.assigned_student_id",
+	"tasks.revision_rounds", "tasks.status", "tasks.completed_at", "tasks.created_at", "tasks.updated_at")
 
 func taskFields(r *taskRow) []any {
 	return []any{&r.ID, &r.StartupID, &r.Title, &r.Description, &r.Category, &r.WorkType,
@@ -138,14 +138,14 @@ func findTasks(query *gorm.DB) ([]taskRow, error) {
 
 var submissionColumns = newSelectList("submissions.id", "submissions.task_id", "submissions.student_id",
 	"submissions.startup_id", "submissions.link", "submissions.status", "submissions.review_notes", "submissions.revision",
-	"+submissions.submitted_at", "+submissions.updated_at", "+submissions.reviewed_at")
+	"submissions.submitted_at", "submissions.updated_at", "submissions.reviewed_at")
 
 func submissionFields(r *submissionRow) []any {
 	return []any{&r.ID, &r.TaskID, &r.StudentID, &r.StartupID, &r.Link, &r.Status, &r.ReviewNotes, &r.Revision,
 		&r.SubmittedAt, &r.UpdatedAt, &r.ReviewedAt}
 }
 
-var revisionColumns = newSelectList("submission_id", "revision", "link", "status", "review_notes", "+submitted_at", "+reviewed_at")
+var revisionColumns = newSelectList("submission_id", "revision", "link", "status", "review_notes", "submitted_at", "reviewed_at")
 
 func revisionFields(r *revisionRow) []any {
 	return []any{&r.SubmissionID, &r.Revision, &r.Link, &r.Status, &r.ReviewNotes, &r.SubmittedAt, &r.ReviewedAt}

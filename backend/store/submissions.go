@@ -302,7 +302,7 @@ func (t taskTx) RefreshTaskStatus(taskID string) (string, error) {
 
 func (t taskTx) Person(id string) (*tasks.Person, error) {
 	var row personRow
-	if err := t.db.Model(&userRow{}).Select(personColumns).Take(&row, "id = ?", id).Error; err != nil {
+	if err := t.db.Model(&userRow{}).Select(personColumns.of(t.db)).Take(&row, "id = ?", id).Error; err != nil {
 		return nil, translate(err, userNotFound)
 	}
 	return row.toDomain(), nil

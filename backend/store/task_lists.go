@@ -267,7 +267,7 @@ func (s Tasks) Startups(ctx context.Context, offset, limit int) ([]tasks.Person,
 }
 
 func startups(db *gorm.DB, offset, limit int) ([]tasks.Person, error) {
-	rows, err := scanRows(db.Model(&userRow{}).Select(personColumns).Where("user_type = ?", "startup").
+	rows, err := scanRows(db.Model(&userRow{}).Select(personColumns.of(db)).Where("user_type = ?", "startup").
 		Order("created_at DESC, id DESC").Offset(offset).Limit(limit), personFields)
 	out := make([]tasks.Person, 0, len(rows))
 	for _, r := range rows {

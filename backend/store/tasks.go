@@ -84,7 +84,7 @@ func (s Tasks) Person(ctx context.Context, id, userType string) (*tasks.Person, 
 		return nil, apperr.New(apperr.NotFound, userNotFound)
 	}
 	var row personRow
-	err := s.DB.WithContext(ctx).Model(&userRow{}).Select(personColumns).
+	err := s.DB.WithContext(ctx).Model(&userRow{}).Select(personColumns.of(s.DB)).
 		Where("id = ? AND user_type = ?", id, userType).Take(&row).Error
 	if err != nil {
 		return nil, translate(err, userNotFound)
@@ -104,9 +104,9 @@ type personRow struct {
 
 // personColumns are personRow's columns as personFields scans them. Some are nullable in the
 // schema, though the store never writes NULL to them: COALESCE lets them scan into strings.
-const personColumns = "id, user_type, COALESCE(first_name, '') AS first_name, COALESCE(last_name, '') AS last_name, " +
-	"COALESCE(username, '') AS username, email, COALESCE(company_name, '') AS company_name, " +
-	"COALESCE(profile_picture, '') AS profile_picture, verified_domain"
+var personColumns = newSelectList("id", "user_type", "COALESCE(first_name, '') AS first_name",
+	"COALESCE(last_name, '') AS last_name", "COALESCE(username, '') AS username", "email",
+	"COALESCE(company_name, '') AS company_name", "COALESCE(profile_picture, '') AS profile_picture", "verified_domain")
 
 func personFields(r *personRow) []any {
 	return []any{&r.ID, &r.UserType, &r.FirstName, &r.LastName, &r.Username, &r.Email, &r.CompanyName,
@@ -125,7 +125,7 @@ func people(db *gorm.DB, ids []string) (map[string]*tasks.Person, error) {
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := scanRows(db.Model(&userRow{}).Select(personColumns).Where(inList(db, "id", ids)), personFields)
+	rows, err := scanRows(db.Model(&userRow{}).Select(personColumns.of(db)).Where(inList(db, "id", ids)), personFields)
 	if err != nil {
 		return nil, err
 	}

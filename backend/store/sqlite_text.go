@@ -8,23 +8,26 @@ import (
 	"gorm.io/gorm"
 )
 
-// SQLite keeps times as text, and its driver (glebarez/go-sqlite) turns the text of every
-// DATETIME column back into a time.Time by trying time.Parse with one layout after another: two
-// parses a value, 7 % of the startup's task list on SQLite, with the driver's look-up of each
-// column's declared type (docs/performance.md, "The embedded default"). The lists read their
-// times as expressions instead, which have no declared type, so the driver hands over the text,
-// and timesAsText reads it with one pass over the layout the driver writes.
+// On SQLite the driver (glebarez/go-sqlite) looks up the declared type of every text value's
+// column as it reads it (two allocations each), and turns the text of a DATETIME column into a
+// time.Time by trying time.Parse with one layout after another (two parses a value). Both were
+// 13 % of the startup's task list on SQLite (docs/performance.md, "The embedded default"). An
+// expression has no declared type, so the lists read their columns as no-op expressions there
+// ("+column"): the driver hands over the text as it is, and timesAsText reads the times in one
+// pass over the layout the driver writes.
 
-// selectList is a SELECT list. Its times are written "+column": on SQLite a no-op expression,
-// whose text the driver does not parse; on PostgreSQL the plain column.
+// selectList is a SELECT list: its columns as they are on PostgreSQL, as expressions on SQLite.
 type selectList struct{ postgres, sqlite string }
 
 func newSelectList(columns ...string) selectList {
-	plain := make([]string, len(columns))
+	asExpressions := make([]string, len(columns))
 	for i, c := range columns {
-		plain[i] = strings.TrimPrefix(c, "+")
+		asExpressions[i] = c
+		if !strings.ContainsAny(c, " (") { // a column, not already an expression; named as the column
+			asExpressions[i] = "+" + c + " AS " + c[strings.LastIndex(c, ".")+1:]
+		}
 	}
-	return selectList{postgres: strings.Join(plain, ", "), sqlite: strings.Join(columns, ", ")}
+	return selectList{postgres: strings.Join(columns, ", "), sqlite: strings.Join(asExpressions, ", ")}
 }
 
 // of is the list for db's database.

@@ -95,3 +95,16 @@ func TestTimesAsText(t *testing.T) {
 		t.Error("an integer scanned as a time")
 	}
 }
+
+// TestSelectList: PostgreSQL reads the columns as they are; SQLite reads each column as a no-op
+// expression under the column's own name (gorm's reads by name still find it), and leaves an
+// expression as it is.
+func TestSelectList(t *testing.T) {
+	l := newSelectList("tasks.deadline", "id", "COALESCE(first_name, '') AS first_name")
+	if want := "tasks.deadline, id, COALESCE(first_name, '') AS first_name"; l.postgres != want {
+		t.Errorf("postgres: %q, want %q", l.postgres, want)
+	}
+	if want := "+tasks.deadline AS deadline, +id AS id, COALESCE(first_name, '') AS first_name"; l.sqlite != want {
+		t.Errorf("sqlite: %q, want %q", l.sqlite, want)
+	}
+}
