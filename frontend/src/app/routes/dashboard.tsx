@@ -14,9 +14,6 @@ import { myRatingsQuery } from '@/lib/ratings/my-ratings'
 // 17, item 6). The page reads the same cache entries and shows its own loading state.
 const StudentDashboard = lazy(() => import('./student-dashboard').then((m) => ({ default: m.StudentDashboard })))
 const StartupDashboard = lazy(() => import('./startup-dashboard').then((m) => ({ default: m.StartupDashboard })))
-const AdminDashboardPage = lazy(() =>
-  import('@/features/admin/routes/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
-)
 
 /** /student/dashboard. */
 export function StudentDashboardRoute() {
@@ -32,10 +29,10 @@ export function StartupDashboardRoute() {
   return <StartupDashboard />
 }
 
-/** /admin/dashboard. */
-export function AdminDashboardRoute() {
-  return <AdminDashboardPage />
-}
+/** /admin/dashboard: the admin's dashboard page, a chunk of its own. */
+export const AdminDashboardRoute = lazy(() =>
+  import('@/features/admin/routes/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
+)
 
 /** /dashboard: the student, startup or admin dashboard by userType; any other type goes to /. */
 export function DashboardRoute() {

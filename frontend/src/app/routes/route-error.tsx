@@ -4,7 +4,7 @@ import { buttonClasses } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 
 /** Shown when a screen throws while rendering (or its chunk fails to load); nothing internal is displayed. */
-export function RouteError() {
+function RouteError() {
   return (
     <div role="alert" className="flex min-h-screen flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-2xl font-semibold text-slate-900">Something went wrong</h1>
