@@ -1,5 +1,7 @@
 package store
 
+import "gorm.io/gorm"
+
 // SetDeferFrom sets the offset from which findPage reads a page's ids first, for the tests that
 // hold both ways of reading a page to the same rows; the returned func restores it.
 func SetDeferFrom(offset int) (restore func()) {
@@ -7,3 +9,9 @@ func SetDeferFrom(offset int) (restore func()) {
 	deferFrom = offset
 	return func() { deferFrom = was }
 }
+
+// StartupsQuery and RevisionsQuery are the statements of startups and revisionsOf, for the test
+// that reads their plans.
+func StartupsQuery(db *gorm.DB) *gorm.DB { return startupsQuery(db, 0, 8) }
+
+func RevisionsQuery(db *gorm.DB, ids []string) *gorm.DB { return revisionsQuery(db, ids) }

@@ -31,6 +31,7 @@ func migrations() []*gormigrate.Migration {
 		migrateChatAttachments(),
 		migrateTaskCurrency(),
 		migrateStartupTaskOrder(),
+		migratePeopleOrder(),
 	}
 }
 

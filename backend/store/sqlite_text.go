@@ -17,6 +17,8 @@ import (
 // pass over the layout the driver writes.
 
 // selectList is a SELECT list: its columns as they are on PostgreSQL, as expressions on SQLite.
+// An ORDER BY next to it names its columns with their table: on SQLite a bare name would be the
+// expression's alias, which no index orders (WHERE still finds the table's column first).
 type selectList struct{ postgres, sqlite string }
 
 func newSelectList(columns ...string) selectList {

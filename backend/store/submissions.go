@@ -84,8 +84,7 @@ func revisionsOf(db *gorm.DB, subs []submissionRow) (map[string][]tasks.Revision
 		}
 	}
 	if len(current) > 0 {
-		rows, err := scanRows(db.Model(&revisionRow{}).Select(revisionColumns.of(db)).
-			Where(inList(db, "submission_id", slices.Collect(maps.Keys(current)))).Order("submission_id, revision"), revisionFields)
+		rows, err := scanRows(revisionsQuery(db, slices.Collect(maps.Keys(current))), revisionFields)
 		if err != nil {
 			return nil, err
 		}
@@ -100,6 +99,12 @@ func revisionsOf(db *gorm.DB, subs []submissionRow) (map[string][]tasks.Revision
 			ReviewNotes: r.ReviewNotes, SubmittedAt: r.SubmittedAt.UTC(), ReviewedAt: utc(r.ReviewedAt)})
 	}
 	return out, nil
+}
+
+// revisionsQuery reads every revision of the submissions ids, each submission's in order.
+func revisionsQuery(db *gorm.DB, ids []string) *gorm.DB {
+	return db.Model(&revisionRow{}).Select(revisionColumns.of(db)).Where(inList(db, "submission_id", ids)).
+		Order("submission_revisions.submission_id, submission_revisions.revision")
 }
 
 const submissionNotFound = "Submission not found."

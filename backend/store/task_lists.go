@@ -267,13 +267,18 @@ func (s Tasks) Startups(ctx context.Context, offset, limit int) ([]tasks.Person,
 }
 
 func startups(db *gorm.DB, offset, limit int) ([]tasks.Person, error) {
-	rows, err := scanRows(db.Model(&userRow{}).Select(personColumns.of(db)).Where("user_type = ?", "startup").
-		Order("created_at DESC, id DESC").Offset(offset).Limit(limit), personFields)
+	rows, err := scanRows(startupsQuery(db, offset, limit), personFields)
 	out := make([]tasks.Person, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, *r.toDomain())
 	}
 	return out, err
+}
+
+// startupsQuery reads a page of the startups, newest first.
+func startupsQuery(db *gorm.DB, offset, limit int) *gorm.DB {
+	return db.Model(&userRow{}).Select(personColumns.of(db)).Where("user_type = ?", "startup").
+		Order("users.created_at DESC, users.id DESC").Offset(offset).Limit(limit)
 }
 
 // filtered applies the search and filters every task list shares.
