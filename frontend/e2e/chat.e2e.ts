@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { saveScreenshot } from './support/browser'
-import { bubble, chatPanel, markNoReload, openAs, useStudentAndStartup, waitForLive, wasNotReloaded } from './support/live'
+import { bubble, chatPanel, markNoReload, openAs, threadTexts, useStudentAndStartup, waitForLive, wasNotReloaded } from './support/live'
 
 // Acceptance 1 of the realtime issue: two Chromium profiles, a student and a startup, chat on
 // /chat/{id}. Each message shows in the other's thread within 1 s with no reload; typing and read
@@ -88,8 +88,7 @@ describe('live chat between a student and a startup', () => {
       expect(took, `ping ${n} took ${took} ms`).toBeLessThanOrEqual(LIVE_BUDGET_MS)
     }
     for (const page of [studentPage, startupPage]) {
-      const bubbles = await chatPanel(page).getByRole('log').getByRole('listitem').allInnerTexts()
-      expect(bubbles.map((b) => b.split('\n')[0])).toEqual([
+      expect(await threadTexts(page)).toEqual([
         'Hello Acme, is the task still open?',
         'Yes it is, welcome aboard!',
         'ping 1',

@@ -14,6 +14,7 @@ import {
   readyAgainAt,
   recordStatus,
   register,
+  threadTexts,
   waitForLive,
   wasNotReloaded,
   type Account,
@@ -128,11 +129,6 @@ async function send(page: Page, text: string) {
 }
 
 /** The bubbles of a page's open thread, in order. */
-async function thread(page: Page): Promise<string[]> {
-  const bubbles = await chatPanel(page).getByRole('log').getByRole('listitem').allInnerTexts()
-  return bubbles.map((b) => b.split('\n')[0]!)
-}
-
 let studentBrowser: Browser
 let startupBrowser: Browser
 let studentPage: Page
@@ -230,7 +226,7 @@ describe('two instances behind nginx, one Redis', () => {
     await send(startupPage, 'Sent while Redis was down')
     said.push('Sent while Redis was down')
     await sleep(500)
-    expect(await thread(studentPage)).not.toContain('Sent while Redis was down')
+    expect(await threadTexts(studentPage)).not.toContain('Sent while Redis was down')
 
     const resyncsBefore = studentFrames.filter((t) => t === 'resync').length
     await startRedis()
@@ -270,7 +266,7 @@ describe('two instances behind nginx, one Redis', () => {
 
     // Every message once, in order, on both screens, and neither page was reloaded.
     for (const page of [studentPage, startupPage]) {
-      expect(await thread(page)).toEqual(said)
+      expect(await threadTexts(page)).toEqual(said)
       expect(await wasNotReloaded(page)).toBe(true)
     }
   }, 60_000)

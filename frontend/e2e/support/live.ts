@@ -114,5 +114,19 @@ export async function wasNotReloaded(page: Page): Promise<boolean> {
 /** The conversation panel of a chat page. */
 export const chatPanel = (page: Page) => page.getByRole('region', { name: /^Chat with / })
 
+/**
+ * The first line of each message in a chat page's thread, in order: its text. A message's bubble
+ * is read without the "New messages" divider that heads the first unread one, which shows when
+ * the thread opens with messages unread (it did in a journey's reload, once in CI).
+ */
+export async function threadTexts(page: Page): Promise<string[]> {
+  const bubbles = await chatPanel(page)
+    .getByRole('log')
+    .getByRole('listitem')
+    .locator(':scope > div:not([role="separator"])')
+    .allInnerTexts()
+  return bubbles.map((b) => b.split('\n')[0]!)
+}
+
 /** The bubble saying text in a chat page's thread (not the composer, which may hold it too). */
 export const bubble = (page: Page, text: string) => chatPanel(page).getByRole('log').getByText(text, { exact: true })
