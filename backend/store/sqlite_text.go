@@ -58,20 +58,21 @@ func timesAsText(fields []any) []any {
 type textTime time.Time
 
 func (t *textTime) Scan(v any) error {
+	var text string
 	switch v := v.(type) {
 	case time.Time:
 		*t = textTime(v)
 		return nil
 	case string:
-		parsed, err := parseTimeText(v)
-		*t = textTime(parsed)
-		return err
+		text = v
 	case []byte:
-		parsed, err := parseTimeText(string(v))
-		*t = textTime(parsed)
-		return err
+		text = string(v)
+	default:
+		return fmt.Errorf("store: a %T is not a time", v)
 	}
-	return fmt.Errorf("store: a %T is not a time", v)
+	parsed, err := parseTimeText(text)
+	*t = textTime(parsed)
+	return err
 }
 
 // nullTextTime is a *time.Time that scans as textTime does, or NULL as nil.
