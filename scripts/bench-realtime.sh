@@ -13,11 +13,12 @@
 #      arrival, loss and CPU per message. CHAT_RUNS runs of each, alternating, each with new
 #      users; the median p99 and each run's, since one run's tail depends on what else the
 #      machine did during it;
-#   4. fan-out: FANOUT_USERS students connected to one instance, one event to all of them
-#      (Bridgework: a posted task their saved searches match, so a task.alert each; the floor: one
-#      POST /api/fanout), FANOUT_ROUNDS times: deliveries per second, p99 of arrival, CPU per
-#      delivery until the last arrival (cpu_ms) and until the servers are quiet again
-#      (cpu_post_ms: the whole post, Bridgework's notification rows included);
+#   4. fan-out: FANOUT_USERS students connected to one instance and to one relay, one event to all
+#      of them (Bridgework: a posted task their saved searches match, so a task.alert each; the
+#      floor: one POST /api/fanout), FANOUT_ROUNDS times each, the two taking turns: deliveries
+#      per second, p99 of arrival, CPU per delivery until the last arrival (cpu_ms) and until the
+#      servers are quiet again (cpu_post_ms: the whole post, Bridgework's notification rows
+#      included);
 #   5. the hub's Go benchmarks, and building one PublishEach message of 500 alerts.
 # It ends with one line per path, `floor-ratio NAME throughput=X cpu=Y p99=Z`: Bridgework's
 # figure divided by the floor's (throughput flat out, CPU per message at RATE, p99 at RATE; for
@@ -44,9 +45,10 @@ FANOUT_USERS=${FANOUT_USERS:-10000}
 FANOUT_ROUNDS=${FANOUT_ROUNDS:-3}
 PORT_A=18411 PORT_B=18412 REDIS_PORT=18413 FLOOR_A=18421 FLOOR_B=18422
 
-# The instance and the load generator each hold one descriptor per connection, plus their own.
+# The instance and the load generator each hold one descriptor per connection, plus their own;
+# for the fan-out the load generator holds one on the instance and one on the relay a student.
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-need=$(( (IDLE_CONNS > FANOUT_USERS ? IDLE_CONNS : FANOUT_USERS) + 1024 ))
+need=$(( (IDLE_CONNS > 2 * FANOUT_USERS ? IDLE_CONNS : 2 * FANOUT_USERS) + 1024 ))
 [ "$(ulimit -n)" -ge "$need" ] || die "ulimit -n is $(ulimit -n); $need open files are needed"
 
 ensure_go
@@ -148,16 +150,15 @@ for t in bw floor; do
     "lost=$(runs "${list[@]}" | field lost | sum) duplicates=$(runs "${list[@]}" | field duplicates | sum)"
 done
 
-# fanout TARGET API_PORT CPU: FANOUT_ROUNDS events to FANOUT_USERS sockets on one server.
-fanout() {
-  timeout 900 bin/wsload fanout -target "$1" -api "http://127.0.0.1:$2" -ws "ws://127.0.0.1:$2/api/ws" \
-    -users "$FANOUT_USERS" -rounds "$FANOUT_ROUNDS" -cpu "$3" | sed "s|\$| load=$(loadavg | tr ' ' /)|"
-}
 fan_bw="" fan_floor=""
 if [ "$FANOUT_USERS" -gt 0 ]; then
-  log "fan-out: one event to $FANOUT_USERS sockets on one server, $FANOUT_ROUNDS rounds, Bridgework then the floor"
-  fan_bw=$(fanout bridgework $PORT_A "a=$BW_A_PID,b=$BW_B_PID,redis=$REDIS_PID") && echo "$fan_bw"
-  fan_floor=$(fanout floor $FLOOR_A "a=$FLOOR_A_PID,b=$FLOOR_B_PID,redis=$REDIS_PID") && echo "$fan_floor"
+  log "fan-out: one event to $FANOUT_USERS sockets on one server, $FANOUT_ROUNDS rounds each, Bridgework and the floor taking turns"
+  fan=$(timeout 900 bin/wsload fanout -target bridgework -users "$FANOUT_USERS" -rounds "$FANOUT_ROUNDS" \
+    -api "http://127.0.0.1:$PORT_A" -ws "ws://127.0.0.1:$PORT_A/api/ws" -cpu "a=$BW_A_PID,b=$BW_B_PID,redis=$REDIS_PID" \
+    -floor-api "http://127.0.0.1:$FLOOR_A" -floor-ws "ws://127.0.0.1:$FLOOR_A/api/ws" \
+    -floor-cpu "a=$FLOOR_A_PID,b=$FLOOR_B_PID,redis=$REDIS_PID" | sed "s|\$| load=$(loadavg | tr ' ' /)|")
+  fan_bw=$(grep 'target=bridgework' <<<"$fan") && echo "$fan_bw"
+  fan_floor=$(grep 'target=floor' <<<"$fan") && echo "$fan_floor"
 fi
 
 log "Go benchmark: hub fan-out"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/google/uuid"
 
 	"bridgework/backend/accounts"
@@ -28,33 +30,41 @@ var alertPrefix = []byte(`{"type":"` + alerts.EventAlert + `"`)
 // fanout times one event to many sockets of one instance. Every student has a saved search that
 // a new web-development task matches, so a startup posting one through Bridgework's API makes a
 // task.alert for each; the floor relay gets the same users and one POST /api/fanout. Arrival is
-// timed from the moment the POST is sent, on the load generator's clock.
+// timed from the moment the POST is sent, on the load generator's clock. With -floor-api the
+// floor relay's sockets are connected too and the two take turns, a round each: this machine's
+// speed drifts over minutes (the relay's CPU a delivery doubled from one round to the next, on the
+// same code), and rounds taken minutes apart compared the drift as much as the servers.
 func fanout(args []string) error {
 	var (
-		api, url, target, cpuSpec string
-		users, rounds             int
+		target, floorAPI, floorWS, floorCPU string
+		first                               fanoutSide
+		users, rounds                       int
 	)
 	if err := flags("fanout", args, func(fs *flag.FlagSet) {
 		fs.StringVar(&target, "target", "bridgework", "bridgework (a task post) or floor (POST /api/fanout)")
-		fs.StringVar(&api, "api", "http://127.0.0.1:18411", "the instance's base URL")
-		fs.StringVar(&url, "ws", "ws://127.0.0.1:18411/api/ws", "its websocket URL")
-		fs.IntVar(&users, "users", 10_000, "connected students, one socket each")
-		fs.IntVar(&rounds, "rounds", 3, "events, one after the other")
-		fs.StringVar(&cpuSpec, "cpu", "", "as for chat: processes whose CPU time to report per delivery")
+		fs.StringVar(&first.api, "api", "http://127.0.0.1:18411", "the instance's base URL")
+		fs.StringVar(&first.ws, "ws", "ws://127.0.0.1:18411/api/ws", "its websocket URL")
+		fs.StringVar(&first.cpu, "cpu", "", "as for chat: processes whose CPU time to report per delivery")
+		fs.StringVar(&floorAPI, "floor-api", "", "with -target bridgework: the floor relay's base URL, its rounds taken in turn with Bridgework's")
+		fs.StringVar(&floorWS, "floor-ws", "", "its websocket URL")
+		fs.StringVar(&floorCPU, "floor-cpu", "", "its processes, as -cpu")
+		fs.IntVar(&users, "users", 10_000, "connected students, one socket each (on each server)")
+		fs.IntVar(&rounds, "rounds", 3, "events to each server, one after the other")
 	}); err != nil {
 		return err
 	}
 	if target != "bridgework" && target != "floor" {
 		return fmt.Errorf("unknown target %q", target)
 	}
-	ctx := context.Background()
-	var probe *cpuProbe
-	if cpuSpec != "" {
-		var err error
-		if probe, err = newCPUProbe(ctx, cpuSpec); err != nil {
-			return err
+	first.target = target
+	sides := []*fanoutSide{&first}
+	if floorAPI != "" {
+		if target != "bridgework" || floorWS == "" {
+			return errors.New("-floor-api goes with -target bridgework and -floor-ws")
 		}
+		sides = append(sides, &fanoutSide{target: "floor", api: floorAPI, ws: floorWS, cpu: floorCPU})
 	}
+	ctx := context.Background()
 	students, err := seed(ctx, accounts.Student, users)
 	if err != nil {
 		return err
@@ -68,23 +78,55 @@ func fanout(args []string) error {
 			return err
 		}
 	}
-	connected := time.Now()
-	conns, err := connectAll(ctx, url, students, 50)
-	defer closeAll(conns)
-	if err != nil {
-		return err
-	}
-	if target == "bridgework" {
-		if err := presenceSettled(api+"/metrics", connected); err != nil {
+	// The floor connects first, so that Bridgework's presence of the connects is applied before
+	// any round, as presenceSettled checks.
+	for _, side := range slices.Backward(sides) {
+		defer func() { closeAll(side.conns) }() // the sockets connect opened, even when it fails
+		if err := side.connect(ctx, students); err != nil {
 			return err
 		}
 	}
 
-	var (
-		arrivals = make(chan time.Time, users)
-		round    atomic.Int64 // frames carry it in their title, so a late one is not counted twice
-	)
-	for _, conn := range conns {
+	client := &http.Client{Timeout: 60 * time.Second}
+	for r := range rounds {
+		for _, side := range sides {
+			if err := side.round(ctx, client, startups[0].token, r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// fanoutSide is one server fanout times: its sockets, one a student, and their alerts' arrivals.
+type fanoutSide struct {
+	target, api, ws, cpu string
+	probe                *cpuProbe
+	conns                []*websocket.Conn
+	arrivals             chan time.Time
+	current              atomic.Int64 // the round under way: frames carry it in their title, so a late one is not counted twice
+}
+
+// connect opens the students' sockets on the side's server and starts reading them.
+func (s *fanoutSide) connect(ctx context.Context, students []account) error {
+	if s.cpu != "" {
+		var err error
+		if s.probe, err = newCPUProbe(ctx, s.cpu); err != nil {
+			return err
+		}
+	}
+	connected := time.Now()
+	var err error
+	if s.conns, err = connectAll(ctx, s.ws, students, 50); err != nil {
+		return err
+	}
+	if s.target == "bridgework" {
+		if err := presenceSettled(s.api+"/metrics", connected); err != nil {
+			return err
+		}
+	}
+	s.arrivals = make(chan time.Time, len(students))
+	for _, conn := range s.conns {
 		go func() {
 			for {
 				_, data, err := conn.Read(ctx)
@@ -104,78 +146,83 @@ func fanout(args []string) error {
 				}
 				var alert struct{ Title string }
 				_ = json.Unmarshal(f.Data, &alert)
-				if alert.Title == roundTitle(round.Load()) {
-					arrivals <- arrived
+				if alert.Title == roundTitle(s.current.Load()) {
+					s.arrivals <- arrived
 				}
 			}
 		}()
 	}
+	return nil
+}
 
-	client := &http.Client{Timeout: 60 * time.Second}
-	for r := range rounds {
-		round.Store(int64(r))
-		var before cpuSample
-		if probe != nil {
-			// Each round starts on quiet servers: the instance may still be working through
-			// what the connections or the last round set off (presence, the bell's
-			// notifications), which the floor does not have, and that is not the fan-out.
-			if before, err = probe.settle(ctx); err != nil {
-				return err
-			}
-		}
-		started := time.Now()
-		if err := trigger(ctx, client, target, api, startups[0].token, roundTitle(int64(r))); err != nil {
+// round triggers round r's event on the side's server, collects its arrivals and prints them.
+func (s *fanoutSide) round(ctx context.Context, client *http.Client, token string, r int) error {
+	users := len(s.conns)
+	s.current.Store(int64(r))
+	var (
+		before cpuSample
+		err    error
+	)
+	if s.probe != nil {
+		// Each round starts on quiet servers: the instance may still be working through
+		// what the connections or the last round set off (presence, the bell's
+		// notifications), which the floor does not have, and that is not the fan-out.
+		if before, err = s.probe.settle(ctx); err != nil {
 			return err
 		}
-		answered := time.Since(started)
-		var times []time.Duration
-		timeout := time.After(60 * time.Second)
-	collect:
-		for len(times) < users {
-			select {
-			case at := <-arrivals:
-				times = append(times, at.Sub(started))
-			case <-timeout:
-				break collect
-			}
+	}
+	started := time.Now()
+	if err := trigger(ctx, client, s.target, s.api, token, roundTitle(int64(r))); err != nil {
+		return err
+	}
+	answered := time.Since(started)
+	var times []time.Duration
+	timeout := time.After(60 * time.Second)
+collect:
+	for len(times) < users {
+		select {
+		case at := <-s.arrivals:
+			times = append(times, at.Sub(started))
+		case <-timeout:
+			break collect
 		}
-		cpu := ""
-		if probe != nil {
-			after, err := probe.sample(ctx)
-			if err != nil {
-				return err
-			}
-			cpu = perOp(before, after, len(times))
-			// cpu_post_ms goes on until the servers are quiet again: the whole post, with the
-			// work that follows its last alert (Bridgework's notification rows).
-			quiet, err := probe.settle(ctx)
-			if err != nil {
-				return err
-			}
-			if len(times) > 0 {
-				cpu += fmt.Sprintf(" cpu_post_ms=%.3f", serversCPU(before, quiet).Seconds()*1000/float64(len(times)))
-			}
+	}
+	cpu := ""
+	if s.probe != nil {
+		after, err := s.probe.sample(ctx)
+		if err != nil {
+			return err
 		}
-		slices.Sort(times)
-		pct := func(p float64) float64 {
-			if len(times) == 0 {
-				return 0
-			}
-			return float64(times[min(len(times)-1, int(p*float64(len(times))))].Microseconds()) / 1000
+		cpu = perOp(before, after, len(times))
+		// cpu_post_ms goes on until the servers are quiet again: the whole post, with the
+		// work that follows its last alert (Bridgework's notification rows).
+		quiet, err := s.probe.settle(ctx)
+		if err != nil {
+			return err
 		}
-		rate := 0.0
 		if len(times) > 0 {
-			rate = float64(len(times)) / times[len(times)-1].Seconds()
+			cpu += fmt.Sprintf(" cpu_post_ms=%.3f", serversCPU(before, quiet).Seconds()*1000/float64(len(times)))
 		}
-		fmt.Printf("RESULT fanout target=%s round=%d users=%d delivered=%d lost=%d deliveries_per_s=%.0f answered_ms=%.1f first_ms=%.2f p50_ms=%.2f p99_ms=%.2f last_ms=%.2f%s\n",
-			target, r+1, users, len(times), users-len(times), rate, float64(answered.Microseconds())/1000,
-			pct(0), pct(0.5), pct(0.99), pct(1), cpu)
-		if probe == nil {
-			time.Sleep(2 * time.Second) // let stragglers and the notifications settle between rounds
+	}
+	slices.Sort(times)
+	pct := func(p float64) float64 {
+		if len(times) == 0 {
+			return 0
 		}
-		for len(arrivals) > 0 {
-			<-arrivals
-		}
+		return float64(times[min(len(times)-1, int(p*float64(len(times))))].Microseconds()) / 1000
+	}
+	rate := 0.0
+	if len(times) > 0 {
+		rate = float64(len(times)) / times[len(times)-1].Seconds()
+	}
+	fmt.Printf("RESULT fanout target=%s round=%d users=%d delivered=%d lost=%d deliveries_per_s=%.0f answered_ms=%.1f first_ms=%.2f p50_ms=%.2f p99_ms=%.2f last_ms=%.2f%s\n",
+		s.target, r+1, users, len(times), users-len(times), rate, float64(answered.Microseconds())/1000,
+		pct(0), pct(0.5), pct(0.99), pct(1), cpu)
+	if s.probe == nil {
+		time.Sleep(2 * time.Second) // let stragglers and the notifications settle between rounds
+	}
+	for len(s.arrivals) > 0 {
+		<-s.arrivals
 	}
 	return nil
 }
