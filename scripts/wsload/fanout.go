@@ -1,14 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -30,39 +31,29 @@ var alertPrefix = []byte(`{"type":"` + alerts.EventAlert + `"`)
 // fanout times one event to many sockets of one instance. Every student has a saved search that
 // a new web-development task matches, so a startup posting one through Bridgework's API makes a
 // task.alert for each; the floor relay gets the same users and one POST /api/fanout. Arrival is
-// timed from the moment the POST is sent, on the load generator's clock. With -floor-api the
-// floor relay's sockets are connected too and the two take turns, a round each: this machine's
-// speed drifts over minutes (the relay's CPU a delivery doubled from one round to the next, on the
-// same code), and rounds taken minutes apart compared the drift as much as the servers.
+// timed from the moment the POST is sent, on the load generator's clock. With -turns it prints
+// "connected" once its sockets are open and then waits for a line on stdin before each round,
+// so that a script can alternate Bridgework's rounds with the floor's (each server needs a load
+// generator of its own: 20,000 sockets are more descriptors than one process may hold here).
 func fanout(args []string) error {
 	var (
-		target, floorAPI, floorWS, floorCPU string
-		first                               fanoutSide
-		users, rounds                       int
+		side          fanoutSide
+		users, rounds int
+		turns         bool
 	)
 	if err := flags("fanout", args, func(fs *flag.FlagSet) {
-		fs.StringVar(&target, "target", "bridgework", "bridgework (a task post) or floor (POST /api/fanout)")
-		fs.StringVar(&first.api, "api", "http://127.0.0.1:18411", "the instance's base URL")
-		fs.StringVar(&first.ws, "ws", "ws://127.0.0.1:18411/api/ws", "its websocket URL")
-		fs.StringVar(&first.cpu, "cpu", "", "as for chat: processes whose CPU time to report per delivery")
-		fs.StringVar(&floorAPI, "floor-api", "", "with -target bridgework: the floor relay's base URL, its rounds taken in turn with Bridgework's")
-		fs.StringVar(&floorWS, "floor-ws", "", "its websocket URL")
-		fs.StringVar(&floorCPU, "floor-cpu", "", "its processes, as -cpu")
-		fs.IntVar(&users, "users", 10_000, "connected students, one socket each (on each server)")
-		fs.IntVar(&rounds, "rounds", 3, "events to each server, one after the other")
+		fs.StringVar(&side.target, "target", "bridgework", "bridgework (a task post) or floor (POST /api/fanout)")
+		fs.StringVar(&side.api, "api", "http://127.0.0.1:18411", "the instance's base URL")
+		fs.StringVar(&side.ws, "ws", "ws://127.0.0.1:18411/api/ws", "its websocket URL")
+		fs.StringVar(&side.cpu, "cpu", "", "as for chat: processes whose CPU time to report per delivery")
+		fs.IntVar(&users, "users", 10_000, "connected students, one socket each")
+		fs.IntVar(&rounds, "rounds", 3, "events, one after the other")
+		fs.BoolVar(&turns, "turns", false, `print "connected", then wait for a line on stdin before each round`)
 	}); err != nil {
 		return err
 	}
-	if target != "bridgework" && target != "floor" {
-		return fmt.Errorf("unknown target %q", target)
-	}
-	first.target = target
-	sides := []*fanoutSide{&first}
-	if floorAPI != "" {
-		if target != "bridgework" || floorWS == "" {
-			return errors.New("-floor-api goes with -target bridgework and -floor-ws")
-		}
-		sides = append(sides, &fanoutSide{target: "floor", api: floorAPI, ws: floorWS, cpu: floorCPU})
+	if side.target != "bridgework" && side.target != "floor" {
+		return fmt.Errorf("unknown target %q", side.target)
 	}
 	ctx := context.Background()
 	students, err := seed(ctx, accounts.Student, users)
@@ -73,26 +64,27 @@ func fanout(args []string) error {
 	if err != nil {
 		return err
 	}
-	if target == "bridgework" {
+	if side.target == "bridgework" {
 		if err := saveSearches(ctx, students); err != nil {
 			return err
 		}
 	}
-	// The floor connects first, so that Bridgework's presence of the connects is applied before
-	// any round, as presenceSettled checks.
-	for _, side := range slices.Backward(sides) {
-		defer func() { closeAll(side.conns) }() // the sockets connect opened, even when it fails
-		if err := side.connect(ctx, students); err != nil {
-			return err
-		}
+	defer func() { closeAll(side.conns) }() // the sockets connect opened, even when it fails
+	if err := side.connect(ctx, students); err != nil {
+		return err
 	}
 
 	client := &http.Client{Timeout: 60 * time.Second}
+	stdin := bufio.NewScanner(os.Stdin)
+	if turns {
+		fmt.Println("connected")
+	}
 	for r := range rounds {
-		for _, side := range sides {
-			if err := side.round(ctx, client, startups[0].token, r); err != nil {
-				return err
-			}
+		if turns && !stdin.Scan() {
+			return stdin.Err() // the script stopped early: no more turns
+		}
+		if err := side.round(ctx, client, startups[0].token, r); err != nil {
+			return err
 		}
 	}
 	return nil
