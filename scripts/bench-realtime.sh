@@ -167,9 +167,9 @@ if [ "$FANOUT_USERS" -gt 0 ]; then
     exec {fd}>"$turns/$1.in"
     to[$1]=$fd
   }
-  # await SIDE N: waits until SIDE's load generator has printed N lines.
+  # await SIDE N: waits until SIDE's load generator has printed N lines of "connected" or a round's.
   await() {
-    until [ "$(wc -l <"$turns/$1.out")" -ge "$2" ]; do
+    until [ "$(grep -c '^connected\|^RESULT' "$turns/$1.out")" -ge "$2" ]; do
       kill -0 "${gen[$1]}" 2>/dev/null || die "the $1 fan-out stopped: $(cat "$turns/$1.err")"
       sleep 0.2
     done
@@ -177,11 +177,12 @@ if [ "$FANOUT_USERS" -gt 0 ]; then
   fanout_gen bridgework $PORT_A "a=$BW_A_PID,b=$BW_B_PID,redis=$REDIS_PID"
   fanout_gen floor $FLOOR_A "a=$FLOOR_A_PID,b=$FLOOR_B_PID,redis=$REDIS_PID"
   await bridgework 1 && await floor 1 # "connected"
+  grep -v '^connected' "$turns/bridgework.out" # when the connects' presence was applied
   for r in $(seq 1 "$FANOUT_ROUNDS"); do
     for side in bridgework floor; do
       echo go >&"${to[$side]}"
       await $side $((r + 1))
-      line="$(tail -n 1 "$turns/$side.out") load=$(loadavg | tr ' ' /)" && echo "$line"
+      line="$(grep '^RESULT' "$turns/$side.out" | tail -n 1) load=$(loadavg | tr ' ' /)" && echo "$line"
       if [ $side = bridgework ]; then fan_bw+="$line"$'\n'; else fan_floor+="$line"$'\n'; fi
     done
   done
