@@ -13,11 +13,12 @@
 #      arrival, loss and CPU per message. CHAT_RUNS runs of each, alternating, each with new
 #      users; the median p99 and each run's, since one run's tail depends on what else the
 #      machine did during it;
-#   4. fan-out: FANOUT_USERS students connected to one instance, one event to all of them
-#      (Bridgework: a posted task their saved searches match, so a task.alert each; the floor: one
-#      POST /api/fanout), FANOUT_ROUNDS times: deliveries per second, p99 of arrival, CPU per
-#      delivery until the last arrival (cpu_ms) and until the servers are quiet again
-#      (cpu_post_ms: the whole post, Bridgework's notification rows included);
+#   4. fan-out: FANOUT_USERS students connected to one instance, as many to one relay, one event
+#      to all of them (Bridgework: a posted task their saved searches match, so a task.alert
+#      each; the floor: one POST /api/fanout), FANOUT_ROUNDS times each, the two taking turns:
+#      deliveries per second, p99 of arrival, CPU per delivery until the last arrival (cpu_ms)
+#      and until the servers are quiet again (cpu_post_ms: the whole post, Bridgework's
+#      notification rows included);
 #   5. the hub's Go benchmarks, and building one PublishEach message of 500 alerts.
 # It ends with one line per path, `floor-ratio NAME throughput=X cpu=Y p99=Z`: Bridgework's
 # figure divided by the floor's (throughput flat out, CPU per message at RATE, p99 at RATE; for
@@ -61,6 +62,10 @@ export LOG_LEVEL=warn CHAT_MAX_MESSAGES_PER_MINUTE=0 METRICS_TOKEN="bench-metric
 # The load generator is one client address holding thousands of sockets, and one startup posts
 # a task per fan-out round.
 export WS_MAX_PER_IP=0 WS_MAX_HANDSHAKES_PER_IP=0 API_MAX_REQUESTS_PER_USER=0 TASKS_MAX_PER_STARTUP=0
+# No heartbeats during the run: the relay has none, and the fan-out's rounds take turns with
+# Bridgework's 10,000 sockets open, whose pings (400 a second at 25 s, 10-20 % of a core) would
+# otherwise land on the relay's rounds as well as Bridgework's.
+export WS_PING_INTERVAL=1h
 PIDS=()
 cleanup() {
   set +e # a server's exit status must not stop the cleanup half way
@@ -148,16 +153,46 @@ for t in bw floor; do
     "lost=$(runs "${list[@]}" | field lost | sum) duplicates=$(runs "${list[@]}" | field duplicates | sum)"
 done
 
-# fanout TARGET API_PORT CPU: FANOUT_ROUNDS events to FANOUT_USERS sockets on one server.
-fanout() {
-  timeout 900 bin/wsload fanout -target "$1" -api "http://127.0.0.1:$2" -ws "ws://127.0.0.1:$2/api/ws" \
-    -users "$FANOUT_USERS" -rounds "$FANOUT_ROUNDS" -cpu "$3" | sed "s|\$| load=$(loadavg | tr ' ' /)|"
-}
+# The fan-out: each server gets a load generator of its own (10,000 sockets each; one process may
+# not hold 20,000 here), both connected before the first round, and the two take turns a round
+# each (wsload fanout -turns): rounds taken minutes apart compared the machine's drift over those
+# minutes as much as the servers (the relay's CPU a delivery doubled from one round to the next).
 fan_bw="" fan_floor=""
 if [ "$FANOUT_USERS" -gt 0 ]; then
-  log "fan-out: one event to $FANOUT_USERS sockets on one server, $FANOUT_ROUNDS rounds, Bridgework then the floor"
-  fan_bw=$(fanout bridgework $PORT_A "a=$BW_A_PID,b=$BW_B_PID,redis=$REDIS_PID") && echo "$fan_bw"
-  fan_floor=$(fanout floor $FLOOR_A "a=$FLOOR_A_PID,b=$FLOOR_B_PID,redis=$REDIS_PID") && echo "$fan_floor"
+  log "fan-out: one event to $FANOUT_USERS sockets on one server, $FANOUT_ROUNDS rounds each, Bridgework and the floor taking turns"
+  turns=$(mktemp -d)
+  declare -A gen to
+  # fanout_gen SIDE API_PORT CPU: starts SIDE's load generator, reading its turns from a FIFO.
+  fanout_gen() {
+    mkfifo "$turns/$1.in"
+    timeout 900 bin/wsload fanout -turns -target "$1" -api "http://127.0.0.1:$2" -ws "ws://127.0.0.1:$2/api/ws" \
+      -users "$FANOUT_USERS" -rounds "$FANOUT_ROUNDS" -cpu "$3" <"$turns/$1.in" >"$turns/$1.out" 2>"$turns/$1.err" &
+    gen[$1]=$!
+    exec {fd}>"$turns/$1.in"
+    to[$1]=$fd
+  }
+  # await SIDE N: waits until SIDE's load generator has printed N lines of "connected" or a round's.
+  await() {
+    until [ "$(grep -c '^connected\|^RESULT' "$turns/$1.out")" -ge "$2" ]; do
+      kill -0 "${gen[$1]}" 2>/dev/null || die "the $1 fan-out stopped: $(cat "$turns/$1.err")"
+      sleep 0.2
+    done
+  }
+  fanout_gen bridgework $PORT_A "a=$BW_A_PID,b=$BW_B_PID,redis=$REDIS_PID"
+  fanout_gen floor $FLOOR_A "a=$FLOOR_A_PID,b=$FLOOR_B_PID,redis=$REDIS_PID"
+  await bridgework 1 && await floor 1 # "connected"
+  grep -v '^connected' "$turns/bridgework.out" # when the connects' presence was applied
+  for r in $(seq 1 "$FANOUT_ROUNDS"); do
+    for side in bridgework floor; do
+      echo go >&"${to[$side]}"
+      await $side $((r + 1))
+      line="$(grep '^RESULT' "$turns/$side.out" | tail -n 1) load=$(loadavg | tr ' ' /)" && echo "$line"
+      if [ $side = bridgework ]; then fan_bw+="$line"$'\n'; else fan_floor+="$line"$'\n'; fi
+    done
+  done
+  for fd in "${to[@]}"; do exec {fd}>&-; done # end of turns
+  wait "${gen[bridgework]}" "${gen[floor]}"
+  rm -rf "$turns"
 fi
 
 log "Go benchmark: hub fan-out"

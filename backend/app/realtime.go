@@ -134,6 +134,7 @@ func newLive(cfg config.Config, rdb *redis.Client, acc *accounts.Service, chatSe
 		OnClientEvent: func(userID string, ev realtime.Event) { chatService.HandleClientEvent(userID, ev.Type, ev.Data) },
 		MaxPerUser:    cfg.WSMaxPerUser,
 		MaxPerIP:      cfg.WSMaxPerIP,
+		PingInterval:  cfg.WSPingInterval,
 		Admit:         admitSockets(newHeadroom(cfg.FDReserve), limiter, cfg.WSHandshakesPerIP),
 	})
 	if err != nil {

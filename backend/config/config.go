@@ -69,6 +69,7 @@ type Config struct {
 	WSMaxPerUser           int           // open sockets per user
 	WSMaxPerIP             int           // open sockets per client address
 	WSHandshakesPerIP      int           // socket handshakes per client address per minute
+	WSPingInterval         time.Duration // how often an open socket is pinged, so a dead peer is let go
 	RequestReadTimeout     time.Duration // a request's headers and body must arrive within this
 	FDReserve              int           // descriptors kept free for health checks and sign-in
 	GCHeapMinMB            int           // the collector's least heap goal, in MiB (package heapfloor)
@@ -157,6 +158,7 @@ func loadFrom(r *reader) Config {
 		WSMaxPerUser:           r.int("WS_MAX_PER_USER", 10),
 		WSMaxPerIP:             r.int("WS_MAX_PER_IP", 500),
 		WSHandshakesPerIP:      r.int("WS_MAX_HANDSHAKES_PER_IP", 120),
+		WSPingInterval:         r.duration("WS_PING_INTERVAL", 25*time.Second),
 		RequestReadTimeout:     r.duration("REQUEST_READ_TIMEOUT", 30*time.Second),
 		FDReserve:              r.int("FD_RESERVE", 256),
 		GCHeapMinMB:            r.int("GC_HEAP_MIN_MB", 64),

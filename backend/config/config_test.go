@@ -64,6 +64,26 @@ func TestLoad_presenceTimings(t *testing.T) {
 	}
 }
 
+// TestLoad_pingInterval: sockets are pinged every 25 s unless WS_PING_INTERVAL says otherwise,
+// and an interval that is not a positive duration is refused.
+func TestLoad_pingInterval(t *testing.T) {
+	t.Setenv("WS_PING_INTERVAL", "")
+	c, err := Load()
+	if err != nil || c.WSPingInterval != 25*time.Second {
+		t.Fatalf("default = %s, %v; want 25s", c.WSPingInterval, err)
+	}
+	t.Setenv("WS_PING_INTERVAL", "10m")
+	if c, err = Load(); err != nil || c.WSPingInterval != 10*time.Minute {
+		t.Errorf("WS_PING_INTERVAL=10m gave %s, %v", c.WSPingInterval, err)
+	}
+	for _, bad := range []string{"0s", "-5s", "often"} {
+		t.Setenv("WS_PING_INTERVAL", bad)
+		if _, err := Load(); err == nil || !strings.Contains(err.Error(), "WS_PING_INTERVAL") {
+			t.Errorf("WS_PING_INTERVAL=%s: error %v", bad, err)
+		}
+	}
+}
+
 func TestLoad_lists(t *testing.T) {
 	t.Setenv("WS_ALLOWED_ORIGINS", " a.example , b.example:8443 ,")
 	t.Setenv("TRUSTED_PROXIES", "127.0.0.1")

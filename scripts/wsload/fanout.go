@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -8,11 +9,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/google/uuid"
 
 	"bridgework/backend/accounts"
@@ -28,33 +31,31 @@ var alertPrefix = []byte(`{"type":"` + alerts.EventAlert + `"`)
 // fanout times one event to many sockets of one instance. Every student has a saved search that
 // a new web-development task matches, so a startup posting one through Bridgework's API makes a
 // task.alert for each; the floor relay gets the same users and one POST /api/fanout. Arrival is
-// timed from the moment the POST is sent, on the load generator's clock.
+// timed from the moment the POST is sent, on the load generator's clock. With -turns it prints
+// "connected" once its sockets are open and then waits for a line on stdin before each round,
+// so that a script can alternate Bridgework's rounds with the floor's (each server needs a load
+// generator of its own: 20,000 sockets are more descriptors than one process may hold here).
 func fanout(args []string) error {
 	var (
-		api, url, target, cpuSpec string
-		users, rounds             int
+		side          fanoutSide
+		users, rounds int
+		turns         bool
 	)
 	if err := flags("fanout", args, func(fs *flag.FlagSet) {
-		fs.StringVar(&target, "target", "bridgework", "bridgework (a task post) or floor (POST /api/fanout)")
-		fs.StringVar(&api, "api", "http://127.0.0.1:18411", "the instance's base URL")
-		fs.StringVar(&url, "ws", "ws://127.0.0.1:18411/api/ws", "its websocket URL")
+		fs.StringVar(&side.target, "target", "bridgework", "bridgework (a task post) or floor (POST /api/fanout)")
+		fs.StringVar(&side.api, "api", "http://127.0.0.1:18411", "the instance's base URL")
+		fs.StringVar(&side.ws, "ws", "ws://127.0.0.1:18411/api/ws", "its websocket URL")
+		fs.StringVar(&side.cpu, "cpu", "", "as for chat: processes whose CPU time to report per delivery")
 		fs.IntVar(&users, "users", 10_000, "connected students, one socket each")
 		fs.IntVar(&rounds, "rounds", 3, "events, one after the other")
-		fs.StringVar(&cpuSpec, "cpu", "", "as for chat: processes whose CPU time to report per delivery")
+		fs.BoolVar(&turns, "turns", false, `print "connected", then wait for a line on stdin before each round`)
 	}); err != nil {
 		return err
 	}
-	if target != "bridgework" && target != "floor" {
-		return fmt.Errorf("unknown target %q", target)
+	if side.target != "bridgework" && side.target != "floor" {
+		return fmt.Errorf("unknown target %q", side.target)
 	}
 	ctx := context.Background()
-	var probe *cpuProbe
-	if cpuSpec != "" {
-		var err error
-		if probe, err = newCPUProbe(ctx, cpuSpec); err != nil {
-			return err
-		}
-	}
 	students, err := seed(ctx, accounts.Student, users)
 	if err != nil {
 		return err
@@ -63,28 +64,61 @@ func fanout(args []string) error {
 	if err != nil {
 		return err
 	}
-	if target == "bridgework" {
+	if side.target == "bridgework" {
 		if err := saveSearches(ctx, students); err != nil {
 			return err
 		}
 	}
-	connected := time.Now()
-	conns, err := connectAll(ctx, url, students, 50)
-	defer closeAll(conns)
-	if err != nil {
+	defer func() { closeAll(side.conns) }() // the sockets connect opened, even when it fails
+	if err := side.connect(ctx, students); err != nil {
 		return err
 	}
-	if target == "bridgework" {
-		if err := presenceSettled(api+"/metrics", connected); err != nil {
+
+	client := &http.Client{Timeout: 60 * time.Second}
+	stdin := bufio.NewScanner(os.Stdin)
+	if turns {
+		fmt.Println("connected")
+	}
+	for r := range rounds {
+		if turns && !stdin.Scan() {
+			return stdin.Err() // the script stopped early: no more turns
+		}
+		if err := side.round(ctx, client, startups[0].token, r); err != nil {
 			return err
 		}
 	}
+	return nil
+}
 
-	var (
-		arrivals = make(chan time.Time, users)
-		round    atomic.Int64 // frames carry it in their title, so a late one is not counted twice
-	)
-	for _, conn := range conns {
+// fanoutSide is one server fanout times: its sockets, one a student, and their alerts' arrivals.
+type fanoutSide struct {
+	target, api, ws, cpu string
+	probe                *cpuProbe
+	conns                []*websocket.Conn
+	arrivals             chan time.Time
+	current              atomic.Int64 // the round under way: frames carry it in their title, so a late one is not counted twice
+}
+
+// connect opens the students' sockets on the side's server and starts reading them.
+func (s *fanoutSide) connect(ctx context.Context, students []account) error {
+	if s.cpu != "" {
+		var err error
+		if s.probe, err = newCPUProbe(ctx, s.cpu); err != nil {
+			return err
+		}
+	}
+	connected := time.Now()
+	var err error
+	if s.conns, err = connectAll(ctx, s.ws, students, 50); err != nil {
+		return err
+	}
+	if s.target == "bridgework" {
+		if err := presenceSettled(s.api+"/metrics", connected); err != nil {
+			return err
+		}
+	}
+	s.arrivals = make(chan time.Time, len(students))
+	for _, conn := range s.conns {
 		go func() {
 			for {
 				_, data, err := conn.Read(ctx)
@@ -104,78 +138,83 @@ func fanout(args []string) error {
 				}
 				var alert struct{ Title string }
 				_ = json.Unmarshal(f.Data, &alert)
-				if alert.Title == roundTitle(round.Load()) {
-					arrivals <- arrived
+				if alert.Title == roundTitle(s.current.Load()) {
+					s.arrivals <- arrived
 				}
 			}
 		}()
 	}
+	return nil
+}
 
-	client := &http.Client{Timeout: 60 * time.Second}
-	for r := range rounds {
-		round.Store(int64(r))
-		var before cpuSample
-		if probe != nil {
-			// Each round starts on quiet servers: the instance may still be working through
-			// what the connections or the last round set off (presence, the bell's
-			// notifications), which the floor does not have, and that is not the fan-out.
-			if before, err = probe.settle(ctx); err != nil {
-				return err
-			}
-		}
-		started := time.Now()
-		if err := trigger(ctx, client, target, api, startups[0].token, roundTitle(int64(r))); err != nil {
+// round triggers round r's event on the side's server, collects its arrivals and prints them.
+func (s *fanoutSide) round(ctx context.Context, client *http.Client, token string, r int) error {
+	users := len(s.conns)
+	s.current.Store(int64(r))
+	var (
+		before cpuSample
+		err    error
+	)
+	if s.probe != nil {
+		// Each round starts on quiet servers: the instance may still be working through
+		// what the connections or the last round set off (presence, the bell's
+		// notifications), which the floor does not have, and that is not the fan-out.
+		if before, err = s.probe.settle(ctx); err != nil {
 			return err
 		}
-		answered := time.Since(started)
-		var times []time.Duration
-		timeout := time.After(60 * time.Second)
-	collect:
-		for len(times) < users {
-			select {
-			case at := <-arrivals:
-				times = append(times, at.Sub(started))
-			case <-timeout:
-				break collect
-			}
+	}
+	started := time.Now()
+	if err := trigger(ctx, client, s.target, s.api, token, roundTitle(int64(r))); err != nil {
+		return err
+	}
+	answered := time.Since(started)
+	var times []time.Duration
+	timeout := time.After(60 * time.Second)
+collect:
+	for len(times) < users {
+		select {
+		case at := <-s.arrivals:
+			times = append(times, at.Sub(started))
+		case <-timeout:
+			break collect
 		}
-		cpu := ""
-		if probe != nil {
-			after, err := probe.sample(ctx)
-			if err != nil {
-				return err
-			}
-			cpu = perOp(before, after, len(times))
-			// cpu_post_ms goes on until the servers are quiet again: the whole post, with the
-			// work that follows its last alert (Bridgework's notification rows).
-			quiet, err := probe.settle(ctx)
-			if err != nil {
-				return err
-			}
-			if len(times) > 0 {
-				cpu += fmt.Sprintf(" cpu_post_ms=%.3f", serversCPU(before, quiet).Seconds()*1000/float64(len(times)))
-			}
+	}
+	cpu := ""
+	if s.probe != nil {
+		after, err := s.probe.sample(ctx)
+		if err != nil {
+			return err
 		}
-		slices.Sort(times)
-		pct := func(p float64) float64 {
-			if len(times) == 0 {
-				return 0
-			}
-			return float64(times[min(len(times)-1, int(p*float64(len(times))))].Microseconds()) / 1000
+		cpu = perOp(before, after, len(times))
+		// cpu_post_ms goes on until the servers are quiet again: the whole post, with the
+		// work that follows its last alert (Bridgework's notification rows).
+		quiet, err := s.probe.settle(ctx)
+		if err != nil {
+			return err
 		}
-		rate := 0.0
 		if len(times) > 0 {
-			rate = float64(len(times)) / times[len(times)-1].Seconds()
+			cpu += fmt.Sprintf(" cpu_post_ms=%.3f", serversCPU(before, quiet).Seconds()*1000/float64(len(times)))
 		}
-		fmt.Printf("RESULT fanout target=%s round=%d users=%d delivered=%d lost=%d deliveries_per_s=%.0f answered_ms=%.1f first_ms=%.2f p50_ms=%.2f p99_ms=%.2f last_ms=%.2f%s\n",
-			target, r+1, users, len(times), users-len(times), rate, float64(answered.Microseconds())/1000,
-			pct(0), pct(0.5), pct(0.99), pct(1), cpu)
-		if probe == nil {
-			time.Sleep(2 * time.Second) // let stragglers and the notifications settle between rounds
+	}
+	slices.Sort(times)
+	pct := func(p float64) float64 {
+		if len(times) == 0 {
+			return 0
 		}
-		for len(arrivals) > 0 {
-			<-arrivals
-		}
+		return float64(times[min(len(times)-1, int(p*float64(len(times))))].Microseconds()) / 1000
+	}
+	rate := 0.0
+	if len(times) > 0 {
+		rate = float64(len(times)) / times[len(times)-1].Seconds()
+	}
+	fmt.Printf("RESULT fanout target=%s round=%d users=%d delivered=%d lost=%d deliveries_per_s=%.0f answered_ms=%.1f first_ms=%.2f p50_ms=%.2f p99_ms=%.2f last_ms=%.2f%s\n",
+		s.target, r+1, users, len(times), users-len(times), rate, float64(answered.Microseconds())/1000,
+		pct(0), pct(0.5), pct(0.99), pct(1), cpu)
+	if s.probe == nil {
+		time.Sleep(2 * time.Second) // let stragglers and the notifications settle between rounds
+	}
+	for len(s.arrivals) > 0 {
+		<-s.arrivals
 	}
 	return nil
 }

@@ -12,7 +12,8 @@
 //	    -rate 0 sends flat out; -cpu a=PID,b=PID,redis=PID adds CPU time per message.
 //	wsload fanout -target bridgework|floor -api http://127.0.0.1:18411 -ws ws://127.0.0.1:18411/api/ws -users 10000
 //	    one event to every connected student (a task alert, or the floor relay's /api/fanout):
-//	    deliveries per second and arrival percentiles from the trigger.
+//	    deliveries per second and arrival percentiles from the trigger; -turns waits for a line on
+//	    stdin before each round (bench-realtime.sh alternates Bridgework's rounds with the floor's).
 //
 // Users are inserted straight into the database (DATABASE_URL) and their tokens signed with the
 // server's JWT_SECRET: registering thousands through the API would measure argon2id, not the hub.
