@@ -37,23 +37,23 @@ var alertPrefix = []byte(`{"type":"` + alerts.EventAlert + `"`)
 // generator of its own: 20,000 sockets are more descriptors than one process may hold here).
 func fanout(args []string) error {
 	var (
-		side          fanoutSide
+		srv           fanoutServer
 		users, rounds int
 		turns         bool
 	)
 	if err := flags("fanout", args, func(fs *flag.FlagSet) {
-		fs.StringVar(&side.target, "target", "bridgework", "bridgework (a task post) or floor (POST /api/fanout)")
-		fs.StringVar(&side.api, "api", "http://127.0.0.1:18411", "the instance's base URL")
-		fs.StringVar(&side.ws, "ws", "ws://127.0.0.1:18411/api/ws", "its websocket URL")
-		fs.StringVar(&side.cpu, "cpu", "", "as for chat: processes whose CPU time to report per delivery")
+		fs.StringVar(&srv.target, "target", "bridgework", "bridgework (a task post) or floor (POST /api/fanout)")
+		fs.StringVar(&srv.api, "api", "http://127.0.0.1:18411", "the instance's base URL")
+		fs.StringVar(&srv.ws, "ws", "ws://127.0.0.1:18411/api/ws", "its websocket URL")
+		fs.StringVar(&srv.cpu, "cpu", "", "as for chat: processes whose CPU time to report per delivery")
 		fs.IntVar(&users, "users", 10_000, "connected students, one socket each")
 		fs.IntVar(&rounds, "rounds", 3, "events, one after the other")
 		fs.BoolVar(&turns, "turns", false, `print "connected", then wait for a line on stdin before each round`)
 	}); err != nil {
 		return err
 	}
-	if side.target != "bridgework" && side.target != "floor" {
-		return fmt.Errorf("unknown target %q", side.target)
+	if srv.target != "bridgework" && srv.target != "floor" {
+		return fmt.Errorf("unknown target %q", srv.target)
 	}
 	ctx := context.Background()
 	students, err := seed(ctx, accounts.Student, users)
@@ -64,13 +64,13 @@ func fanout(args []string) error {
 	if err != nil {
 		return err
 	}
-	if side.target == "bridgework" {
+	if srv.target == "bridgework" {
 		if err := saveSearches(ctx, students); err != nil {
 			return err
 		}
 	}
-	defer func() { closeAll(side.conns) }() // the sockets connect opened, even when it fails
-	if err := side.connect(ctx, students); err != nil {
+	defer func() { closeAll(srv.conns) }() // the sockets connect opened, even when it fails
+	if err := srv.connect(ctx, students); err != nil {
 		return err
 	}
 
@@ -83,15 +83,16 @@ func fanout(args []string) error {
 		if turns && !stdin.Scan() {
 			return stdin.Err() // the script stopped early: no more turns
 		}
-		if err := side.round(ctx, client, startups[0].token, r); err != nil {
+		if err := srv.round(ctx, client, startups[0].token, r); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// fanoutSide is one server fanout times: its sockets, one a student, and their alerts' arrivals.
-type fanoutSide struct {
+// fanoutServer is the server fanout times (Bridgework or the floor relay): its sockets, one a
+// student, and their alerts' arrivals.
+type fanoutServer struct {
 	target, api, ws, cpu string
 	probe                *cpuProbe
 	conns                []*websocket.Conn
@@ -99,16 +100,15 @@ type fanoutSide struct {
 	current              atomic.Int64 // the round under way: frames carry it in their title, so a late one is not counted twice
 }
 
-// connect opens the students' sockets on the side's server and starts reading them.
-func (s *fanoutSide) connect(ctx context.Context, students []account) error {
+// connect opens the students' sockets on the server and starts reading them.
+func (s *fanoutServer) connect(ctx context.Context, students []account) error {
+	var err error
 	if s.cpu != "" {
-		var err error
 		if s.probe, err = newCPUProbe(ctx, s.cpu); err != nil {
 			return err
 		}
 	}
 	connected := time.Now()
-	var err error
 	if s.conns, err = connectAll(ctx, s.ws, students, 50); err != nil {
 		return err
 	}
@@ -147,8 +147,8 @@ func (s *fanoutSide) connect(ctx context.Context, students []account) error {
 	return nil
 }
 
-// round triggers round r's event on the side's server, collects its arrivals and prints them.
-func (s *fanoutSide) round(ctx context.Context, client *http.Client, token string, r int) error {
+// round triggers round r's event on the server, collects its arrivals and prints them.
+func (s *fanoutServer) round(ctx context.Context, client *http.Client, token string, r int) error {
 	users := len(s.conns)
 	s.current.Store(int64(r))
 	var (
