@@ -87,6 +87,12 @@ func fanout(args []string) error {
 			return err
 		}
 	}
+	if turns {
+		// The sockets stay open until the script ends the turns: closing 10,000 of them landed on
+		// the other server's last round.
+		for stdin.Scan() {
+		}
+	}
 	return nil
 }
 
