@@ -154,9 +154,10 @@ for t in bw floor; do
 done
 
 # The fan-out: each server gets a load generator of its own (10,000 sockets each; one process may
-# not hold 20,000 here), both connected before the first round, and the two take turns a round
-# each (wsload fanout -turns): rounds taken minutes apart compared the machine's drift over those
-# minutes as much as the servers (the relay's CPU a delivery doubled from one round to the next).
+# not hold 20,000 here), both connected before the first round and kept until the last has
+# ended, and the two take turns a round each (wsload fanout -turns): rounds taken minutes apart
+# compared the machine's drift over those minutes as much as the servers (the relay's CPU a
+# delivery doubled from one round to the next).
 fan_bw="" fan_floor=""
 if [ "$FANOUT_USERS" -gt 0 ]; then
   log "fan-out: one event to $FANOUT_USERS sockets on one server, $FANOUT_ROUNDS rounds each, Bridgework and the floor taking turns"
