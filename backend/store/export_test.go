@@ -1,6 +1,10 @@
 package store
 
-import "gorm.io/gorm"
+import (
+	"gorm.io/gorm"
+
+	"bridgework/backend/tasks"
+)
 
 // SetDeferFrom sets the offset from which findPage reads a page's ids first, for the tests that
 // hold both ways of reading a page to the same rows; the returned func restores it.
@@ -15,3 +19,8 @@ func SetDeferFrom(offset int) (restore func()) {
 func StartupsQuery(db *gorm.DB) *gorm.DB { return startupsQuery(db, 0, 8) }
 
 func RevisionsQuery(db *gorm.DB, ids []string) *gorm.DB { return revisionsQuery(db, ids) }
+
+// StudentTasksQuery is the statement of a student's tasks (StudentTasks, the dashboard's lists).
+func StudentTasksQuery(db *gorm.DB, studentID string) *gorm.DB {
+	return studentBase(db, studentID, tasks.Query{}, nil)
+}

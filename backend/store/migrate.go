@@ -32,6 +32,7 @@ func migrations() []*gormigrate.Migration {
 		migrateTaskCurrency(),
 		migrateStartupTaskOrder(),
 		migratePeopleOrder(),
+		migrateAssignedTasks(),
 	}
 }
 
