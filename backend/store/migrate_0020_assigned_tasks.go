@@ -5,13 +5,13 @@ import (
 	"gorm.io/gorm"
 )
 
-// migrateAssignedTasks indexes the tasks assigned to a student, the few whose assigned_student_id
-// is not the empty string (mineIDsSQL reads them through it). PostgreSQL plans a prepared statement once only
-// when that plan is estimated no worse than one made for the values given, and without this index
-// a plan for any student estimated "assigned_student_id = $n" as half the table (two distinct
-// values, the empty string and one student, in the bench's data): every statement of a student's tasks was
-// planned again on every call, 0.5–1.5 ms each, ten times what running it took
-// (docs/performance.md, "The first machine of the 29th").
+// migrateAssignedTasks indexes the tasks assigned to a student, the few whose
+// assigned_student_id is not the empty string (mineIDsSQL reads them through it). PostgreSQL
+// plans a prepared statement once only when that plan is estimated no worse than one made for
+// the values given, and without this index a plan for any student took "assigned_student_id =
+// $n" for half the table (two distinct values in the bench's data, the empty string and one
+// student): every statement of a student's tasks was planned again on every call, 0.5–1.5 ms
+// each, several times what running it took (docs/performance.md, "The first machine of the 29th").
 func migrateAssignedTasks() *gormigrate.Migration {
 	return &gormigrate.Migration{
 		ID: "0020_assigned_tasks",

@@ -14,9 +14,9 @@ import (
 
 // mineIDsSQL selects the ids of a student's tasks: submitted to, or assigned to them. A UNION
 // (rather than an OR) lets both halves use their index. Its two parameters are the student. The
-// assigned half names the partial index of assigned tasks (migration 0020) by its condition, not
-// the empty string, which no student id fails: with it PostgreSQL keeps one plan for every student, where it
-// planned each call again (TestPostgresPlans_studentTasksPlannedOnce).
+// assigned half states the condition of the partial index of assigned tasks (migration 0020), not
+// the empty string, which no student id fails: with it PostgreSQL keeps one plan for every
+// student, where it planned each call again (TestPostgresPlans_studentTasksPlannedOnce).
 const mineIDsSQL = "SELECT task_id FROM submissions WHERE student_id = ? UNION " +
 	"SELECT id FROM tasks WHERE assigned_student_id = ? AND assigned_student_id <> ''"
 
