@@ -24,3 +24,14 @@ func RevisionsQuery(db *gorm.DB, ids []string) *gorm.DB { return revisionsQuery(
 func StudentTasksQuery(db *gorm.DB, studentID string) *gorm.DB {
 	return studentBase(db, studentID, tasks.Query{}, nil)
 }
+
+// ReadTogether reads the one text column of each query as reads does, all of them together
+// (on PostgreSQL, one batch), and returns each query's values.
+func ReadTogether(db *gorm.DB, queries ...*gorm.DB) ([][]string, error) {
+	r := newReads(db)
+	out := make([][]string, len(queries))
+	for i, q := range queries {
+		readInto(r, q, func(s *string) []any { return []any{s} }, &out[i])
+	}
+	return out, r.run()
+}

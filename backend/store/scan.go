@@ -136,6 +136,11 @@ func findTasks(query *gorm.DB) ([]taskRow, error) {
 	return scanRows(query.Select(taskColumns.of(query)), taskFields)
 }
 
+// readTasks is findTasks queued on r.
+func readTasks(r *reads, query *gorm.DB, out *[]taskRow) {
+	readInto(r, query.Select(taskColumns.of(query)), taskFields, out)
+}
+
 var submissionColumns = newSelectList("submissions.id", "submissions.task_id", "submissions.student_id",
 	"submissions.startup_id", "submissions.link", "submissions.status", "submissions.review_notes", "submissions.revision",
 	"submissions.submitted_at", "submissions.updated_at", "submissions.reviewed_at")

@@ -76,29 +76,39 @@ func utc(t *time.Time) *time.Time {
 // and a list where none is (nearly all of them) runs no statement for revisions at all: it was a
 // quarter of the startup's task list's time on SQLite.
 func revisionsOf(db *gorm.DB, subs []submissionRow) (map[string][]tasks.Revision, error) {
-	out := make(map[string][]tasks.Revision, len(subs))
+	r := newReads(db)
+	revisions := readRevisions(r, db, subs)
+	if err := r.run(); err != nil {
+		return nil, err
+	}
+	return revisions(), nil
+}
+
+// readRevisions is revisionsOf queued on r: once r has run, revisions returns them.
+func readRevisions(r *reads, db *gorm.DB, subs []submissionRow) (revisions func() map[string][]tasks.Revision) {
 	current := map[string]int{} // a revised submission's id → its current revision
-	for _, r := range subs {
-		if r.Revision > 1 {
-			current[r.ID] = r.Revision
+	for _, s := range subs {
+		if s.Revision > 1 {
+			current[s.ID] = s.Revision
 		}
 	}
+	var rows []revisionRow
 	if len(current) > 0 {
-		rows, err := scanRows(revisionsQuery(db, slices.Collect(maps.Keys(current))), revisionFields)
-		if err != nil {
-			return nil, err
-		}
+		readInto(r, revisionsQuery(db, slices.Collect(maps.Keys(current))), revisionFields, &rows)
+	}
+	return func() map[string][]tasks.Revision {
+		out := make(map[string][]tasks.Revision, len(subs))
 		for _, r := range rows {
 			if r.Revision < current[r.SubmissionID] {
 				out[r.SubmissionID] = append(out[r.SubmissionID], r.toDomain())
 			}
 		}
+		for _, s := range subs {
+			out[s.ID] = append(out[s.ID], tasks.Revision{Revision: s.Revision, Link: s.Link, Status: s.Status,
+				ReviewNotes: s.ReviewNotes, SubmittedAt: s.SubmittedAt.UTC(), ReviewedAt: utc(s.ReviewedAt)})
+		}
+		return out
 	}
-	for _, r := range subs {
-		out[r.ID] = append(out[r.ID], tasks.Revision{Revision: r.Revision, Link: r.Link, Status: r.Status,
-			ReviewNotes: r.ReviewNotes, SubmittedAt: r.SubmittedAt.UTC(), ReviewedAt: utc(r.ReviewedAt)})
-	}
-	return out, nil
 }
 
 // revisionsQuery reads every revision of the submissions ids, each submission's in order.

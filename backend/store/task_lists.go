@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"math"
 	"strings"
 
 	"gorm.io/gorm"
@@ -39,45 +40,53 @@ const completedForSQL = "EXISTS (SELECT 1 FROM submissions AS done WHERE done.ta
 const decidedAgainstSQL = "EXISTS (SELECT 1 FROM submissions AS gone WHERE gone.task_id = tasks.id AND gone.student_id = ? AND gone.status IN ('rejected', 'closed'))"
 
 func (s Tasks) StartupTaskCounts(ctx context.Context, startupID string, q tasks.Query) (map[string]int, error) {
+	r := newReads(s.DB.WithContext(ctx))
+	counts := readStartupTaskCounts(r, startupID, q)
+	if err := r.run(); err != nil {
+		return nil, err
+	}
+	return counts(), nil
+}
+
+// readStartupTaskCounts is StartupTaskCounts queued on r.
+func readStartupTaskCounts(r *reads, startupID string, q tasks.Query) (counts func() map[string]int) {
 	type statusCount struct {
 		Status string
 		N      int
 	}
-	rows, err := scanRows(filtered(s.DB.WithContext(ctx).Model(&taskRow{}).Where("startup_id = ?", startupID), q).
-		Select("status, COUNT(*)").Group("status"), func(r *statusCount) []any { return []any{&r.Status, &r.N} })
-	if err != nil {
-		return nil, err
+	var rows []statusCount
+	readInto(r, filtered(r.db.Model(&taskRow{}).Where("startup_id = ?", startupID), q).Select("status, COUNT(*)").Group("status"),
+		func(r *statusCount) []any { return []any{&r.Status, &r.N} }, &rows)
+	return func() map[string]int {
+		counts := map[string]int{"all": 0, tasks.StatusOpen: 0, tasks.StatusUnderReview: 0, tasks.StatusCompleted: 0}
+		for _, r := range rows {
+			counts["all"] += r.N
+			counts[tasks.DisplayStatus(r.Status)] += r.N
+		}
+		return counts
 	}
-	counts := map[string]int{"all": 0, tasks.StatusOpen: 0, tasks.StatusUnderReview: 0, tasks.StatusCompleted: 0}
-	for _, r := range rows {
-		counts["all"] += r.N
-		counts[tasks.DisplayStatus(r.Status)] += r.N
-	}
-	return counts, nil
 }
 
-// StartupTasks reads the tab counts first; the selected tab's count is the page's total, so
-// the list needs no count query of its own.
+// StartupTasks reads the tab counts with the page; the selected tab's count is the page's
+// total, so the list needs no count query of its own.
 func (s Tasks) StartupTasks(ctx context.Context, startupID string, q tasks.Query) (tasks.Page[tasks.Task], error) {
-	counts, err := s.StartupTaskCounts(ctx, startupID, q)
-	if err != nil {
-		return tasks.Page[tasks.Task]{}, err
-	}
 	db := s.DB.WithContext(ctx)
+	r := newReads(db)
+	counts := readStartupTaskCounts(r, startupID, q)
 	base := filtered(db.Model(&taskRow{}).Where("startup_id = ?", startupID), q)
-	total := counts["all"]
+	tab := "all"
 	switch q.Status {
 	case tasks.StatusOpen:
 		base = base.Where("status IN ?", []string{tasks.StatusOpen, tasks.StatusSubmitted})
-		total = counts[q.Status]
+		tab = q.Status
 	case tasks.StatusUnderReview, tasks.StatusCompleted:
 		base = base.Where("status = ?", q.Status)
-		total = counts[q.Status]
+		tab = q.Status
 	}
 	if q.Sort == "" {
 		q.Sort = "newest"
 	}
-	return pageOf(db, base, q, allSubmissions, total)
+	return pageOf(db, r, base, q, allSubmissions, math.MaxInt, func() int { return counts()[tab] })
 }
 
 func (s Tasks) OpenTasks(ctx context.Context, q tasks.Query, exceptStudent string) (tasks.Page[tasks.Task], error) {
@@ -198,37 +207,48 @@ func (s Tasks) StartupStats(ctx context.Context, startupID string) (tasks.Startu
 func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, availableN, completedN, startupsN int) (tasks.StudentDashboard, error) {
 	db := s.DB.WithContext(ctx)
 	var d tasks.StudentDashboard
+	// The counts, the three lists and the startups do not depend on one another: one round trip.
+	r := newReads(db)
 	// Active is what is still in play: not completed, and not decided against the student (their
 	// submission rejected, or closed when another student filled the task).
 	type studentCounts struct{ Total, Completed, Decided, Certificates int }
-	counted, err := scanRows(db.Model(&taskRow{}).Where(mineSQL(db), studentID, studentID).Select(
+	var counted []studentCounts
+	readInto(r, db.Model(&taskRow{}).Where(mineSQL(db), studentID, studentID).Select(
 		"COUNT(*), COALESCE(SUM(CASE WHEN "+completedForSQL+" THEN 1 ELSE 0 END), 0), "+
 			"COALESCE(SUM(CASE WHEN "+decidedAgainstSQL+" THEN 1 ELSE 0 END), 0), "+
 			"(SELECT COUNT(*) FROM certificates WHERE student_id = ?)", studentID, studentID, studentID),
-		func(c *studentCounts) []any { return []any{&c.Total, &c.Completed, &c.Decided, &c.Certificates} })
-	if err != nil {
-		return d, err
-	}
-	counts := counted[0] // an aggregate without GROUP BY is one row
-	d.Counts = tasks.StudentCounts{Active: counts.Total - counts.Completed - counts.Decided, Completed: counts.Completed, Certificates: counts.Certificates}
+		func(c *studentCounts) []any { return []any{&c.Total, &c.Completed, &c.Decided, &c.Certificates} }, &counted)
 
 	no, yes := false, true
-	active, err := findTasks(ordered(studentBase(db, studentID, tasks.Query{}, &no), "deadline").Limit(activeN))
-	if err != nil {
-		return d, err
-	}
+	var active []taskRow
+	readTasks(r, ordered(studentBase(db, studentID, tasks.Query{}, &no), "deadline").Limit(activeN), &active)
 	// Completed tasks come with the certificate each earned.
 	type completedRow struct {
 		Task          taskRow
 		CertificateID *string // none when the approval earned no certificate
 	}
-	completed, err := scanRows(studentBase(db, studentID, tasks.Query{}, &yes).Select(taskColumns.of(db)+", certificates.id").
+	var completed []completedRow
+	readInto(r, studentBase(db, studentID, tasks.Query{}, &yes).Select(taskColumns.of(db)+", certificates.id").
 		Joins("LEFT JOIN certificates ON certificates.task_id = tasks.id AND certificates.student_id = ?", studentID).
 		Order("certificates.issued_at DESC, tasks.id DESC").Limit(completedN),
-		func(r *completedRow) []any { return append(taskFields(&r.Task), &r.CertificateID) })
-	if err != nil {
+		func(r *completedRow) []any { return append(taskFields(&r.Task), &r.CertificateID) }, &completed)
+
+	available := filtered(db.Model(&taskRow{}).Where("tasks.listed = true"), tasks.Query{}).
+		Where("NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = ?)", studentID)
+	// The dashboard only needs to know whether there are more than it shows.
+	const countTo = 100
+	var availableCount int
+	readCount(r, countUpToQuery(db, available, countTo), &availableCount)
+	var open []taskRow
+	readTasks(r, ordered(available.Session(&gorm.Session{}), "deadline").Limit(availableN), &open)
+	var startupRows []personRow
+	readInto(r, startupsQuery(db, 0, startupsN), personFields, &startupRows)
+	if err := r.run(); err != nil {
 		return d, err
 	}
+
+	counts := counted[0] // an aggregate without GROUP BY is one row
+	d.Counts = tasks.StudentCounts{Active: counts.Total - counts.Completed - counts.Decided, Completed: counts.Completed, Certificates: counts.Certificates}
 	d.CertificateOf = map[string]string{}
 	done := make([]taskRow, len(completed))
 	for i, c := range completed {
@@ -237,27 +257,16 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 			d.CertificateOf[c.Task.ID] = *c.CertificateID
 		}
 	}
-	available := filtered(db.Model(&taskRow{}).Where("tasks.listed = true"), tasks.Query{}).
-		Where("NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = ?)", studentID)
-	// The dashboard only needs to know whether there are more than it shows.
-	total, capped, err := countUpTo(db, available, 100)
-	if err != nil {
-		return d, err
-	}
-	open, err := findTasks(ordered(available, "deadline").Limit(availableN))
-	if err != nil {
-		return d, err
-	}
 	// One hydrate for the three lists; the open tasks have no submission of this student.
 	all, err := hydrate(db, append(append(append([]taskRow{}, active...), done...), open...), submissionsOf(studentID))
 	if err != nil {
 		return d, err
 	}
 	d.Active, d.RecentlyCompleted = all[:len(active)], all[len(active):len(active)+len(done)]
+	total, capped := cappedCount(availableCount, countTo)
 	d.Available = tasks.Page[tasks.Task]{Items: all[len(active)+len(done):], Page: 1, PageSize: availableN, Total: total, TotalCapped: capped}
-
-	d.Startups, err = startups(db, 0, startupsN)
-	return d, err
+	d.Startups = persons(startupRows)
+	return d, nil
 }
 
 func (s Tasks) Startups(ctx context.Context, offset, limit int) ([]tasks.Person, int, error) {
@@ -272,11 +281,15 @@ func (s Tasks) Startups(ctx context.Context, offset, limit int) ([]tasks.Person,
 
 func startups(db *gorm.DB, offset, limit int) ([]tasks.Person, error) {
 	rows, err := scanRows(startupsQuery(db, offset, limit), personFields)
+	return persons(rows), err
+}
+
+func persons(rows []personRow) []tasks.Person {
 	out := make([]tasks.Person, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, *r.toDomain())
 	}
-	return out, err
+	return out
 }
 
 // startupsQuery reads a page of the startups, newest first.
@@ -330,71 +343,88 @@ var deferFrom = 1000
 // deepest page (offset 9,900) cost PostgreSQL 12 ms against 3.4 (docs/performance.md, "Where
 // the idle overhead goes", deep pages).
 func findPage(db, base *gorm.DB, sort string, limit, offset int) ([]taskRow, error) {
+	return findTasks(pageQuery(db, base, sort, limit, offset))
+}
+
+// pageQuery is findPage's statement, its columns left to select.
+func pageQuery(db, base *gorm.DB, sort string, limit, offset int) *gorm.DB {
 	page := ordered(base.Session(&gorm.Session{}), sort).Limit(limit).Offset(offset)
 	if offset < deferFrom {
-		return findTasks(page)
+		return page
 	}
-	return findTasks(ordered(db.Model(&taskRow{}).Where("tasks.id IN (?)", page.Select("tasks.id")), sort))
+	return ordered(db.Model(&taskRow{}).Where("tasks.id IN (?)", page.Select("tasks.id")), sort)
 }
 
 // page counts base, reads the requested page of it and hydrates it.
 func page(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
-	total, err := countOf(base.Session(&gorm.Session{}).Select("COUNT(*)"))
-	if err != nil {
-		return tasks.Page[tasks.Task]{}, err
-	}
-	return pageOf(db, base, q, w, total)
+	r := newReads(db)
+	var total int
+	readCount(r, base.Session(&gorm.Session{}).Select("COUNT(*)"), &total)
+	return pageOf(db, r, base, q, w, math.MaxInt, func() int { return total })
 }
 
 // pageCapped is page for the open market, which may hold 100,000 tasks: it counts only up to
 // tasks.CountCap rows past the page's first row, and never past tasks.MaxMarketPage pages.
 func pageCapped(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
-	size := q.Limit
-	if size <= 0 {
-		size = tasks.PageSize
-	}
-	skipped := (max(q.Page, 1) - 1) * size
-	total, capped, err := countUpTo(db, base, min(skipped+tasks.CountCap, tasks.MaxMarketPage*size))
-	if err != nil {
-		return tasks.Page[tasks.Task]{}, err
-	}
-	out, err := pageOf(db, base, q, w, total)
-	out.TotalCapped = capped
+	skipped := (max(q.Page, 1) - 1) * pageSize(q)
+	limit := min(skipped+tasks.CountCap, tasks.MaxMarketPage*pageSize(q))
+	r := newReads(db)
+	var count int
+	readCount(r, countUpToQuery(db, base, limit), &count)
+	out, err := pageOf(db, r, base, q, w, limit, func() int {
+		total, _ := cappedCount(count, limit)
+		return total
+	})
+	_, out.TotalCapped = cappedCount(count, limit)
 	return out, err
 }
 
 // countUpTo counts the rows of base, stopping at limit: reading a few index entries instead of
 // all of them. capped reports that there are more than limit.
 func countUpTo(db, base *gorm.DB, limit int) (n int, capped bool, err error) {
-	sub := base.Session(&gorm.Session{}).Select("1").Limit(limit + 1)
-	count, err := countOf(db.Table("(?) AS capped", sub).Select("COUNT(*)"))
+	count, err := countOf(countUpToQuery(db, base, limit))
 	if err != nil {
 		return 0, false, err
 	}
-	if count > limit {
-		return limit, true, nil
-	}
-	return count, false, nil
+	n, capped = cappedCount(count, limit)
+	return n, capped, nil
 }
 
-// pageOf reads the requested page of base, which holds total rows, and hydrates it.
-func pageOf(db, base *gorm.DB, q tasks.Query, w whose, total int) (tasks.Page[tasks.Task], error) {
-	size := q.Limit
-	if size <= 0 {
-		size = tasks.PageSize
+// countUpToQuery counts the rows of base up to limit and one more.
+func countUpToQuery(db, base *gorm.DB, limit int) *gorm.DB {
+	return db.Table("(?) AS capped", base.Session(&gorm.Session{}).Select("1").Limit(limit+1)).Select("COUNT(*)")
+}
+
+// cappedCount is what countUpToQuery counted, count, as a total up to limit, and whether there
+// are more.
+func cappedCount(count, limit int) (int, bool) {
+	if count > limit {
+		return limit, true
 	}
-	n := q.Page
-	if n < 1 {
-		n = 1
+	return count, false
+}
+
+func pageSize(q tasks.Query) int {
+	if q.Limit <= 0 {
+		return tasks.PageSize
 	}
-	out := tasks.Page[tasks.Task]{Page: n, PageSize: size, Total: total}
+	return q.Limit
+}
+
+// pageOf reads the requested page of base in one round trip with what r has queued, base's
+// count among them, and hydrates it; total is that count once r has run. A page past most, the
+// most the count may be, is not read: the open market's count stops at its cap, and reading
+// a page far past it would walk every listed task.
+func pageOf(db *gorm.DB, r *reads, base *gorm.DB, q tasks.Query, w whose, most int, total func() int) (tasks.Page[tasks.Task], error) {
+	size, n := pageSize(q), max(q.Page, 1)
 	var rows []taskRow
-	if total > (n-1)*size {
-		var err error
-		if rows, err = findPage(db, base, q.Sort, size, (n-1)*size); err != nil {
-			return out, err
-		}
+	if (n-1)*size < most {
+		readTasks(r, pageQuery(db, base, q.Sort, size, (n-1)*size), &rows)
 	}
+	if err := r.run(); err != nil {
+		return tasks.Page[tasks.Task]{}, err
+	}
+	out := tasks.Page[tasks.Task]{Page: n, PageSize: size, Total: total()}
 	items, err := hydrate(db, rows, w)
 	out.Items = items
 	return out, err

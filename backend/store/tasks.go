@@ -120,19 +120,27 @@ func (r personRow) toDomain() *tasks.Person {
 
 // people reads every listed user in one query.
 func people(db *gorm.DB, ids []string) (map[string]*tasks.Person, error) {
-	out := map[string]*tasks.Person{}
-	ids = unique(ids)
-	if len(ids) == 0 {
-		return out, nil
-	}
-	rows, err := scanRows(db.Model(&userRow{}).Select(personColumns.of(db)).Where(inList(db, "id", ids)), personFields)
-	if err != nil {
+	r := newReads(db)
+	who := readPeople(r, db, ids)
+	if err := r.run(); err != nil {
 		return nil, err
 	}
-	for _, r := range rows {
-		out[r.ID] = r.toDomain()
+	return who(), nil
+}
+
+// readPeople is people queued on r: once r has run, who returns them by id.
+func readPeople(r *reads, db *gorm.DB, ids []string) (who func() map[string]*tasks.Person) {
+	var rows []personRow
+	if ids = unique(ids); len(ids) > 0 {
+		readInto(r, db.Model(&userRow{}).Select(personColumns.of(db)).Where(inList(db, "id", ids)), personFields, &rows)
 	}
-	return out, nil
+	return func() map[string]*tasks.Person {
+		out := make(map[string]*tasks.Person, len(rows))
+		for _, r := range rows {
+			out[r.ID] = r.toDomain()
+		}
+		return out
+	}
 }
 
 // whose selects the submissions hydrate attaches to tasks: all of them (the owner's view), one
@@ -150,8 +158,9 @@ var (
 
 func submissionsOf(studentID string) whose { return whose{student: studentID} }
 
-// hydrate turns rows into tasks with their people and submissions in at most two queries,
-// whatever the number of rows.
+// hydrate turns rows into tasks with their people and submissions in at most two round trips,
+// whatever the number of rows: the submissions, then their students' and the tasks' people with
+// the submissions' earlier revisions.
 func hydrate(db *gorm.DB, rows []taskRow, w whose) ([]tasks.Task, error) {
 	out := make([]tasks.Task, 0, len(rows))
 	if len(rows) == 0 {
@@ -188,14 +197,13 @@ func hydrate(db *gorm.DB, rows []taskRow, w whose) ([]tasks.Task, error) {
 	for _, r := range subRows {
 		personIDs = append(personIDs, r.StudentID)
 	}
-	who, err := people(db, personIDs)
-	if err != nil {
+	// The people and the revisions in one round trip.
+	r := newReads(db)
+	whoDone, revisionsDone := readPeople(r, db, personIDs), readRevisions(r, db, subRows)
+	if err := r.run(); err != nil {
 		return nil, err
 	}
-	revisions, err := revisionsOf(db, subRows)
-	if err != nil {
-		return nil, err
-	}
+	who, revisions := whoDone(), revisionsDone()
 	byTask := map[string][]tasks.Submission{}
 	for _, r := range subRows {
 		sub := r.toDomain()

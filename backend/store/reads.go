@@ -1,0 +1,102 @@
+package store
+
+import (
+	"github.com/jackc/pgx/v5"
+	"gorm.io/gorm"
+)
+
+// reads gathers statements that do not depend on one another and reads them together: on
+// PostgreSQL outside a transaction, in one round trip (a pgx batch on one connection) rather
+// than one each, so a request waits on PostgreSQL, and both sleep and wake, once for all of
+// them (docs/performance.md, "Independent statements in one round trip"). Elsewhere they run
+// one after the other, as scanRows runs them. gorm builds every statement, as for scanRows.
+type reads struct {
+	db     *gorm.DB
+	native bool
+	queue  []queuedRead
+}
+
+type queuedRead struct {
+	built *gorm.DB                   // the statement, from a dry run (native)
+	scan  func(rows rowSource) error // reads its rows (native)
+	run   func() error               // runs and reads it (otherwise)
+}
+
+func newReads(db *gorm.DB) *reads {
+	_, native := pgxPool(db)
+	return &reads{db: db, native: native}
+}
+
+// readInto queues query; once r has run, out holds its rows, scanned through fields as scanRows
+// scans them.
+func readInto[T any](r *reads, query *gorm.DB, fields func(*T) []any, out *[]T) {
+	if !r.native {
+		r.queue = append(r.queue, queuedRead{run: func() (err error) {
+			*out, err = scanRows(query, fields)
+			return err
+		}})
+		return
+	}
+	r.queue = append(r.queue, queuedRead{
+		built: query.Session(&gorm.Session{DryRun: true}).Find(&[]T{}),
+		scan: func(rows rowSource) error {
+			return batches(rows, fields, 0, func(all []T) error {
+				*out = all
+				return nil
+			})
+		},
+	})
+}
+
+// readCount queues a query of one number (a COUNT) into n.
+func readCount(r *reads, query *gorm.DB, n *int) {
+	readInto(r, query, func(*int) []any { return []any{n} }, &[]int{})
+}
+
+// run reads every statement queued and returns the first error. With none queued it takes no
+// connection.
+func (r *reads) run() error {
+	if !r.native {
+		for _, q := range r.queue {
+			if err := q.run(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if len(r.queue) == 0 {
+		return nil
+	}
+	var batch pgx.Batch
+	for _, q := range r.queue {
+		if q.built.Error != nil {
+			return q.built.Error
+		}
+		batch.Queue(q.built.Statement.SQL.String(), q.built.Statement.Vars...)
+	}
+	pool, _ := pgxPool(r.db)
+	ctx := r.db.Statement.Context
+	return withPgx(ctx, pool, func(conn *pgx.Conn) error {
+		results := conn.SendBatch(ctx, &batch)
+		for _, q := range r.queue {
+			if err := readResult(results, q.scan); err != nil {
+				_ = results.Close()
+				return err
+			}
+		}
+		return results.Close()
+	})
+}
+
+// readResult reads the next statement's rows of a batch through scan.
+func readResult(results pgx.BatchResults, scan func(rowSource) error) error {
+	rows, err := results.Query()
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	if err := scan(rows); err != nil {
+		return err
+	}
+	return rows.Err()
+}
