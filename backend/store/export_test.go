@@ -6,7 +6,7 @@ import (
 	"bridgework/backend/tasks"
 )
 
-// SetDeferFrom sets the offset from which findPage reads a page's ids first, for the tests that
+// SetDeferFrom sets the offset from which pageQuery reads a page's ids first, for the tests that
 // hold both ways of reading a page to the same rows; the returned func restores it.
 func SetDeferFrom(offset int) (restore func()) {
 	was := deferFrom

@@ -48,9 +48,9 @@ func readInto[T any](r *reads, query *gorm.DB, fields func(*T) []any, out *[]T) 
 	})
 }
 
-// readCount queues a query of one number (a COUNT) into n.
+// readCount queues a query of one number (a COUNT), read into n.
 func readCount(r *reads, query *gorm.DB, n *int) {
-	readInto(r, query, func(*int) []any { return []any{n} }, &[]int{})
+	readInto(r, query, func(*int) []any { return []any{n} }, new([]int))
 }
 
 // run reads every statement queued and returns the first error. With none queued it takes no

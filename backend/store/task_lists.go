@@ -128,11 +128,7 @@ func (s Tasks) Market(ctx context.Context, v tasks.MarketView, q tasks.Query) (t
 // may end in one and go on in the other. The market is counted up to its cap, like the open
 // market's own lists.
 func pageOwnFirst(db, own, market *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
-	size := q.Limit
-	if size <= 0 {
-		size = tasks.PageSize
-	}
-	n := max(q.Page, 1)
+	size, n := pageSize(q), max(q.Page, 1)
 	start := (n - 1) * size
 	mine, err := countOf(own.Session(&gorm.Session{}).Select("COUNT(*)"))
 	if err != nil {
@@ -263,8 +259,8 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 		return d, err
 	}
 	d.Active, d.RecentlyCompleted = all[:len(active)], all[len(active):len(active)+len(done)]
-	total, capped := cappedCount(availableCount, countTo)
-	d.Available = tasks.Page[tasks.Task]{Items: all[len(active)+len(done):], Page: 1, PageSize: availableN, Total: total, TotalCapped: capped}
+	d.Available = tasks.Page[tasks.Task]{Items: all[len(active)+len(done):], Page: 1, PageSize: availableN,
+		Total: min(availableCount, countTo), TotalCapped: availableCount > countTo}
 	d.Startups = persons(startupRows)
 	return d, nil
 }
@@ -333,20 +329,20 @@ func ordered(db *gorm.DB, sort string) *gorm.DB {
 	return db.Order("tasks.deadline, tasks.id")
 }
 
-// deferFrom is the offset from which findPage reads a page's ids before its rows. Below it the
+// deferFrom is the offset from which pageQuery reads a page's ids before its rows. Below it the
 // plain read is cheaper: the second look-up and sort cost more than the few rows skipped.
 var deferFrom = 1000
 
-// findPage reads limit rows of base in sort's order, skipping the first offset. From deferFrom on
-// it reads the page's ids first, in that order, from the index that holds them, and then only
-// the page's rows: reading rows whole fetched every skipped row too, and the open market's
-// deepest page (offset 9,900) cost PostgreSQL 12 ms against 3.4 (docs/performance.md, "Where
-// the idle overhead goes", deep pages).
+// findPage reads the rows of pageQuery.
 func findPage(db, base *gorm.DB, sort string, limit, offset int) ([]taskRow, error) {
 	return findTasks(pageQuery(db, base, sort, limit, offset))
 }
 
-// pageQuery is findPage's statement, its columns left to select.
+// pageQuery selects limit rows of base in sort's order, skipping the first offset, its columns
+// left to select. From deferFrom on it reads the page's ids first, in that order, from the index
+// that holds them, and then only the page's rows: reading rows whole fetched every skipped row
+// too, and the open market's deepest page (offset 9,900) cost PostgreSQL 12 ms against 3.4
+// (docs/performance.md, "Where the idle overhead goes", deep pages).
 func pageQuery(db, base *gorm.DB, sort string, limit, offset int) *gorm.DB {
 	page := ordered(base.Session(&gorm.Session{}), sort).Limit(limit).Offset(offset)
 	if offset < deferFrom {
@@ -371,11 +367,8 @@ func pageCapped(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Tas
 	r := newReads(db)
 	var count int
 	readCount(r, countUpToQuery(db, base, limit), &count)
-	out, err := pageOf(db, r, base, q, w, limit, func() int {
-		total, _ := cappedCount(count, limit)
-		return total
-	})
-	_, out.TotalCapped = cappedCount(count, limit)
+	out, err := pageOf(db, r, base, q, w, limit, func() int { return min(count, limit) })
+	out.TotalCapped = count > limit
 	return out, err
 }
 
@@ -386,24 +379,16 @@ func countUpTo(db, base *gorm.DB, limit int) (n int, capped bool, err error) {
 	if err != nil {
 		return 0, false, err
 	}
-	n, capped = cappedCount(count, limit)
-	return n, capped, nil
+	return min(count, limit), count > limit, nil
 }
 
-// countUpToQuery counts the rows of base up to limit and one more.
+// countUpToQuery counts the rows of base up to limit and one more: more than limit means there
+// are more.
 func countUpToQuery(db, base *gorm.DB, limit int) *gorm.DB {
 	return db.Table("(?) AS capped", base.Session(&gorm.Session{}).Select("1").Limit(limit+1)).Select("COUNT(*)")
 }
 
-// cappedCount is what countUpToQuery counted, count, as a total up to limit, and whether there
-// are more.
-func cappedCount(count, limit int) (int, bool) {
-	if count > limit {
-		return limit, true
-	}
-	return count, false
-}
-
+// pageSize is the size of q's pages.
 func pageSize(q tasks.Query) int {
 	if q.Limit <= 0 {
 		return tasks.PageSize

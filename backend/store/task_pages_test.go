@@ -2,9 +2,11 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -107,4 +109,41 @@ func ids(items []tasks.Task) []string {
 		out[i] = t.ID
 	}
 	return out
+}
+
+// TestTasks_pagePastTheCapIsNotRead: a page of the open market past tasks.MaxMarketPage pages is
+// empty, and its rows are not even looked for: its offset would walk every listed task. A page
+// past the last task but within the cap is looked for, which shows the check sees the statement.
+func TestTasks_pagePastTheCapIsNotRead(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		s := store.Tasks{DB: db}
+		acme := newMarketUser(t, db, accounts.Startup, "Acme")
+		newMarketTask(t, s, acme.ID, nil)
+		var offsets []string
+		record := func(tx *gorm.DB) {
+			if sql := tx.Statement.SQL.String(); strings.Contains(sql, "OFFSET") {
+				offsets = append(offsets, sql)
+			}
+		}
+		cb := db.Callback()
+		if err := errors.Join(cb.Query().After("gorm:query").Register("test:offsets_query", record),
+			cb.Row().After("gorm:row").Register("test:offsets_row", record)); err != nil {
+			t.Fatal(err)
+		}
+
+		past, err := s.OpenTasks(ctx, tasks.Query{Page: tasks.MaxMarketPage + 1}, "")
+		if err != nil || len(past.Items) != 0 || past.Total != 1 {
+			t.Fatalf("page %d: %d items, total %d, %v; want none of 1", tasks.MaxMarketPage+1, len(past.Items), past.Total, err)
+		}
+		if len(offsets) > 0 {
+			t.Errorf("page %d was looked for: %q", tasks.MaxMarketPage+1, offsets)
+		}
+		if _, err := s.OpenTasks(ctx, tasks.Query{Page: 2}, ""); err != nil {
+			t.Fatal(err)
+		}
+		if len(offsets) == 0 {
+			t.Error("page 2 ran no statement with an OFFSET: the check cannot see a page read")
+		}
+	})
 }
