@@ -119,46 +119,40 @@ func revisionsQuery(db *gorm.DB, ids []string) *gorm.DB {
 
 const submissionNotFound = "Submission not found."
 
+// StartupSubmissions pages the submissions to the startup's tasks, newest first, in two round
+// trips: the count with the page, then their tasks, students and earlier revisions.
 func (s Tasks) StartupSubmissions(ctx context.Context, startupID, status string, pageN, limit int) (tasks.Page[tasks.Submission], error) {
 	db := s.DB.WithContext(ctx)
-	if pageN < 1 {
-		pageN = 1
-	}
+	pageN = max(pageN, 1)
 	out := tasks.Page[tasks.Submission]{Page: pageN, PageSize: limit, Items: []tasks.Submission{}}
 	base := db.Model(&submissionRow{}).Where("startup_id = ?", startupID)
 	if status != "" {
 		base = base.Where("status = ?", status)
 	}
-	var total int64
-	if err := base.Session(&gorm.Session{}).Count(&total).Error; err != nil {
-		return out, err
-	}
-	out.Total = int(total)
+	r := newReads(db)
+	readCount(r, base.Session(&gorm.Session{}).Select("COUNT(*)"), &out.Total)
 	var rows []submissionRow
-	err := base.Order("submitted_at DESC, id DESC").Limit(limit).Offset((pageN - 1) * limit).Find(&rows).Error
-	if err != nil || len(rows) == 0 {
+	readInto(r, base.Session(&gorm.Session{}).Select(submissionColumns.of(db)).
+		Order("submitted_at DESC, id DESC").Limit(limit).Offset((pageN-1)*limit), submissionFields, &rows)
+	if err := r.run(); err != nil || len(rows) == 0 {
 		return out, err
 	}
 	var taskIDs, personIDs []string
 	for _, r := range rows {
 		taskIDs, personIDs = append(taskIDs, r.TaskID), append(personIDs, r.StudentID)
 	}
+	r = newReads(db)
 	var taskRows []taskRow
-	if err := db.Where(inList(db, "id", unique(taskIDs))).Find(&taskRows).Error; err != nil {
+	readTasks(r, db.Model(&taskRow{}).Where(inList(db, "id", unique(taskIDs))), &taskRows)
+	whoDone, revisionsDone := readPeople(r, db, personIDs), readRevisions(r, db, rows)
+	if err := r.run(); err != nil {
 		return out, err
 	}
 	byID := map[string]*tasks.Task{}
 	for _, r := range taskRows {
 		byID[r.ID] = r.toDomain()
 	}
-	who, err := people(db, personIDs)
-	if err != nil {
-		return out, err
-	}
-	revisions, err := revisionsOf(db, rows)
-	if err != nil {
-		return out, err
-	}
+	who, revisions := whoDone(), revisionsDone()
 	for _, r := range rows {
 		sub := r.toDomain()
 		sub.Student, sub.Task, sub.Revisions = who[r.StudentID], byID[r.TaskID], revisions[r.ID]

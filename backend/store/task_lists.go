@@ -181,23 +181,28 @@ func studentBase(db *gorm.DB, studentID string, q tasks.Query, completed *bool) 
 	return base
 }
 
+// StartupStats reads the startup's three figures in one round trip.
 func (s Tasks) StartupStats(ctx context.Context, startupID string) (tasks.StartupStats, error) {
 	db := s.DB.WithContext(ctx)
-	var out struct{ Active, Hired int }
-	err := db.Model(&taskRow{}).Where("startup_id = ?", startupID).Select(
-		"COALESCE(SUM(CASE WHEN status <> 'completed' THEN 1 ELSE 0 END), 0) AS active, "+
-			"(SELECT COUNT(DISTINCT student_id) FROM submissions WHERE startup_id = ? AND status = 'approved') AS hired",
-		startupID).Scan(&out).Error
-	if err != nil {
-		return tasks.StartupStats{}, err
-	}
+	r := newReads(db)
+	type activeHired struct{ Active, Hired int }
+	var counted []activeHired
+	readInto(r, db.Model(&taskRow{}).Where("startup_id = ?", startupID).Select(
+		"COALESCE(SUM(CASE WHEN status <> 'completed' THEN 1 ELSE 0 END), 0), "+
+			"(SELECT COUNT(DISTINCT student_id) FROM submissions WHERE startup_id = ? AND status = 'approved')", startupID),
+		func(c *activeHired) []any { return []any{&c.Active, &c.Hired} }, &counted)
+	var out tasks.StartupStats
 	// Working: students whose work still waits on a task that is not yet completed.
-	var working int64
-	err = db.Model(&submissionRow{}).Where("submissions.startup_id = ? AND submissions.status IN ?", startupID,
+	readCount(r, db.Model(&submissionRow{}).Where("submissions.startup_id = ? AND submissions.status IN ?", startupID,
 		[]string{tasks.Pending, tasks.UnderReview, tasks.ChangesRequested}).
 		Where("EXISTS (SELECT 1 FROM tasks WHERE tasks.id = submissions.task_id AND tasks.status <> 'completed')").
-		Distinct("student_id").Count(&working).Error
-	return tasks.StartupStats{ActiveTasks: out.Active, StudentsHired: out.Hired, StudentsWorking: int(working)}, err
+		Select("COUNT(DISTINCT submissions.student_id)"), &out.StudentsWorking)
+	if err := r.run(); err != nil {
+		return tasks.StartupStats{}, err
+	}
+	// An aggregate without GROUP BY is one row.
+	out.ActiveTasks, out.StudentsHired = counted[0].Active, counted[0].Hired
+	return out, nil
 }
 
 func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, availableN, completedN, startupsN int) (tasks.StudentDashboard, error) {
