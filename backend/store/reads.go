@@ -1,6 +1,8 @@
 package store
 
 import (
+	"database/sql"
+
 	"github.com/jackc/pgx/v5"
 	"gorm.io/gorm"
 )
@@ -11,26 +13,41 @@ import (
 // them (docs/performance.md, "Independent statements in one round trip"). Elsewhere they run
 // one after the other, as scanRows runs them. gorm builds every statement, as for scanRows.
 type reads struct {
-	db     *gorm.DB
-	native bool
-	queue  []queuedRead
+	db    *gorm.DB
+	pool  *sql.DB // pgxPool's, nil where the statements run one after the other
+	queue []queuedRead
 }
 
 type queuedRead struct {
-	built *gorm.DB                   // the statement, from a dry run (native)
-	scan  func(rows rowSource) error // reads its rows (native)
+	built *gorm.DB                   // the statement, from a dry run (in a batch)
+	scan  func(rows rowSource) error // reads its rows (in a batch)
 	run   func() error               // runs and reads it (otherwise)
 }
 
 func newReads(db *gorm.DB) *reads {
-	_, native := pgxPool(db)
-	return &reads{db: db, native: native}
+	r := &reads{db: db}
+	if pool, ok := pgxPool(db); ok {
+		r.pool = pool
+	}
+	return r
+}
+
+// readNow runs the one read queue makes on db's reads and returns its result, for callers with
+// nothing to read beside it.
+func readNow[V any](db *gorm.DB, queue func(*reads) func() V) (V, error) {
+	r := newReads(db)
+	result := queue(r)
+	if err := r.run(); err != nil {
+		var none V
+		return none, err
+	}
+	return result(), nil
 }
 
 // readInto queues query; once r has run, out holds its rows, scanned through fields as scanRows
 // scans them.
 func readInto[T any](r *reads, query *gorm.DB, fields func(*T) []any, out *[]T) {
-	if !r.native {
+	if r.pool == nil {
 		r.queue = append(r.queue, queuedRead{run: func() (err error) {
 			*out, err = scanRows(query, fields)
 			return err
@@ -38,7 +55,7 @@ func readInto[T any](r *reads, query *gorm.DB, fields func(*T) []any, out *[]T) 
 		return
 	}
 	r.queue = append(r.queue, queuedRead{
-		built: query.Session(&gorm.Session{DryRun: true}).Find(&[]T{}),
+		built: dryRun[T](query),
 		scan: func(rows rowSource) error {
 			return batches(rows, fields, 0, func(all []T) error {
 				*out = all
@@ -56,7 +73,7 @@ func readCount(r *reads, query *gorm.DB, n *int) {
 // run reads every statement queued and returns the first error. With none queued it takes no
 // connection.
 func (r *reads) run() error {
-	if !r.native {
+	if r.pool == nil {
 		for _, q := range r.queue {
 			if err := q.run(); err != nil {
 				return err
@@ -74,9 +91,8 @@ func (r *reads) run() error {
 		}
 		batch.Queue(q.built.Statement.SQL.String(), q.built.Statement.Vars...)
 	}
-	pool, _ := pgxPool(r.db)
 	ctx := r.db.Statement.Context
-	return withPgx(ctx, pool, func(conn *pgx.Conn) error {
+	return withPgx(ctx, r.pool, func(conn *pgx.Conn) error {
 		results := conn.SendBatch(ctx, &batch)
 		for _, q := range r.queue {
 			if err := readResult(results, q.scan); err != nil {

@@ -51,7 +51,7 @@ type rowSource interface {
 // the student dashboard's allocations and 27 % of the startup's task list's (docs/performance.md,
 // "Fourth pass"). Inside a transaction its *sql.Tx runs the statement as before.
 func scanNative[T any](query *gorm.DB, pool *sql.DB, fields func(*T) []any, n int, fn func([]T) error) error {
-	built := query.Session(&gorm.Session{DryRun: true}).Find(&[]T{})
+	built := dryRun[T](query)
 	if built.Error != nil {
 		return built.Error
 	}
@@ -64,6 +64,11 @@ func scanNative[T any](query *gorm.DB, pool *sql.DB, fields func(*T) []any, n in
 		defer rows.Close()
 		return batches(rows, fields, n, fn)
 	})
+}
+
+// dryRun builds query's statement through gorm's callbacks without running it, for pgx to run.
+func dryRun[T any](query *gorm.DB) *gorm.DB {
+	return query.Session(&gorm.Session{DryRun: true}).Find(&[]T{})
 }
 
 // pgxPool is db's pool when its statements may go to pgx directly: on PostgreSQL, outside a

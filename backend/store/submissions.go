@@ -76,16 +76,11 @@ func utc(t *time.Time) *time.Time {
 // and a list where none is (nearly all of them) runs no statement for revisions at all: it was a
 // quarter of the startup's task list's time on SQLite.
 func revisionsOf(db *gorm.DB, subs []submissionRow) (map[string][]tasks.Revision, error) {
-	r := newReads(db)
-	revisions := readRevisions(r, db, subs)
-	if err := r.run(); err != nil {
-		return nil, err
-	}
-	return revisions(), nil
+	return readNow(db, func(r *reads) func() map[string][]tasks.Revision { return readRevisions(r, subs) })
 }
 
 // readRevisions is revisionsOf queued on r: once r has run, revisions returns them.
-func readRevisions(r *reads, db *gorm.DB, subs []submissionRow) (revisions func() map[string][]tasks.Revision) {
+func readRevisions(r *reads, subs []submissionRow) (revisions func() map[string][]tasks.Revision) {
 	current := map[string]int{} // a revised submission's id → its current revision
 	for _, s := range subs {
 		if s.Revision > 1 {
@@ -94,7 +89,7 @@ func readRevisions(r *reads, db *gorm.DB, subs []submissionRow) (revisions func(
 	}
 	var rows []revisionRow
 	if len(current) > 0 {
-		readInto(r, revisionsQuery(db, slices.Collect(maps.Keys(current))), revisionFields, &rows)
+		readInto(r, revisionsQuery(r.db, slices.Collect(maps.Keys(current))), revisionFields, &rows)
 	}
 	return func() map[string][]tasks.Revision {
 		out := make(map[string][]tasks.Revision, len(subs))
@@ -144,7 +139,7 @@ func (s Tasks) StartupSubmissions(ctx context.Context, startupID, status string,
 	r = newReads(db)
 	var taskRows []taskRow
 	readTasks(r, db.Model(&taskRow{}).Where(inList(db, "id", unique(taskIDs))), &taskRows)
-	whoDone, revisionsDone := readPeople(r, db, personIDs), readRevisions(r, db, rows)
+	whoDone, revisionsDone := readPeople(r, personIDs), readRevisions(r, rows)
 	if err := r.run(); err != nil {
 		return out, err
 	}

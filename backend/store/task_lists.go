@@ -40,12 +40,7 @@ const completedForSQL = "EXISTS (SELECT 1 FROM submissions AS done WHERE done.ta
 const decidedAgainstSQL = "EXISTS (SELECT 1 FROM submissions AS gone WHERE gone.task_id = tasks.id AND gone.student_id = ? AND gone.status IN ('rejected', 'closed'))"
 
 func (s Tasks) StartupTaskCounts(ctx context.Context, startupID string, q tasks.Query) (map[string]int, error) {
-	r := newReads(s.DB.WithContext(ctx))
-	counts := readStartupTaskCounts(r, startupID, q)
-	if err := r.run(); err != nil {
-		return nil, err
-	}
-	return counts(), nil
+	return readNow(s.DB.WithContext(ctx), func(r *reads) func() map[string]int { return readStartupTaskCounts(r, startupID, q) })
 }
 
 // readStartupTaskCounts is StartupTaskCounts queued on r.
@@ -86,7 +81,7 @@ func (s Tasks) StartupTasks(ctx context.Context, startupID string, q tasks.Query
 	if q.Sort == "" {
 		q.Sort = "newest"
 	}
-	return pageOf(db, r, base, q, allSubmissions, math.MaxInt, func() int { return counts()[tab] })
+	return pageOf(r, base, q, allSubmissions, math.MaxInt, func() int { return counts()[tab] })
 }
 
 func (s Tasks) OpenTasks(ctx context.Context, q tasks.Query, exceptStudent string) (tasks.Page[tasks.Task], error) {
@@ -361,7 +356,7 @@ func page(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], er
 	r := newReads(db)
 	var total int
 	readCount(r, base.Session(&gorm.Session{}).Select("COUNT(*)"), &total)
-	return pageOf(db, r, base, q, w, math.MaxInt, func() int { return total })
+	return pageOf(r, base, q, w, math.MaxInt, func() int { return total })
 }
 
 // pageCapped is page for the open market, which may hold 100,000 tasks: it counts only up to
@@ -372,7 +367,7 @@ func pageCapped(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Tas
 	r := newReads(db)
 	var count int
 	readCount(r, countUpToQuery(db, base, limit), &count)
-	out, err := pageOf(db, r, base, q, w, limit, func() int { return min(count, limit) })
+	out, err := pageOf(r, base, q, w, limit, func() int { return min(count, limit) })
 	out.TotalCapped = count > limit
 	return out, err
 }
@@ -405,17 +400,17 @@ func pageSize(q tasks.Query) int {
 // count among them, and hydrates it; total is that count once r has run. A page past most, the
 // most the count may be, is not read: the open market's count stops at its cap, and reading
 // a page far past it would walk every listed task.
-func pageOf(db *gorm.DB, r *reads, base *gorm.DB, q tasks.Query, w whose, most int, total func() int) (tasks.Page[tasks.Task], error) {
+func pageOf(r *reads, base *gorm.DB, q tasks.Query, w whose, most int, total func() int) (tasks.Page[tasks.Task], error) {
 	size, n := pageSize(q), max(q.Page, 1)
 	var rows []taskRow
 	if (n-1)*size < most {
-		readTasks(r, pageQuery(db, base, q.Sort, size, (n-1)*size), &rows)
+		readTasks(r, pageQuery(r.db, base, q.Sort, size, (n-1)*size), &rows)
 	}
 	if err := r.run(); err != nil {
 		return tasks.Page[tasks.Task]{}, err
 	}
 	out := tasks.Page[tasks.Task]{Page: n, PageSize: size, Total: total()}
-	items, err := hydrate(db, rows, w)
+	items, err := hydrate(r.db, rows, w)
 	out.Items = items
 	return out, err
 }

@@ -120,19 +120,14 @@ func (r personRow) toDomain() *tasks.Person {
 
 // people reads every listed user in one query.
 func people(db *gorm.DB, ids []string) (map[string]*tasks.Person, error) {
-	r := newReads(db)
-	who := readPeople(r, db, ids)
-	if err := r.run(); err != nil {
-		return nil, err
-	}
-	return who(), nil
+	return readNow(db, func(r *reads) func() map[string]*tasks.Person { return readPeople(r, ids) })
 }
 
 // readPeople is people queued on r: once r has run, who returns them by id.
-func readPeople(r *reads, db *gorm.DB, ids []string) (who func() map[string]*tasks.Person) {
+func readPeople(r *reads, ids []string) (who func() map[string]*tasks.Person) {
 	var rows []personRow
 	if ids = unique(ids); len(ids) > 0 {
-		readInto(r, db.Model(&userRow{}).Select(personColumns.of(db)).Where(inList(db, "id", ids)), personFields, &rows)
+		readInto(r, r.db.Model(&userRow{}).Select(personColumns.of(r.db)).Where(inList(r.db, "id", ids)), personFields, &rows)
 	}
 	return func() map[string]*tasks.Person {
 		out := make(map[string]*tasks.Person, len(rows))
@@ -199,7 +194,7 @@ func hydrate(db *gorm.DB, rows []taskRow, w whose) ([]tasks.Task, error) {
 	}
 	// The people and the revisions in one round trip.
 	r := newReads(db)
-	whoDone, revisionsDone := readPeople(r, db, personIDs), readRevisions(r, db, subRows)
+	whoDone, revisionsDone := readPeople(r, personIDs), readRevisions(r, subRows)
 	if err := r.run(); err != nil {
 		return nil, err
 	}
