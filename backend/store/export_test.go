@@ -35,3 +35,17 @@ func ReadTogether(db *gorm.DB, queries ...*gorm.DB) ([][]string, error) {
 	}
 	return out, r.run()
 }
+
+// PlanModeBeside reads PostgreSQL's plan_cache_mode in one batch with the count of the tasks that
+// search finds: the mode the batch's statements are planned with.
+func PlanModeBeside(db *gorm.DB, search string) (string, error) {
+	r := newReads(db)
+	var n int
+	readCount(r, filtered(db.Model(&taskRow{}).Select("COUNT(*)"), tasks.Query{Search: search}), &n)
+	var mode []string
+	readInto(r, db.Raw("SELECT current_setting('plan_cache_mode')"), func(s *string) []any { return []any{s} }, &mode)
+	if err := r.run(); err != nil {
+		return "", err
+	}
+	return mode[0], nil
+}

@@ -16,7 +16,23 @@ type reads struct {
 	db    *gorm.DB
 	pool  *sql.DB // pgxPool's, nil where the statements run one after the other
 	queue []queuedRead
+	// planPerValue: a statement queued is best planned for its parameters' values (a search),
+	// so the batch leaves PostgreSQL its own choice of plan.
+	planPerValue bool
 }
+
+// planPerValue marks a statement (gorm's Set) whose best plan hangs on its parameters' values:
+// a search's LIKE '%word%' walks the newest tasks for a common word and the trigram index for a
+// rare one. Statements without it are read on generic plans (genericPlans).
+const planPerValue = "bridgework:plan-per-value"
+
+// genericPlans, first in a batch, has PostgreSQL plan each prepared statement of the batch once
+// and keep the plan, until the batch's transaction ends. By default it plans anew for every
+// call's values until a generic plan looks no costlier, which for the statements keyed by an
+// owner or a list of ids (a startup's counts, the people of a page) it never does: planning was
+// more than half of PostgreSQL's time under scripts/capacity.sh (docs/performance.md, "Plans
+// kept").
+const genericPlans = "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)"
 
 type queuedRead struct {
 	built *gorm.DB                   // the statement, from a dry run (in a batch)
@@ -47,6 +63,9 @@ func readNow[V any](db *gorm.DB, queue func(*reads) func() V) (V, error) {
 // readInto queues query; once r has run, out holds its rows, scanned through fields as scanRows
 // scans them.
 func readInto[T any](r *reads, query *gorm.DB, fields func(*T) []any, out *[]T) {
+	if _, ok := query.Get(planPerValue); ok {
+		r.planPerValue = true
+	}
 	if r.pool == nil {
 		r.queue = append(r.queue, queuedRead{run: func() (err error) {
 			*out, err = scanRows(query, fields)
@@ -85,6 +104,9 @@ func (r *reads) run() error {
 		return nil
 	}
 	var batch pgx.Batch
+	if !r.planPerValue {
+		batch.Queue(genericPlans)
+	}
 	for _, q := range r.queue {
 		if q.built.Error != nil {
 			return q.built.Error
@@ -94,6 +116,12 @@ func (r *reads) run() error {
 	ctx := r.db.Statement.Context
 	return withPgx(ctx, r.pool, func(conn *pgx.Conn) error {
 		results := conn.SendBatch(ctx, &batch)
+		if !r.planPerValue {
+			if _, err := results.Exec(); err != nil {
+				_ = results.Close()
+				return err
+			}
+		}
 		for _, q := range r.queue {
 			if err := readResult(results, q.scan); err != nil {
 				_ = results.Close()

@@ -61,3 +61,48 @@ func TestReads_together(t *testing.T) {
 		}
 	})
 }
+
+// TestReads_genericPlans: on PostgreSQL a batch's statements are planned once a connection and
+// the plan kept (pg_prepared_statements counts the connection's generic and custom plans), not
+// planned anew for each call's values; the setting ends with the batch. A batch that holds a
+// search keeps PostgreSQL's own choice, a plan for each call's words.
+func TestReads_genericPlans(t *testing.T) {
+	db := testenv.OpenDB(t, testenv.Postgres).WithContext(context.Background())
+	pool, err := db.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool.SetMaxOpenConns(1) // every read below on the one connection whose plans are counted
+
+	const keyed = "SELECT CAST(id AS TEXT) FROM users WHERE user_type = $1"
+	for _, who := range []string{"student", "startup", "admin", "student", "startup", "admin", "student"} {
+		if _, err := store.ReadTogether(db, db.Raw(keyed, who)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var generic, custom int
+	if err := db.Raw("SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = ?", keyed).
+		Row().Scan(&generic, &custom); err != nil {
+		t.Fatal(err)
+	}
+	if generic != 7 || custom != 0 {
+		t.Errorf("read 7 times, the statement was planned for its values %d times and ran on a kept plan %d times; want 0 and 7", custom, generic)
+	}
+	var after string
+	if err := db.Raw("SELECT current_setting('plan_cache_mode')").Row().Scan(&after); err != nil {
+		t.Fatal(err)
+	}
+	if after != "auto" {
+		t.Errorf("after the batch, the connection plans with %q: the setting outlived its batch", after)
+	}
+
+	for search, want := range map[string]string{"": "force_generic_plan", "landing page": "auto"} {
+		mode, err := store.PlanModeBeside(db, search)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mode != want {
+			t.Errorf("beside the count of the tasks %q finds, statements are planned with %q, want %q", search, mode, want)
+		}
+	}
+}

@@ -300,7 +300,7 @@ func filtered(db *gorm.DB, q tasks.Query) *gorm.DB {
 		if i == 5 {
 			break // a few words narrow enough; more only cost time
 		}
-		db = db.Where(`tasks.search_text LIKE ? ESCAPE '\'`, likePattern(word))
+		db = db.Where(`tasks.search_text LIKE ? ESCAPE '\'`, likePattern(word)).Set(planPerValue, true)
 	}
 	if q.Category != "" {
 		db = db.Where("tasks.category = ?", q.Category)
