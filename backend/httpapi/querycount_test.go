@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"database/sql"
 	"fmt"
 	"maps"
 	"net/http"
@@ -104,8 +105,14 @@ func TestDashboards_fixedQueryCount(t *testing.T) {
 func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 	var queries *atomic.Int64
 	var texts *statementTexts
+	var pool *sql.DB
 	e := newEnvPrepared(t, kind, func(c *config.Config) { c.UserCacheTTL = 0 }, func(db *gorm.DB) {
 		queries, texts = countQueries(t, db), recordStatements(t, db)
+		if kind == testenv.Postgres {
+			// One connection: the plans counted below are those of every statement the calls ran.
+			pool, _ = db.DB()
+			pool.SetMaxOpenConns(1)
+		}
 	})
 	startup := e.registerStartup("Count Inc")
 	students := []user{e.registerStudent("Ann"), e.registerStudent("Ben"), e.registerStudent("Cat"), e.registerStudent("Dan")}
@@ -176,5 +183,77 @@ func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 			t.Errorf("GET %s ran %d queries, want at most %d", c.path, large[i], c.max)
 		}
 		t.Logf("GET %s: %d queries", c.path, large[i])
+	}
+	if kind == testenv.Postgres {
+		crowd(t, pool, startup.ID, me.ID)
+		plansKept(t, pool, func() { measure() })
+	}
+}
+
+// crowd puts the test's startup and student in a marketplace: 1,000 other startups with 4 tasks
+// each, and 1,000 other students with a submission on each of one startup's tasks, copies of the
+// test's own rows, then has PostgreSQL gather its statistics. With a few rows all alike it
+// estimates one startup's rows as well with a generic plan as with a plan for its id.
+func crowd(t *testing.T, pool *sql.DB, startupID, studentID string) {
+	t.Helper()
+	copies := func(table, where, fields string) string {
+		return "INSERT INTO " + table + " SELECT (jsonb_populate_record(NULL::" + table + ", to_jsonb(r) || jsonb_build_object(" + fields + "))).*" +
+			" FROM " + table + " r, generate_series(1, 1000) g, generate_series(1, 4) k WHERE " + where
+	}
+	for _, c := range []struct {
+		statement string
+		arg       string
+	}{
+		{copies("users", "r.id = $1 AND k = 1", "'id', 'crowd-startup-' || g, 'email', 'crowd-startup-' || g || '@example.com'"), startupID},
+		{copies("users", "r.id = $1 AND k = 1", "'id', 'crowd-student-' || g, 'email', 'crowd-student-' || g || '@example.com'"), studentID},
+		{copies("tasks", "r.id = (SELECT task_id FROM submissions WHERE student_id = $1 LIMIT 1)",
+			"'id', 'crowd-task-' || g || '-' || k, 'startup_id', 'crowd-startup-' || g"), studentID},
+		{copies("submissions", "r.id = (SELECT id FROM submissions WHERE student_id = $1 LIMIT 1)",
+			"'id', 'crowd-submission-' || g || '-' || k, 'task_id', 'crowd-task-' || g || '-' || k, "+
+				"'startup_id', 'crowd-startup-' || g, 'student_id', 'crowd-student-' || g"), studentID},
+	} {
+		if _, err := pool.Exec(c.statement, c.arg); err != nil {
+			t.Fatalf("%s: %v", c.statement, err)
+		}
+	}
+	if _, err := pool.Exec("ANALYZE"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// plansKept fails for every statement run that PostgreSQL plans anew on every call, for its
+// values, rather than keeping a plan: by default it plans a prepared statement's first five
+// executions for their values and then keeps planning them so whenever its generic plan looks
+// costlier, and that planning cost more than the statement's execution on the dashboards
+// (docs/performance.md, "Plans kept"). pool has one connection, whose plans
+// pg_prepared_statements counts.
+func plansKept(t *testing.T, pool *sql.DB, calls func()) {
+	t.Helper()
+	planned := func() map[string]int64 {
+		rows, err := pool.Query("SELECT statement, custom_plans FROM pg_prepared_statements")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		out := map[string]int64{}
+		for rows.Next() {
+			var statement string
+			var custom int64
+			if err := rows.Scan(&statement, &custom); err != nil {
+				t.Fatal(err)
+			}
+			out[statement] = custom
+		}
+		return out
+	}
+	for range 5 {
+		calls()
+	}
+	before := planned()
+	calls()
+	for statement, custom := range planned() {
+		if custom > before[statement] && before[statement] >= 5 {
+			t.Errorf("planned anew on every call (%d times): %s", custom, statement)
+		}
 	}
 }

@@ -175,7 +175,12 @@ func hydrate(db *gorm.DB, rows []taskRow, w whose) ([]tasks.Task, error) {
 			subs = subs.Where("startup_id = ?", w.startup)
 		}
 		var err error
-		if subRows, err = scanRows(subs.Select(submissionColumns.of(db)), submissionFields); err != nil {
+		subRows, err = readNow(db, func(r *reads) func() []submissionRow {
+			var rows []submissionRow
+			readInto(r, subs.Select(submissionColumns.of(db)), submissionFields, &rows)
+			return func() []submissionRow { return rows }
+		})
+		if err != nil {
 			return nil, err
 		}
 		// Sorted here, not by an ORDER BY: no index gives this order across several tasks, and
