@@ -223,10 +223,10 @@ func crowd(t *testing.T, pool *sql.DB, startupID, studentID string) {
 	}
 }
 
-// plansKept fails for every statement run that PostgreSQL plans anew on every call, for its
-// values, rather than keeping a plan: by default it plans a prepared statement's first five
-// executions for their values and then keeps planning them so whenever its generic plan looks
-// costlier, and that planning cost more than the statement's execution on the dashboards
+// plansKept fails for every statement the calls run that PostgreSQL plans anew on every call,
+// for its values, rather than keeping a plan. By default it plans a prepared statement's first
+// five executions for their values, and every later one too for as long as its generic plan
+// looks costlier; on the dashboards that planning cost more than running the statements
 // (docs/performance.md, "Plans kept"). pool has one connection, whose plans
 // pg_prepared_statements counts.
 func plansKept(t *testing.T, pool *sql.DB, calls func()) {

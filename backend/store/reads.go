@@ -16,9 +16,9 @@ type reads struct {
 	db    *gorm.DB
 	pool  *sql.DB // pgxPool's, nil where the statements run one after the other
 	queue []queuedRead
-	// planPerValue: a statement queued is best planned for its parameters' values (a search),
-	// so the batch leaves PostgreSQL its own choice of plan.
-	planPerValue bool
+	// wantsPlanPerValue: a statement queued is best planned for its parameters' values (a
+	// search), so the batch leaves PostgreSQL its own choice of plan.
+	wantsPlanPerValue bool
 }
 
 // planPerValue marks a statement (gorm's Set) whose best plan hangs on its parameters' values:
@@ -64,7 +64,7 @@ func readNow[V any](db *gorm.DB, queue func(*reads) func() V) (V, error) {
 // scans them.
 func readInto[T any](r *reads, query *gorm.DB, fields func(*T) []any, out *[]T) {
 	if _, ok := query.Get(planPerValue); ok {
-		r.planPerValue = true
+		r.wantsPlanPerValue = true
 	}
 	if r.pool == nil {
 		r.queue = append(r.queue, queuedRead{run: func() (err error) {
@@ -104,7 +104,7 @@ func (r *reads) run() error {
 		return nil
 	}
 	var batch pgx.Batch
-	if !r.planPerValue {
+	if !r.wantsPlanPerValue {
 		batch.Queue(genericPlans)
 	}
 	for _, q := range r.queue {
@@ -116,7 +116,7 @@ func (r *reads) run() error {
 	ctx := r.db.Statement.Context
 	return withPgx(ctx, r.pool, func(conn *pgx.Conn) error {
 		results := conn.SendBatch(ctx, &batch)
-		if !r.planPerValue {
+		if !r.wantsPlanPerValue {
 			if _, err := results.Exec(); err != nil {
 				_ = results.Close()
 				return err
