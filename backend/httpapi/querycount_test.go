@@ -90,7 +90,9 @@ func (s *statementTexts) take() []string {
 // TestDashboards_fixedQueryCount: the list and dashboard calls run the same small number of
 // queries whatever the data holds (no N+1): once with one task and submission, once with 30
 // tasks × 4 submissions. The counts include the three of authentication (session, user and
-// skills): the cache is off, so every call pays them as a user's first request does.
+// skills): the cache is off, so every call pays them as a user's first request does. On
+// PostgreSQL the count is the database's own (executed): the reads sent together in one batch
+// reach it through pgx, past gorm's callbacks.
 //
 // On PostgreSQL they also run the same statement texts with little data and with more, and none
 // binds its LIMIT: PostgreSQL prepares each text once a connection and may keep one plan for all
@@ -134,14 +136,18 @@ func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 		{"/api/student/tasks/all", fresh.Token, 9}, // own and market read apart: a page may take from both
 		{"/api/tasks", "", 3},
 	}
+	ran := queries.Load
+	if kind == testenv.Postgres {
+		ran = func() int64 { return executed(t, pool) }
+	}
 	measure := func() (counts []int64, statements [][]string) {
 		for _, c := range calls {
-			before := queries.Load()
+			before := ran()
 			texts.take()
 			if res := e.do("GET", c.path, c.token, nil); res.Status != http.StatusOK {
 				t.Fatalf("GET %s: %d %s", c.path, res.Status, res.Raw)
 			}
-			counts = append(counts, queries.Load()-before)
+			counts = append(counts, ran()-before)
 			statements = append(statements, texts.take())
 		}
 		return counts, statements
@@ -190,6 +196,21 @@ func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 		crowd(t, pool, startup.ID, me.ID)
 		plansKept(t, pool, func() { measure() })
 	}
+}
+
+// executed is how many statements PostgreSQL has run on pool's one connection, as its prepared
+// statements count their plans: the batched reads included, which reach it through pgx rather
+// than gorm's callbacks, so countQueries does not see them. The mail worker's, the batches' plan
+// setting and this count's own are left out.
+func executed(t *testing.T, pool *sql.DB) int64 {
+	t.Helper()
+	var n int64
+	if err := pool.QueryRow(`SELECT COALESCE(SUM(generic_plans + custom_plans), 0) FROM pg_prepared_statements
+		WHERE statement NOT LIKE '%mail_outbox%' AND statement NOT LIKE 'SELECT set_config(%'
+		AND statement NOT LIKE '%pg_prepared_statements%'`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
 // crowd puts the test's startup and student in a marketplace: 1,000 other startups with 4 tasks
