@@ -21,6 +21,11 @@ type RenderAppOptions = {
   as?: User['userType'] | Partial<User>
   /** Return at once instead of waiting for the start-up session check to finish. */
   waitForSession?: boolean
+  /**
+   * Navigate in transitions, as the app's BrowserRouter does: a page then renders with the URL
+   * it had until a navigation's render commits, however many events come before.
+   */
+  transitions?: boolean
 }
 
 /** The test's view of the router: where it is, and a way to go elsewhere as a link would. */
@@ -45,17 +50,18 @@ function RouterProbe({ router }: { router: TestRouter }) {
 }
 
 /**
- * A memory router at `url` holding `children`, and its TestRouter. Without transitions: the
- * browser keeps the previous page on screen while the next one's chunk loads; here the routes'
- * "Loading…" (src/app/router.tsx) shows instead, which tells a test when a page is on its way.
+ * A memory router at `url` holding `children`, and its TestRouter. Without transitions unless
+ * asked: the browser keeps the previous page on screen while the next one's chunk loads; here the
+ * routes' "Loading…" (src/app/router.tsx) shows instead, which tells a test when a page is on its
+ * way.
  */
-function memoryRouter(url: string, children: ReactNode) {
+function memoryRouter(url: string, children: ReactNode, transitions = false) {
   const router: TestRouter = {
     location: { pathname: '', search: '', hash: '', state: null, key: '' },
     navigate: () => Promise.reject(new Error('the router has not rendered yet')),
   }
   const element = (
-    <MemoryRouter initialEntries={[url]} useTransitions={false}>
+    <MemoryRouter initialEntries={[url]} useTransitions={transitions}>
       <RouterProbe router={router} />
       {children}
     </MemoryRouter>
@@ -73,7 +79,7 @@ export async function renderApp(url: string, options: RenderAppOptions = {}) {
     useAuthStore.getState().login({ token: seeded.token, user }, { remember: true })
   }
   const queryClient = createTestQueryClient()
-  const { router, element } = memoryRouter(url, <AppRoutes />)
+  const { router, element } = memoryRouter(url, <AppRoutes />, options.transitions)
   const events = userEvent.setup()
   const view = render(<AppProvider queryClient={queryClient}>{element}</AppProvider>)
   // With a session, the app first checks it (GET /api/me) behind a spinner.

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { seedAccount } from '@/testing/mocks/db'
@@ -49,6 +49,18 @@ describe('/tasks signed out', () => {
       expect(Object.fromEntries(params)).toEqual({ search: 'landing page', category: 'web-development', sort: 'title', page: '1', per_page: '12' })
     })
     expect(router.location.search).toBe('?search=landing+page&category=web-development&sort=title')
+  })
+
+  it('keeps a filter changed before the previous change has reached the page', async () => {
+    const { router } = await renderApp('/tasks', { transitions: true })
+    await screen.findByText('No available tasks at the moment')
+    // Two changes in one tick, as a quick hand or a browser driver makes them: the second comes
+    // before the page has re-rendered with the first, and must not undo it.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'design' } })
+      fireEvent.change(screen.getByLabelText('Deadline on or before'), { target: { value: '2026-12-29' } })
+    })
+    await waitFor(() => expect(router.location.search).toBe('?category=design&deadline=2026-12-29'))
   })
 })
 

@@ -9,7 +9,9 @@ import type { TaskQuery } from '@/types/tasks'
 
 type TaskFiltersProps = {
   query: TaskQuery
-  onChange: (next: TaskQuery) => void
+  /** Gets what changed, not the whole query: a change made before the previous one has reached
+   * `query` must not undo it. */
+  onChange: (change: Partial<TaskQuery>) => void
   /** Students also filter by source (spec §5). */
   showSource?: boolean
   /** Shown beside the Filters heading: a student's "Save this search". */
@@ -40,9 +42,9 @@ export function TaskFilters({ query, onChange, showSource = false, action }: Tas
   useEffect(() => setSearch(query.search ?? ''), [query.search])
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    onChange({ ...query, search: search.trim(), page: 1 })
+    onChange({ search: search.trim(), page: 1 })
   }
-  const set = (patch: Partial<TaskQuery>) => onChange({ ...query, ...patch, page: 1 })
+  const set = (change: Partial<TaskQuery>) => onChange({ ...change, page: 1 })
 
   return (
     <section aria-label="Search and filters" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">

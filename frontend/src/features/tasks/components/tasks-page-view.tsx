@@ -31,7 +31,8 @@ export type TasksPageViewProps = {
   /** The signed-in user's id (a student rates the startup as themselves). */
   viewerId?: string
   query: TaskQuery
-  onQueryChange: (next: TaskQuery) => void
+  /** Changes these of the query's fields, keeping the rest as the URL has them. */
+  onQueryChange: (change: Partial<TaskQuery>) => void
   onMinePageChange: (page: number) => void
   /** Resets the search and every filter (the URL's). */
   onClearFilters: () => void
@@ -133,7 +134,7 @@ export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePa
         tasks={main}
         errorText="Failed to fetch works"
         emptyText={filtered ? noMatch : viewer === 'startup' ? 'No tasks posted yet' : 'No available tasks at the moment'}
-        onPageChange={(page) => onQueryChange({ ...query, page })}
+        onPageChange={(page) => onQueryChange({ page })}
         renderTask={renderTask}
       />
     </div>

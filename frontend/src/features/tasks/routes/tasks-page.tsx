@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useCurrentUser } from '@/lib/auth-store'
 import { notify } from '@/lib/notify'
@@ -24,6 +24,10 @@ function readQuery(params: URLSearchParams): TaskQuery {
   return query
 }
 
+function readMinePage(params: URLSearchParams): number {
+  return Math.max(1, Number(params.get('minePage')) || 1)
+}
+
 function sameFilters(a: TaskQuery, b: TaskQuery): boolean {
   return FILTERS.every((key) => (a[key] ?? '') === (b[key] ?? ''))
 }
@@ -34,7 +38,7 @@ export function TasksPage() {
   const viewer = user?.userType ?? null
   const [params, setParams] = useSearchParams()
   const query = readQuery(params)
-  const minePage = Math.max(1, Number(params.get('minePage')) || 1)
+  const minePage = readMinePage(params)
   const filters = { ...query, page: undefined }
 
   const student = viewer === 'student'
@@ -51,7 +55,21 @@ export function TasksPage() {
     onError: () => notify.error('Failed to submit link'),
   })
 
+  // The query as last asked for. The router renders a navigation in a transition, so a second
+  // change can come while this page still renders the URL from before the first: merged into
+  // `query` it would undo the first (a category chosen, then a deadline, kept only the deadline).
+  // `asked` holds the URLs asked for and not yet rendered; any other URL (Back, a link) is the
+  // query again.
+  const latest = useRef({ query, minePage })
+  const asked = useRef<string[]>([])
+  useEffect(() => {
+    const at = asked.current.indexOf(params.toString())
+    asked.current = at < 0 ? [] : asked.current.slice(at + 1)
+    if (asked.current.length === 0) latest.current = { query: readQuery(params), minePage: readMinePage(params) }
+  }, [params])
+
   const setQuery = (next: TaskQuery, minePageNext = 1) => {
+    latest.current = { query: next, minePage: minePageNext }
     const out = new URLSearchParams()
     for (const key of FILTERS) {
       const value = next[key]
@@ -59,6 +77,7 @@ export function TasksPage() {
     }
     if (next.page && next.page > 1) out.set('page', String(next.page))
     if (minePageNext > 1) out.set('minePage', String(minePageNext))
+    asked.current.push(out.toString())
     setParams(out)
   }
 
@@ -68,8 +87,12 @@ export function TasksPage() {
       viewer={viewer}
       viewerId={user?._id}
       query={query}
-      onQueryChange={(next) => setQuery(next, sameFilters(next, query) ? minePage : 1)}
-      onMinePageChange={(page) => setQuery(query, page)}
+      onQueryChange={(change) => {
+        const { query: current, minePage: currentMinePage } = latest.current
+        const next = { ...current, ...change }
+        setQuery(next, sameFilters(next, current) ? currentMinePage : 1)
+      }}
+      onMinePageChange={(page) => setQuery(latest.current.query, page)}
       onClearFilters={() => setQuery({})}
       mine={student ? mine : undefined}
       main={main}
