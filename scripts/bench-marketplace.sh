@@ -9,7 +9,8 @@
 # The three hot paths (GET /api/startup/tasks, /api/student/dashboard, /api/tasks) are then timed
 # side by side with their floor (scripts/floor/rest, docs/performance.md section "Floors"): each
 # floor variant's answers are first checked to be Bridgework's (scripts/floor/same-json.py),
-# then each server is driven flat out (wrk) and at RATE (httpload), and the run ends with one line
+# then each server is driven flat out (wrk) twice, Bridgework before the floors and after them
+# (the mean of the two runs counts), and at RATE (httpload) once, and the run ends with one line
 # per path: floor-ratio NAME throughput=X cpu=Y p99=Z, Bridgework's figure over the best floor's
 # (requests/s, CPU per request at saturation, p99 at saturation). Each server is timed on a quiet
 # machine (quiet), and each line at RATE tells how often per request the server's and
@@ -210,39 +211,60 @@ HOT_PATHS=(
   "open-tasks /api/tasks -"
 )
 
-log "hot paths against their floors (each floor's answers checked against Bridgework's first): wrk -t 2 -c 16 -d $WRK_DURATION, then $RATE requests/s for $DURATION"
+log "hot paths against their floors (each floor's answers checked against Bridgework's first): wrk -t 2 -c 16 -d $WRK_DURATION twice, then $RATE requests/s for $DURATION"
 CHECK_DIR=$(mktemp -d)
 printf '%-18s %-10s %8s %9s %11s %13s %11s\n' path server 'req/s' 'p99 sat' 'p99 @rate' 'CPU/req sat' 'CPU/req @rate'
 RATIOS=()
+
+# mean_runs RUN RUN: the mean of two flat_out runs ("requests/s p99 cpu failed"; failures summed).
+mean_runs() {
+  awk -v a="$1" -v b="$2" 'BEGIN {split(a, x, " "); split(b, y, " ")
+    printf "%.0f %.2f %.3f %d\n", (x[1] + y[1]) / 2, (x[2] + y[2]) / 2, (x[3] + y[3]) / 2, x[4] + y[4]}'
+}
+
+# report NAME SERVER RUN RUN AT_RATE...: one row of the table, from the server's two flat_out runs
+# (their mean, each run's requests/s in brackets) and its at_rate figures; sets rps, p99 and cpu.
+report() {
+  local name=$1 server=$2 one=$3 two=$4 failed
+  shift 4
+  read -r rps[$server] p99[$server] cpu[$server] failed <<<"$(mean_runs "$one" "$two")"
+  rate_cpu=$(awk -v a="$4" -v b="$5" 'BEGIN {if (a == "-") print "-"; else printf "%.3f", a + b}')
+  printf '%-18s %-10s %8s %6s ms %8s ms %10s ms %10s ms  (runs %s · %s req/s, wrk failures %s, at rate %s, sleeps/request there: server %s, postgres %s)\n' \
+    "$name" "$server" "${rps[$server]}" "${p99[$server]}" "$2" "${cpu[$server]}" "$rate_cpu" \
+    "${one%% *}" "${two%% *}" "$failed" "$6" "$7" "$8"
+}
+
+# Flat out, every server runs twice and its figures are the two runs' mean: Bridgework before the
+# floors and again after them, each floor twice in a row. A machine that drifts over a path's
+# minutes (their speed moved by a third within one run on some machines) then weighs on both
+# sides alike, rather than on whichever ran first.
 for entry in "${HOT_PATHS[@]}"; do
   read -r name path token <<<"$entry"
   [ "$token" = - ] && token=
   declare -A rps=() p99=() cpu=()
   best=
   curl -fsS -H "Authorization: Bearer $token" "$URL$path" -o "$CHECK_DIR/bridgework.json" || die "Bridgework failed $path"
-  for server in bridgework "${FLOOR_VARIANTS[@]}"; do
-    pid=$SERVER_PID base=$URL
-    if [ "$server" != bridgework ]; then
-      start_floor "$server"
-      pid=$FLOOR_PID base=$FLOOR_URL
-      # Honesty first: the floor must answer what Bridgework answers.
-      curl -fsS -H "Authorization: Bearer $token" "$base$path" -o "$CHECK_DIR/$server.json" || die "the $server floor failed $path"
-      python3 scripts/floor/same-json.py "$CHECK_DIR/bridgework.json" "$CHECK_DIR/$server.json" ||
-        die "the $server floor does not answer $path as Bridgework does"
-    fi
+  quiet
+  first=$(flat_out "$SERVER_PID" "$URL$path" "$token")
+  read -ra bw_rate <<<"$(at_rate "$SERVER_PID" "$URL$path" "$token")"
+  for server in "${FLOOR_VARIANTS[@]}"; do
+    start_floor "$server"
+    # Honesty first: the floor must answer what Bridgework answers.
+    curl -fsS -H "Authorization: Bearer $token" "$FLOOR_URL$path" -o "$CHECK_DIR/$server.json" || die "the $server floor failed $path"
+    python3 scripts/floor/same-json.py "$CHECK_DIR/bridgework.json" "$CHECK_DIR/$server.json" ||
+      die "the $server floor does not answer $path as Bridgework does"
     quiet
-    read -r rps[$server] p99[$server] cpu[$server] failed <<<"$(flat_out "$pid" "$base$path" "$token")"
-    read -ra r <<<"$(at_rate "$pid" "$base$path" "$token")"
-    rate_cpu=$(awk -v a="${r[3]}" -v b="${r[4]}" 'BEGIN {if (a == "-") print "-"; else printf "%.3f", a + b}')
-    printf '%-18s %-10s %8s %6s ms %8s ms %10s ms %10s ms  (wrk failures %s, at rate %s, sleeps/request there: server %s, postgres %s)\n' "$name" "$server" \
-      "${rps[$server]}" "${p99[$server]}" "${r[1]}" "${cpu[$server]}" "$rate_cpu" "$failed" "${r[5]}" "${r[6]}" "${r[7]}"
-    if [ "$server" != bridgework ]; then stop_floor; fi
-    if [ "$server" = bridgework ]; then
-      idle=$(awk -v a="$rate_cpu" -v b="${cpu[$server]}" 'BEGIN {if (a == "-") print "-"; else printf "%.2f", (b > 0 ? a / b : 0)}')
-    elif [ -z "$best" ] || [ "${rps[$server]}" -gt "${rps[$best]}" ]; then
-      best=$server
-    fi
+    one=$(flat_out "$FLOOR_PID" "$FLOOR_URL$path" "$token")
+    quiet
+    two=$(flat_out "$FLOOR_PID" "$FLOOR_URL$path" "$token")
+    read -ra r <<<"$(at_rate "$FLOOR_PID" "$FLOOR_URL$path" "$token")"
+    stop_floor
+    report "$name" "$server" "$one" "$two" "${r[@]}"
+    if [ -z "$best" ] || [ "${rps[$server]}" -gt "${rps[$best]}" ]; then best=$server; fi
   done
+  quiet
+  report "$name" bridgework "$first" "$(flat_out "$SERVER_PID" "$URL$path" "$token")" "${bw_rate[@]}"
+  idle=$(awk -v a="$rate_cpu" -v b="${cpu[bridgework]}" 'BEGIN {if (a == "-") print "-"; else printf "%.2f", (b > 0 ? a / b : 0)}')
   echo "idle-overhead $name $idle (Bridgework's CPU per request at $RATE/s over at saturation; goal <= 1.25); best floor: $best"
   RATIOS+=("$(awk -v name="$name" \
     -v r1="${rps[bridgework]}" -v r2="${rps[$best]}" -v c1="${cpu[bridgework]}" -v c2="${cpu[$best]}" \
