@@ -88,8 +88,9 @@ func (s *statementTexts) take() []string {
 }
 
 // TestDashboards_fixedQueryCount: the list and dashboard calls run the same small number of
-// queries whatever the data holds (no N+1): once with one task and submission, once with 30
-// tasks × 4 submissions. The counts include the three of authentication (session, user and
+// queries whatever the data holds (no N+1), and on PostgreSQL send them in a fixed number of
+// round trips (batchesRun): once with one task and submission, once with 30 tasks × 4
+// submissions. The counts include the three of authentication (session, user and
 // skills): the cache is off, so every call pays them as a user's first request does. On
 // PostgreSQL the count is the database's own (executed): the reads sent together in one batch
 // reach it through pgx, past gorm's callbacks.
@@ -123,31 +124,35 @@ func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 	me, fresh := students[0], e.registerStudent("Eve")
 
 	calls := []struct {
-		path  string
-		token string
-		max   int64
+		path    string
+		token   string
+		max     int64
+		batches int64 // on PostgreSQL, the most round trips its reads may take together
 	}{
 		// Every list that shows submissions reads their revisions in one more query.
-		{"/api/startup/tasks", startup.Token, 8},
-		{"/api/startup/dashboard", startup.Token, 15},
-		{"/api/startup/submissions", startup.Token, 8},
-		{"/api/student/dashboard", me.Token, 17}, // with the spec client's tasks list (4 of them)
-		{"/api/student/tasks/all?scope=mine", me.Token, 8},
-		{"/api/student/tasks/all", fresh.Token, 9}, // own and market read apart: a page may take from both
-		{"/api/tasks", "", 3},
+		{"/api/startup/tasks", startup.Token, 8, 3},
+		{"/api/startup/dashboard", startup.Token, 12, 3},
+		{"/api/startup/submissions", startup.Token, 8, 2},
+		{"/api/student/dashboard", me.Token, 17, 6}, // with the spec client's tasks list (4 of them)
+		{"/api/student/tasks/all?scope=mine", me.Token, 8, 3},
+		{"/api/student/tasks/all", fresh.Token, 9, 3}, // own and market read apart: a page may take from both
+		{"/api/tasks", "", 3, 2},
 	}
 	ran := queries.Load
 	if kind == testenv.Postgres {
 		ran = func() int64 { return executed(t, pool) }
 	}
+	var trips []int64
 	measure := func() (counts []int64, statements [][]string) {
+		trips = trips[:0]
 		for _, c := range calls {
-			before := ran()
+			before, batchesBefore := ran(), batchesRun(t, pool)
 			texts.take()
 			if res := e.do("GET", c.path, c.token, nil); res.Status != http.StatusOK {
 				t.Fatalf("GET %s: %d %s", c.path, res.Status, res.Raw)
 			}
 			counts = append(counts, ran()-before)
+			trips = append(trips, batchesRun(t, pool)-batchesBefore)
 			statements = append(statements, texts.take())
 		}
 		return counts, statements
@@ -183,6 +188,10 @@ func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 					t.Errorf("GET %s binds its LIMIT: %s", c.path, text)
 				}
 			}
+			if trips[i] > c.batches {
+				t.Errorf("GET %s read in %d round trips, want at most %d", c.path, trips[i], c.batches)
+			}
+			t.Logf("GET %s: %d round trips", c.path, trips[i])
 		}
 		if small[i] != large[i] {
 			t.Errorf("GET %s ran %d queries with little data and %d with more: it grows with the data", c.path, small[i], large[i])
@@ -208,6 +217,22 @@ func executed(t *testing.T, pool *sql.DB) int64 {
 	if err := pool.QueryRow(`SELECT COALESCE(SUM(generic_plans + custom_plans), 0) FROM pg_prepared_statements
 		WHERE statement NOT LIKE '%mail_outbox%' AND statement NOT LIKE 'SELECT set_config(%'
 		AND statement NOT LIKE '%pg_prepared_statements%'`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// batchesRun is how many batches of reads PostgreSQL has run on pool's one connection, each one
+// round trip: every batch without a search starts with its plan setting (store's genericPlans).
+// Zero where pool is nil (SQLite, which has no round trips).
+func batchesRun(t *testing.T, pool *sql.DB) int64 {
+	t.Helper()
+	if pool == nil {
+		return 0
+	}
+	var n int64
+	if err := pool.QueryRow(`SELECT COALESCE(SUM(generic_plans + custom_plans), 0) FROM pg_prepared_statements
+		WHERE statement LIKE 'SELECT set_config(%'`).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n

@@ -1,7 +1,9 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"net/http"
+	"slices"
 	"testing"
 
 	"bridgework/backend/config"
@@ -220,6 +222,79 @@ func TestStartupDashboard_consistentCounts(t *testing.T) {
 		}
 		if hired, working := stats(); hired != 1 || working != 2 {
 			t.Errorf("after approval: hired %v working %v, want 1 (Asha) and 2 (Asha and Mia on the open task)", hired, working)
+		}
+	})
+}
+
+// The startup dashboard lists the startup's 5 newest tasks, each with its submissions and their
+// revisions, and its 10 newest submissions, each with its task, student and revisions: its own
+// and no other startup's.
+func TestStartupDashboard_lists(t *testing.T) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
+		startup, other := e.registerStartup("Nimbus Labs"), e.registerStartup("Other Co")
+		ann, ben := e.registerStudent("Ann"), e.registerStudent("Ben")
+		var ids []string
+		for i := range 7 {
+			ids = append(ids, e.postTask(startup, map[string]any{"title": fmt.Sprintf("Task %d", i)}))
+		}
+		for _, id := range ids[1:] {
+			e.submitLink(ann, id, "https://example.com/ann/"+id)
+			e.submitLink(ben, id, "https://example.com/ben/"+id)
+		}
+		e.submitLink(ann, e.postTask(other, map[string]any{"title": "Not theirs"}), "https://example.com/ann/other")
+		newest := ids[6]
+		e.review(startup, newest, ann.ID)
+		e.requestChanges(startup, newest, ann.ID, "Redo the header")
+		if res := e.submitLink(ann, newest, "https://example.com/ann/v2"); res.Status != http.StatusOK {
+			t.Fatalf("resubmit: %d %s", res.Status, res.Raw)
+		}
+
+		res := e.do("GET", "/api/startup/dashboard", startup.Token, nil)
+		if res.Status != http.StatusOK {
+			t.Fatalf("dashboard: %d %s", res.Status, res.Raw)
+		}
+		var titles []string
+		for _, it := range res.Body["tasks"].([]any) {
+			titles = append(titles, it.(map[string]any)["title"].(string))
+		}
+		if want := []string{"Task 6", "Task 5", "Task 4", "Task 3", "Task 2"}; !slices.Equal(titles, want) {
+			t.Errorf("tasks = %v, want %v", titles, want)
+		}
+		revisedOn := func(sub map[string]any) (links []string) {
+			for _, r := range sub["revisions"].([]any) {
+				links = append(links, r.(map[string]any)["link"].(string))
+			}
+			return links
+		}
+		wantRevisions := []string{"https://example.com/ann/" + newest, "https://example.com/ann/v2"}
+		subsOf := map[string]string{}
+		for _, it := range res.Body["tasks"].([]any)[0].(map[string]any)["submissions"].([]any) {
+			sub := it.(map[string]any)
+			student := sub["student"].(map[string]any)
+			subsOf[student["_id"].(string)] = student["firstName"].(string)
+			if student["_id"] == ann.ID && !slices.Equal(revisedOn(sub), wantRevisions) {
+				t.Errorf("Ann's submission on the newest task has revisions %v, want %v", revisedOn(sub), wantRevisions)
+			}
+		}
+		if len(subsOf) != 2 || subsOf[ann.ID] != "Ann" || subsOf[ben.ID] != "Ben" {
+			t.Errorf("the newest task's submissions by student = %v, want Ann's and Ben's", subsOf)
+		}
+
+		subs := res.Body["submissions"].([]any)
+		if len(subs) != 10 {
+			t.Fatalf("%d submissions, want the 10 newest of 12", len(subs))
+		}
+		for i, it := range subs {
+			sub := it.(map[string]any)
+			task, student := sub["task"].(map[string]any), sub["student"].(map[string]any)
+			if !slices.Contains(ids, task["_id"].(string)) || task["title"] == "" || student["firstName"] == "" {
+				t.Errorf("submission %d: task %v, student %v", i, task, student)
+			}
+		}
+		first := subs[0].(map[string]any)
+		if first["task"].(map[string]any)["title"] != "Task 6" || !slices.Equal(revisedOn(first), wantRevisions) {
+			t.Errorf("the newest submission is on %v with revisions %v, want Ann's resubmission on Task 6",
+				first["task"], revisedOn(first))
 		}
 	})
 }

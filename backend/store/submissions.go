@@ -127,33 +127,46 @@ func (s Tasks) StartupSubmissions(ctx context.Context, startupID, status string,
 	r := newReads(db)
 	readCount(r, base.Session(&gorm.Session{}).Select("COUNT(*)"), &out.Total)
 	var rows []submissionRow
-	readInto(r, base.Session(&gorm.Session{}).Select(submissionColumns.of(db)).
-		Order("submitted_at DESC, id DESC").Limit(limit).Offset((pageN-1)*limit), submissionFields, &rows)
+	readInto(r, newestSubmissions(db, base).Limit(limit).Offset((pageN-1)*limit), submissionFields, &rows)
 	if err := r.run(); err != nil || len(rows) == 0 {
 		return out, err
 	}
+	items, err := readNow(db, func(r *reads) func() []tasks.Submission { return readSubmissionDetails(r, rows) })
+	out.Items = items
+	return out, err
+}
+
+// newestSubmissions orders base's submissions newest first, with every column.
+func newestSubmissions(db, base *gorm.DB) *gorm.DB {
+	return base.Session(&gorm.Session{}).Select(submissionColumns.of(db)).Order("submitted_at DESC, id DESC")
+}
+
+// readSubmissionDetails queues on r the tasks, students and earlier revisions of the submissions
+// rows: once r has run, items returns the submissions with them, in rows' order.
+func readSubmissionDetails(r *reads, rows []submissionRow) (items func() []tasks.Submission) {
 	var taskIDs, personIDs []string
-	for _, r := range rows {
-		taskIDs, personIDs = append(taskIDs, r.TaskID), append(personIDs, r.StudentID)
+	for _, row := range rows {
+		taskIDs, personIDs = append(taskIDs, row.TaskID), append(personIDs, row.StudentID)
 	}
-	r = newReads(db)
 	var taskRows []taskRow
-	readTasks(r, db.Model(&taskRow{}).Where(inList(db, "id", unique(taskIDs))), &taskRows)
+	if len(rows) > 0 {
+		readTasks(r, r.db.Model(&taskRow{}).Where(inList(r.db, "id", unique(taskIDs))), &taskRows)
+	}
 	whoDone, revisionsDone := readPeople(r, personIDs), readRevisions(r, rows)
-	if err := r.run(); err != nil {
-		return out, err
+	return func() []tasks.Submission {
+		byID := map[string]*tasks.Task{}
+		for _, row := range taskRows {
+			byID[row.ID] = row.toDomain()
+		}
+		who, revisions := whoDone(), revisionsDone()
+		out := make([]tasks.Submission, 0, len(rows))
+		for _, row := range rows {
+			sub := row.toDomain()
+			sub.Student, sub.Task, sub.Revisions = who[row.StudentID], byID[row.TaskID], revisions[row.ID]
+			out = append(out, sub)
+		}
+		return out
 	}
-	byID := map[string]*tasks.Task{}
-	for _, r := range taskRows {
-		byID[r.ID] = r.toDomain()
-	}
-	who, revisions := whoDone(), revisionsDone()
-	for _, r := range rows {
-		sub := r.toDomain()
-		sub.Student, sub.Task, sub.Revisions = who[r.StudentID], byID[r.TaskID], revisions[r.ID]
-		out.Items = append(out.Items, sub)
-	}
-	return out, nil
 }
 
 // taskTx is the marketplace's work inside one transaction.

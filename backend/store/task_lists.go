@@ -176,28 +176,55 @@ func studentBase(db *gorm.DB, studentID string, q tasks.Query, completed *bool) 
 	return base
 }
 
-// StartupStats reads the startup's three figures in one round trip.
-func (s Tasks) StartupStats(ctx context.Context, startupID string) (tasks.StartupStats, error) {
+// StartupDashboard reads the startup's figures, its recentN newest tasks and its subsN newest
+// submissions in three round trips, whatever their number: the three of them; then the tasks'
+// submissions beside the submissions' tasks, students and earlier revisions; then the people and
+// earlier revisions of the tasks' submissions.
+func (s Tasks) StartupDashboard(ctx context.Context, startupID string, recentN, subsN int) (tasks.StartupDashboard, error) {
 	db := s.DB.WithContext(ctx)
 	r := newReads(db)
+	stats := readStartupStats(r, startupID)
+	var recent []taskRow
+	readTasks(r, pageQuery(db, db.Model(&taskRow{}).Where("startup_id = ?", startupID), "newest", recentN, 0), &recent)
+	var subRows []submissionRow
+	readInto(r, newestSubmissions(db, db.Model(&submissionRow{}).Where("startup_id = ?", startupID)).Limit(subsN), submissionFields, &subRows)
+	if err := r.run(); err != nil {
+		return tasks.StartupDashboard{}, err
+	}
+	h := &hydration{rows: recent, w: allSubmissions}
+	r = newReads(db)
+	h.readSubmissions(r)
+	subs := readSubmissionDetails(r, subRows)
+	if err := r.run(); err != nil {
+		return tasks.StartupDashboard{}, err
+	}
+	r = newReads(db)
+	h.readPeopleAndRevisions(r)
+	if err := r.run(); err != nil {
+		return tasks.StartupDashboard{}, err
+	}
+	return tasks.StartupDashboard{Stats: stats(), RecentTasks: h.tasks(), Submissions: subs()}, nil
+}
+
+// readStartupStats queues the startup's three figures on r: once r has run, stats returns them.
+func readStartupStats(r *reads, startupID string) (stats func() tasks.StartupStats) {
 	type activeHired struct{ Active, Hired int }
 	var counted []activeHired
-	readInto(r, db.Model(&taskRow{}).Where("startup_id = ?", startupID).Select(
+	readInto(r, r.db.Model(&taskRow{}).Where("startup_id = ?", startupID).Select(
 		"COALESCE(SUM(CASE WHEN status <> 'completed' THEN 1 ELSE 0 END), 0), "+
 			"(SELECT COUNT(DISTINCT student_id) FROM submissions WHERE startup_id = ? AND status = 'approved')", startupID),
 		func(c *activeHired) []any { return []any{&c.Active, &c.Hired} }, &counted)
 	var out tasks.StartupStats
 	// Working: students whose work still waits on a task that is not yet completed.
-	readCount(r, db.Model(&submissionRow{}).Where("submissions.startup_id = ? AND submissions.status IN ?", startupID,
+	readCount(r, r.db.Model(&submissionRow{}).Where("submissions.startup_id = ? AND submissions.status IN ?", startupID,
 		[]string{tasks.Pending, tasks.UnderReview, tasks.ChangesRequested}).
 		Where("EXISTS (SELECT 1 FROM tasks WHERE tasks.id = submissions.task_id AND tasks.status <> 'completed')").
 		Select("COUNT(DISTINCT submissions.student_id)"), &out.StudentsWorking)
-	if err := r.run(); err != nil {
-		return tasks.StartupStats{}, err
+	return func() tasks.StartupStats {
+		// An aggregate without GROUP BY is one row.
+		out.ActiveTasks, out.StudentsHired = counted[0].Active, counted[0].Hired
+		return out
 	}
-	// An aggregate without GROUP BY is one row.
-	out.ActiveTasks, out.StudentsHired = counted[0].Active, counted[0].Hired
-	return out, nil
 }
 
 func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, availableN, completedN, startupsN int) (tasks.StudentDashboard, error) {

@@ -157,69 +157,82 @@ func submissionsOf(studentID string) whose { return whose{student: studentID} }
 // whatever the number of rows: the submissions, then their students' and the tasks' people with
 // the submissions' earlier revisions.
 func hydrate(db *gorm.DB, rows []taskRow, w whose) ([]tasks.Task, error) {
-	out := make([]tasks.Task, 0, len(rows))
-	if len(rows) == 0 {
-		return out, nil
-	}
-	ids := make([]string, len(rows))
-	for i, r := range rows {
-		ids[i] = r.ID
-	}
-	var subRows []submissionRow
-	if w.all || w.student != "" || w.startup != "" {
-		subs := db.Model(&submissionRow{}).Where(inList(db, "task_id", ids))
-		if w.student != "" {
-			subs = subs.Where("student_id = ?", w.student)
-		}
-		if w.startup != "" {
-			subs = subs.Where("startup_id = ?", w.startup)
-		}
-		var err error
-		subRows, err = readNow(db, func(r *reads) func() []submissionRow {
-			var rows []submissionRow
-			readInto(r, subs.Select(submissionColumns.of(db)), submissionFields, &rows)
-			return func() []submissionRow { return rows }
-		})
-		if err != nil {
+	h := &hydration{rows: rows, w: w}
+	for _, stage := range []func(*reads){h.readSubmissions, h.readPeopleAndRevisions} {
+		r := newReads(db)
+		stage(r)
+		if err := r.run(); err != nil {
 			return nil, err
 		}
-		// Sorted here, not by an ORDER BY: no index gives this order across several tasks, and
-		// SQLite built a temporary b-tree for it on every list (docs/performance.md, "The
-		// embedded default").
-		slices.SortFunc(subRows, func(a, b submissionRow) int {
-			return cmp.Or(a.SubmittedAt.Compare(b.SubmittedAt), strings.Compare(a.ID, b.ID))
-		})
 	}
+	return h.tasks(), nil
+}
+
+// hydration is hydrate's two round trips, for a caller that reads other statements beside each
+// (the startup dashboard): readSubmissions queues the first on a reads, readPeopleAndRevisions the second once
+// the first has run, and tasks then puts the tasks together.
+type hydration struct {
+	rows      []taskRow
+	w         whose
+	subRows   []submissionRow
+	who       func() map[string]*tasks.Person
+	revisions func() map[string][]tasks.Revision
+}
+
+func (h *hydration) readSubmissions(r *reads) {
+	if len(h.rows) == 0 || !(h.w.all || h.w.student != "" || h.w.startup != "") {
+		return
+	}
+	ids := make([]string, len(h.rows))
+	for i, row := range h.rows {
+		ids[i] = row.ID
+	}
+	subs := r.db.Model(&submissionRow{}).Where(inList(r.db, "task_id", ids))
+	if h.w.student != "" {
+		subs = subs.Where("student_id = ?", h.w.student)
+	}
+	if h.w.startup != "" {
+		subs = subs.Where("startup_id = ?", h.w.startup)
+	}
+	readInto(r, subs.Select(submissionColumns.of(r.db)), submissionFields, &h.subRows)
+}
+
+func (h *hydration) readPeopleAndRevisions(r *reads) {
 	var personIDs []string
-	for _, r := range rows {
-		personIDs = append(personIDs, r.StartupID, r.AssignedStudentID)
+	for _, row := range h.rows {
+		personIDs = append(personIDs, row.StartupID, row.AssignedStudentID)
 	}
-	for _, r := range subRows {
-		personIDs = append(personIDs, r.StudentID)
+	for _, row := range h.subRows {
+		personIDs = append(personIDs, row.StudentID)
 	}
-	// The people and the revisions in one round trip.
-	r := newReads(db)
-	whoDone, revisionsDone := readPeople(r, personIDs), readRevisions(r, subRows)
-	if err := r.run(); err != nil {
-		return nil, err
-	}
-	who, revisions := whoDone(), revisionsDone()
+	h.who, h.revisions = readPeople(r, personIDs), readRevisions(r, h.subRows)
+}
+
+func (h *hydration) tasks() []tasks.Task {
+	// Sorted here, not by an ORDER BY: no index gives this order across several tasks, and
+	// SQLite built a temporary b-tree for it on every list (docs/performance.md, "The
+	// embedded default").
+	slices.SortFunc(h.subRows, func(a, b submissionRow) int {
+		return cmp.Or(a.SubmittedAt.Compare(b.SubmittedAt), strings.Compare(a.ID, b.ID))
+	})
+	who, revisions := h.who(), h.revisions()
 	byTask := map[string][]tasks.Submission{}
-	for _, r := range subRows {
-		sub := r.toDomain()
-		sub.Student, sub.Revisions = who[r.StudentID], revisions[r.ID]
-		byTask[r.TaskID] = append(byTask[r.TaskID], sub)
+	for _, row := range h.subRows {
+		sub := row.toDomain()
+		sub.Student, sub.Revisions = who[row.StudentID], revisions[row.ID]
+		byTask[row.TaskID] = append(byTask[row.TaskID], sub)
 	}
-	for _, r := range rows {
-		t := r.toDomain()
-		t.Startup, t.AssignedStudent = who[r.StartupID], who[r.AssignedStudentID]
-		t.Submissions = byTask[r.ID]
+	out := make([]tasks.Task, 0, len(h.rows))
+	for _, row := range h.rows {
+		t := row.toDomain()
+		t.Startup, t.AssignedStudent = who[row.StartupID], who[row.AssignedStudentID]
+		t.Submissions = byTask[row.ID]
 		if t.Submissions == nil {
 			t.Submissions = []tasks.Submission{}
 		}
 		out = append(out, *t)
 	}
-	return out, nil
+	return out
 }
 
 func toTaskRow(t *tasks.Task) taskRow {

@@ -157,19 +157,7 @@ func (s *Service) StartupSubmissions(ctx context.Context, startupID, status stri
 
 // StartupDashboard reads the startup dashboard: stats, the 5 newest tasks, the 10 newest submissions.
 func (s *Service) StartupDashboard(ctx context.Context, startupID string) (StartupDashboard, error) {
-	stats, err := s.Store.StartupStats(ctx, startupID)
-	if err != nil {
-		return StartupDashboard{}, err
-	}
-	recent, err := s.Store.StartupTasks(ctx, startupID, Query{Sort: "newest", Limit: dashboardRecent})
-	if err != nil {
-		return StartupDashboard{}, err
-	}
-	subs, err := s.Store.StartupSubmissions(ctx, startupID, "", 1, dashboardSubs)
-	if err != nil {
-		return StartupDashboard{}, err
-	}
-	return StartupDashboard{Stats: stats, RecentTasks: recent.Items, Submissions: subs.Items}, nil
+	return s.Store.StartupDashboard(ctx, startupID, dashboardRecent, dashboardSubs)
 }
 
 // errTooDeep refuses pages of the open market past MaxMarketPage.

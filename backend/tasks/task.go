@@ -325,7 +325,9 @@ type Store interface {
 	// StartupSubmissions pages the submissions to a startup's tasks, newest first; status may
 	// be a submission status or "" for all.
 	StartupSubmissions(ctx context.Context, startupID, status string, page, limit int) (Page[Submission], error)
-	StartupStats(ctx context.Context, startupID string) (StartupStats, error)
+	// StartupDashboard reads a startup's figures, its recentN newest tasks and its subsN newest
+	// submissions.
+	StartupDashboard(ctx context.Context, startupID string, recentN, subsN int) (StartupDashboard, error)
 	// OpenTasks pages the open market: tasks not completed and not assigned to anyone. With
 	// exceptStudent set it leaves out tasks that student has submitted to.
 	OpenTasks(ctx context.Context, q Query, exceptStudent string) (Page[Task], error)
