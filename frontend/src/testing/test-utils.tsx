@@ -106,13 +106,14 @@ async function pageLoaded() {
 }
 
 /** Renders one element (a page view) inside a router and a query client. */
-export function renderWithRouter(ui: ReactElement, { url = '/' }: { url?: string } = {}) {
+export function renderWithRouter(ui: ReactElement, { url = '/', transitions = false }: { url?: string; transitions?: boolean } = {}) {
   const { router, element } = memoryRouter(
     url,
     <Routes>
       <Route path="*" element={ui} />
       <Route path="/dashboard" element={<p>Dashboard route</p>} />
     </Routes>,
+    transitions,
   )
   const events = userEvent.setup()
   const view = render(<QueryClientProvider client={createTestQueryClient()}>{element}</QueryClientProvider>)

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '@/testing/data-generators'
@@ -125,6 +125,19 @@ describe('/admin/dashboard students table', () => {
     await events.type(screen.getByRole('searchbox', { name: 'Search students' }), 'nobody{Enter}')
     expect(await screen.findByText('No students match your search.')).toBeInTheDocument()
     expect(asked.at(-1)).toEqual({ page: '1', per_page: '20', search: 'nobody', sort: 'name' })
+  })
+
+  it('keeps a search made before the previous change has reached the page', async () => {
+    mockStudents()
+    const { router } = await renderApp('/admin/dashboard?view=students', { as: 'admin', transitions: true })
+    await screen.findByRole('table', { name: 'Students' })
+    // A sort, then a search in the same tick: the page still renders the unsorted URL.
+    act(() => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'name' } })
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search students' }), { target: { value: 'quinn' } })
+      fireEvent.submit(screen.getByRole('search', { name: 'Search students' }))
+    })
+    await waitFor(() => expect(router.location.search).toBe('?view=students&page=1&search=quinn&sort=name'))
   })
 
   it('opens from a shared link with its search, sort and page', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createUser } from '@/testing/data-generators'
@@ -63,6 +63,18 @@ describe('/admin/audit', () => {
     await events.click(screen.getByRole('button', { name: 'Clear' }))
     await screen.findByText('3 entries')
     expect(router.location.search).toBe('')
+  })
+
+  it('keeps a filter changed before the previous change has reached the page', async () => {
+    const { router } = await renderApp('/admin/audit', { as: 'admin', transitions: true })
+    await screen.findByText('The audit trail is empty.')
+    // Two changes in one tick: the second comes before the page has re-rendered with the first.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('What'), { target: { value: 'signin.failed' } })
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } })
+    })
+    await waitFor(() => expect(router.location.search).toBe('?type=signin.failed&from=2026-11-01'))
+    await waitFor(() => expect(auditQueries().at(-1)).toEqual({ type: 'signin.failed', from: '2026-11-01', page: '1', per_page: '20' }))
   })
 
   it('reads its filters from a linked URL and shows the server\'s error for a bad one', async () => {

@@ -7,8 +7,8 @@ import type { KnownPerson } from '../api/get-people-index'
 
 type AuditFiltersProps = {
   filters: Filters
-  /** Called with the whole new set of filters (the page goes back to 1). */
-  onChange: (filters: Filters) => void
+  /** Called with the filters that changed (the page goes back to 1). */
+  onChange: (change: Partial<Filters>) => void
   /** People the Who field suggests by name. */
   people: KnownPerson[]
 }
@@ -28,7 +28,7 @@ export function AuditFilters({ filters, onChange, people }: AuditFiltersProps) {
   const typeId = useId()
   const listId = useId()
   const applyActor = () => {
-    if (actor.trim() !== filters.actor) onChange({ ...filters, actor: actor.trim() })
+    if (actor.trim() !== filters.actor) onChange({ actor: actor.trim() })
   }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -56,7 +56,7 @@ export function AuditFilters({ filters, onChange, people }: AuditFiltersProps) {
         <label htmlFor={typeId} className="block text-sm font-medium text-slate-700">
           What
         </label>
-        <select id={typeId} className={inputClasses} value={filters.type} onChange={(e) => onChange({ ...filters, actor: actor.trim(), type: e.target.value })}>
+        <select id={typeId} className={inputClasses} value={filters.type} onChange={(e) => onChange({ actor: actor.trim(), type: e.target.value })}>
           <option value="">All</option>
           {auditTypes.map((t) => (
             <option key={t} value={t}>
@@ -65,8 +65,8 @@ export function AuditFilters({ filters, onChange, people }: AuditFiltersProps) {
           ))}
         </select>
       </div>
-      <Input label="From" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => onChange({ ...filters, actor: actor.trim(), from: e.target.value })} />
-      <Input label="To (including)" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => onChange({ ...filters, actor: actor.trim(), to: e.target.value })} />
+      <Input label="From" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => onChange({ actor: actor.trim(), from: e.target.value })} />
+      <Input label="To (including)" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => onChange({ actor: actor.trim(), to: e.target.value })} />
       <div className="flex gap-2">
         <Button type="submit" variant="outline">
           Apply

@@ -1,11 +1,12 @@
 import { ArrowLeft } from 'lucide-react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { Pagination } from '@/components/ui/pagination'
 import { QueryState } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api-client'
 import { isAuditType } from '@/lib/audit'
 import { useCurrentUser } from '@/lib/auth-store'
+import { useUrlQuery } from '@/lib/use-url-query'
 import { useAuditEntries, useVerifyAudit, type AuditFilters as Filters } from '../api/get-audit'
 import { usePeopleIndex } from '../api/get-people-index'
 import { AuditFilters } from '../components/audit-filters'
@@ -14,8 +15,10 @@ import { VerifyChain } from '../components/verify-chain'
 
 const isDate = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '')
 
+type Query = { filters: Filters; page: number }
+
 /** The filters and page in the URL (?actor=&type=&from=&to=&page=), so a view of the trail can be linked. */
-function readParams(params: URLSearchParams): { filters: Filters; page: number } {
+function readQuery(params: URLSearchParams): Query {
   const type = params.get('type') ?? ''
   return {
     filters: {
@@ -28,17 +31,16 @@ function readParams(params: URLSearchParams): { filters: Filters; page: number }
   }
 }
 
-function toParams(filters: Filters, page: number): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [key, value] of Object.entries(filters)) if (value) out[key] = value
-  if (page > 1) out.page = String(page)
+function writeQuery({ filters, page }: Query): URLSearchParams {
+  const out = new URLSearchParams()
+  for (const [key, value] of Object.entries(filters)) if (value) out.set(key, value)
+  if (page > 1) out.set('page', String(page))
   return out
 }
 
 /** /admin/audit: the audit trail with filters (who, what, when), paging and a check of its hash chain. */
 export function AdminAuditPage() {
-  const [params, setParams] = useSearchParams()
-  const { filters, page } = readParams(params)
+  const [{ filters, page }, change] = useUrlQuery(readQuery, writeQuery)
   const viewer = useCurrentUser()
   const entries = useAuditEntries(filters, page)
   const people = usePeopleIndex()
@@ -56,7 +58,7 @@ export function AdminAuditPage() {
         <p className="text-sm text-slate-600">Sign-ins, decisions on work, certificates, ratings and every look at a person's dashboard, newest first. Each entry is chained to the one before it.</p>
       </div>
       <VerifyChain onVerify={() => verify.mutate()} isVerifying={verify.isPending} report={verify.data} error={verify.error} />
-      <AuditFilters filters={filters} people={[...index.values()]} onChange={(next) => setParams(toParams(next, 1))} />
+      <AuditFilters filters={filters} people={[...index.values()]} onChange={(changed) => change((latest) => ({ filters: { ...latest.filters, ...changed }, page: 1 }))} />
       <QueryState
         query={entries}
         loadingLabel="Loading the audit trail"
@@ -72,7 +74,7 @@ export function AdminAuditPage() {
               </p>
             )}
             <AuditTable entries={data.items} people={index} viewerId={viewer?._id} />
-            <Pagination paged={data} onPageChange={(next) => setParams(toParams(filters, next))} label="Audit trail pages" />
+            <Pagination paged={data} onPageChange={(next) => change((latest) => ({ ...latest, page: next }))} label="Audit trail pages" />
           </div>
         )}
       </QueryState>

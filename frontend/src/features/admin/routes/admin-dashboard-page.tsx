@@ -1,6 +1,6 @@
 import { ArrowLeft, Building2, GraduationCap, LifeBuoy, ListChecks, ScrollText } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { buttonClasses } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -8,6 +8,7 @@ import { Pagination } from '@/components/ui/pagination'
 import { paths } from '@/config/paths'
 import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import type { Paged } from '@/lib/api-client'
+import { useUrlQuery } from '@/lib/use-url-query'
 import { useAdminActivity } from '../api/get-admin-activity'
 import { useAdminStats } from '../api/get-admin-stats'
 import { useAdminUsers, type AdminUsersSort } from '../api/get-admin-users'
@@ -24,26 +25,38 @@ const titles: Record<Exclude<View, 'home'>, string> = { students: 'Students', st
 /** A view of this dashboard, on the path it is shown at (/admin/dashboard or /dashboard). */
 const viewUrl = (view: Exclude<View, 'home'>) => `?view=${view}`
 
+type Query = { view: View; page: number; search: string; sort: AdminUsersSort }
+
+function readQuery(params: URLSearchParams): Query {
+  const view = params.get('view')
+  return {
+    view: view === 'students' || view === 'startups' || view === 'help' ? view : 'home',
+    page: Math.max(1, Number(params.get('page')) || 1),
+    search: params.get('search') ?? '',
+    sort: params.get('sort') === 'name' ? 'name' : 'newest',
+  }
+}
+
+/** Home has nothing to keep; the help requests are neither searched nor sorted. */
+function writeQuery({ view, page, search, sort }: Query): URLSearchParams {
+  const out = new URLSearchParams()
+  if (view === 'home') return out
+  out.set('view', view)
+  out.set('page', String(page))
+  if (view !== 'help' && search.trim()) out.set('search', search.trim())
+  if (view !== 'help' && sort !== 'newest') out.set('sort', sort)
+  return out
+}
+
 /**
  * /admin/dashboard: tiles leading to the students, startups and help-request tables (each with
  * Back to Dashboard) and the audit trail, this week's figures and a chart of the last weeks.
  * The view, page, search and sort live in the URL so Back, reload and a shared link keep them.
  */
 export function AdminDashboardPage() {
-  const [params, setParams] = useSearchParams()
-  const raw = params.get('view')
-  const view: View = raw === 'students' || raw === 'startups' || raw === 'help' ? raw : 'home'
-  const page = Math.max(1, Number(params.get('page')) || 1)
-  const search = params.get('search') ?? ''
-  const sort: AdminUsersSort = params.get('sort') === 'name' ? 'name' : 'newest'
-  const go = (next: View, changes: { page?: number; search?: string; sort?: AdminUsersSort } = {}) => {
-    if (next === 'home') return setParams({})
-    const q = { ...{ search, sort }, ...changes }
-    const out: Record<string, string> = { view: next, page: String(changes.page ?? 1) }
-    if (next !== 'help' && q.search.trim()) out.search = q.search.trim()
-    if (next !== 'help' && q.sort !== 'newest') out.sort = q.sort
-    setParams(out)
-  }
+  const [{ view, page, search, sort }, change] = useUrlQuery(readQuery, writeQuery)
+  // A new search or sort starts again at page 1.
+  const go = (changes: Partial<Omit<Query, 'view'>>) => change((latest) => ({ ...latest, page: 1, ...changes }))
 
   const totals = useAdminStats()
   const activity = useAdminActivity()
@@ -110,22 +123,22 @@ export function AdminDashboardPage() {
               noun={view}
               search={search}
               sort={sort}
-              onSearch={(next) => go(view, { search: next })}
-              onSort={(next) => go(view, { sort: next })}
+              onSearch={(next) => go({ search: next })}
+              onSort={(next) => go({ sort: next })}
             />
           )}
           {view === 'students' && (
-            <PagedTable query={students} title={titles[view]} onPageChange={(p) => go(view, { page: p })}>
+            <PagedTable query={students} title={titles[view]} onPageChange={(p) => go({ page: p })}>
               {(items) => <StudentsTable students={items} emptyText={noMatch('students')} />}
             </PagedTable>
           )}
           {view === 'startups' && (
-            <PagedTable query={startups} title={titles[view]} onPageChange={(p) => go(view, { page: p })}>
+            <PagedTable query={startups} title={titles[view]} onPageChange={(p) => go({ page: p })}>
               {(items) => <StartupsTable startups={items} emptyText={noMatch('startups')} />}
             </PagedTable>
           )}
           {view === 'help' && (
-            <PagedTable query={help} title={titles[view]} onPageChange={(p) => go(view, { page: p })}>
+            <PagedTable query={help} title={titles[view]} onPageChange={(p) => go({ page: p })}>
               {(items) => <HelpRequestsTable requests={items} />}
             </PagedTable>
           )}

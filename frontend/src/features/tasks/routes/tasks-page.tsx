@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useState } from 'react'
 import { useCurrentUser } from '@/lib/auth-store'
 import { notify } from '@/lib/notify'
 import { useStartupTasks } from '@/lib/tasks/get-startup-tasks'
 import { useSubmitLink } from '@/lib/tasks/submit-link'
+import { useUrlQuery } from '@/lib/use-url-query'
 import type { TaskQuery } from '@/types/tasks'
 import { useOpenTasks } from '../api/get-open-tasks'
 import { useStudentTasks } from '../api/get-student-tasks'
@@ -12,8 +12,11 @@ import { TasksPageView } from '../components/tasks-page-view'
 
 const FILTERS = ['search', 'category', 'deadline', 'source', 'sort', 'paid'] as const
 
+/** The filters and page of the main list, and the page of a student's own tasks (My Works). */
+type Query = { query: TaskQuery; minePage: number }
+
 /** The query lives in the URL, so a filtered list can be shared and Back works. */
-function readQuery(params: URLSearchParams): TaskQuery {
+function readQuery(params: URLSearchParams): Query {
   const query: TaskQuery = {}
   for (const key of FILTERS) {
     const value = params.get(key)
@@ -21,11 +24,18 @@ function readQuery(params: URLSearchParams): TaskQuery {
   }
   const page = Number(params.get('page'))
   if (page > 1) query.page = page
-  return query
+  return { query, minePage: Math.max(1, Number(params.get('minePage')) || 1) }
 }
 
-function readMinePage(params: URLSearchParams): number {
-  return Math.max(1, Number(params.get('minePage')) || 1)
+function writeQuery({ query, minePage }: Query): URLSearchParams {
+  const out = new URLSearchParams()
+  for (const key of FILTERS) {
+    const value = query[key]
+    if (value) out.set(key, value)
+  }
+  if (query.page && query.page > 1) out.set('page', String(query.page))
+  if (minePage > 1) out.set('minePage', String(minePage))
+  return out
 }
 
 function sameFilters(a: TaskQuery, b: TaskQuery): boolean {
@@ -36,9 +46,7 @@ function sameFilters(a: TaskQuery, b: TaskQuery): boolean {
 export function TasksPage() {
   const user = useCurrentUser()
   const viewer = user?.userType ?? null
-  const [params, setParams] = useSearchParams()
-  const query = readQuery(params)
-  const minePage = readMinePage(params)
+  const [{ query, minePage }, change] = useUrlQuery(readQuery, writeQuery)
   const filters = { ...query, page: undefined }
 
   const student = viewer === 'student'
@@ -55,45 +63,20 @@ export function TasksPage() {
     onError: () => notify.error('Failed to submit link'),
   })
 
-  // The query as last asked for. The router renders a navigation in a transition, so a second
-  // change can come while this page still renders the URL from before the first: merged into
-  // `query` it would undo the first (a category chosen, then a deadline, kept only the deadline).
-  // `asked` holds the URLs asked for and not yet rendered; any other URL (Back, a link) is the
-  // query again.
-  const latest = useRef({ query, minePage })
-  const asked = useRef<string[]>([])
-  useEffect(() => {
-    const at = asked.current.indexOf(params.toString())
-    asked.current = at < 0 ? [] : asked.current.slice(at + 1)
-    if (asked.current.length === 0) latest.current = { query: readQuery(params), minePage: readMinePage(params) }
-  }, [params])
-
-  const setQuery = (next: TaskQuery, minePageNext = 1) => {
-    latest.current = { query: next, minePage: minePageNext }
-    const out = new URLSearchParams()
-    for (const key of FILTERS) {
-      const value = next[key]
-      if (value) out.set(key, value)
-    }
-    if (next.page && next.page > 1) out.set('page', String(next.page))
-    if (minePageNext > 1) out.set('minePage', String(minePageNext))
-    asked.current.push(out.toString())
-    setParams(out)
-  }
-
   const main = student ? available : startup ? posted : open
   return (
     <TasksPageView
       viewer={viewer}
       viewerId={user?._id}
       query={query}
-      onQueryChange={(change) => {
-        const { query: current, minePage: currentMinePage } = latest.current
-        const next = { ...current, ...change }
-        setQuery(next, sameFilters(next, current) ? currentMinePage : 1)
-      }}
-      onMinePageChange={(page) => setQuery(latest.current.query, page)}
-      onClearFilters={() => setQuery({})}
+      onQueryChange={(changed) =>
+        change((latest) => {
+          const next = { ...latest.query, ...changed }
+          return { query: next, minePage: sameFilters(next, latest.query) ? latest.minePage : 1 }
+        })
+      }
+      onMinePageChange={(page) => change((latest) => ({ ...latest, minePage: page }))}
+      onClearFilters={() => change(() => ({ query: {}, minePage: 1 }))}
       mine={student ? mine : undefined}
       main={main}
       saveSearch={student ? <SaveSearchButton query={filters} /> : undefined}
