@@ -169,8 +169,8 @@ func hydrate(db *gorm.DB, rows []taskRow, w whose) ([]tasks.Task, error) {
 }
 
 // hydration is hydrate's two round trips, for a caller that reads other statements beside each
-// (the startup dashboard): readSubmissions queues the first on a reads, readPeopleAndRevisions the second once
-// the first has run, and tasks then puts the tasks together.
+// (the startup dashboard): readSubmissions queues the first on a reads, readPeopleAndRevisions
+// the second once the first has run, and tasks then puts the tasks together.
 type hydration struct {
 	rows      []taskRow
 	w         whose
