@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"net/http"
+	"slices"
 	"testing"
 )
 
@@ -33,6 +34,19 @@ func TestStudentDashboard_specShapesForEveryRole(t *testing.T) {
 		subs, _ := task["submissions"].([]any)
 		if task["title"] != "Shared task" || len(subs) != 1 || subs[0].(map[string]any)["link"] != "https://example.com/ada" {
 			t.Errorf("Ada's task = %v, want Shared task with only her own submission", task)
+		}
+		// Read beside the dashboard's own lists, and apart from them: newest first, none of the open
+		// tasks the dashboard offers her.
+		e.submitLink(ada, e.postTask(startup, map[string]any{"title": "Later task"}), "https://example.com/ada/later")
+		dash = e.do("GET", "/api/student/dashboard", ada.Token, nil)
+		var titles []string
+		for _, it := range dash.Body["tasks"].([]any) {
+			titles = append(titles, it.(map[string]any)["title"].(string))
+		}
+		available := dash.Body["availableTasks"].(map[string]any)["items"].([]any)
+		if !slices.Equal(titles, []string{"Later task", "Shared task"}) || len(available) != 1 ||
+			available[0].(map[string]any)["title"] != "Untouched task" {
+			t.Errorf("tasks = %v and available = %v, want Ada's two newest first and the untouched one", titles, available)
 		}
 
 		for name, who := range map[string]user{"startup": startup, "admin": e.admin()} {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 
 	"gorm.io/gorm"
@@ -227,7 +228,7 @@ func readStartupStats(r *reads, startupID string) (stats func() tasks.StartupSta
 	}
 }
 
-func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, availableN, completedN, startupsN int) (tasks.StudentDashboard, error) {
+func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, availableN, completedN, startupsN, ownN int) (tasks.StudentDashboard, error) {
 	db := s.DB.WithContext(ctx)
 	var d tasks.StudentDashboard
 	// The counts, the three lists and the startups do not depend on one another: one round trip.
@@ -266,6 +267,10 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 	readTasks(r, ordered(available.Session(&gorm.Session{}), "deadline").Limit(availableN), &open)
 	var startupRows []personRow
 	readInto(r, startupsQuery(db, 0, startupsN), personFields, &startupRows)
+	var own []taskRow
+	if ownN > 0 {
+		readTasks(r, pageQuery(db, studentBase(db, studentID, tasks.Query{}, nil), "newest", ownN, 0), &own)
+	}
 	if err := r.run(); err != nil {
 		return d, err
 	}
@@ -280,14 +285,18 @@ func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, 
 			d.CertificateOf[c.Task.ID] = *c.CertificateID
 		}
 	}
-	// One hydrate for the three lists; the open tasks have no submission of this student.
-	all, err := hydrate(db, append(append(append([]taskRow{}, active...), done...), open...), submissionsOf(studentID))
+	// One hydrate for the four lists; the open tasks have no submission of this student.
+	all, err := hydrate(db, slices.Concat(active, done, open, own), submissionsOf(studentID))
 	if err != nil {
 		return d, err
 	}
-	d.Active, d.RecentlyCompleted = all[:len(active)], all[len(active):len(active)+len(done)]
-	d.Available = tasks.Page[tasks.Task]{Items: all[len(active)+len(done):], Page: 1, PageSize: availableN,
+	d.Active, all = all[:len(active)], all[len(active):]
+	d.RecentlyCompleted, all = all[:len(done)], all[len(done):]
+	d.Available = tasks.Page[tasks.Task]{Items: all[:len(open)], Page: 1, PageSize: availableN,
 		Total: min(availableCount, countTo), TotalCapped: availableCount > countTo}
+	if ownN > 0 {
+		d.Own = all[len(open):]
+	}
 	d.Startups = persons(startupRows)
 	return d, nil
 }

@@ -254,7 +254,7 @@ func (s *Service) Startups(ctx context.Context, offset, limit int) ([]Person, in
 
 // StudentDashboard reads the student dashboard in one go (spec §9 sizes).
 func (s *Service) StudentDashboard(ctx context.Context, studentID string) (StudentDashboard, error) {
-	return s.Store.StudentDashboard(ctx, studentID, dashboardActive, dashboardAvailable, dashboardCompleted, dashboardStartups)
+	return s.Store.StudentDashboard(ctx, studentID, dashboardActive, dashboardAvailable, dashboardCompleted, dashboardStartups, 0)
 }
 
 // dashboardTasks is how many of a student's own tasks the dashboard lists whole, newest first:
@@ -268,12 +268,8 @@ func (s *Service) MyDashboard(ctx context.Context, viewer *accounts.User) (Stude
 	if viewer.Type != accounts.Student {
 		return StudentDashboard{}, nil, nil
 	}
-	d, err := s.StudentDashboard(ctx, viewer.ID)
-	if err != nil {
-		return d, nil, err
-	}
-	mine, err := s.Store.StudentTasks(ctx, viewer.ID, Query{Sort: "newest", Limit: dashboardTasks}, nil)
-	return d, mine.Items, err
+	d, err := s.Store.StudentDashboard(ctx, viewer.ID, dashboardActive, dashboardAvailable, dashboardCompleted, dashboardStartups, dashboardTasks)
+	return d, d.Own, err
 }
 
 func (s *Service) now() time.Time {

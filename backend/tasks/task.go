@@ -302,6 +302,8 @@ type StudentDashboard struct {
 	// CertificateOf maps a completed task's id to its certificate's id.
 	CertificateOf map[string]string
 	Startups      []Person
+	// Own is the student's own tasks, whatever their status, newest first: read only when asked.
+	Own []Task
 }
 
 // StartupDashboard is everything the startup dashboard shows in one read.
@@ -337,7 +339,9 @@ type Store interface {
 	// StudentTasks pages a student's own tasks (assigned to them or submitted to), with only
 	// their submission; completed selects approved ones (true), the others (false) or all (nil).
 	StudentTasks(ctx context.Context, studentID string, q Query, completed *bool) (Page[Task], error)
-	StudentDashboard(ctx context.Context, studentID string, active, available, completed, startups int) (StudentDashboard, error)
+	// StudentDashboard reads a student's dashboard, each list at the size given; with own > 0
+	// also the student's own tasks, newest first (StudentDashboard.Own).
+	StudentDashboard(ctx context.Context, studentID string, active, available, completed, startups, own int) (StudentDashboard, error)
 	// Startups pages startups, newest first, and counts them.
 	Startups(ctx context.Context, offset, limit int) ([]Person, int, error)
 	// Person reads a student or startup; apperr.NotFound when unknown.
