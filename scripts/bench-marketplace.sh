@@ -223,14 +223,15 @@ mean_runs() {
 }
 
 # report NAME SERVER RUN RUN AT_RATE...: one row of the table, from the server's two flat_out runs
-# (their mean, each run's requests/s in brackets) and its at_rate figures; sets rps, p99 and cpu.
+# (their mean, each run's requests/s in brackets) and its at_rate figures; sets rps, p99, cpu and
+# rate_cpu (CPU per request at RATE, server and PostgreSQL) for SERVER.
 report() {
   local name=$1 server=$2 one=$3 two=$4 failed
   shift 4
   read -r rps[$server] p99[$server] cpu[$server] failed <<<"$(mean_runs "$one" "$two")"
-  rate_cpu=$(awk -v a="$4" -v b="$5" 'BEGIN {if (a == "-") print "-"; else printf "%.3f", a + b}')
+  rate_cpu[$server]=$(awk -v a="$4" -v b="$5" 'BEGIN {if (a == "-") print "-"; else printf "%.3f", a + b}')
   printf '%-18s %-10s %8s %6s ms %8s ms %10s ms %10s ms  (runs %s · %s req/s, wrk failures %s, at rate %s, sleeps/request there: server %s, postgres %s)\n' \
-    "$name" "$server" "${rps[$server]}" "${p99[$server]}" "$2" "${cpu[$server]}" "$rate_cpu" \
+    "$name" "$server" "${rps[$server]}" "${p99[$server]}" "$2" "${cpu[$server]}" "${rate_cpu[$server]}" \
     "${one%% *}" "${two%% *}" "$failed" "$6" "$7" "$8"
 }
 
@@ -241,7 +242,7 @@ report() {
 for entry in "${HOT_PATHS[@]}"; do
   read -r name path token <<<"$entry"
   [ "$token" = - ] && token=
-  declare -A rps=() p99=() cpu=()
+  declare -A rps=() p99=() cpu=() rate_cpu=()
   best=
   curl -fsS -H "Authorization: Bearer $token" "$URL$path" -o "$CHECK_DIR/bridgework.json" || die "Bridgework failed $path"
   quiet
@@ -264,7 +265,7 @@ for entry in "${HOT_PATHS[@]}"; do
   done
   quiet
   report "$name" bridgework "$first" "$(flat_out "$SERVER_PID" "$URL$path" "$token")" "${bw_rate[@]}"
-  idle=$(awk -v a="$rate_cpu" -v b="${cpu[bridgework]}" 'BEGIN {if (a == "-") print "-"; else printf "%.2f", (b > 0 ? a / b : 0)}')
+  idle=$(awk -v a="${rate_cpu[bridgework]}" -v b="${cpu[bridgework]}" 'BEGIN {if (a == "-") print "-"; else printf "%.2f", (b > 0 ? a / b : 0)}')
   echo "idle-overhead $name $idle (Bridgework's CPU per request at $RATE/s over at saturation; goal <= 1.25); best floor: $best"
   RATIOS+=("$(awk -v name="$name" \
     -v r1="${rps[bridgework]}" -v r2="${rps[$best]}" -v c1="${cpu[bridgework]}" -v c2="${cpu[$best]}" \

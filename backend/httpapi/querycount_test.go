@@ -213,13 +213,8 @@ func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 // setting and this count's own are left out.
 func executed(t *testing.T, pool *sql.DB) int64 {
 	t.Helper()
-	var n int64
-	if err := pool.QueryRow(`SELECT COALESCE(SUM(generic_plans + custom_plans), 0) FROM pg_prepared_statements
-		WHERE statement NOT LIKE '%mail_outbox%' AND statement NOT LIKE 'SELECT set_config(%'
-		AND statement NOT LIKE '%pg_prepared_statements%'`).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return planned(t, pool, `statement NOT LIKE '%mail_outbox%' AND statement NOT LIKE 'SELECT set_config(%'
+		AND statement NOT LIKE '%pg_prepared_statements%'`)
 }
 
 // batchesRun is how many batches of reads PostgreSQL has run on pool's one connection, each one
@@ -230,9 +225,16 @@ func batchesRun(t *testing.T, pool *sql.DB) int64 {
 	if pool == nil {
 		return 0
 	}
+	return planned(t, pool, `statement LIKE 'SELECT set_config(%'`)
+}
+
+// planned is how many times pool's one connection has run its prepared statements that match
+// where (generic and custom plans alike).
+func planned(t *testing.T, pool *sql.DB, where string) int64 {
+	t.Helper()
 	var n int64
-	if err := pool.QueryRow(`SELECT COALESCE(SUM(generic_plans + custom_plans), 0) FROM pg_prepared_statements
-		WHERE statement LIKE 'SELECT set_config(%'`).Scan(&n); err != nil {
+	if err := pool.QueryRow(`SELECT COALESCE(SUM(generic_plans + custom_plans), 0) FROM pg_prepared_statements WHERE ` +
+		where).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n

@@ -60,6 +60,19 @@ func readNow[V any](db *gorm.DB, queue func(*reads) func() V) (V, error) {
 	return result(), nil
 }
 
+// readInRounds reads in as many round trips as it is given rounds, one after the other: each
+// round queues its statements on a reads of its own, and may use what the rounds before it read.
+func readInRounds(db *gorm.DB, rounds ...func(*reads)) error {
+	for _, round := range rounds {
+		r := newReads(db)
+		round(r)
+		if err := r.run(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // readInto queues query; once r has run, out holds its rows, scanned through fields as scanRows
 // scans them.
 func readInto[T any](r *reads, query *gorm.DB, fields func(*T) []any, out *[]T) {

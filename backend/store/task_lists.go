@@ -183,25 +183,22 @@ func studentBase(db *gorm.DB, studentID string, q tasks.Query, completed *bool) 
 // earlier revisions of the tasks' submissions.
 func (s Tasks) StartupDashboard(ctx context.Context, startupID string, recentN, subsN int) (tasks.StartupDashboard, error) {
 	db := s.DB.WithContext(ctx)
-	r := newReads(db)
-	stats := readStartupStats(r, startupID)
-	var recent []taskRow
-	readTasks(r, pageQuery(db, db.Model(&taskRow{}).Where("startup_id = ?", startupID), "newest", recentN, 0), &recent)
+	h := &hydration{w: allSubmissions}
 	var subRows []submissionRow
-	readInto(r, newestSubmissions(db, db.Model(&submissionRow{}).Where("startup_id = ?", startupID)).Limit(subsN), submissionFields, &subRows)
-	if err := r.run(); err != nil {
-		return tasks.StartupDashboard{}, err
-	}
-	h := &hydration{rows: recent, w: allSubmissions}
-	r = newReads(db)
-	h.readSubmissions(r)
-	subs := readSubmissionDetails(r, subRows)
-	if err := r.run(); err != nil {
-		return tasks.StartupDashboard{}, err
-	}
-	r = newReads(db)
-	h.readPeopleAndRevisions(r)
-	if err := r.run(); err != nil {
+	var stats func() tasks.StartupStats
+	var subs func() []tasks.Submission
+	err := readInRounds(db,
+		func(r *reads) {
+			stats = readStartupStats(r, startupID)
+			readTasks(r, pageQuery(db, db.Model(&taskRow{}).Where("startup_id = ?", startupID), "newest", recentN, 0), &h.rows)
+			readInto(r, newestSubmissions(db, db.Model(&submissionRow{}).Where("startup_id = ?", startupID)).Limit(subsN), submissionFields, &subRows)
+		},
+		func(r *reads) {
+			h.readSubmissions(r)
+			subs = readSubmissionDetails(r, subRows)
+		},
+		h.readPeopleAndRevisions)
+	if err != nil {
 		return tasks.StartupDashboard{}, err
 	}
 	return tasks.StartupDashboard{Stats: stats(), RecentTasks: h.tasks(), Submissions: subs()}, nil

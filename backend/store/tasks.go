@@ -158,19 +158,15 @@ func submissionsOf(studentID string) whose { return whose{student: studentID} }
 // the submissions' earlier revisions.
 func hydrate(db *gorm.DB, rows []taskRow, w whose) ([]tasks.Task, error) {
 	h := &hydration{rows: rows, w: w}
-	for _, stage := range []func(*reads){h.readSubmissions, h.readPeopleAndRevisions} {
-		r := newReads(db)
-		stage(r)
-		if err := r.run(); err != nil {
-			return nil, err
-		}
+	if err := readInRounds(db, h.readSubmissions, h.readPeopleAndRevisions); err != nil {
+		return nil, err
 	}
 	return h.tasks(), nil
 }
 
-// hydration is hydrate's two round trips, for a caller that reads other statements beside each
-// (the startup dashboard): readSubmissions queues the first on a reads, readPeopleAndRevisions
-// the second once the first has run, and tasks then puts the tasks together.
+// hydration is hydrate's two rounds (readInRounds), for a caller that reads other statements
+// beside each (the startup dashboard): readSubmissions queues the first, readPeopleAndRevisions
+// the second, and tasks then puts the tasks together.
 type hydration struct {
 	rows      []taskRow
 	w         whose

@@ -254,7 +254,12 @@ func (s *Service) Startups(ctx context.Context, offset, limit int) ([]Person, in
 
 // StudentDashboard reads the student dashboard in one go (spec §9 sizes).
 func (s *Service) StudentDashboard(ctx context.Context, studentID string) (StudentDashboard, error) {
-	return s.Store.StudentDashboard(ctx, studentID, dashboardActive, dashboardAvailable, dashboardCompleted, dashboardStartups, 0)
+	return s.studentDashboard(ctx, studentID, 0)
+}
+
+// studentDashboard reads the student dashboard with own of the student's own tasks.
+func (s *Service) studentDashboard(ctx context.Context, studentID string, own int) (StudentDashboard, error) {
+	return s.Store.StudentDashboard(ctx, studentID, dashboardActive, dashboardAvailable, dashboardCompleted, dashboardStartups, own)
 }
 
 // dashboardTasks is how many of a student's own tasks the dashboard lists whole, newest first:
@@ -268,7 +273,7 @@ func (s *Service) MyDashboard(ctx context.Context, viewer *accounts.User) (Stude
 	if viewer.Type != accounts.Student {
 		return StudentDashboard{}, nil, nil
 	}
-	d, err := s.Store.StudentDashboard(ctx, viewer.ID, dashboardActive, dashboardAvailable, dashboardCompleted, dashboardStartups, dashboardTasks)
+	d, err := s.studentDashboard(ctx, viewer.ID, dashboardTasks)
 	return d, d.Own, err
 }
 
