@@ -197,7 +197,7 @@ func TestUserCache_changesElsewhereSeenWithinTheTTL(t *testing.T) {
 		"profile saved": {
 			change: func(db *gorm.DB, userID string) error {
 				return store.Profiles{DB: db}.SaveStudentProfile(ctx, userID, profiles.StudentProfile{FirstName: "Grace", LastName: "Hopper",
-					Skills: []accounts.Skill{{Name: "Go", Level: "expert"}}}, true)
+					Skills: []accounts.Skill{{Name: "Go", Level: "expert"}}}, profiles.AddProfile)
 			},
 			seen: func(u *accounts.User) bool { return u.FirstName == "Grace" },
 		},

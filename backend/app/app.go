@@ -197,6 +197,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	marketplace := &tasks.Service{
 		Store: store.Tasks{DB: db}, Notifier: notifications, Publisher: publisher,
 		Limiter: limiter, PostsPerHour: cfg.TasksPerStartup, DefaultCurrency: cfg.DefaultCurrency,
+		Uploads: store.Files{DB: db},
 	}
 	certificates := &certs.Service{Store: store.Certificates{DB: db}, Users: users, PublicURL: cfg.PublicURL}
 	rates := &ratings.Service{Store: store.Ratings{DB: db}}
@@ -263,6 +264,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	background := newJobs()
 	background.start(outbox.Run)
 	background.start(sweep.run)
+	background.start(unlistPastDeadlines(marketplace, logger))
 	background.start(digestRuns.run)
 	background.start(invalidator.listen(invalidator.subscribe()))
 	live.startSweep()

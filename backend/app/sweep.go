@@ -7,6 +7,7 @@ import (
 
 	"bridgework/backend/lease"
 	"bridgework/backend/store"
+	"bridgework/backend/tasks"
 )
 
 // sweepInterval is how often one instance of the cluster deletes unreferenced uploads.
@@ -48,5 +49,23 @@ func (s *uploadSweep) sweep(ctx context.Context, now time.Time) (ran bool, delet
 			}
 			return true, deleted, err
 		}
+	}
+}
+
+// deadlineSweepInterval is how often an instance takes the tasks past their deadline off the
+// open market (tasks.Service.UnlistPastDeadlines). The update is idempotent and reads one index,
+// so every instance may run it; new work is refused at the deadline itself by SubmitLink.
+const deadlineSweepInterval = time.Minute
+
+// unlistPastDeadlines runs marketplace.UnlistPastDeadlines every deadlineSweepInterval.
+func unlistPastDeadlines(marketplace *tasks.Service, logger *slog.Logger) func(ctx context.Context) {
+	return func(ctx context.Context) {
+		every(ctx, deadlineSweepInterval, func(ctx context.Context) {
+			if n, err := marketplace.UnlistPastDeadlines(ctx); err != nil && ctx.Err() == nil {
+				logger.Error("deadline sweep", "err", err)
+			} else if n > 0 {
+				logger.Info("deadline sweep", "unlisted", n)
+			}
+		})
 	}
 }

@@ -30,6 +30,10 @@ type Certificate struct {
 	Skills         []string
 	IssuedAt       time.Time
 	CompletionDate time.Time
+	// WorkLink and WorkRevision are the submission's link and revision that the startup
+	// approved: what the certificate vouches for.
+	WorkLink     string
+	WorkRevision int
 
 	// The issuer and the task as they stand when the certificate is read, not copied at issue:
 	// a verification the startup wins or loses later shows on every certificate it issued.

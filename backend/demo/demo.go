@@ -123,12 +123,12 @@ func play(ctx context.Context, market *tasks.Service, rates *ratings.Service, us
 
 	// Two revision rounds, then an approval that closes the task, rated by both sides.
 	p.submit(asha, docsTask, "https://github.com/demo/api-docs/tree/v1")
-	p.decide(docsTask, asha, tasks.ActionReview, "", false)
-	p.decide(docsTask, asha, tasks.ActionRequestChanges, "Good start. Please add curl examples for the two auth endpoints.", false)
+	p.decide(docsTask, asha, tasks.ActionReview, "")
+	p.decide(docsTask, asha, tasks.ActionRequestChanges, "Good start. Please add curl examples for the two auth endpoints.")
 	p.submit(asha, docsTask, "https://github.com/demo/api-docs/tree/v2")
-	p.decide(docsTask, asha, tasks.ActionRequestChanges, "Nearly there: list the error codes each endpoint can return.", false)
+	p.decide(docsTask, asha, tasks.ActionRequestChanges, "Nearly there: list the error codes each endpoint can return.")
 	p.submit(asha, docsTask, "https://github.com/demo/api-docs/tree/v3")
-	p.decide(docsTask, asha, tasks.ActionApprove, "Clear, thorough and on time. Thank you!", true)
+	p.decide(docsTask, asha, tasks.ActionApprove, "Clear, thorough and on time. Thank you!")
 	p.rate(nimbus, docsTask, asha, 5, "Asha took two rounds of notes in her stride; partners use her docs every day.")
 	p.rate(asha, docsTask, asha, 5, "Precise notes and quick answers: I always knew what was expected.")
 
@@ -139,7 +139,7 @@ func play(ctx context.Context, market *tasks.Service, rates *ratings.Service, us
 	// startup rates: its rating stays hidden until Leo rates too or 14 days pass.
 	p.submit(leo, landingPageTask, "https://github.com/demo/beta-landing")
 	p.submit(asha, landingPageTask, "https://github.com/demo/landing-asha")
-	p.decide(landingPageTask, leo, tasks.ActionApprove, "Fast and pixel-perfect.", true)
+	p.decide(landingPageTask, leo, tasks.ActionApprove, "Fast and pixel-perfect.")
 	p.rate(nimbus, landingPageTask, leo, 4, "Solid work; the form needed one fix after launch.")
 
 	if p.err != nil {
@@ -163,11 +163,11 @@ func (p *player) submit(student, title, link string) {
 	}
 }
 
-func (p *player) decide(title, student string, action tasks.Action, notes string, closeTask bool) {
+func (p *player) decide(title, student string, action tasks.Action, notes string) {
 	if p.err == nil {
 		t := p.posted[title]
 		_, _, p.err = p.market.Apply(p.ctx, t.StartupID, t.ID,
-			tasks.Decision{StudentID: p.users[student].ID, Action: action, Notes: notes, CloseTask: closeTask})
+			tasks.Decision{StudentID: p.users[student].ID, Action: action, Notes: notes})
 	}
 }
 

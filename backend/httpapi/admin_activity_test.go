@@ -22,7 +22,7 @@ func TestAdmin_activity(t *testing.T) {
 		e.postTask(startup, map[string]any{"title": "Open task"})
 		e.submitLink(student, done, "https://github.com/active/done")
 		e.submitLink(student, waiting, "https://github.com/active/waiting")
-		if res := e.decide(startup, done, student.ID, true, "great"); res.Status != http.StatusOK {
+		if res := e.decideKeepingOpen(startup, done, student.ID); res.Status != http.StatusOK {
 			t.Fatalf("approve: %d %s", res.Status, res.Raw)
 		}
 		now := time.Now()

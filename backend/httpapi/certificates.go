@@ -35,6 +35,9 @@ type certificateMetadata struct {
 	TaskCategory   string    `json:"taskCategory"`
 	TaskPostedAt   time.Time `json:"taskPostedAt"`
 	CompletionDate time.Time `json:"completionDate"`
+	// WorkLink and WorkRevision are the approved work the certificate vouches for.
+	WorkLink     string `json:"workLink"`
+	WorkRevision int    `json:"workRevision"`
 }
 
 func toCertificateJSON(c certs.Certificate, verifyURL string) certificateJSON {
@@ -48,7 +51,7 @@ func toCertificateJSON(c certs.Certificate, verifyURL string) certificateJSON {
 		Startup: certStartupJSON{userIDs: idsOf(c.StartupID), CompanyName: c.StartupName, VerifiedDomain: c.IssuerDomain,
 			Since: c.IssuerSince},
 		Metadata: certificateMetadata{TaskTitle: c.TaskTitle, TaskCategory: c.TaskCategory, TaskPostedAt: c.TaskPostedAt,
-			CompletionDate: c.CompletionDate},
+			CompletionDate: c.CompletionDate, WorkLink: c.WorkLink, WorkRevision: c.WorkRevision},
 		VerifyURL: verifyURL,
 	}
 }

@@ -37,8 +37,13 @@ func TestStudentProfile_addThenEdit(t *testing.T) {
 		if res := e.do("GET", "/api/student/profile", s.Token, nil); res.Status != http.StatusOK || strings.TrimSpace(string(res.Raw)) != "null" {
 			t.Fatalf("GET before create: %d %s", res.Status, res.Raw)
 		}
-		if res := e.do("PUT", "/api/student/profile", s.Token, fullProfile(s)); res.Status != http.StatusNotFound {
-			t.Fatalf("PUT before create: %d %s", res.Status, res.Raw)
+		// Edit Profile's save creates a profile there is not yet (the spec's client sends PUT).
+		bea := e.registerStudent("Bea")
+		if res := e.do("PUT", "/api/student/profile", bea.Token, fullProfile(bea)); res.Status != http.StatusOK || res.field("bio") != "I build engines." {
+			t.Fatalf("PUT before create: %d %s, want 200 and the profile", res.Status, res.Raw)
+		}
+		if again := e.do("POST", "/api/student/profile", bea.Token, fullProfile(bea)); again.Status != http.StatusConflict {
+			t.Errorf("POST after a PUT created the profile: %d %s, want 409", again.Status, again.Raw)
 		}
 		res := e.do("POST", "/api/student/profile", s.Token, fullProfile(s))
 		if res.Status != http.StatusCreated {

@@ -163,7 +163,10 @@ func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 	e.submitLink(me, first, "https://example.com/0")
 	done := e.postTask(startup, nil)
 	e.submitLink(me, done, "https://example.com/d")
-	e.decide(startup, done, me.ID, true, "")
+	// Approvals that keep their tasks open, as the figures below were first measured: only
+	// "me" is ever assigned here, a skew no real marketplace has, on which PostgreSQL would
+	// plan the student's own tasks anew for them alone.
+	e.decideKeepingOpen(startup, done, me.ID)
 	small, smallTexts := measure()
 
 	for i := range 30 {
@@ -172,7 +175,7 @@ func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 			e.submitLink(s, id, fmt.Sprintf("https://example.com/%d/%d", i, j))
 		}
 		if i%5 == 0 {
-			e.decide(startup, id, me.ID, true, "")
+			e.decideKeepingOpen(startup, id, me.ID)
 		}
 	}
 	large, largeTexts := measure()

@@ -35,6 +35,13 @@ func (e *env) decideClosing(startup user, taskID, studentID string) response {
 		map[string]any{"studentId": studentID, "approve": true, "closeTask": true})
 }
 
+// decideKeepingOpen approves the student's work and keeps the task open for more students.
+func (e *env) decideKeepingOpen(startup user, taskID, studentID string) response {
+	e.t.Helper()
+	return e.do("POST", "/api/startup/tasks/"+taskID+"/approve", startup.Token,
+		map[string]any{"studentId": studentID, "approve": true, "closeTask": false})
+}
+
 func (e *env) requestChanges(startup user, taskID, studentID, notes string) response {
 	e.t.Helper()
 	return e.do("POST", "/api/startup/tasks/"+taskID+"/request-changes", startup.Token,
@@ -65,27 +72,28 @@ func TestTasks_Transitions(t *testing.T) {
 			"review":          func(id string, s user) response { return e.review(startup, id, s.ID) },
 			"approve":         func(id string, s user) response { return e.decide(startup, id, s.ID, true, "ok") },
 			"approve-close":   func(id string, s user) response { return e.decideClosing(startup, id, s.ID) },
+			"approve-open":    func(id string, s user) response { return e.decideKeepingOpen(startup, id, s.ID) },
 			"reject":          func(id string, s user) response { return e.decide(startup, id, s.ID, false, "no") },
 			"request-changes": func(id string, s user) response { return e.requestChanges(startup, id, s.ID, "More tests") },
 			"resubmit":        func(id string, s user) response { return e.submitLink(s, id, "https://example.com/v2") },
 		}
-		// allowed maps status → action → the submission and task status after it. An approval
-		// that does not close the task leaves it open for more students.
+		// allowed maps status → action → the submission and task status after it. The spec's
+		// approval completes the task; one with closeTask false leaves it open for more students.
 		type after struct{ submission, task string }
 		allowed := map[string]map[string]after{
 			"pending": {
-				"review": {"under-review", "under-review"}, "approve": {"approved", "open"},
-				"approve-close": {"approved", "completed"}, "reject": {"rejected", "open"},
+				"review": {"under-review", "under-review"}, "approve": {"approved", "completed"},
+				"approve-close": {"approved", "completed"}, "approve-open": {"approved", "open"}, "reject": {"rejected", "open"},
 				"request-changes": {"changes_requested", "under-review"}, "resubmit": {"pending", "submitted"},
 			},
 			"under-review": {
-				"approve": {"approved", "open"}, "approve-close": {"approved", "completed"},
+				"approve": {"approved", "completed"}, "approve-close": {"approved", "completed"}, "approve-open": {"approved", "open"},
 				"reject": {"rejected", "open"}, "request-changes": {"changes_requested", "under-review"},
 			},
 			"changes_requested": {"resubmit": {"pending", "submitted"}},
 		}
 		statuses := []string{"pending", "under-review", "changes_requested", "approved", "rejected", "closed"}
-		actionNames := []string{"review", "approve", "approve-close", "reject", "request-changes", "resubmit"}
+		actionNames := []string{"review", "approve", "approve-close", "approve-open", "reject", "request-changes", "resubmit"}
 		for _, status := range statuses {
 			for _, action := range actionNames {
 				t.Run(status+"/"+action, func(t *testing.T) {

@@ -126,8 +126,9 @@ func (s *Server) routes() []route {
 		{"PATCH", "/startup/notifications/:id/read", startups, s.markNotificationRead},
 
 		{"GET", "/student/profile", students, s.studentProfile},
-		{"POST", "/student/profile", students, s.saveStudentProfile(true)},
-		{"PUT", "/student/profile", students, s.saveStudentProfile(false)},
+		{"POST", "/student/profile", students, s.addStudentProfile},
+		// The spec's client saves every profile here, a startup's company form included.
+		{"PUT", "/student/profile", members, s.saveProfile},
 		{"POST", "/student/tasks/:id/submit-link", students, s.submitLink},
 		{"GET", "/student/saved-searches", students, s.savedSearches},
 		{"POST", "/student/saved-searches", students, s.saveSearch},

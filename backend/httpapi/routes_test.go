@@ -92,8 +92,9 @@ var roleTable = map[string][4]int{
 	"PATCH /api/startup/notifications/:id/read":   forStartups(stNotFound),
 	"GET /api/student/profile":                    forStudents(stOK),
 	// An empty body is a valid, empty profile.
-	"POST /api/student/profile":                  forStudents(stCreated),
-	"PUT /api/student/profile":                   forStudents(stNotFound), // no profile to edit yet
+	"POST /api/student/profile": forStudents(stCreated),
+	// A student's empty body creates an empty profile; a startup's lacks the company name.
+	"PUT /api/student/profile":                   forMembers(stOK, stBad),
 	"POST /api/student/tasks/:id/submit-link":    forStudents(stBad),
 	"GET /api/student/saved-searches":            forStudents(stOK),
 	"POST /api/student/saved-searches":           forStudents(stBad),

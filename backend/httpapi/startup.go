@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"bridgework/backend/accounts"
 	"bridgework/backend/profiles"
 	"bridgework/backend/tasks"
 )
@@ -41,21 +42,43 @@ func (s *Server) startupPage(c *gin.Context) {
 	c.JSON(http.StatusOK, gin.H{"startup": s.withRatings(c, s.userJSON(startup, viewer))[0]})
 }
 
-type startupProfileRequest struct {
+// companyFields are the startup form's fields but its picture (profilePicture, which the
+// student form shares).
+type companyFields struct {
 	CompanyName        string `json:"companyName"`
 	Industry           string `json:"industry"`
 	CompanyDescription string `json:"companyDescription" text:"multiline"`
 	CompanySize        string `json:"companySize"`
-	ProfilePicture     string `json:"profilePicture"`
-	Website            string `json:"website"`
+	// Website, when left out, keeps the one saved: the spec's client has no such field, and
+	// its save must not drop a verified domain.
+	Website *string `json:"website"`
+}
+
+// profile is the startup profile f describes with picture for the startup u.
+func (f companyFields) profile(picture string, u *accounts.User) profiles.StartupProfile {
+	website := u.Website
+	if f.Website != nil {
+		website = *f.Website
+	}
+	return profiles.StartupProfile{CompanyName: f.CompanyName, Industry: f.Industry, CompanyDescription: f.CompanyDescription,
+		CompanySize: f.CompanySize, ProfilePicture: picture, Website: website}
+}
+
+type startupProfileRequest struct {
+	companyFields
+	ProfilePicture string `json:"profilePicture"`
 }
 
 func (s *Server) saveStartupProfile(c *gin.Context) {
 	var req startupProfileRequest
-	if !bindJSON(c, &req) {
-		return
+	if bindJSON(c, &req) {
+		s.saveCompany(c, req.profile(req.ProfilePicture, currentUser(c)))
 	}
-	u, err := s.profiles.SaveStartupProfile(c.Request.Context(), currentUser(c), profiles.StartupProfile(req))
+}
+
+// saveCompany saves p as the calling startup's profile and answers it.
+func (s *Server) saveCompany(c *gin.Context, p profiles.StartupProfile) {
+	u, err := s.profiles.SaveStartupProfile(c.Request.Context(), currentUser(c), p)
 	if err != nil {
 		writeError(c, err)
 		return

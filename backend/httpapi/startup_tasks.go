@@ -104,6 +104,9 @@ func (s *Server) startupTask(c *gin.Context) {
 
 type reviewRequest struct {
 	StudentID string `json:"studentId"`
+	// Revision is the revision the reviewer saw (the SPA always sends it; the spec's client
+	// does not, and decides on the current one).
+	Revision *int `json:"revision"`
 }
 
 func (s *Server) reviewSubmission(c *gin.Context) {
@@ -112,7 +115,7 @@ func (s *Server) reviewSubmission(c *gin.Context) {
 		return
 	}
 	sub, _, err := s.tasks.Apply(c.Request.Context(), currentUser(c).ID, c.Param("id"),
-		tasks.Decision{StudentID: req.StudentID, Action: tasks.ActionReview})
+		tasks.Decision{StudentID: req.StudentID, Action: tasks.ActionReview, Revision: req.Revision})
 	if err != nil {
 		writeError(c, err)
 		return
@@ -124,8 +127,10 @@ type decideRequest struct {
 	StudentID   string `json:"studentId"`
 	Approve     *bool  `json:"approve"`
 	ReviewNotes string `json:"reviewNotes" text:"multiline"`
-	// CloseTask, on an approval, closes the task to further work (default: it stays open).
-	CloseTask bool `json:"closeTask"`
+	Revision    *int   `json:"revision"`
+	// CloseTask false keeps the task open for more students; without it, or true, an approval
+	// completes the task (spec §4).
+	CloseTask *bool `json:"closeTask"`
 }
 
 func (s *Server) decideSubmission(c *gin.Context) {
@@ -141,8 +146,12 @@ func (s *Server) decideSubmission(c *gin.Context) {
 	if *req.Approve {
 		action, message = tasks.ActionApprove, "Work approved!"
 	}
+	after := tasks.CompleteTask
+	if req.CloseTask != nil && !*req.CloseTask {
+		after = tasks.KeepOpen
+	}
 	sub, cert, err := s.tasks.Apply(c.Request.Context(), currentUser(c).ID, c.Param("id"),
-		tasks.Decision{StudentID: req.StudentID, Action: action, Notes: req.ReviewNotes, CloseTask: req.CloseTask})
+		tasks.Decision{StudentID: req.StudentID, Action: action, Notes: req.ReviewNotes, Revision: req.Revision, After: after})
 	if err != nil {
 		writeError(c, err)
 		return
@@ -158,6 +167,7 @@ func (s *Server) decideSubmission(c *gin.Context) {
 type requestChangesRequest struct {
 	StudentID   string `json:"studentId"`
 	ReviewNotes string `json:"reviewNotes" text:"multiline"`
+	Revision    *int   `json:"revision"`
 }
 
 // requestChanges sends a submission back to its student with notes; their next link is the next
@@ -168,7 +178,7 @@ func (s *Server) requestChanges(c *gin.Context) {
 		return
 	}
 	sub, _, err := s.tasks.Apply(c.Request.Context(), currentUser(c).ID, c.Param("id"),
-		tasks.Decision{StudentID: req.StudentID, Action: tasks.ActionRequestChanges, Notes: req.ReviewNotes})
+		tasks.Decision{StudentID: req.StudentID, Action: tasks.ActionRequestChanges, Notes: req.ReviewNotes, Revision: req.Revision})
 	if err != nil {
 		writeError(c, err)
 		return

@@ -116,30 +116,58 @@ func (s *Server) studentProfile(c *gin.Context) {
 	c.JSON(http.StatusOK, s.withTrackRecords(c, s.userJSON(u, u))[0])
 }
 
-// saveStudentProfile is Add Profile (POST, create) or Edit Profile (PUT).
-func (s *Server) saveStudentProfile(create bool) gin.HandlerFunc {
-	return func(c *gin.Context) {
-		var req studentProfileRequest
-		if !bindJSON(c, &req) {
-			return
-		}
-		caller := currentUser(c)
-		if err := profiles.CheckOwnProfile(caller, req.UserID); err != nil {
-			writeError(c, err)
-			return
-		}
-		u, err := s.profiles.SaveStudentProfile(c.Request.Context(), caller, req.toDomain(caller), create)
-		if err != nil {
-			writeError(c, err)
-			return
-		}
-		s.accounts.Forget(c.Request.Context(), u.ID)
-		status := http.StatusOK
-		if create {
-			status = http.StatusCreated
-		}
-		c.JSON(status, s.withTrackRecords(c, s.userJSON(u, u))[0])
+// addStudentProfile is the student form's Add Profile: it creates the profile, once.
+func (s *Server) addStudentProfile(c *gin.Context) {
+	var req studentProfileRequest
+	if bindJSON(c, &req) {
+		s.saveStudent(c, req, profiles.AddProfile)
 	}
+}
+
+// profileSaveRequest is what the spec's client sends with PUT /student/profile: its one form
+// handler saves the student form there, and a startup's company form too.
+type profileSaveRequest struct {
+	studentProfileRequest
+	companyFields
+}
+
+// saveProfile saves the caller's own profile: a student's, created if there is none yet (as
+// the original server upserted), or a startup's company fields, with the startup form's rules.
+func (s *Server) saveProfile(c *gin.Context) {
+	var req profileSaveRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	caller := currentUser(c)
+	if caller.Type != accounts.Startup {
+		s.saveStudent(c, req.studentProfileRequest, profiles.SaveProfile)
+		return
+	}
+	if err := profiles.CheckOwnProfile(caller, req.UserID); err != nil {
+		writeError(c, err)
+		return
+	}
+	s.saveCompany(c, req.companyFields.profile(req.ProfilePicture, caller))
+}
+
+// saveStudent saves the caller's student profile from req as mode says and answers it.
+func (s *Server) saveStudent(c *gin.Context, req studentProfileRequest, mode profiles.SaveMode) {
+	caller := currentUser(c)
+	if err := profiles.CheckOwnProfile(caller, req.UserID); err != nil {
+		writeError(c, err)
+		return
+	}
+	u, err := s.profiles.SaveStudentProfile(c.Request.Context(), caller, req.toDomain(caller), mode)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	s.accounts.Forget(c.Request.Context(), u.ID)
+	status := http.StatusOK
+	if mode == profiles.AddProfile {
+		status = http.StatusCreated
+	}
+	c.JSON(status, s.withTrackRecords(c, s.userJSON(u, u))[0])
 }
 
 type submitLinkRequest struct {

@@ -68,17 +68,20 @@ type revisionJSON struct {
 // taskJSON is a task as the spec's client reads it (§3), plus displayStatus: the status this
 // viewer should see (spec §4's derived status for the startup, the own submission's for a student).
 type taskJSON struct {
-	ID              string           `json:"_id"`
-	Title           string           `json:"title"`
-	Description     string           `json:"description"`
-	Category        string           `json:"category"`
-	WorkType        string           `json:"workType"`
-	Skills          []string         `json:"skills"`
-	Difficulty      string           `json:"difficulty"`
-	EstimatedHours  float64          `json:"estimatedHours"`
-	Budget          budgetJSON       `json:"budget"`
-	Currency        string           `json:"currency"` // ISO 4217 code of the budget
-	Deadline        stamp            `json:"deadline"`
+	ID             string     `json:"_id"`
+	Title          string     `json:"title"`
+	Description    string     `json:"description"`
+	Category       string     `json:"category"`
+	WorkType       string     `json:"workType"`
+	Skills         []string   `json:"skills"`
+	Difficulty     string     `json:"difficulty"`
+	EstimatedHours float64    `json:"estimatedHours"`
+	Budget         budgetJSON `json:"budget"`
+	Currency       string     `json:"currency"` // ISO 4217 code of the budget
+	Deadline       stamp      `json:"deadline"`
+	// DeadlinePassed: the deadline day has ended everywhere (tasks.PastDeadline); the task then
+	// takes no new submissions.
+	DeadlinePassed  bool             `json:"deadlinePassed"`
 	Priority        string           `json:"priority"`
 	ImageURL        string           `json:"imageUrl"`
 	Attachments     []attachmentJSON `json:"attachments"`
@@ -142,7 +145,8 @@ func toTaskJSONAs(t tasks.Task, owner, viewer *accounts.User) taskJSON {
 	out := taskJSON{
 		ID: t.ID, Title: t.Title, Description: t.Description, Category: t.Category, WorkType: t.WorkType,
 		Skills: t.Skills, Difficulty: t.Difficulty, EstimatedHours: t.EstimatedHours,
-		Budget: budgetJSON{Min: t.BudgetMin, Max: t.BudgetMax}, Currency: t.Currency, Deadline: stamp(t.Deadline), Priority: t.Priority,
+		Budget: budgetJSON{Min: t.BudgetMin, Max: t.BudgetMax}, Currency: t.Currency, Deadline: stamp(t.Deadline),
+		DeadlinePassed: tasks.PastDeadline(&t, time.Now()), Priority: t.Priority,
 		ImageURL: t.ImageURL, Attachments: []attachmentJSON{}, RevisionRounds: t.RevisionRounds, Status: t.Status,
 		DisplayStatus: tasks.DisplayStatus(t.Status),
 		Startup:       toPersonJSON(t.Startup, viewer), AssignedStudent: toPersonJSON(t.AssignedStudent, viewer),

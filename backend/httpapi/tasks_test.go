@@ -18,7 +18,7 @@ func validTask(overrides map[string]any) map[string]any {
 		"title": "Build a landing page", "description": "A responsive landing page for our beta.",
 		"workType": "technical", "category": "web-development", "skills": []string{"React, CSS", "Figma"},
 		"estimatedHours": 10, "deadline": time.Now().AddDate(0, 1, 0).Format("2006-01-02"),
-		"budget": map[string]any{"min": 100, "max": 300}, "imageUrl": "/api/files/" + store.NewID(),
+		"budget": map[string]any{"min": 100, "max": 300},
 	}
 	for k, v := range overrides {
 		if v == nil {
@@ -219,7 +219,7 @@ func TestTasks_PostValidation(t *testing.T) {
 		}
 
 		// The defaults and the comma-separated skills.
-		res := e.do("POST", "/api/startup/tasks", startup.Token, validTask(map[string]any{"budget": nil, "imageUrl": nil}))
+		res := e.do("POST", "/api/startup/tasks", startup.Token, validTask(map[string]any{"budget": nil}))
 		if res.Status != http.StatusCreated || res.field("priority") != "medium" || res.field("status") != "open" {
 			t.Fatalf("valid post: %d %s", res.Status, res.Raw)
 		}

@@ -35,8 +35,8 @@ func walkText(val reflect.Value, path string, multiline bool, v *apperr.Validato
 	case reflect.Struct:
 		for i := range val.NumField() {
 			f := val.Type().Field(i)
-			if !f.IsExported() {
-				continue
+			if !f.IsExported() && !f.Anonymous {
+				continue // encoding/json decodes an embedded struct's fields, exported or not
 			}
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 			switch {

@@ -67,7 +67,7 @@ func TestRevisions_overHTTP(t *testing.T) {
 }
 
 // TestClosingTask_overHTTP: approving with closeTask closes the other open work with its notice;
-// without it the task stays open for more students.
+// with closeTask false the task stays open for more students.
 func TestClosingTask_overHTTP(t *testing.T) {
 	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Close Inc")
@@ -77,7 +77,7 @@ func TestClosingTask_overHTTP(t *testing.T) {
 			e.submitLink(s, open, "https://example.com/"+s.ID)
 			e.submitLink(s, closing, "https://example.com/"+s.ID)
 		}
-		if res := e.decide(startup, open, ann.ID, true, ""); res.Status != http.StatusOK {
+		if res := e.decideKeepingOpen(startup, open, ann.ID); res.Status != http.StatusOK {
 			t.Fatalf("approve: %d %s", res.Status, res.Raw)
 		}
 		if res := e.submitLink(cat, open, "https://example.com/cat"); res.Status != http.StatusOK {

@@ -51,10 +51,10 @@ type Store interface {
 	UserByID(ctx context.Context, id string) (*accounts.User, error)
 	// HasStudentProfile reports whether the student saved a profile (Add Profile) before.
 	HasStudentProfile(ctx context.Context, userID string) (bool, error)
-	// SaveStudentProfile writes p in one transaction. With create it succeeds only when no profile
-	// exists yet (else apperr.Conflict); without, only when one does (else apperr.NotFound).
-	// A skill keeps its Verified badge when a skill of the same name (any case) had it.
-	SaveStudentProfile(ctx context.Context, userID string, p StudentProfile, create bool) error
+	// SaveStudentProfile writes p in one transaction: AddProfile succeeds only when no profile
+	// exists yet (else apperr.Conflict), SaveProfile creates or updates it. A skill keeps its
+	// Verified badge when a skill of the same name (any case) had it.
+	SaveStudentProfile(ctx context.Context, userID string, p StudentProfile, mode SaveMode) error
 	SaveStartupProfile(ctx context.Context, userID string, p StartupProfile) error
 	SetPassword(ctx context.Context, userID, hash string) error
 	ListUsers(ctx context.Context, f UserFilter) ([]*accounts.User, error)
@@ -119,9 +119,19 @@ func (s *Service) StudentProfile(ctx context.Context, u *accounts.User) (*accoun
 	return s.Store.UserByID(ctx, u.ID)
 }
 
-// SaveStudentProfile creates (create=true, Add Profile) or updates the caller's profile and
-// returns it as stored.
-func (s *Service) SaveStudentProfile(ctx context.Context, u *accounts.User, in StudentProfile, create bool) (*accounts.User, error) {
+// SaveMode is how a student's profile save treats the profile there is, or is not, already.
+type SaveMode int
+
+const (
+	// AddProfile creates the profile and refuses when there is one (the form's Add Profile, POST).
+	AddProfile SaveMode = iota
+	// SaveProfile creates or updates it (PUT): the spec's client sends PUT for every student it
+	// has read a user for, new registrants included, as the original server upserted.
+	SaveProfile
+)
+
+// SaveStudentProfile saves the caller's profile as mode says and returns it as stored.
+func (s *Service) SaveStudentProfile(ctx context.Context, u *accounts.User, in StudentProfile, mode SaveMode) (*accounts.User, error) {
 	p, err := normalizeStudent(in, s.now())
 	if err != nil {
 		return nil, err
@@ -132,7 +142,7 @@ func (s *Service) SaveStudentProfile(ctx context.Context, u *accounts.User, in S
 	if err := s.checkOwnFile(ctx, u, "resume", p.Resume, uploads.Resume); err != nil {
 		return nil, err
 	}
-	if err := s.Store.SaveStudentProfile(ctx, u.ID, p, create); err != nil {
+	if err := s.Store.SaveStudentProfile(ctx, u.ID, p, mode); err != nil {
 		return nil, err
 	}
 	return s.Store.UserByID(ctx, u.ID)

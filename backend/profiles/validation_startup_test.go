@@ -154,7 +154,7 @@ func (f filesStore) FileMeta(_ context.Context, id string) (*uploads.File, error
 	return nil, apperr.New(apperr.NotFound, "File not found.")
 }
 
-func (filesStore) SaveStudentProfile(context.Context, string, StudentProfile, bool) error {
+func (filesStore) SaveStudentProfile(context.Context, string, StudentProfile, SaveMode) error {
 	return errSaved
 }
 
@@ -193,7 +193,7 @@ func TestSaveProfile_ownUploadsOnly(t *testing.T) {
 				_, err = svc.SaveStartupProfile(context.Background(), tc.user, StartupProfile{CompanyName: "Nimbus", Industry: "Cloud", ProfilePicture: tc.picture})
 			} else {
 				_, err = svc.SaveStudentProfile(context.Background(), tc.user,
-					StudentProfile{FirstName: "Ada", LastName: "Lovelace", ProfilePicture: tc.picture, Resume: tc.resume}, false)
+					StudentProfile{FirstName: "Ada", LastName: "Lovelace", ProfilePicture: tc.picture, Resume: tc.resume}, SaveProfile)
 			}
 			if tc.want == nil {
 				if !errors.Is(err, errSaved) {

@@ -64,7 +64,7 @@ func newWorld(t *testing.T, db *gorm.DB) *world {
 	}
 	// The task stays open after Ada's approval, so Bob's is approved too.
 	for _, s := range []*accounts.User{w.ada, w.bob} {
-		if _, _, err := market.Apply(ctx, w.acme.ID, task.ID, tasks.Decision{StudentID: s.ID, Action: tasks.ActionApprove}); err != nil {
+		if _, _, err := market.Apply(ctx, w.acme.ID, task.ID, tasks.Decision{StudentID: s.ID, Action: tasks.ActionApprove, After: tasks.KeepOpen}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -26,6 +26,8 @@ type certificateRow struct {
 	Skills         string
 	IssuedAt       time.Time
 	CompletionDate time.Time
+	WorkLink       string
+	WorkRevision   int
 }
 
 func (certificateRow) TableName() string { return "certificates" }
@@ -107,6 +109,7 @@ func toCertificateRow(c *certs.Certificate) certificateRow {
 		StudentName: c.StudentName, StartupName: c.StartupName, Title: c.Title, TaskTitle: c.TaskTitle,
 		TaskCategory: c.TaskCategory, Skills: string(skills),
 		IssuedAt: c.IssuedAt.UTC(), CompletionDate: c.CompletionDate.UTC(),
+		WorkLink: c.WorkLink, WorkRevision: c.WorkRevision,
 	}
 }
 
@@ -115,6 +118,7 @@ func (r certificateRow) toDomain() certs.Certificate {
 		ID: r.ID, Number: r.Number, TaskID: r.TaskID, StudentID: r.StudentID, StartupID: r.StartupID,
 		StudentName: r.StudentName, StartupName: r.StartupName, Title: r.Title, TaskTitle: r.TaskTitle,
 		TaskCategory: r.TaskCategory, IssuedAt: r.IssuedAt.UTC(), CompletionDate: r.CompletionDate.UTC(),
+		WorkLink: r.WorkLink, WorkRevision: r.WorkRevision,
 	}
 	// Written only by toCertificateRow, so always valid JSON.
 	_ = json.Unmarshal([]byte(r.Skills), &c.Skills)

@@ -39,10 +39,10 @@ func (s Profiles) HasStudentProfile(ctx context.Context, userID string) (bool, e
 	return n > 0, err
 }
 
-// SaveStudentProfile updates the user row only in the expected state (no profile yet for a
-// create, a profile for an update), so of two concurrent Add Profile saves exactly one creates.
-// Skills are replaced; a skill keeps the Verified badge its name (any case) had before.
-func (s Profiles) SaveStudentProfile(ctx context.Context, userID string, p profiles.StudentProfile, create bool) error {
+// SaveStudentProfile updates the user row; Add Profile only while it has no profile yet, so of
+// two concurrent Add Profile saves exactly one creates. Skills are replaced; a skill keeps the
+// Verified badge its name (any case) had before.
+func (s Profiles) SaveStudentProfile(ctx context.Context, userID string, p profiles.StudentProfile, mode profiles.SaveMode) error {
 	exp, err := json.Marshal(nonNil(p.Experience))
 	if err != nil {
 		return err
@@ -58,17 +58,18 @@ func (s Profiles) SaveStudentProfile(ctx context.Context, userID string, p profi
 		"summary": p.Summary, "profile_picture": p.ProfilePicture, "resume": p.Resume,
 		"experience": string(exp), "projects": string(proj), "updated_at": now,
 	}
-	state := "profile_created_at IS NOT NULL"
-	if create {
-		state = "profile_created_at IS NULL"
-		fields["profile_created_at"] = now
-	}
+	fields["profile_created_at"] = gorm.Expr("COALESCE(profile_created_at, ?)", now)
+	create := mode == profiles.AddProfile
 	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		before, err := uploadsOf(tx, userID)
 		if err != nil {
 			return err
 		}
-		res := tx.Table("users").Where("id = ? AND user_type = ? AND "+state, userID, string(accounts.Student)).Updates(fields)
+		row := tx.Table("users").Where("id = ? AND user_type = ?", userID, string(accounts.Student))
+		if create {
+			row = row.Where("profile_created_at IS NULL")
+		}
+		res := row.Updates(fields)
 		if res.Error != nil {
 			return res.Error
 		}

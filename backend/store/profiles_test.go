@@ -40,17 +40,14 @@ func TestProfiles_createOnceThenUpdate(t *testing.T) {
 		if has, err := s.HasStudentProfile(ctx, u.ID); err != nil || has {
 			t.Fatalf("HasStudentProfile before = %v, %v", has, err)
 		}
-		if err := s.SaveStudentProfile(ctx, u.ID, p, false); apperr.CodeOf(err) != apperr.NotFound {
-			t.Fatalf("update before create: %v, want not found", err)
-		}
-		if err := s.SaveStudentProfile(ctx, u.ID, p, true); err != nil {
+		if err := s.SaveStudentProfile(ctx, u.ID, p, profiles.AddProfile); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.SaveStudentProfile(ctx, u.ID, p, true); apperr.CodeOf(err) != apperr.Conflict {
+		if err := s.SaveStudentProfile(ctx, u.ID, p, profiles.AddProfile); apperr.CodeOf(err) != apperr.Conflict {
 			t.Fatalf("second create: %v, want conflict", err)
 		}
 		p.Bio, p.Skills = "analytical engines", []accounts.Skill{{Name: "SQL", Level: "beginner"}, {Name: "Go", Level: "advanced"}}
-		if err := s.SaveStudentProfile(ctx, u.ID, p, false); err != nil {
+		if err := s.SaveStudentProfile(ctx, u.ID, p, profiles.SaveProfile); err != nil {
 			t.Fatal(err)
 		}
 		got, err := s.UserByID(ctx, u.ID)
@@ -69,6 +66,28 @@ func TestProfiles_createOnceThenUpdate(t *testing.T) {
 	})
 }
 
+// TestProfiles_saveCreatesWhenNoneExists: Edit Profile's save (PUT) on a student who never
+// added a profile creates it, as the original server's upsert did; Add Profile is then refused.
+func TestProfiles_saveCreatesWhenNoneExists(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		s := store.Profiles{DB: db}
+		u := mustCreateUser(t, db, &accounts.User{Type: accounts.Student, FirstName: "Ada"})
+		if err := s.SaveStudentProfile(ctx, u.ID, profiles.StudentProfile{FirstName: "Ada", LastName: "L", Bio: "new"}, profiles.SaveProfile); err != nil {
+			t.Fatal(err)
+		}
+		if has, err := s.HasStudentProfile(ctx, u.ID); err != nil || !has {
+			t.Fatalf("HasStudentProfile after a first save = %v, %v, want true", has, err)
+		}
+		if got, _ := s.UserByID(ctx, u.ID); got.Bio != "new" {
+			t.Errorf("bio = %q, want new", got.Bio)
+		}
+		if err := s.SaveStudentProfile(ctx, u.ID, profiles.StudentProfile{FirstName: "Ada", LastName: "L"}, profiles.AddProfile); apperr.CodeOf(err) != apperr.Conflict {
+			t.Errorf("Add Profile after the save: %v, want conflict", err)
+		}
+	})
+}
+
 func TestProfiles_concurrentCreatesOneWins(t *testing.T) {
 	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
 		s := store.Profiles{DB: db}
@@ -79,7 +98,7 @@ func TestProfiles_concurrentCreatesOneWins(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				errs[i] = s.SaveStudentProfile(context.Background(), u.ID, profiles.StudentProfile{FirstName: "Ada", LastName: "L"}, true)
+				errs[i] = s.SaveStudentProfile(context.Background(), u.ID, profiles.StudentProfile{FirstName: "Ada", LastName: "L"}, profiles.AddProfile)
 			}()
 		}
 		wg.Wait()
@@ -105,7 +124,7 @@ func TestProfiles_skillsKeepTheirVerifiedBadge(t *testing.T) {
 		u := mustCreateUser(t, db, &accounts.User{Type: accounts.Student,
 			Skills: []accounts.Skill{{Name: "Go", Level: "beginner", IsVerified: true}, {Name: "Rust", Level: "beginner"}}})
 		if err := s.SaveStudentProfile(ctx, u.ID, profiles.StudentProfile{FirstName: "Ada", LastName: "Lo",
-			Skills: []accounts.Skill{{Name: "GO", Level: "expert"}, {Name: "Rust"}, {Name: "Zig", IsVerified: true}}}, true); err != nil {
+			Skills: []accounts.Skill{{Name: "GO", Level: "expert"}, {Name: "Rust"}, {Name: "Zig", IsVerified: true}}}, profiles.AddProfile); err != nil {
 			t.Fatal(err)
 		}
 		got, _ := s.UserByID(ctx, u.ID)

@@ -219,44 +219,45 @@ func (t taskTx) CreateSubmission(s *tasks.Submission) error {
 	return nil
 }
 
-// SetSubmission is a conditional update: it changes the row only while its status is one of
-// from, which is what makes concurrent decisions safe on both databases.
-func (t taskTx) SetSubmission(id string, from []string, status, link, notes string) (bool, error) {
+// SetSubmission is a conditional update: it changes the row only while it is at that revision
+// and its status is one of from, which is what makes concurrent decisions safe on both databases.
+func (t taskTx) SetSubmission(id string, revision int, from []string, status, notes string) (bool, error) {
 	now := time.Now().UTC()
-	changes := map[string]any{"status": status, "updated_at": now}
-	if link != "" {
-		changes["link"] = link
-	}
-	if status != tasks.Pending {
-		changes["reviewed_at"] = now
-		changes["review_notes"] = notes
-	}
-	res := t.db.Model(&submissionRow{}).Where("id = ? AND status IN ?", id, from).Updates(changes)
+	res := t.db.Model(&submissionRow{}).Where("id = ? AND revision = ? AND status IN ?", id, revision, from).
+		Updates(map[string]any{"status": status, "reviewed_at": now, "review_notes": notes, "updated_at": now})
 	if res.Error != nil || res.RowsAffected != 1 {
 		return false, res.Error
 	}
-	delete(changes, "updated_at")
-	if err := t.db.Model(&revisionRow{}).Where("submission_id = ? AND revision = (?)", id,
-		t.db.Model(&submissionRow{}).Select("revision").Where("id = ?", id)).Updates(changes).Error; err != nil {
+	if err := t.db.Model(&revisionRow{}).Where("submission_id = ? AND revision = ?", id, revision).
+		Updates(map[string]any{"status": status, "reviewed_at": now, "review_notes": notes}).Error; err != nil {
 		return false, err
 	}
 	return true, nil
 }
 
-func (t taskTx) NextRevision(id, link string) (bool, error) {
+func (t taskTx) NextRevision(id, from, link string) (bool, error) {
+	var row submissionRow
+	if err := t.db.Select("revision").Take(&row, "id = ? AND status = ?", id, from).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return false, nil
+		}
+		return false, err
+	}
 	now := time.Now().UTC()
-	res := t.db.Model(&submissionRow{}).Where("id = ? AND status = ?", id, tasks.ChangesRequested).Updates(map[string]any{
-		"status": tasks.Pending, "link": link, "revision": gorm.Expr("revision + 1"), "review_notes": "",
+	res := t.db.Model(&submissionRow{}).Where("id = ? AND status = ? AND revision = ?", id, from, row.Revision).Updates(map[string]any{
+		"status": tasks.Pending, "link": link, "revision": row.Revision + 1, "review_notes": "",
 		"submitted_at": now, "updated_at": now, "reviewed_at": nil,
 	})
 	if res.Error != nil || res.RowsAffected != 1 {
 		return false, res.Error
 	}
-	var row submissionRow
-	if err := t.db.Select("revision").Take(&row, "id = ?", id).Error; err != nil {
-		return false, err
+	if from == tasks.Pending {
+		if err := t.db.Model(&revisionRow{}).Where("submission_id = ? AND revision = ?", id, row.Revision).
+			Update("status", tasks.Replaced).Error; err != nil {
+			return false, err
+		}
 	}
-	next := revisionRow{SubmissionID: id, Revision: row.Revision, Link: link, Status: tasks.Pending, SubmittedAt: now}
+	next := revisionRow{SubmissionID: id, Revision: row.Revision + 1, Link: link, Status: tasks.Pending, SubmittedAt: now}
 	return true, t.db.Create(&next).Error
 }
 
@@ -267,7 +268,7 @@ func (t taskTx) CloseSubmissions(taskID string, from []string, notes string) ([]
 	}
 	out := make([]tasks.Submission, 0, len(rows))
 	for _, r := range rows {
-		if _, err := t.SetSubmission(r.ID, from, tasks.Closed, "", notes); err != nil {
+		if _, err := t.SetSubmission(r.ID, r.Revision, from, tasks.Closed, notes); err != nil {
 			return nil, err
 		}
 		out = append(out, r.toDomain())

@@ -79,6 +79,13 @@ func (s Tasks) Task(ctx context.Context, id string) (*tasks.Task, error) {
 	return &list[0], nil
 }
 
+// UnlistPastDeadline reads the listed tasks by (listed, deadline), the open market's deadline index.
+func (s Tasks) UnlistPastDeadline(ctx context.Context, cutoff time.Time) (int64, error) {
+	res := s.DB.WithContext(ctx).Model(&taskRow{}).Where("listed = ? AND deadline <= ?", true, cutoff.UTC()).
+		Updates(map[string]any{"listed": false, "updated_at": time.Now().UTC()})
+	return res.RowsAffected, res.Error
+}
+
 func (s Tasks) Person(ctx context.Context, id, userType string) (*tasks.Person, error) {
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, userNotFound)

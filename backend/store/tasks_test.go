@@ -119,13 +119,16 @@ func TestTasks_txConditionalUpdates(t *testing.T) {
 		}{
 			{"both pending", func(tasks.Tx) (bool, error) { return true, nil }, true, tasks.StatusSubmitted},
 			{"approve from under-review only: refused", func(tx tasks.Tx) (bool, error) {
-				return tx.SetSubmission(subA.ID, []string{tasks.UnderReview}, tasks.Approved, "", "")
+				return tx.SetSubmission(subA.ID, 1, []string{tasks.UnderReview}, tasks.Approved, "")
+			}, false, tasks.StatusSubmitted},
+			{"review a revision it is not at: refused", func(tx tasks.Tx) (bool, error) {
+				return tx.SetSubmission(subA.ID, 2, []string{tasks.Pending}, tasks.UnderReview, "")
 			}, false, tasks.StatusSubmitted},
 			{"review a", func(tx tasks.Tx) (bool, error) {
-				return tx.SetSubmission(subA.ID, []string{tasks.Pending}, tasks.UnderReview, "", "")
+				return tx.SetSubmission(subA.ID, 1, []string{tasks.Pending}, tasks.UnderReview, "")
 			}, true, tasks.StatusUnderReview},
 			{"reject b", func(tx tasks.Tx) (bool, error) {
-				return tx.SetSubmission(subB.ID, []string{tasks.Pending, tasks.UnderReview}, tasks.Rejected, "", "no")
+				return tx.SetSubmission(subB.ID, 1, []string{tasks.Pending, tasks.UnderReview}, tasks.Rejected, "no")
 			}, true, tasks.StatusUnderReview},
 			{"complete for a", func(tx tasks.Tx) (bool, error) { return tx.CompleteTask(task.ID, ada.ID, time.Now()) }, true, tasks.StatusCompleted},
 			{"complete again: refused", func(tx tasks.Tx) (bool, error) { return tx.CompleteTask(task.ID, bob.ID, time.Now()) }, false, tasks.StatusCompleted},

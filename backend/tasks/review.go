@@ -70,13 +70,22 @@ const FilledNote = "This task was filled"
 var (
 	errSubmissionNotFound = apperr.New(apperr.NotFound, "Submission not found.")
 	errTaskClosed         = apperr.New(apperr.Conflict, "This task is no longer accepting submissions.")
+	errDeadlinePassed     = apperr.New(apperr.Conflict, "This task's deadline has passed")
 	errTaskCompleted      = apperr.New(apperr.Conflict, "This task is already completed.")
 	errAlreadyReviewed    = apperr.New(apperr.Conflict, "Your submission is under review or decided and can no longer be changed.")
 )
 
-// SubmitLink records a student's work link. A second link before review replaces the first; a
-// link sent after the startup asked for changes starts the next revision. The one row per student
-// and task never becomes two. The startup is notified.
+// staleRevision refuses a decision made on a revision the submission has moved past: the
+// reviewer decides on what they saw, never on a link that changed under them (DESIGN §3).
+func staleRevision(current int) error {
+	return apperr.New(apperr.Conflict, fmt.Sprintf("This submission changed since you opened it: review revision %d", current))
+}
+
+// SubmitLink records a student's work link. A second link before review, or one sent after the
+// startup asked for changes, starts the next revision: the link the startup may already have
+// opened stays in the history as it was, so no decision ever vouches for a link it did not see.
+// The one row per student and task never becomes two. A task past its deadline takes no new
+// submissions; work already submitted to it may still be revised. The startup is notified.
 func (s *Service) SubmitLink(ctx context.Context, student *accounts.User, taskID, link string) (*Submission, error) {
 	link, err := ValidateLink(link)
 	if err != nil {
@@ -101,18 +110,28 @@ func (s *Service) SubmitLink(ctx context.Context, student *accounts.User, taskID
 		if !CanSee(t, student.ID) {
 			return errTaskNotFound
 		}
-		verb := "submitted"
+		var verb string
 		existing, err := tx.Submission(taskID, student.ID)
 		switch {
 		case apperr.CodeOf(err) == apperr.NotFound:
+			if PastDeadline(t, s.now()) {
+				return errDeadlinePassed
+			}
 			sub = &Submission{TaskID: taskID, StudentID: student.ID, StartupID: t.StartupID, Link: link, Status: Pending}
 			if err := tx.CreateSubmission(sub); err != nil {
 				return err
 			}
+			verb = "submitted"
 		case err != nil:
 			return err
-		case existing.Status == ChangesRequested:
-			ok, err := tx.NextRevision(existing.ID, link)
+		case existing.Status == Pending && existing.Link == link:
+			sub, verb = existing, "" // the same link again changes nothing
+		case existing.Status == Pending || existing.Status == ChangesRequested:
+			verb = fmt.Sprintf("sent revision %d of", existing.Revision+1)
+			if existing.Status == Pending {
+				verb = fmt.Sprintf("changed their link (revision %d) for", existing.Revision+1)
+			}
+			ok, err := tx.NextRevision(existing.ID, existing.Status, link)
 			if err != nil {
 				return err
 			}
@@ -120,17 +139,12 @@ func (s *Service) SubmitLink(ctx context.Context, student *accounts.User, taskID
 				return errAlreadyReviewed
 			}
 			existing.nextRevision(link, s.now())
-			sub, verb = existing, fmt.Sprintf("sent revision %d of", existing.Revision)
+			sub = existing
 		default:
-			ok, err := tx.SetSubmission(existing.ID, []string{Pending}, Pending, link, "")
-			if err != nil {
-				return err
-			}
-			if !ok {
-				return errAlreadyReviewed
-			}
-			existing.settle(Pending, "", link, s.now())
-			sub, verb = existing, "updated their link for"
+			return errAlreadyReviewed
+		}
+		if verb == "" {
+			return nil
 		}
 		if taskStatus, err = tx.RefreshTaskStatus(taskID); err != nil {
 			return err
@@ -147,29 +161,47 @@ func (s *Service) SubmitLink(ctx context.Context, student *accounts.User, taskID
 	if err != nil {
 		return nil, err
 	}
+	if task == nil {
+		return sub, nil
+	}
 	s.Notifier.Announce(ctx, note)
 	s.Publisher.Publish(ctx, EventTaskUpdated, taskUpdated(task.ID, taskStatus), task.StartupID)
 	s.Publisher.Publish(ctx, EventSubmissionStatus, statusEvent(sub, taskStatus), student.ID)
 	return sub, nil
 }
 
+// AfterApproval is what an approval does to its task.
+type AfterApproval int
+
+const (
+	// CompleteTask, the spec's approval (§4, DESIGN §3): the task is completed for the student
+	// approved, and the submissions still open are closed.
+	CompleteTask AfterApproval = iota
+	// KeepOpen leaves the task open for more students (closeTask: false).
+	KeepOpen
+)
+
 // Decision is a startup's action on one student's submission.
 type Decision struct {
 	StudentID string
 	Action    Action // review, approve, reject or request-changes
 	Notes     string
-	// CloseTask, on an approval, closes the task: it takes no more work and the submissions
-	// still open are closed. A task assigned to one student closes with its approval anyway.
-	CloseTask bool
+	// Revision is the revision the reviewer saw; a decision on any other is refused. nil decides
+	// on the current one (the spec's client sends none).
+	Revision *int
+	// After says what an approval does to the task. A task assigned to one student completes
+	// with its approval whatever it says.
+	After AfterApproval
 }
 
 // Apply applies a startup's decision in one transaction: the submission moves only along the
-// transition table (else 409 and nothing changes); asking for changes needs notes and a round
-// left; approval issues the certificate and, when it closes the task, completes it and closes
-// the other open submissions, whose students are told. Of two concurrent decisions on one
-// submission exactly one wins, and of two approvals racing to close a task, one closes it.
+// transition table (else 409 and nothing changes), and only from the revision the reviewer saw;
+// asking for changes needs notes and a round left; approval issues the certificate for the
+// exact link and revision approved and, unless the startup keeps the task open, completes it
+// and closes the other open submissions, whose students are told. Of two concurrent decisions
+// on one submission exactly one wins, and of two approvals racing to complete a task, one does.
 func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decision) (*Submission, *certs.Certificate, error) {
-	if err := ValidateDecision(d.StudentID, d.Notes); err != nil {
+	if err := ValidateDecision(d); err != nil {
 		return nil, nil, err
 	}
 	switch d.Action {
@@ -205,28 +237,31 @@ func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decisio
 			}
 			return err
 		}
+		if d.Revision != nil && *d.Revision != sub.Revision {
+			return staleRevision(sub.Revision)
+		}
 		to, allowed := Next(d.Action, sub.Status)
 		if !allowed {
 			return conflict(d.Action, sub.Status)
 		}
-		if d.Action == ActionRequestChanges && sub.Revision > t.RevisionRounds {
+		if d.Action == ActionRequestChanges && sub.ChangesAsked() >= t.RevisionRounds {
 			return apperr.New(apperr.Conflict, fmt.Sprintf(
 				"This submission has used all %d revision rounds of this task: approve or reject it.", t.RevisionRounds))
 		}
-		ok, err := tx.SetSubmission(sub.ID, transitions[d.Action].from, to, "", d.Notes)
+		ok, err := tx.SetSubmission(sub.ID, sub.Revision, transitions[d.Action].from, to, d.Notes)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			// Another decision committed between our read and our update.
+			// Another decision, or the student's next link, committed between our read and our update.
 			return conflict(d.Action, "already decided")
 		}
-		sub.settle(to, d.Notes, "", s.now())
+		sub.settle(to, d.Notes, s.now())
 		if d.Action == ActionApprove {
-			if cert, err = s.certify(ctx, tx, t, d.StudentID); err != nil {
+			if cert, err = s.certify(ctx, tx, t, sub); err != nil {
 				return err
 			}
-			if d.CloseTask || t.AssignedStudentID != "" {
+			if d.After == CompleteTask || t.AssignedStudentID != "" {
 				if closed, err = s.closeTask(tx, t, d.StudentID); err != nil {
 					return err
 				}
@@ -240,7 +275,7 @@ func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decisio
 				return err
 			}
 		}
-		notes = append(notes, decisionNotification(t, d.Action, d.Notes, d.StudentID))
+		notes = append(notes, decisionNotification(t, sub, d.Action))
 		for _, c := range closed {
 			notes = append(notes, notify.Notification{UserID: c.StudentID, Kind: notify.KindSubmission, Link: "/student/dashboard",
 				Message: fmt.Sprintf("%s: %q no longer takes work, so your submission was closed.", FilledNote, t.Title)})
@@ -278,10 +313,11 @@ func (s *Service) closeTask(tx Tx, t *Task, studentID string) ([]Submission, err
 	return tx.CloseSubmissions(t.ID, transitions[ActionClose].from, FilledNote)
 }
 
-// certify finishes an approval inside its transaction: the task's skills on the student's
-// profile become Verified, and the certificate is issued.
-func (s *Service) certify(ctx context.Context, tx Tx, t *Task, studentID string) (*certs.Certificate, error) {
-	now := s.now()
+// certify finishes the approval of sub inside its transaction: the task's skills on the
+// student's profile become Verified, and the certificate is issued for the link and revision
+// approved.
+func (s *Service) certify(ctx context.Context, tx Tx, t *Task, sub *Submission) (*certs.Certificate, error) {
+	now, studentID := s.now(), sub.StudentID
 	student, err := tx.Person(studentID)
 	if err != nil {
 		return nil, err
@@ -301,19 +337,19 @@ func (s *Service) certify(ctx context.Context, tx Tx, t *Task, studentID string)
 		Number: number, TaskID: t.ID, StudentID: studentID, StartupID: t.StartupID,
 		StudentName: student.Name(), StartupName: startup.Name(),
 		Title: t.Title, TaskTitle: t.Title, TaskCategory: t.Category, Skills: t.Skills,
-		IssuedAt: now, CompletionDate: now,
+		IssuedAt: now, CompletionDate: now, WorkLink: sub.Link, WorkRevision: sub.Revision,
 	}
 	if err := tx.CreateCertificate(c); err != nil {
 		return nil, err
 	}
 	return c, tx.Audit(&audit.Entry{
 		Type: audit.CertificateIssued, ActorID: t.StartupID, SubjectID: studentID, Target: t.ID,
-		IP: audit.ClientIP(ctx), Detail: clip(number+" for "+t.Title, 300),
+		IP: audit.ClientIP(ctx), Detail: clip(number+" for "+workDetail(t.Title, sub), 300),
 	})
 }
 
-// decisionEntry is the trail's entry for a decision on work; moving a submission to review
-// decides nothing and has none.
+// decisionEntry is the trail's entry for a decision on work, naming the revision and link it
+// decided on; moving a submission to review decides nothing and has none.
 func decisionEntry(ctx context.Context, t *Task, sub *Submission, action Action) (audit.Entry, bool) {
 	kind := map[Action]string{
 		ActionApprove: audit.SubmissionApproved, ActionReject: audit.SubmissionRejected,
@@ -321,17 +357,24 @@ func decisionEntry(ctx context.Context, t *Task, sub *Submission, action Action)
 	}[action]
 	return audit.Entry{
 		Type: kind, ActorID: t.StartupID, SubjectID: sub.StudentID, Target: sub.ID,
-		IP: audit.ClientIP(ctx), Detail: clip(t.Title, 300),
+		IP: audit.ClientIP(ctx), Detail: workDetail(t.Title, sub),
 	}, kind != ""
 }
 
-func decisionNotification(t *Task, action Action, notes, studentID string) notify.Notification {
-	n := notify.Notification{UserID: studentID, Kind: notify.KindSubmission, Link: "/student/dashboard"}
+// workDetail names a task and the revision and link of a submission to it, for the trail: the
+// link last, so that clipping a long one keeps the rest.
+func workDetail(title string, sub *Submission) string {
+	return clip(fmt.Sprintf("%s · revision %d · %s", clip(title, 100), sub.Revision, sub.Link), 300)
+}
+
+func decisionNotification(t *Task, sub *Submission, action Action) notify.Notification {
+	n := notify.Notification{UserID: sub.StudentID, Kind: notify.KindSubmission, Link: "/student/dashboard"}
+	notes := sub.ReviewNotes
 	switch action {
 	case ActionReview:
 		n.Message = fmt.Sprintf("Your submission for %q is under review.", t.Title)
 	case ActionApprove:
-		n.Message = fmt.Sprintf("Your submission for %q was approved. Your certificate is ready.", t.Title)
+		n.Message = fmt.Sprintf("Your submission for %q (revision %d, %s) was approved. Your certificate is ready.", t.Title, sub.Revision, clip(sub.Link, 200))
 		n.Link = "/certificates"
 	case ActionReject:
 		n.Message = fmt.Sprintf("Your submission for %q was rejected.", t.Title)

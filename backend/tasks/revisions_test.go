@@ -27,8 +27,12 @@ func (f *fixture) newStudent(t *testing.T, db *gorm.DB, name string) *accounts.U
 
 func (f *fixture) decide(t *testing.T, student *accounts.User, action tasks.Action, notes string, closeTask bool) (*tasks.Submission, error) {
 	t.Helper()
+	after := tasks.KeepOpen
+	if closeTask {
+		after = tasks.CompleteTask
+	}
 	sub, _, err := f.svc.Apply(context.Background(), f.startup.ID, f.task.ID,
-		tasks.Decision{StudentID: student.ID, Action: action, Notes: notes, CloseTask: closeTask})
+		tasks.Decision{StudentID: student.ID, Action: action, Notes: notes, After: after})
 	return sub, err
 }
 

@@ -116,7 +116,7 @@ func TestService_events(t *testing.T) {
 			t.Errorf("submit events data: %+v", got)
 		}
 
-		closing := tasks.Decision{StudentID: f.student.ID, Action: tasks.ActionApprove, Notes: "Thanks", CloseTask: true}
+		closing := tasks.Decision{StudentID: f.student.ID, Action: tasks.ActionApprove, Notes: "Thanks"}
 		if _, _, err := f.svc.Apply(ctx, f.startup.ID, f.task.ID, closing); err != nil {
 			t.Fatal(err)
 		}

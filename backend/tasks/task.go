@@ -36,6 +36,11 @@ const (
 	Closed           = "closed" // the task was closed while this one was still open
 )
 
+// Replaced is the status of a revision whose link the student replaced before any decision:
+// a revision's own status, never a submission's. It stays in the history, so the startup sees
+// that the link changed (DESIGN §3: a link replaced while pending is a new revision).
+const Replaced = "replaced"
+
 // Revision rounds: how many times a startup may ask for changes on one submission, unless the
 // task says otherwise.
 const (
@@ -116,33 +121,38 @@ type Submission struct {
 	Task      *Task // set only in the startup's submissions list
 }
 
-// settle records on s what a state change stored: the submission's and its current revision's
-// new status and notes (a decision), or its new link (a replaced link).
-func (s *Submission) settle(status, notes, link string, at time.Time) {
+// settle records on s what a decision stored: the submission's and its current revision's new
+// status and notes.
+func (s *Submission) settle(status, notes string, at time.Time) {
 	s.Status, s.UpdatedAt = status, at
-	if link != "" {
-		s.Link = link
-	}
-	if status != Pending {
-		s.ReviewNotes, s.ReviewedAt = notes, &at
-	}
+	s.ReviewNotes, s.ReviewedAt = notes, &at
 	if n := len(s.Revisions); n > 0 {
 		r := &s.Revisions[n-1]
-		r.Status = status
-		if link != "" {
-			r.Link = link
-		}
-		if status != Pending {
-			r.ReviewNotes, r.ReviewedAt = notes, &at
-		}
+		r.Status, r.ReviewNotes, r.ReviewedAt = status, notes, &at
 	}
 }
 
-// nextRevision records on s the revision NextRevision started.
+// nextRevision records on s the revision NextRevision started: a pending link it replaced is
+// kept as Replaced.
 func (s *Submission) nextRevision(link string, at time.Time) {
+	if n := len(s.Revisions); n > 0 && s.Revisions[n-1].Status == Pending {
+		s.Revisions[n-1].Status = Replaced
+	}
 	s.Revision++
 	s.Link, s.Status, s.ReviewNotes, s.ReviewedAt, s.SubmittedAt, s.UpdatedAt = link, Pending, "", nil, at, at
 	s.Revisions = append(s.Revisions, Revision{Revision: s.Revision, Link: link, Status: Pending, SubmittedAt: at})
+}
+
+// ChangesAsked is how many times the startup asked for changes on s: the revision rounds it
+// used (a link the student replaced on their own uses none).
+func (s *Submission) ChangesAsked() int {
+	n := 0
+	for _, r := range s.Revisions {
+		if r.Status == ChangesRequested {
+			n++
+		}
+	}
+	return n
 }
 
 // Revision is one round of a submission: the link the student sent and what became of it.
@@ -241,6 +251,21 @@ func CanSee(t *Task, studentID string) bool {
 // AcceptsSubmissions reports whether t still takes links.
 func AcceptsSubmissions(t *Task) bool { return t.Status != StatusCompleted }
 
+// DeadlineGrace is how long after midnight UTC of its deadline day a task still takes new work:
+// until that day has ended everywhere on Earth (UTC−12), so nobody finds the task gone while it
+// is still the deadline day where they are. Posting refuses a deadline by the same rule.
+const DeadlineGrace = 36 * time.Hour
+
+// PastDeadline reports whether t's deadline day has ended everywhere at now: it then leaves the
+// open market and takes no new submissions, while work already submitted may still be reviewed
+// and revised.
+func PastDeadline(t *Task, now time.Time) bool {
+	return !t.Deadline.IsZero() && !now.Before(t.Deadline.Add(DeadlineGrace))
+}
+
+// DeadlineCutoff is the latest deadline that has passed at now (PastDeadline).
+func DeadlineCutoff(now time.Time) time.Time { return now.UTC().Add(-DeadlineGrace) }
+
 // Query selects and orders a task list; its filters apply inside the database query.
 type Query struct {
 	Search     string     // matches title, description, category or a skill, case-insensitively
@@ -330,8 +355,9 @@ type Store interface {
 	// StartupDashboard reads a startup's figures, its recentN newest tasks and its subsN newest
 	// submissions.
 	StartupDashboard(ctx context.Context, startupID string, recentN, subsN int) (StartupDashboard, error)
-	// OpenTasks pages the open market: tasks not completed and not assigned to anyone. With
-	// exceptStudent set it leaves out tasks that student has submitted to.
+	// OpenTasks pages the open market: tasks listed (not completed, not assigned to anyone,
+	// not past their deadline: UnlistPastDeadline). With exceptStudent set it leaves out tasks
+	// that student has submitted to.
 	OpenTasks(ctx context.Context, q Query, exceptStudent string) (Page[Task], error)
 	// Market pages a viewer's view of the whole marketplace (MarketView), capped like the open
 	// market's lists.
@@ -342,6 +368,9 @@ type Store interface {
 	// StudentDashboard reads a student's dashboard, each list at the size given; with own > 0
 	// also the student's own tasks, newest first (StudentDashboard.Own).
 	StudentDashboard(ctx context.Context, studentID string, active, available, completed, startups, own int) (StudentDashboard, error)
+	// UnlistPastDeadline takes off the open market the tasks whose deadline is at or before
+	// cutoff, and says how many it took.
+	UnlistPastDeadline(ctx context.Context, cutoff time.Time) (int64, error)
 	// Startups pages startups, newest first, and counts them.
 	Startups(ctx context.Context, offset, limit int) ([]Person, int, error)
 	// Person reads a student or startup; apperr.NotFound when unknown.
@@ -359,12 +388,14 @@ type Tx interface {
 	Submission(taskID, studentID string) (*Submission, error)
 	// CreateSubmission creates a submission as its revision 1.
 	CreateSubmission(s *Submission) error
-	// SetSubmission moves a submission and its current revision to status (with link and notes
-	// when not empty) only while it is in one of from; false when it was not, and nothing changed.
-	SetSubmission(id string, from []string, status, link, notes string) (bool, error)
-	// NextRevision starts the submission's next revision with link, pending, only while changes
-	// are requested; false when they were not, and nothing changed.
-	NextRevision(id, link string) (bool, error)
+	// SetSubmission decides a submission's revision: it moves the submission and that revision
+	// to status with notes, only while the submission is at that revision and in one of from;
+	// false when it was not, and nothing changed.
+	SetSubmission(id string, revision int, from []string, status, notes string) (bool, error)
+	// NextRevision starts the submission's next revision with link, pending, only while it is
+	// in status from (pending: the current revision is kept as Replaced; changes requested);
+	// false when it was not, and nothing changed.
+	NextRevision(id, from, link string) (bool, error)
 	// CloseSubmissions moves the task's submissions in one of from to closed with notes, and
 	// returns them as they were before.
 	CloseSubmissions(taskID string, from []string, notes string) ([]Submission, error)

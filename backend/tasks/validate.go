@@ -9,6 +9,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"golang.org/x/text/currency"
+
 	"bridgework/backend/apperr"
 )
 
@@ -70,8 +72,8 @@ type PostInput struct {
 const maxDeadlineYears = 2
 
 // validatePost checks the form with the rules of spec §5 and returns the task it describes.
-// now is used to refuse deadlines in the past (a day of slack covers every time zone) and more
-// than maxDeadlineYears ahead.
+// now is used to refuse deadlines in the past (a day that has ended everywhere: PastDeadline)
+// and more than maxDeadlineYears ahead.
 func validatePost(in PostInput, now time.Time, defaultCurrency string) (*Task, error) {
 	t := &Task{
 		Title: strings.TrimSpace(in.Title), Description: strings.TrimSpace(in.Description),
@@ -104,7 +106,7 @@ func validatePost(in PostInput, now time.Time, defaultCurrency string) (*Task, e
 	if v.Check(strings.TrimSpace(in.Deadline) != "", "deadline", "Deadline is required") {
 		d, ok := ParseDate(in.Deadline)
 		if v.Check(ok, "deadline", "Deadline must be a date") {
-			v.Check(!d.Before(now.UTC().Add(-24*time.Hour).Truncate(24*time.Hour)), "deadline", "Deadline cannot be in the past")
+			v.Check(!PastDeadline(&Task{Deadline: d}, now), "deadline", "Deadline cannot be in the past")
 			v.Check(!d.After(now.UTC().AddDate(maxDeadlineYears, 0, 0)), "deadline", "Deadline must be within two years")
 			t.Deadline = d
 		}
@@ -200,22 +202,36 @@ func publicHost(host string) bool {
 	return true
 }
 
-// currencyCode is the shape of an ISO 4217 alphabetic code; the list itself changes too often
-// to copy, and the client formats any well-formed code.
-var currencyCode = regexp.MustCompile(`^[A-Z]{3}$`)
+// ValidCurrency reports whether code is an upper-case ISO 4217 code of money people are paid
+// in, by golang.org/x/text/currency's table: not "ZZZ", nor the codes for no currency, testing,
+// precious metals or accounting units.
+func ValidCurrency(code string) bool {
+	if len(code) != 3 || strings.ToUpper(code) != code {
+		return false
+	}
+	unit, err := currency.ParseISO(code)
+	return err == nil && !notMoney[unit.String()]
+}
 
-// ValidCurrency reports whether code is a three-letter upper-case ISO 4217 code.
-func ValidCurrency(code string) bool { return currencyCode.MatchString(code) }
+// notMoney are the ISO 4217 codes that name no money to pay anyone in.
+var notMoney = map[string]bool{
+	"XXX": true, "XTS": true, "XAU": true, "XAG": true, "XPT": true, "XPD": true, "XDR": true,
+	"XBA": true, "XBB": true, "XBC": true, "XBD": true, "XSU": true, "XUA": true,
+}
 
 // ValidateDecision checks the review routes' input before any object is loaded.
-func ValidateDecision(studentID, notes string) error {
+func ValidateDecision(d Decision) error {
 	var v apperr.Validator
-	if v.Check(studentID != "", "studentId", "studentId is required") {
-		v.Check(validUUID(studentID), "studentId", "studentId must be a student's id")
+	if v.Check(d.StudentID != "", "studentId", "studentId is required") {
+		v.Check(validUUID(d.StudentID), "studentId", "studentId must be a student's id")
 	}
-	v.Check(utf8.RuneCountInString(notes) <= maxNotesLen, "reviewNotes", "Review notes must be at most 1000 characters")
+	v.Check(utf8.RuneCountInString(d.Notes) <= maxNotesLen, "reviewNotes", "Review notes must be at most 1000 characters")
+	v.Check(d.Revision == nil || *d.Revision >= 1 && *d.Revision <= maxRevision, "revision", "revision must be the number of the revision you reviewed")
 	return v.Err()
 }
+
+// maxRevision bounds the revision a decision may name: far more than any submission reaches.
+const maxRevision = 100_000
 
 // ValidateQuery checks a list's query parameters.
 func ValidateQuery(q Query) error {

@@ -16,7 +16,8 @@ func TestValidatePost_deadline(t *testing.T) {
 		message  string // "" when accepted
 	}{
 		{"2026-12-01", ""},
-		{"2026-11-23", ""}, // a day of slack for time zones behind UTC
+		{"2026-11-24", ""},
+		{"2026-11-23", "Deadline cannot be in the past"}, // over everywhere: it is 03:00 on the 24th at UTC−12
 		{"2028-11-24", ""}, // two years ahead, to the day
 		{"2026-11-22", "Deadline cannot be in the past"},
 		{"2028-11-25", "Deadline must be within two years"},
@@ -34,6 +35,31 @@ func TestValidatePost_deadline(t *testing.T) {
 		case tc.message != "" && (!errors.As(err, &e) || e.Fields["deadline"] != tc.message):
 			t.Errorf("%s: error %v, want %q", tc.deadline, err, tc.message)
 		}
+	}
+}
+
+// TestPastDeadline: a deadline day ends when it has ended everywhere on Earth, at midnight
+// UTC−12: a task due on the 23rd takes work until 12:00 UTC on the 24th, and may be posted until then.
+func TestPastDeadline(t *testing.T) {
+	task := &Task{Deadline: time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)}
+	for _, tc := range []struct {
+		now  time.Time
+		past bool
+	}{
+		{time.Date(2026, 11, 23, 23, 59, 0, 0, time.UTC), false},
+		{time.Date(2026, 11, 24, 11, 59, 59, 0, time.UTC), false},
+		{time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC), true},
+		{time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), true},
+	} {
+		if got := PastDeadline(task, tc.now); got != tc.past {
+			t.Errorf("PastDeadline at %s = %v, want %v", tc.now, got, tc.past)
+		}
+	}
+	hours := 4.0
+	in := PostInput{Title: "Write docs", Description: "API docs", WorkType: "non-technical", Category: "writing",
+		Skills: []string{"Markdown"}, EstimatedHours: &hours, Deadline: "2026-11-23"}
+	if _, err := validatePost(in, time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC), "USD"); err != nil {
+		t.Errorf("posting for the 23rd at 08:00 UTC on the 24th (still the 23rd at UTC−12): %v", err)
 	}
 }
 
