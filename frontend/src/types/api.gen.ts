@@ -3553,7 +3553,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve (issues the certificate; with closeTask, or on a task assigned to one student, also completes the task and closes the other open submissions) or reject a pending or under-review submission */
+        /** Approve (issues the certificate for the revision approved and, unless closeTask is false, completes the task and closes the other open submissions) or reject a pending or under-review submission */
         post: {
             parameters: {
                 query?: never;
@@ -3615,7 +3615,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not allowed from the submission's status, or the task is already completed; nothing changed. */
+                /** @description Not allowed from the submission's status, the task is already completed, or the submission has moved past the revision sent ("This submission changed since you opened it: review revision N"); nothing changed. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -3712,7 +3712,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not allowed from the submission's status, or no revision round left; nothing changed. */
+                /** @description Not allowed from the submission's status, no revision round left, or the submission has moved past the revision sent ("This submission changed since you opened it: review revision N"); nothing changed. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -3809,7 +3809,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not allowed from the submission's status; nothing changed. */
+                /** @description Not allowed from the submission's status, or the submission has moved past the revision sent ("This submission changed since you opened it: review revision N"); nothing changed. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4542,7 +4542,7 @@ export interface paths {
                 };
             };
         };
-        /** Edit Profile: update the signed-in student's profile (same body and rules as POST) */
+        /** Save the signed-in user's own profile: a student's is created when there is none yet (the spec's client sends PUT for every student, new ones included), a startup's company fields are saved with the startup form's rules */
         put: {
             parameters: {
                 query?: never;
@@ -4552,7 +4552,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["StudentProfileRequest"];
+                    "application/json": components["schemas"]["ProfileSaveRequest"];
                 };
             };
             responses: {
@@ -4579,15 +4579,8 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Not a student, or a userId that is not the caller's ("You can only edit your own profile."). */
+                /** @description The admin, or a userId other than the caller's. */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description No profile found. */
-                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4986,7 +4979,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (or, before review, replace) a link to the work */
+        /** Submit a link to the work; before review, or after changes were requested, a new link is the submission's next revision (the one replaced stays in its history) */
         post: {
             parameters: {
                 query?: never;
@@ -5051,7 +5044,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The task is completed, or the submission is already under review or decided. */
+                /** @description The task is completed, its deadline has passed ("This task's deadline has passed": no new submissions; one already sent may still be revised), or the submission is already under review or decided. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -6149,6 +6142,10 @@ export interface components {
                 /** Format: date-time */
                 taskPostedAt: string;
                 taskTitle: string;
+                /** @description The link of the work the startup approved. */
+                workLink: string;
+                /** @description The revision approved; 0 on a certificate whose submission predates revisions' records. */
+                workRevision: number;
             };
             skills: string[];
             startup: {
@@ -6255,9 +6252,11 @@ export interface components {
         };
         DecideRequest: {
             approve: boolean;
-            /** @description On an approval: close the task (no more work; the open submissions are closed with 'This task was filled'). Default false: it stays open for more students. A task assigned to one student closes anyway. */
+            /** @description On an approval: false keeps the task open for more students. Without it (the spec's client sends none) or true, the approval completes the task (status completed, completedAt, assignedStudent the approved student) and closes the other open submissions with 'This task was filled', their students told. A task assigned to one student completes anyway. */
             closeTask?: boolean;
             reviewNotes?: string;
+            /** @description The revision the reviewer saw. When it is no longer the submission's current revision (the student sent a new link) the decision is refused with 409 'This submission changed since you opened it: review revision N' and nothing changes. Without it the decision applies to the current revision (the spec's client sends none). */
+            revision?: number;
             /** Format: uuid */
             studentId: string;
         };
@@ -6395,6 +6394,51 @@ export interface components {
             /** @enum {string} */
             workType: "technical" | "non-technical";
         };
+        /** @description The spec's client saves every profile with this call: a student sends the student form (as POST), a startup its company form (as PUT /api/startup/profile, with its rules and texts: companyName and industry required). Each reads only its own fields. */
+        ProfileSaveRequest: {
+            bio?: string;
+            college?: string;
+            /** Format: email */
+            collegeEmail?: string;
+            companyDescription?: string;
+            companyName?: string;
+            companySize?: string;
+            experience?: components["schemas"]["Experience"][];
+            /** @description left out: the name given at sign-up is kept */
+            firstName?: string;
+            headline?: string;
+            industry?: string;
+            institute?: string;
+            /** @description left out: the name given at sign-up is kept */
+            lastName?: string;
+            /** @description 10 to 15 digits, separators ignored */
+            phone?: string;
+            /** @description a URL from POST /api/uploads/avatar */
+            profilePicture?: string;
+            projects?: {
+                description?: string;
+                /** Format: uri */
+                link?: string;
+                /** @description a list, or one comma separated string */
+                technologies?: string[] | string;
+                title?: string;
+            }[];
+            /** @description a URL from POST /api/uploads/resume (signed or not; the file is stored, not the link), or an http(s) link */
+            resume?: string;
+            skills?: {
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                level: "beginner" | "intermediate" | "advanced" | "expert";
+                name?: string;
+            }[];
+            summary?: string;
+            /** @description Sent by the spec's client: must be the caller's own id (403 otherwise). */
+            userId?: string;
+            /** @description The company's site, e.g. https://nimbus.io (a bare domain gets https://). Moving it to another domain drops the company's verification. Left out, the saved website is kept. */
+            website?: string;
+        };
         Project: {
             description: string;
             link: string;
@@ -6466,10 +6510,14 @@ export interface components {
         };
         RequestChangesRequest: {
             reviewNotes: string;
+            /** @description The revision the reviewer saw; 409 when the submission has moved past it (see DecideRequest.revision). */
+            revision?: number;
             /** Format: uuid */
             studentId: string;
         };
         ReviewRequest: {
+            /** @description The revision the reviewer saw. When it is no longer the submission's current revision (the student sent a new link) the decision is refused with 409 'This submission changed since you opened it: review revision N' and nothing changes. Without it the decision applies to the current revision (the spec's client sends none). */
+            revision?: number;
             /** Format: uuid */
             studentId: string;
         };
@@ -6479,8 +6527,11 @@ export interface components {
             /** Format: date-time */
             reviewedAt: string | null;
             revision: number;
-            /** @enum {string} */
-            status: "pending" | "under-review" | "changes_requested" | "approved" | "rejected" | "closed";
+            /**
+             * @description A revision's status: its submission's statuses, or replaced when the student sent a new link before any decision (shown to the startup as 'link changed').
+             * @enum {string}
+             */
+            status: "pending" | "under-review" | "changes_requested" | "approved" | "rejected" | "closed" | "replaced";
             /** Format: date-time */
             submittedAt: string;
         };
@@ -6571,7 +6622,7 @@ export interface components {
             industry: string;
             /** @description a URL from POST /api/uploads/avatar */
             profilePicture?: string;
-            /** @description The company's site, e.g. https://nimbus.io (a bare domain gets https://). Moving it to another domain drops the company's verification. */
+            /** @description The company's site, e.g. https://nimbus.io (a bare domain gets https://). Moving it to another domain drops the company's verification. Left out, the saved website is kept. */
             website?: string;
         };
         StudentDashboard: {
@@ -6687,6 +6738,8 @@ export interface components {
             currency: string;
             /** Format: date-time */
             deadline: string;
+            /** @description The deadline day has ended everywhere on Earth (36 hours after midnight UTC of the deadline): the task is off the open market and takes no new submissions (409 "This task's deadline has passed"); work already submitted can still be reviewed and revised. */
+            deadlinePassed: boolean;
             description: string;
             difficulty: string;
             /** @description For a startup: spec §4's derived status (submitted shows as open). For a student: their own submission's (submitted, under-review, completed, rejected), else open. */

@@ -64,11 +64,17 @@ export function RevisionHistory({ revisions, whose }: { revisions: Revision[] | 
   )
 }
 
-/** "Revision 2" and the latest review notes, where a submission's status shows. */
-export function RevisionSummary({ revision, reviewNotes }: { revision: number | undefined; reviewNotes: string }) {
+/** "Revision 2" (with "link changed" when the student replaced the link the startup may have opened) and the latest review notes, where a submission's status shows. */
+export function RevisionSummary({ revision, reviewNotes, revisions }: { revision: number | undefined; reviewNotes: string; revisions?: Revision[] }) {
+  const linkChanged = revisions?.at(-2)?.status === 'replaced'
   return (
     <>
-      {(revision ?? 1) > 1 && <p className="text-xs font-medium text-slate-600">{revisionLabel(revision)}</p>}
+      {(revision ?? 1) > 1 && (
+        <p className="text-xs font-medium text-slate-600">
+          {revisionLabel(revision)}
+          {linkChanged && <span className="ml-1 rounded bg-amber-50 px-1.5 py-0.5 text-amber-800">link changed</span>}
+        </p>
+      )}
       {reviewNotes && <p className="whitespace-pre-line break-words text-xs text-slate-600">Notes: {reviewNotes}</p>}
     </>
   )

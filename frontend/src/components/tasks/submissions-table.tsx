@@ -49,7 +49,7 @@ function SubmissionStatus({ row }: { row: SubmissionRow }) {
     <>
       <p className="font-medium text-slate-800">{statusLabel(row.status || 'pending')}</p>
       <p className="text-xs text-slate-500">Task: {statusLabel(row.task.displayStatus)}</p>
-      <RevisionSummary revision={row.revision} reviewNotes={row.reviewNotes} />
+      <RevisionSummary revision={row.revision} reviewNotes={row.reviewNotes} revisions={row.revisions} />
     </>
   )
 }

@@ -14,6 +14,7 @@ const tones: Record<string, BadgeTone> = {
   rejected: 'danger',
   changes_requested: 'warning',
   closed: 'neutral',
+  replaced: 'neutral',
 }
 
 /** A status as a coloured badge; `forStudent` uses the student's wording (spec §4). */

@@ -25,6 +25,8 @@ const labels: Record<string, string> = {
   approved: 'Approved',
   changes_requested: 'Changes requested',
   closed: 'Closed',
+  /** A revision whose link the student replaced before any decision. */
+  replaced: 'Link changed',
 }
 
 export function statusLabel(status: string, forStudent = false): string {

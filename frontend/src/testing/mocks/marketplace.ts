@@ -41,6 +41,7 @@ export function makeTask(startup: Pick<User, '_id' | 'companyName' | 'email'>, o
     budget: { min: 0, max: 0 },
     currency: 'USD',
     deadline: '2030-01-15T00:00:00Z',
+    deadlinePassed: false,
     priority: 'medium',
     imageUrl: '',
     attachments: [],
@@ -65,6 +66,7 @@ export function makeSubmission(task: Task, student: User, overrides: Partial<Sub
     status: 'pending',
     submittedAt: '2029-12-02T00:00:00Z',
     reviewNotes: '',
+    revision: 1,
     ...overrides,
   }
   task.submissions.push(sub)
@@ -141,10 +143,14 @@ export function marketplaceHandlers() {
       return HttpResponse.json(makeTask(me, { ...body, status: 'open', displayStatus: 'open' } as Partial<Task>), { status: 201 })
     }),
     http.post('*/api/startup/tasks/:id/:action', async ({ params, request }) => {
-      const body = (await request.json()) as { studentId: string; approve?: boolean; reviewNotes?: string; closeTask?: boolean }
+      const body = (await request.json()) as { studentId: string; approve?: boolean; reviewNotes?: string; closeTask?: boolean; revision?: number }
       const task = market.tasks.find((t) => t._id === params.id)
       const sub = task?.submissions.find((s) => s.student?._id === body.studentId)
       if (!task || !sub) return HttpResponse.json({ message: 'Submission not found.', code: 'not_found' }, { status: 404 })
+      // A decision applies to the revision the startup saw (backend/tasks, Apply).
+      if (body.revision !== undefined && body.revision !== (sub.revision ?? 1)) {
+        return HttpResponse.json({ message: `This submission changed since you opened it: review revision ${sub.revision}`, code: 'conflict' }, { status: 409 })
+      }
       if (params.action === 'request-changes' && !body.reviewNotes?.trim()) {
         const message = 'Review notes are required to request changes'
         return HttpResponse.json({ message, code: 'invalid', fields: { reviewNotes: message } }, { status: 400 })
@@ -156,8 +162,8 @@ export function marketplaceHandlers() {
       const latest = sub.revisions?.at(-1)
       if (latest) Object.assign(latest, { status: sub.status, reviewNotes: sub.reviewNotes, reviewedAt: '2029-12-03T09:00:00Z' })
       task.displayStatus = task.status = sub.status === 'approved' ? 'completed' : sub.status === 'under-review' ? 'under-review' : 'open'
-      // Issue 15: a closing approval closes every other open submission.
-      if (sub.status === 'approved' && body.closeTask) {
+      // An approval closes every other open submission unless the startup keeps the task open.
+      if (sub.status === 'approved' && body.closeTask !== false) {
         for (const other of task.submissions) {
           if (other !== sub && ['pending', 'under-review', 'changes_requested'].includes(other.status)) Object.assign(other, { status: 'closed', reviewNotes: 'This task was filled' })
         }
@@ -208,20 +214,17 @@ export function marketplaceHandlers() {
       const { link } = (await request.json()) as { link: string }
       const task = market.tasks.find((t) => t._id === params.id)
       if (!task) return HttpResponse.json({ message: 'Task not found.', code: 'not_found' }, { status: 404 })
-      // Issue 15: a link after changes were requested is the next revision of the same submission.
-      const sent = task.submissions.find((s) => s.student?._id === who(request)?._id && s.status === 'changes_requested')
+      // A link after changes were requested, or one replacing a pending link, is the next
+      // revision of the same submission; a replaced one stays in the history as replaced.
+      const sent = task.submissions.find((s) => s.student?._id === who(request)?._id && ['changes_requested', 'pending'].includes(s.status))
       if (sent) {
         const revision = (sent.revision ?? 1) + 1
+        const previous = sent.revisions?.at(-1)
+        if (previous && sent.status === 'pending') previous.status = 'replaced'
         Object.assign(sent, { link, status: 'pending', reviewNotes: '', revision, submittedAt: '2029-12-04T00:00:00Z' })
         sent.revisions = [...(sent.revisions ?? []), { revision, link, status: 'pending', reviewNotes: '', submittedAt: '2029-12-04T00:00:00Z', reviewedAt: null }]
         task.displayStatus = 'submitted'
         return HttpResponse.json({ message: 'Link submitted successfully!', submission: sent })
-      }
-      // A link before review replaces the one sent (one submission per student and task).
-      const pending = task.submissions.find((s) => s.student?._id === who(request)?._id && s.status === 'pending')
-      if (pending) {
-        pending.link = link
-        return HttpResponse.json({ message: 'Link submitted successfully!', submission: pending })
       }
       const sub = makeSubmission(task, who(request)!, { link })
       return HttpResponse.json({ message: 'Link submitted successfully!', submission: sub })

@@ -39,7 +39,7 @@ describe.each([
     await events.type(reason, 'The hero needs more contrast.')
     await events.click(within(dialog).getByRole('button', { name: 'Reject' }))
     expect(await screen.findByText('Work rejected')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: false, reviewNotes: 'The hero needs more contrast.' }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: false, reviewNotes: 'The hero needs more contrast.', revision: 1 }])
   })
 
   it('Cancel and Escape close the dialogs without deciding', async () => {
@@ -62,14 +62,14 @@ describe.each([
     expect(screen.getByRole('button', { name: "Approve Rosa Diaz's submission" })).toBeEnabled()
   })
 
-  it('approve names who and what and keeps the keep-open or close choice', async () => {
+  it('approve names who and what and closes the task unless the startup keeps it open', async () => {
     const { events, task, student } = await open()
     await events.click(await screen.findByRole('button', { name: "Approve Rosa Diaz's submission" }))
     const dialog = screen.getByRole('dialog', { name: "Approve Rosa Diaz's work on 'Landing page'?" })
-    expect(within(dialog).getByRole('radio', { name: 'Keep the task open for more students' })).toBeChecked()
+    expect(within(dialog).getByRole('radio', { name: /Close the task/ })).toBeChecked()
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: '', closeTask: false }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: '', closeTask: true, revision: 1 }])
   })
 })
 

@@ -40,14 +40,14 @@ describe('My Works', () => {
     const card = await screen.findByRole('article', { name: 'Design a logo' })
     await events.click(within(card).getByRole('button', { name: "Move Asha Verma's submission to review" }))
     expect(await screen.findByText('Submission moved to under review')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/review`)).toEqual([{ studentId: student._id }])
+    expect(posted(`/api/startup/tasks/${task._id}/review`)).toEqual([{ studentId: student._id, revision: 1 }])
 
     await events.click(await within(card).findByRole('button', { name: "Approve Asha Verma's submission" }))
     const dialog = screen.getByRole('dialog', { name: "Approve Asha Verma's work on 'Design a logo'?" })
     await events.type(within(dialog).getByLabelText('Review notes (optional)'), 'Great work')
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: 'Great work', closeTask: false }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: 'Great work', closeTask: true, revision: 1 }])
     // Decided submissions show their status instead of actions.
     expect(await within(card).findByText('Approved')).toBeInTheDocument()
     expect(within(card).queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument()
@@ -113,7 +113,7 @@ describe('startup dashboard', () => {
     expect(await screen.findByText('Work rejected')).toBeInTheDocument()
     // The list reloads after a decision (spec §4).
     await waitFor(() => expect(screen.getByRole('region', { name: 'Company Stats' })).toHaveTextContent('Students currently working0'))
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: false, reviewNotes: '' }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: false, reviewNotes: '', revision: 1 }])
     // Issue 18: a task with a submission but no assignee says so rather than "Unassigned".
     expect(screen.getByRole('region', { name: 'Recent Tasks' })).toHaveTextContent('1 submission')
     expect(screen.getByRole('region', { name: 'Recent Tasks' })).not.toHaveTextContent('Unassigned')

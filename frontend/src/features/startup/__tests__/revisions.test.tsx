@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { seedAccount } from '@/testing/mocks/db'
 import { makeSubmission, makeTask, market, resetMarket } from '@/testing/mocks/marketplace'
+import { isConnected, pushEvent } from '@/testing/mocks/realtime'
 import { server } from '@/testing/mocks/server'
 import { renderApp } from '@/testing/test-utils'
 
@@ -37,7 +38,7 @@ describe('request changes', () => {
     await events.type(notes, 'Use the brand colours')
     await events.click(within(dialog).getByRole('button', { name: 'Send request' }))
     expect(await screen.findByText('Changes requested')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/request-changes`)).toEqual([{ studentId: student._id, reviewNotes: 'Use the brand colours' }])
+    expect(posted(`/api/startup/tasks/${task._id}/request-changes`)).toEqual([{ studentId: student._id, reviewNotes: 'Use the brand colours', revision: 1 }])
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     const item = screen.getByRole('listitem', { name: "Asha Verma's submission" })
     expect(await within(item).findByText('Notes: Use the brand colours')).toBeInTheDocument()
@@ -62,13 +63,14 @@ describe('request changes', () => {
 })
 
 describe('approve', () => {
-  it('asks first; Cancel sends nothing, and closing the task is sent as closeTask', async () => {
+  it('asks first; Cancel sends nothing, and keeping the task open is sent as closeTask false', async () => {
     const { startup, student, task } = scene()
     const { events } = await renderApp(`/startup/tasks/${task._id}`, { as: startup.user })
     const approve = await screen.findByRole('button', { name: "Approve Asha Verma's submission" })
     await events.click(approve)
     let dialog = screen.getByRole('dialog', { name: "Approve Asha Verma's work on 'Design a logo'?" })
-    expect(within(dialog).getByRole('radio', { name: 'Keep the task open for more students' })).toBeChecked()
+    expect(within(dialog).getByRole('radio', { name: /Close the task/ })).toBeChecked()
+    expect(within(dialog).getByText(/This task was filled/)).toBeInTheDocument()
     await events.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(approve).toHaveFocus()
@@ -76,11 +78,10 @@ describe('approve', () => {
 
     await events.click(approve)
     dialog = screen.getByRole('dialog', { name: "Approve Asha Verma's work on 'Design a logo'?" })
-    await events.click(within(dialog).getByRole('radio', { name: /Close the task/ }))
-    expect(within(dialog).getByText(/This task was filled/)).toBeInTheDocument()
+    await events.click(within(dialog).getByRole('radio', { name: 'Keep the task open for more students' }))
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: '', closeTask: true }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: '', closeTask: false, revision: 1 }])
   })
 
   it('says an assigned task closes with the approval', async () => {
@@ -93,7 +94,47 @@ describe('approve', () => {
     expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument()
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: '', closeTask: true }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: '', closeTask: true, revision: 1 }])
+  })
+})
+
+describe('a review gone stale', () => {
+  it('says so when the student replaces the link under an open dialog, and decides nothing', async () => {
+    const { startup, task, sub } = scene()
+    const { events } = await renderApp(`/startup/tasks/${task._id}`, { as: startup.user })
+    await events.click(await screen.findByRole('button', { name: "Approve Asha Verma's submission" }))
+    const dialog = screen.getByRole('dialog', { name: "Approve Asha Verma's work on 'Design a logo'?" })
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
+
+    // The student sends a new link; the server tells the startup's tab the task changed.
+    await waitFor(() => expect(isConnected(startup.user._id)).toBe(true))
+    sub.revisions = [{ revision: 1, link: sub.link, status: 'replaced', reviewNotes: '', submittedAt: sub.submittedAt, reviewedAt: null }]
+    Object.assign(sub, { revision: 2, link: 'https://evil.example.com/swapped' })
+    sub.revisions.push({ revision: 2, link: sub.link, status: 'pending', reviewNotes: '', submittedAt: '2029-12-04T00:00:00Z', reviewedAt: null })
+    act(() => pushEvent(startup.user._id, 'task.updated', { taskId: task._id, status: 'submitted', displayStatus: 'open' }))
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This submission changed since you opened it: review revision 2')
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled()
+    expect(await screen.findByText('link changed')).toBeInTheDocument()
+    await events.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([])
+
+    // Opened again, the dialog decides on the revision now shown.
+    await events.click(screen.getByRole('button', { name: "Approve Asha Verma's submission" }))
+    await events.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }))
+    expect(await screen.findByText('Work approved!')).toBeInTheDocument()
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: sub.student?._id, approve: true, reviewNotes: '', closeTask: true, revision: 2 }])
+  })
+
+  it("shows the server's reason when a decision meets a newer revision", async () => {
+    const { startup, task, sub } = scene()
+    const { events } = await renderApp(`/startup/tasks/${task._id}`, { as: startup.user })
+    await events.click(await screen.findByRole('button', { name: "Reject Asha Verma's submission" }))
+    Object.assign(sub, { revision: 3 }) // replaced twice, with no event reaching this tab
+    const dialog = screen.getByRole('dialog')
+    await events.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await within(dialog).findByText('This submission changed since you opened it: review revision 3')).toBeInTheDocument()
+    expect(sub.status).toBe('pending')
   })
 })
 

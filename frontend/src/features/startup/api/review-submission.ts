@@ -1,14 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api, errorMessage } from '@/lib/api-client'
+import { api, errorMessage, isApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import { queryKeys } from '@/lib/query-keys'
 
-/** What a startup does to a submission (spec §4, issue 15's changes and closing). */
-export type ReviewAction =
+/**
+ * What a startup does to a submission (spec §4, with changes asked for and closing). `revision`
+ * is the revision the startup saw: the server refuses the decision (409) once the student has
+ * sent a newer link, so no decision vouches for a link its reviewer did not open.
+ */
+export type ReviewAction = { revision?: number } & (
   | { kind: 'review' }
   | { kind: 'approve'; reviewNotes?: string; closeTask?: boolean }
   | { kind: 'reject'; reviewNotes?: string }
   | { kind: 'request-changes'; reviewNotes: string }
+)
 
 export type ReviewInput = { taskId: string; studentId: string; action: ReviewAction }
 
@@ -16,21 +21,22 @@ export type ReviewInput = { taskId: string; studentId: string; action: ReviewAct
 export type ReviewOutcome = { error?: unknown }
 
 /**
- * POST /api/startup/tasks/{id}/review {studentId} (pending → under review),
- * POST /api/startup/tasks/{id}/approve {studentId, approve, reviewNotes, closeTask}, or
- * POST /api/startup/tasks/{id}/request-changes {studentId, reviewNotes}.
+ * POST /api/startup/tasks/{id}/review {studentId, revision} (pending → under review),
+ * POST /api/startup/tasks/{id}/approve {studentId, approve, reviewNotes, closeTask, revision}, or
+ * POST /api/startup/tasks/{id}/request-changes {studentId, reviewNotes, revision}.
  */
 export function reviewSubmission({ taskId, studentId, action }: ReviewInput): Promise<unknown> {
   const base = `/startup/tasks/${encodeURIComponent(taskId)}`
+  const { revision } = action
   switch (action.kind) {
     case 'review':
-      return api.post(`${base}/review`, { studentId })
+      return api.post(`${base}/review`, { studentId, revision })
     case 'request-changes':
-      return api.post(`${base}/request-changes`, { studentId, reviewNotes: action.reviewNotes })
+      return api.post(`${base}/request-changes`, { studentId, reviewNotes: action.reviewNotes, revision })
     case 'approve':
-      return api.post(`${base}/approve`, { studentId, approve: true, reviewNotes: action.reviewNotes ?? '', closeTask: action.closeTask ?? false })
+      return api.post(`${base}/approve`, { studentId, approve: true, reviewNotes: action.reviewNotes ?? '', closeTask: action.closeTask ?? true, revision })
     case 'reject':
-      return api.post(`${base}/approve`, { studentId, approve: false, reviewNotes: action.reviewNotes ?? '' })
+      return api.post(`${base}/approve`, { studentId, approve: false, reviewNotes: action.reviewNotes ?? '', revision })
   }
 }
 
@@ -64,14 +70,20 @@ const failure: Record<ReviewAction['kind'], string> = {
   'request-changes': 'Failed to request changes',
 }
 
+/** A refusal because the submission changed state, or revision, since the startup saw it. */
+function isConflict(error: unknown): boolean {
+  return isApiError(error) && error.status === 409
+}
+
 /** The review mutation with the spec's toasts (§8); `busy` names the submission being changed. */
 export function useReviewWithToasts() {
   const mutation = useReviewSubmission({
     onSuccess: (input) => notify.success(success[input.action.kind]),
     // The spec's texts for its own actions; a refused request for changes (all revision rounds
-    // used) says why. The dialogs also show the server's reason beside their fields.
+    // used) and a decision on a revision the student has replaced say why. The dialogs also show
+    // the server's reason beside their fields.
     onError: (error, input) =>
-      notify.error(input.action.kind === 'request-changes' ? errorMessage(error, failure[input.action.kind]) : failure[input.action.kind]),
+      notify.error(input.action.kind === 'request-changes' || isConflict(error) ? errorMessage(error, failure[input.action.kind]) : failure[input.action.kind]),
   })
   const busy = mutation.isPending && mutation.variables ? `${mutation.variables.taskId}:${mutation.variables.studentId}` : undefined
   return {

@@ -19,11 +19,28 @@ export function decisionTitle(verb: 'Approve' | 'Reject', studentName: string, t
 
 type DecisionDialogProps = {
   studentName: string
-  /** The task the work was for: a decision names who and what (issue 18). */
+  /** The task the work was for: a decision names who and what. */
   taskTitle: string
+  /** The revision the student sent after the dialog opened: what the startup saw is gone. */
+  changedTo?: number
   onConfirm: (action: ReviewAction) => Promise<ReviewOutcome>
   onClose: () => void
   busy: boolean
+}
+
+/** The server's words for a decision on a revision the student has replaced (409). */
+export function staleRevisionMessage(revision: number): string {
+  return `This submission changed since you opened it: review revision ${revision}`
+}
+
+/** Says the submission changed under the open dialog; its decision would be refused. */
+function ChangedNotice({ changedTo }: { changedTo?: number }) {
+  if (changedTo === undefined) return null
+  return (
+    <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+      {staleRevisionMessage(changedTo)}. Close this and open the new link first.
+    </p>
+  )
 }
 
 /** The notes of a decision: at most NOTES_MAX characters, like the server's limit. */
@@ -31,13 +48,13 @@ function NotesField({ onChange, ...props }: { label: string; value: string; onCh
   return <TextareaField {...props} maxLength={NOTES_MAX} onChange={(event) => onChange(event.target.value)} />
 }
 
-function Actions({ busy, confirm, danger = false, onClose }: { busy: boolean; confirm: string; danger?: boolean; onClose: () => void }) {
+function Actions({ busy, confirm, danger = false, stale = false, onClose }: { busy: boolean; confirm: string; danger?: boolean; stale?: boolean; onClose: () => void }) {
   return (
     <div className="flex flex-wrap justify-end gap-2 pt-2">
       <Button type="button" variant="outline" onClick={onClose}>
         Cancel
       </Button>
-      <Button type="submit" variant={danger ? 'danger' : 'primary'} isLoading={busy} loadingText="Saving...">
+      <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={stale} isLoading={busy} loadingText="Saving...">
         {confirm}
       </Button>
     </div>
@@ -57,10 +74,10 @@ function useDecision({ onConfirm, onClose }: Pick<DecisionDialogProps, 'onConfir
   return { error, setError, run }
 }
 
-/** Approve asks first: keep the task open for more students, or close it (issue 15). */
-export function ApproveDialog({ studentName, taskTitle, assigned, onConfirm, onClose, busy }: DecisionDialogProps & { assigned: boolean }) {
+/** Approve asks first: close the task (the spec's approval completes it) or keep it open for more students. */
+export function ApproveDialog({ studentName, taskTitle, assigned, changedTo, onConfirm, onClose, busy }: DecisionDialogProps & { assigned: boolean }) {
   const [notes, setNotes] = useState('')
-  const [closeTask, setCloseTask] = useState(false)
+  const [closeTask, setCloseTask] = useState(true)
   const { error, run } = useDecision({ onConfirm, onClose }, 'Failed to update submission status')
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -75,28 +92,29 @@ export function ApproveDialog({ studentName, taskTitle, assigned, onConfirm, onC
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-700">After approving</legend>
             <label className="flex items-start gap-2 text-sm text-slate-700">
-              <input type="radio" name="after" checked={!closeTask} onChange={() => setCloseTask(false)} className="mt-0.5" />
-              <span>Keep the task open for more students</span>
-            </label>
-            <label className="flex items-start gap-2 text-sm text-slate-700">
               <input type="radio" name="after" checked={closeTask} onChange={() => setCloseTask(true)} className="mt-0.5" />
               <span>
                 Close the task
-                <span className="block text-xs text-slate-500">Other open submissions are closed: &ldquo;This task was filled&rdquo;.</span>
+                <span className="block text-xs text-slate-500">It is completed for {studentName}; other open submissions are closed: &ldquo;This task was filled&rdquo;.</span>
               </span>
+            </label>
+            <label className="flex items-start gap-2 text-sm text-slate-700">
+              <input type="radio" name="after" checked={!closeTask} onChange={() => setCloseTask(false)} className="mt-0.5" />
+              <span>Keep the task open for more students</span>
             </label>
           </fieldset>
         )}
         <NotesField label="Review notes (optional)" value={notes} onChange={setNotes} error={error.field} />
+        <ChangedNotice changedTo={changedTo} />
         <FieldError message={error.form} />
-        <Actions busy={busy} confirm="Confirm" onClose={onClose} />
+        <Actions busy={busy} confirm="Confirm" stale={changedTo !== undefined} onClose={onClose} />
       </form>
     </Dialog>
   )
 }
 
-/** Send the work back with notes; the student submits the next revision (issue 15). */
-export function RequestChangesDialog({ studentName, onConfirm, onClose, busy }: DecisionDialogProps) {
+/** Send the work back with notes; the student submits the next revision. */
+export function RequestChangesDialog({ studentName, changedTo, onConfirm, onClose, busy }: DecisionDialogProps) {
   const [notes, setNotes] = useState('')
   const { error, setError, run } = useDecision({ onConfirm, onClose }, 'Failed to request changes')
   const submit = (event: FormEvent) => {
@@ -115,15 +133,16 @@ export function RequestChangesDialog({ studentName, onConfirm, onClose, busy }: 
           required
           hint={`What should change? At most ${NOTES_MAX} characters.`}
         />
+        <ChangedNotice changedTo={changedTo} />
         <FieldError message={error.form} />
-        <Actions busy={busy} confirm="Send request" onClose={onClose} />
+        <Actions busy={busy} confirm="Send request" stale={changedTo !== undefined} onClose={onClose} />
       </form>
     </Dialog>
   )
 }
 
 /** Reject asks first, for a reason the student sees (optional, as the API keeps it). */
-export function RejectDialog({ studentName, taskTitle, onConfirm, onClose, busy }: DecisionDialogProps) {
+export function RejectDialog({ studentName, taskTitle, changedTo, onConfirm, onClose, busy }: DecisionDialogProps) {
   const [notes, setNotes] = useState('')
   const { error, run } = useDecision({ onConfirm, onClose }, 'Failed to update submission status')
   const submit = (event: FormEvent) => {
@@ -134,8 +153,9 @@ export function RejectDialog({ studentName, taskTitle, onConfirm, onClose, busy 
     <Dialog title={decisionTitle('Reject', studentName, taskTitle)} description={`${studentName}'s submission is rejected; this is final.`} onClose={onClose}>
       <form noValidate onSubmit={submit} className="space-y-4" aria-label={`Reject ${studentName}'s work`}>
         <NotesField label="Reason for the student (optional)" value={notes} onChange={setNotes} error={error.field} hint={REASON_HINT} />
+        <ChangedNotice changedTo={changedTo} />
         <FieldError message={error.form} />
-        <Actions busy={busy} confirm="Reject" danger onClose={onClose} />
+        <Actions busy={busy} confirm="Reject" danger stale={changedTo !== undefined} onClose={onClose} />
       </form>
     </Dialog>
   )

@@ -7,6 +7,8 @@ import { ApproveDialog, RejectDialog, RequestChangesDialog } from './decision-di
 
 type SubmissionActionsProps = {
   status: string | undefined
+  /** The submission's current revision, kept live: a dialog knows when the student replaced the link. */
+  revision?: number
   studentName: string
   /** The task's title, named in the confirmation dialogs. */
   taskTitle: string
@@ -24,29 +26,37 @@ type Open = 'approve' | 'reject' | 'request-changes' | null
 /**
  * What a startup can do with one submission: Move to Review while pending; Approve, Request
  * changes and Reject while pending or under review, each asking first in a dialog (with notes);
- * a decided one, or one waiting for the student's changes, shows its status.
+ * a decided one, or one waiting for the student's changes, shows its status. Every decision
+ * names the revision the startup saw; a dialog whose revision the student replaced meanwhile
+ * says so and decides nothing.
  */
-export function SubmissionActions({ status, studentName, taskTitle, onAction, busy, simple = false, assigned = false }: SubmissionActionsProps) {
+export function SubmissionActions({ status, revision, studentName, taskTitle, onAction, busy, simple = false, assigned = false }: SubmissionActionsProps) {
   const current = submissionStatusOf(status)
   const [open, setOpen] = useState<Open>(null)
+  const [seen, setSeen] = useState(revision)
   if (!isUndecided(current) && open === null) return <TaskStatusBadge status={current} />
   const disabled = busy !== undefined
+  const show = (dialog: Open) => {
+    setSeen(revision)
+    setOpen(dialog)
+  }
   const close = () => setOpen(null)
-  const dialog = { studentName, taskTitle, onConfirm: onAction, onClose: close }
+  const changedTo = revision !== undefined && seen !== undefined && revision !== seen ? revision : undefined
+  const dialog = { studentName, taskTitle, changedTo, onConfirm: (action: ReviewAction) => onAction({ ...action, revision: seen }), onClose: close }
   return (
     <div className="flex flex-wrap gap-2">
       {!simple && current === 'pending' && (
-        <Button size="sm" variant="outline" disabled={disabled} isLoading={busy === 'review'} onClick={() => void onAction({ kind: 'review' })} aria-label={`Move ${studentName}'s submission to review`}>
+        <Button size="sm" variant="outline" disabled={disabled} isLoading={busy === 'review'} onClick={() => void onAction({ kind: 'review', revision })} aria-label={`Move ${studentName}'s submission to review`}>
           Move to Review
         </Button>
       )}
-      <Button size="sm" disabled={disabled} onClick={() => setOpen('approve')} aria-label={`Approve ${studentName}'s submission`}>
+      <Button size="sm" disabled={disabled} onClick={() => show('approve')} aria-label={`Approve ${studentName}'s submission`}>
         Approve
       </Button>
-      <Button size="sm" variant="outline" disabled={disabled} onClick={() => setOpen('request-changes')} aria-label={`Request changes on ${studentName}'s submission`}>
+      <Button size="sm" variant="outline" disabled={disabled} onClick={() => show('request-changes')} aria-label={`Request changes on ${studentName}'s submission`}>
         Request changes
       </Button>
-      <Button size="sm" variant="danger" disabled={disabled} onClick={() => setOpen('reject')} aria-label={`Reject ${studentName}'s submission`}>
+      <Button size="sm" variant="danger" disabled={disabled} onClick={() => show('reject')} aria-label={`Reject ${studentName}'s submission`}>
         Reject
       </Button>
       {open === 'approve' && <ApproveDialog {...dialog} assigned={assigned} busy={busy === 'approve'} />}

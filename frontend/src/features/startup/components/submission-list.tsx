@@ -37,12 +37,13 @@ export function SubmissionList({ task, onAction, busy, busyAction }: SubmissionL
                 <p className="break-all text-sm">{sub.link}</p>
               )}
               <p className="text-xs text-slate-500">Submitted {formatDate(sub.submittedAt)}</p>
-              <RevisionSummary revision={sub.revision} reviewNotes={sub.reviewNotes} />
+              <RevisionSummary revision={sub.revision} reviewNotes={sub.reviewNotes} revisions={sub.revisions} />
               <RevisionHistory revisions={sub.revisions} whose={`${name}'s submission`} />
             </div>
             <div className="flex flex-col items-start gap-2 sm:items-end">
               <SubmissionActions
                 status={sub.status}
+                revision={sub.revision}
                 studentName={name}
                 taskTitle={task.title}
                 assigned={Boolean(studentId) && task.assignedStudent?._id === studentId}

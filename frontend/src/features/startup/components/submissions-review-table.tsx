@@ -28,6 +28,7 @@ export function SubmissionsReviewTable({ rows, onAction, busy, busyAction }: Sub
           <SubmissionActions
             simple
             status={row.status}
+            revision={row.revision}
             studentName={studentName}
             taskTitle={row.task.title}
             onAction={(action) => onAction(row, action)}

@@ -78,6 +78,21 @@ describe('/tasks/:id', () => {
     expect(screen.queryByRole('button', { name: /Update link/ })).not.toBeInTheDocument()
   })
 
+  it('past its deadline takes no new work, but work already sent may still be revised', async () => {
+    const { task } = scene()
+    task.deadlinePassed = true
+    const newcomer = seedAccount({ userType: 'student', firstName: 'Bo' }).user
+    const first = await renderApp(`/tasks/${task._id}`, { as: newcomer })
+    expect(await screen.findByText("This task's deadline has passed: it takes no new submissions.")).toBeInTheDocument()
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
+    first.unmount()
+
+    const asha = seedAccount({ userType: 'student', firstName: 'Asha' }).user
+    makeSubmission(task, asha, { link: 'https://github.com/asha/logo' })
+    await renderApp(`/tasks/${task._id}`, { as: asha })
+    expect(await screen.findByRole('button', { name: 'Update link for Design a logo' })).toBeInTheDocument()
+  })
+
   it('shows another startup the brief without any submit action', async () => {
     const { task } = scene()
     const other = seedAccount({ userType: 'startup', companyName: 'Leaf Co' }).user

@@ -44,8 +44,13 @@ function Fact({ icon, label, children }: { icon?: ReactNode; label: string; chil
  * A student may send a link while their submission is not yet under review or decided, and the
  * next revision after the startup asked for changes.
  */
+/** The server's words for a new submission to a task past its deadline. */
+export const DEADLINE_PASSED = "This task's deadline has passed"
+
+/** Whether the viewer may send a link: past the deadline only work already submitted may still be revised. */
 function canSubmit(task: TaskPage): boolean {
-  return task.displayStatus === 'open' || task.displayStatus === 'submitted' || task.displayStatus === 'changes_requested'
+  const open = task.displayStatus === 'open' || task.displayStatus === 'submitted' || task.displayStatus === 'changes_requested'
+  return open && (!task.deadlinePassed || Boolean(task.mySubmission))
 }
 
 /** /tasks/:id: a task's full brief for visitors, students and startups, and a student's link. */
@@ -172,7 +177,7 @@ export function TaskPageView({ task, viewer, viewerId, submit, onSubmitLink }: T
                 submittedAt={submit.submittedAt[task._id]}
               />
             ) : (
-              !mine && <p className="text-sm text-slate-600">This task no longer takes submissions.</p>
+              !mine && <p className="text-sm text-slate-600">{task.deadlinePassed ? `${DEADLINE_PASSED}: it takes no new submissions.` : 'This task no longer takes submissions.'}</p>
             )}
           </div>
         )}

@@ -48,10 +48,11 @@ export type TasksPageViewProps = {
 
 /**
  * A student may send a link while their submission is not yet under review or decided, and the
- * next revision after the startup asked for changes.
+ * next revision after the startup asked for changes; past the deadline only on work already sent.
  */
 function canSubmit(task: Task): boolean {
-  return task.displayStatus === 'open' || task.displayStatus === 'submitted' || task.displayStatus === 'changes_requested'
+  const open = task.displayStatus === 'open' || task.displayStatus === 'submitted' || task.displayStatus === 'changes_requested'
+  return open && (!task.deadlinePassed || task.submissions.length > 0)
 }
 
 /**
