@@ -50,6 +50,7 @@ type App struct {
 	Alerts   *alerts.Service
 	Ratings  *ratings.Service
 	Digests  *digest.Service
+	Audit    *audit.Service
 	Hub      *realtime.Hub
 	Mail     *mail.Worker
 	sweep    *uploadSweep
@@ -78,7 +79,7 @@ func Connect(ctx context.Context, cfg config.Config) (*gorm.DB, *redis.Client, e
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := store.Migrate(db); err != nil {
+	if err := Migrate(db, cfg); err != nil {
 		return nil, nil, fmt.Errorf("migrate: %w", err)
 	}
 	if cfg.RedisURL == "" {
@@ -94,6 +95,16 @@ func Connect(ctx context.Context, cfg config.Config) (*gorm.DB, *redis.Client, e
 		return nil, nil, fmt.Errorf("redis: %w", err)
 	}
 	return db, rdb, nil
+}
+
+// Migrate brings db's schema up to date with the audit key cfg gives, which seals the audit trail
+// of a version before the keyed chain again (store migration 0022_audit_keyed).
+func Migrate(db *gorm.DB, cfg config.Config) error {
+	secret, err := jwtSecret(cfg, cfg.RedisURL != "")
+	if err != nil {
+		return err
+	}
+	return store.Migrate(db, auditKey(cfg, secret))
 }
 
 // Options are the parts tests may replace.
@@ -130,7 +141,8 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	}
 
 	users := store.Users{DB: db}
-	trail := &audit.Service{Store: store.Audit{DB: db}, Logger: logger}
+	trailKey := auditKey(cfg, secret)
+	trail := &audit.Service{Store: store.Audit{DB: db, Key: trailKey}, Key: trailKey, Logger: logger}
 	acc := &accounts.Service{
 		Store:    users,
 		Sessions: store.Sessions{DB: db},
@@ -195,12 +207,12 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	digests.Presence = live.tracker
 	notifications := &notify.Service{Store: store.Notifications{DB: db}, Publisher: publisher, Logger: logger}
 	marketplace := &tasks.Service{
-		Store: store.Tasks{DB: db}, Notifier: notifications, Publisher: publisher,
+		Store: store.Tasks{DB: db, AuditKey: trailKey}, Notifier: notifications, Publisher: publisher,
 		Limiter: limiter, PostsPerHour: cfg.TasksPerStartup, DefaultCurrency: cfg.DefaultCurrency,
 		Uploads: store.Files{DB: db},
 	}
 	certificates := &certs.Service{Store: store.Certificates{DB: db}, Users: users, PublicURL: cfg.PublicURL}
-	rates := &ratings.Service{Store: store.Ratings{DB: db}}
+	rates := &ratings.Service{Store: store.Ratings{DB: db, AuditKey: trailKey}}
 	searches := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: publisher, Logger: logger}
 	marketplace.Posted = searches
 
@@ -261,14 +273,27 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	if rdb != nil {
 		digestRuns.lease = lease.New(rdb, cfg.RedisPrefix+"lease:digests", cfg.DigestCheckEvery)
 	}
+	checkpoints := &auditCheckpoints{trail: trail, interval: cfg.AuditCheckpointInterval, logger: logger}
+	if rdb != nil {
+		checkpoints.lease = lease.New(rdb, cfg.RedisPrefix+"lease:audit-checkpoint", cfg.AuditCheckpointInterval)
+	}
 	background := newJobs()
 	background.start(outbox.Run)
 	background.start(sweep.run)
 	background.start(unlistPastDeadlines(marketplace, logger))
 	background.start(digestRuns.run)
+	background.start(checkpoints.run)
 	background.start(invalidator.listen(invalidator.subscribe()))
 	live.startSweep()
-	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Alerts: searches, Ratings: rates, Digests: digests, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
+	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Alerts: searches, Ratings: rates, Digests: digests, Audit: trail, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
+}
+
+// auditKey is AUDIT_KEY, or a key derived from the JWT secret: the one every instance shares.
+func auditKey(cfg config.Config, jwtSecret []byte) audit.Key {
+	if cfg.AuditKey != nil {
+		return audit.NewKey(cfg.AuditKey)
+	}
+	return audit.DerivedKey(jwtSecret)
 }
 
 // jwtSecret is JWT_SECRET, or on a single instance a secret generated once and kept in DATA_DIR.

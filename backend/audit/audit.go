@@ -4,7 +4,11 @@
 //
 // Each entry carries the hash of the one before it and a hash of itself over both, so the trail
 // is a chain: editing an entry breaks its own hash, deleting one breaks the next entry's link
-// and leaves a gap in the sequence. Verify walks the chain and names the first break.
+// and leaves a gap in the sequence. Verify walks the chain and names the first break. The hashes
+// are HMAC-SHA256 under a key kept outside the database (Key), so someone who can write the
+// database cannot seal an edited entry and the ones after it again. Every hour (by default) the
+// head is also written to the log as a signed checkpoint (WriteCheckpoint), which shows a cut
+// tail later.
 //
 // An entry about a change to work (an approval, a certificate) is written by the transaction that
 // makes the change, so the two commit together. An entry about a request that changes nothing
@@ -14,9 +18,8 @@ package audit
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
+	"crypto/hmac"
+	"hash"
 	"log/slog"
 	"time"
 )
@@ -34,13 +37,14 @@ const (
 	CertificateIssued  = "certificate.issued"
 	RatingGiven        = "rating.given"
 	AdminViewed        = "admin.viewed"
+	Resealed           = "audit.resealed" // the upgrade sealed the unkeyed trail again with the key (Resealer)
 )
 
 // Types lists every kind, in the order the admin's filter offers them.
 var Types = []string{
 	SignIn, SignInFailed, PasswordChanged, PasswordReset, SessionsEnded,
 	SubmissionApproved, SubmissionRejected, ChangesRequested, CertificateIssued, RatingGiven,
-	AdminViewed,
+	AdminViewed, Resealed,
 }
 
 // SecurityTypes are the kinds a user reads about their own account ("recent sign-ins").
@@ -61,29 +65,18 @@ type Entry struct {
 }
 
 // Seal sets e's place in the chain after prev (nil for the first entry): its sequence number,
-// its link to prev and its own hash. The store calls it while it holds the trail's lock.
-func (e *Entry) Seal(prev *Entry) {
+// its link to prev and its own hash under key. The store calls it while it holds the trail's lock.
+func (e *Entry) Seal(prev *Entry, key Key) error {
+	if !key.set() {
+		return errNoKey
+	}
 	e.At = e.At.UTC().Truncate(time.Microsecond)
 	e.Seq, e.PrevHash = 1, ""
 	if prev != nil {
 		e.Seq, e.PrevHash = prev.Seq+1, prev.Hash
 	}
-	e.Hash = e.digest()
-}
-
-// digest hashes every field but Hash itself, each prefixed by its length so that no two
-// different entries encode alike.
-func (e *Entry) digest() string {
-	h := sha256.New()
-	var n [8]byte
-	binary.BigEndian.PutUint64(n[:], uint64(e.Seq))
-	h.Write(n[:])
-	for _, f := range []string{e.At.Format(time.RFC3339Nano), e.Type, e.ActorID, e.SubjectID, e.Target, e.IP, e.Detail, e.PrevHash} {
-		binary.BigEndian.PutUint64(n[:], uint64(len(f)))
-		h.Write(n[:])
-		h.Write([]byte(f))
-	}
-	return hex.EncodeToString(h.Sum(nil))
+	e.Hash = e.digest(key.mac())
+	return nil
 }
 
 type clientIPKey struct{}
@@ -123,6 +116,7 @@ type Store interface {
 // Service records and reads the trail.
 type Service struct {
 	Store  Store
+	Key    Key // what the chain is sealed with: the one the store appends with
 	Logger *slog.Logger
 }
 
@@ -162,7 +156,16 @@ const verifyBatch = 1000
 // Verify walks the whole chain, oldest first, and stops at the first entry that does not follow
 // from the one before it.
 func (s *Service) Verify(ctx context.Context) (Report, error) {
-	var r Report
+	r, _, err := s.walk(ctx, 0)
+	return r, err
+}
+
+// walk is Verify, also giving the hash of entry seq when the chain is whole up to it ("" when
+// it is not, or seq is 0).
+func (s *Service) walk(ctx context.Context, seq int64) (r Report, hashAtSeq string, err error) {
+	if !s.Key.set() {
+		return r, "", errNoKey
+	}
 	var prev *Entry
 	for {
 		var after int64
@@ -171,25 +174,29 @@ func (s *Service) Verify(ctx context.Context) (Report, error) {
 		}
 		batch, err := s.Store.After(ctx, after, verifyBatch)
 		if err != nil {
-			return r, err
+			return r, "", err
 		}
 		for i := range batch {
 			e := &batch[i]
-			if reason := follows(prev, e); reason != "" {
+			if reason := follows(prev, e, s.Key.mac); reason != "" {
 				r.BrokenAt, r.Reason = e.Seq, reason
-				return r, nil
+				return r, hashAtSeq, nil
+			}
+			if e.Seq == seq {
+				hashAtSeq = e.Hash
 			}
 			r.Checked, r.Head = r.Checked+1, e.Hash
 			prev = e
 		}
 		if len(batch) < verifyBatch {
-			return r, nil
+			return r, hashAtSeq, nil
 		}
 	}
 }
 
-// follows says why e cannot come right after prev, or "" when it does.
-func follows(prev, e *Entry) string {
+// follows says why e cannot come right after prev, or "" when it does, with hashes made by
+// newHash: the key's HMAC, or for the upgrade of an unkeyed trail plain SHA-256 (Resealer).
+func follows(prev, e *Entry, newHash func() hash.Hash) string {
 	wantSeq, wantPrev := int64(1), ""
 	if prev != nil {
 		wantSeq, wantPrev = prev.Seq+1, prev.Hash
@@ -199,7 +206,7 @@ func follows(prev, e *Entry) string {
 		return "an entry is missing before this one"
 	case e.PrevHash != wantPrev:
 		return "this entry does not link to the one before it"
-	case e.digest() != e.Hash:
+	case !hmac.Equal([]byte(e.digest(newHash())), []byte(e.Hash)):
 		return "this entry was changed after it was written"
 	}
 	return ""

@@ -4,6 +4,7 @@
 package config
 
 import (
+	"encoding/base64"
 	"fmt"
 	"net/url"
 	"os"
@@ -23,6 +24,11 @@ type Config struct {
 	JWTTTL      time.Duration
 	JWTIssuer   string
 	JWTAudience string
+	// AuditKey seals the audit trail's hash chain (package audit): AUDIT_KEY, base64 of at least
+	// 32 bytes. Nil: a key derived from the JWT secret.
+	AuditKey []byte
+	// AuditCheckpointInterval is how often one instance logs the trail's head, signed.
+	AuditCheckpointInterval time.Duration
 	// UserCacheTTL is how long an instance reuses a signed-in user and session it read. Changes
 	// (a sign-out, a password change, a profile edit) reach every instance at once through the
 	// Redis invalidation broadcast; the TTL only bounds staleness while Redis is down.
@@ -179,6 +185,9 @@ func loadFrom(r *reader) Config {
 		DigestMinInterval:  r.duration("DIGEST_MIN_INTERVAL", time.Hour),
 		DigestCheckEvery:   r.duration("DIGEST_CHECK_EVERY", time.Minute),
 
+		AuditKey:                r.base64Key("AUDIT_KEY", 32),
+		AuditCheckpointInterval: r.duration("AUDIT_CHECKPOINT_INTERVAL", time.Hour),
+
 		SMTPAddr:     r.str("SMTP_ADDR", ""),
 		SMTPFrom:     r.str("SMTP_FROM", "Bridgework <no-reply@bridgework.app>"),
 		SMTPUser:     r.str("SMTP_USER", ""),
@@ -227,6 +236,20 @@ func (r *reader) currency(key, def string) string {
 		return def
 	}
 	return v
+}
+
+// base64Key reads a secret given in standard base64, of at least min bytes; unset is nil.
+func (r *reader) base64Key(key string, min int) []byte {
+	v := r.str(key, "")
+	if v == "" {
+		return nil
+	}
+	b, err := base64.StdEncoding.DecodeString(v)
+	if err != nil || len(b) < min {
+		r.errs = append(r.errs, fmt.Sprintf("%s must be standard base64 of at least %d bytes (openssl rand -base64 %d)", key, min, min))
+		return nil
+	}
+	return b
 }
 
 func (r *reader) int(key string, def int) int {

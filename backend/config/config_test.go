@@ -84,6 +84,27 @@ func TestLoad_pingInterval(t *testing.T) {
 	}
 }
 
+// TestLoad_auditKey: AUDIT_KEY is base64 of 32 bytes or more, unset is nil (a key derived from
+// JWT_SECRET), and anything else is refused rather than sealing the trail with a weak key.
+func TestLoad_auditKey(t *testing.T) {
+	t.Setenv("AUDIT_KEY", "")
+	t.Setenv("AUDIT_CHECKPOINT_INTERVAL", "")
+	c, err := Load()
+	if err != nil || c.AuditKey != nil || c.AuditCheckpointInterval != time.Hour {
+		t.Fatalf("defaults = key %v, checkpoints every %s, %v; want none and 1h", c.AuditKey, c.AuditCheckpointInterval, err)
+	}
+	t.Setenv("AUDIT_KEY", "MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTIzNDU2Nzg5MDE=")
+	if c, err = Load(); err != nil || string(c.AuditKey) != "01234567890123456789012345678901" {
+		t.Errorf("a 32-byte key read as %q, %v", c.AuditKey, err)
+	}
+	for _, bad := range []string{"c2hvcnQ=", "not base64 at all!"} {
+		t.Setenv("AUDIT_KEY", bad)
+		if _, err := Load(); err == nil || !strings.Contains(err.Error(), "AUDIT_KEY must be standard base64 of at least 32 bytes") {
+			t.Errorf("AUDIT_KEY=%s: error %v", bad, err)
+		}
+	}
+}
+
 func TestLoad_lists(t *testing.T) {
 	t.Setenv("WS_ALLOWED_ORIGINS", " a.example , b.example:8443 ,")
 	t.Setenv("TRUSTED_PROXIES", "127.0.0.1")

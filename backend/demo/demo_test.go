@@ -10,10 +10,8 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/app"
-	"bridgework/backend/audit"
 	"bridgework/backend/config"
 	"bridgework/backend/demo"
-	"bridgework/backend/store"
 	"bridgework/backend/tasks"
 	"bridgework/backend/testenv"
 )
@@ -85,8 +83,7 @@ func TestSeed_tellsTheWholeStory(t *testing.T) {
 		if aboutLeo, _, err := a.Ratings.About(ctx, leo.ID, 0, 10); err != nil || len(aboutLeo) != 0 {
 			t.Errorf("Leo has not rated: the startup's rating of him must stay hidden, got %+v, %v", aboutLeo, err)
 		}
-		trail := &audit.Service{Store: store.Audit{DB: db}, Logger: logger}
-		report, err := trail.Verify(ctx)
+		report, err := a.Audit.Verify(ctx)
 		if err != nil || report.BrokenAt != 0 || report.Checked < 8 {
 			t.Errorf("the demo's audit trail: %+v, %v", report, err)
 		}

@@ -48,7 +48,7 @@ func newWorld(t *testing.T, db *gorm.DB) *world {
 	}
 	w := &world{db: db, acme: mk(accounts.Startup, "Acme"), other: mk(accounts.Startup, "Other"),
 		ada: mk(accounts.Student, "Ada"), bob: mk(accounts.Student, "Bob"), cy: mk(accounts.Student, "Cy")}
-	market := &tasks.Service{Store: store.Tasks{DB: db}, Publisher: noPublisher{},
+	market := &tasks.Service{Store: store.Tasks{DB: db, AuditKey: testenv.AuditKey}, Publisher: noPublisher{},
 		Notifier: &notify.Service{Store: store.Notifications{DB: db}, Publisher: noPublisher{}}}
 	hours := 3.0
 	task, err := market.Post(ctx, w.acme, tasks.PostInput{Title: "Logo", Description: "A logo", WorkType: "technical",
@@ -70,7 +70,7 @@ func newWorld(t *testing.T, db *gorm.DB) *world {
 	}
 	now := time.Now().UTC()
 	w.clock = &now
-	w.svc = &ratings.Service{Store: store.Ratings{DB: db}, Now: func() time.Time { return *w.clock }}
+	w.svc = &ratings.Service{Store: store.Ratings{DB: db, AuditKey: testenv.AuditKey}, Now: func() time.Time { return *w.clock }}
 	return w
 }
 

@@ -33,35 +33,47 @@ func (r auditRow) toDomain() audit.Entry {
 // auditLockID names the PostgreSQL advisory lock that orders appends to the trail.
 const auditLockID = 7_341_902_118
 
-// Audit is the trail's store.
-type Audit struct{ DB *gorm.DB }
-
-func (s Audit) Append(ctx context.Context, e *audit.Entry) error {
-	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return appendAudit(tx, e) })
+// Audit is the trail's store; Key seals what it appends.
+type Audit struct {
+	DB  *gorm.DB
+	Key audit.Key
 }
 
-// appendAudit seals e after the trail's last entry and writes it, inside tx: a change and its
-// entry commit together. The lock is held to the end of tx, so appends take turns across every
+func (s Audit) Append(ctx context.Context, e *audit.Entry) error {
+	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return appendAudit(tx, s.Key, e) })
+}
+
+// lockAudit takes the trail's lock to the end of tx, so that appends take turns across every
 // instance; SQLite's one connection already runs one transaction at a time.
-func appendAudit(tx *gorm.DB, e *audit.Entry) error {
+func lockAudit(tx *gorm.DB) error {
+	if !IsPostgres(tx) {
+		return nil
+	}
+	return tx.Exec("SELECT pg_advisory_xact_lock(?)", auditLockID).Error
+}
+
+// appendAudit seals e with key after the trail's last entry and writes it, inside tx: a change
+// and its entry commit together.
+func appendAudit(tx *gorm.DB, key audit.Key, e *audit.Entry) error {
 	if e.At.IsZero() {
 		e.At = time.Now()
 	}
-	if IsPostgres(tx) {
-		if err := tx.Exec("SELECT pg_advisory_xact_lock(?)", auditLockID).Error; err != nil {
-			return err
-		}
+	if err := lockAudit(tx); err != nil {
+		return err
 	}
 	var last auditRow
 	err := tx.Order("seq DESC").Limit(1).Take(&last).Error
 	switch {
 	case errors.Is(err, gorm.ErrRecordNotFound):
-		e.Seal(nil)
+		err = e.Seal(nil, key)
 	case err != nil:
 		return err
 	default:
 		prev := last.toDomain()
-		e.Seal(&prev)
+		err = e.Seal(&prev, key)
+	}
+	if err != nil {
+		return err
 	}
 	return tx.Create(&auditRow{Seq: e.Seq, At: e.At, Type: e.Type, ActorID: e.ActorID, SubjectID: e.SubjectID,
 		Target: e.Target, IP: e.IP, Detail: e.Detail, PrevHash: e.PrevHash, Hash: e.Hash}).Error

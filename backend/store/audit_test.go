@@ -17,7 +17,8 @@ import (
 )
 
 func auditService(db *gorm.DB) *audit.Service {
-	return &audit.Service{Store: store.Audit{DB: db}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	return &audit.Service{Store: store.Audit{DB: db, Key: testenv.AuditKey}, Key: testenv.AuditKey,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 }
 
 func TestAudit_chainOfConcurrentAppendsVerifies(t *testing.T) {
@@ -44,15 +45,17 @@ func TestAudit_chainOfConcurrentAppendsVerifies(t *testing.T) {
 }
 
 func TestAudit_editOrDeletionIsDetected(t *testing.T) {
-	// rewrite edits entry 2 and seals it again, as someone who knows the hashing would: its own
-	// hash is right again, so the break shows at the next entry's link.
+	// rewrite edits entry 2 and seals it again, as someone holding the key would: its own hash is
+	// right again, so the break shows at the next entry's link.
 	rewrite := func(db *gorm.DB) error {
 		var es []audit.Entry
 		if err := db.Raw("SELECT * FROM audit_events WHERE seq <= 2 ORDER BY seq").Scan(&es).Error; err != nil {
 			return err
 		}
 		es[1].Detail = "nothing happened"
-		es[1].Seal(&es[0])
+		if err := es[1].Seal(&es[0], testenv.AuditKey); err != nil {
+			return err
+		}
 		return db.Exec("UPDATE audit_events SET detail = ?, hash = ? WHERE seq = 2", es[1].Detail, es[1].Hash).Error
 	}
 	cases := []struct {
@@ -96,7 +99,7 @@ func TestAudit_editOrDeletionIsDetected(t *testing.T) {
 func TestAudit_listFiltersAndPages(t *testing.T) {
 	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
 		ctx := context.Background()
-		s := store.Audit{DB: db}
+		s := store.Audit{DB: db, Key: testenv.AuditKey}
 		day := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 		for i, e := range []audit.Entry{
 			{Type: audit.SignIn, ActorID: "ada"},
@@ -146,4 +149,97 @@ func TestAudit_listFiltersAndPages(t *testing.T) {
 			t.Errorf("ada's security events = %v, %v; want her sign-in and the failure against her account", seqs(mine), err)
 		}
 	})
+}
+
+// unkeyedTrail is four entries as a version before the keyed chain wrote them.
+func unkeyedTrail(t *testing.T, db *gorm.DB) {
+	t.Helper()
+	day := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	var entries []audit.Entry
+	for i, kind := range []string{audit.SignIn, audit.SubmissionApproved, audit.CertificateIssued, audit.SignInFailed} {
+		entries = append(entries, audit.Entry{At: day.Add(time.Duration(i) * time.Hour), Type: kind, ActorID: "acme", Detail: fmt.Sprintf("entry %d", i+1)})
+	}
+	if err := testenv.WriteUnkeyedTrail(db, entries); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// lastEntry is the newest entry of the trail.
+func lastEntry(t *testing.T, db *gorm.DB) audit.Entry {
+	t.Helper()
+	es, _, err := store.Audit{DB: db}.List(context.Background(), audit.Filter{}, 0, 1)
+	if err != nil || len(es) != 1 {
+		t.Fatalf("the last entry: %v, %v", es, err)
+	}
+	return es[0]
+}
+
+// TestAudit_upgradeSealsAnUnkeyedTrailWithTheKey: a trail sealed with plain SHA-256 verifies
+// after the upgrade, which records itself on the trail and runs once; the trail can then not be
+// taken back to the old digest.
+func TestAudit_upgradeSealsAnUnkeyedTrailWithTheKey(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		unkeyedTrail(t, db)
+		svc := auditService(db)
+		if r, _ := svc.Verify(ctx); r.BrokenAt != 1 {
+			t.Fatalf("before the upgrade the keyed check finds %+v, want a break at 1", r)
+		}
+		for range 2 {
+			if err := store.Migrate(db, testenv.AuditKey); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r, err := svc.Verify(ctx)
+		if err != nil || r.BrokenAt != 0 || r.Checked != 5 {
+			t.Fatalf("after the upgrade: %+v, %v; want 4 entries and the reseal's, intact", r, err)
+		}
+		if last := lastEntry(t, db); last.Type != audit.Resealed || last.Detail != "entries 1–4 sealed again with the audit key" {
+			t.Errorf("the reseal's entry: %+v", last)
+		}
+		// What an attacker's script does after the upgrade: everything sealed with the old digest.
+		if err := testenv.SealUnkeyed(db, 1); err != nil {
+			t.Fatal(err)
+		}
+		if r, _ := svc.Verify(ctx); r.BrokenAt != 1 || r.Reason != "this entry was changed after it was written" {
+			t.Errorf("a trail taken back to the old digest: %+v, want a break at 1", r)
+		}
+	})
+}
+
+// TestAudit_upgradeKeepsTheBreakOfABrokenUnkeyedTrail: the entries before the old chain's break
+// are sealed with the key, the break and what follows are not, so the break is still named.
+func TestAudit_upgradeKeepsTheBreakOfABrokenUnkeyedTrail(t *testing.T) {
+	cases := []struct {
+		name, stmt     string
+		brokenAt       int64
+		reason, detail string
+	}{
+		{"edited entry", "UPDATE audit_events SET detail = 'nothing happened' WHERE seq = 3", 3, "this entry does not link to the one before it",
+			"entries 1–2 sealed again with the audit key; the unkeyed chain breaks at entry 3 (this entry was changed after it was written): it and the entries after it keep their unkeyed hashes"},
+		{"deleted entry", "DELETE FROM audit_events WHERE seq = 3", 4, "an entry is missing before this one",
+			"entries 1–2 sealed again with the audit key; the unkeyed chain breaks at entry 4 (an entry is missing before this one): it and the entries after it keep their unkeyed hashes"},
+		{"edited first entry", "UPDATE audit_events SET actor_id = 'nobody' WHERE seq = 1", 1, "this entry was changed after it was written",
+			"no entry sealed again with the audit key; the unkeyed chain breaks at entry 1 (this entry was changed after it was written): it and the entries after it keep their unkeyed hashes"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+				unkeyedTrail(t, db)
+				if err := db.Exec(c.stmt).Error; err != nil {
+					t.Fatal(err)
+				}
+				if err := store.Migrate(db, testenv.AuditKey); err != nil {
+					t.Fatal(err)
+				}
+				r, err := auditService(db).Verify(context.Background())
+				if err != nil || r.BrokenAt != c.brokenAt || r.Reason != c.reason {
+					t.Errorf("after the upgrade: %+v, %v; want a break at %d: %q", r, err, c.brokenAt, c.reason)
+				}
+				if last := lastEntry(t, db); last.Type != audit.Resealed || last.Detail != c.detail {
+					t.Errorf("the reseal's entry says %q, want %q", last.Detail, c.detail)
+				}
+			})
+		})
+	}
 }

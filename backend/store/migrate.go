@@ -3,6 +3,8 @@ package store
 import (
 	"github.com/go-gormigrate/gormigrate/v2"
 	"gorm.io/gorm"
+
+	"bridgework/backend/audit"
 )
 
 // migrationLockID names the PostgreSQL advisory lock held while migrating, so instances that
@@ -10,8 +12,9 @@ import (
 const migrationLockID = 7_341_902_117
 
 // migrations lists every schema change in order. Never edit a migration that has shipped; add a
-// new one. Each one's body lives in its own migrate_NNNN_*.go file.
-func migrations() []*gormigrate.Migration {
+// new one. Each one's body lives in its own migrate_NNNN_*.go file. auditKey is what the trail is
+// sealed with (0022 seals an unkeyed trail again with it); it is never stored.
+func migrations(auditKey audit.Key) []*gormigrate.Migration {
 	return []*gormigrate.Migration{
 		migrateAccounts(),
 		migrateMarketplace(),
@@ -34,15 +37,16 @@ func migrations() []*gormigrate.Migration {
 		migratePeopleOrder(),
 		migrateAssignedTasks(),
 		migrateCertifiedWork(),
+		migrateAuditKeyed(auditKey),
 	}
 }
 
-// Migrate brings the schema up to date.
-func Migrate(db *gorm.DB) error {
+// Migrate brings the schema up to date; auditKey is the audit trail's key.
+func Migrate(db *gorm.DB, auditKey audit.Key) error {
 	run := func(conn *gorm.DB) error {
 		opts := *gormigrate.DefaultOptions
 		opts.UseTransaction = true
-		return gormigrate.New(conn, &opts, migrations()).Migrate()
+		return gormigrate.New(conn, &opts, migrations(auditKey)).Migrate()
 	}
 	if !IsPostgres(db) {
 		return run(db)
@@ -60,7 +64,7 @@ func Migrate(db *gorm.DB) error {
 // MigrationIDs lists the IDs of every migration, in order.
 func MigrationIDs() []string {
 	var ids []string
-	for _, m := range migrations() {
+	for _, m := range migrations(audit.Key{}) {
 		ids = append(ids, m.ID)
 	}
 	return ids

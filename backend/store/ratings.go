@@ -44,8 +44,11 @@ func (r ratingRow) toDomain() ratings.Rating {
 
 const ratingNotFound = "Rating not found."
 
-// Ratings is the ratings store.
-type Ratings struct{ DB *gorm.DB }
+// Ratings is the ratings store; AuditKey seals the entry each rating puts on the trail.
+type Ratings struct {
+	DB       *gorm.DB
+	AuditKey audit.Key
+}
 
 func (s Ratings) ApprovedWork(ctx context.Context, taskID, studentID string) (ratings.Work, error) {
 	var w struct {
@@ -106,7 +109,7 @@ func (s Ratings) Create(ctx context.Context, r *ratings.Rating, entry audit.Entr
 			r.RevealAt = r.CreatedAt
 		}
 		r.ID = row.ID
-		return appendAudit(tx, &entry)
+		return appendAudit(tx, s.AuditKey, &entry)
 	})
 }
 

@@ -170,7 +170,10 @@ func readSubmissionDetails(r *reads, rows []submissionRow) (items func() []tasks
 }
 
 // taskTx is the marketplace's work inside one transaction.
-type taskTx struct{ db *gorm.DB }
+type taskTx struct {
+	db       *gorm.DB
+	auditKey audit.Key
+}
 
 func (t taskTx) LockTask(id string) (*tasks.Task, error) {
 	if !ValidID(id) {
@@ -354,4 +357,4 @@ func (t taskTx) CreateCertificate(c *certs.Certificate) error {
 
 func (t taskTx) CreateNotification(n *notify.Notification) error { return createNotification(t.db, n) }
 
-func (t taskTx) Audit(e *audit.Entry) error { return appendAudit(t.db, e) }
+func (t taskTx) Audit(e *audit.Entry) error { return appendAudit(t.db, t.auditKey, e) }

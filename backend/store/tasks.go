@@ -12,6 +12,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
+	"bridgework/backend/audit"
 	"bridgework/backend/tasks"
 )
 
@@ -49,8 +50,12 @@ func (taskRow) TableName() string { return "tasks" }
 const taskNotFound = "Task not found."
 
 // Tasks is the marketplace store: tasks, submissions, and the certificates and notifications
-// that state changes write in the same transaction.
-type Tasks struct{ DB *gorm.DB }
+// that state changes write in the same transaction. AuditKey seals the entries its decisions
+// put on the audit trail.
+type Tasks struct {
+	DB       *gorm.DB
+	AuditKey audit.Key
+}
 
 func (s Tasks) CreateTask(ctx context.Context, t *tasks.Task) error {
 	if t.ID == "" {
@@ -101,7 +106,7 @@ func (s Tasks) Person(ctx context.Context, id, userType string) (*tasks.Person, 
 
 // InTx runs fn in a transaction on one connection; fn must use only the Tx it is given.
 func (s Tasks) InTx(ctx context.Context, fn func(tx tasks.Tx) error) error {
-	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return fn(taskTx{db: tx}) })
+	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return fn(taskTx{db: tx, auditKey: s.AuditKey}) })
 }
 
 // personRow is the part of a user that task views show.

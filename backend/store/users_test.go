@@ -150,7 +150,7 @@ func TestMigrate_instancesStartingTogetherMigrateOnce(t *testing.T) {
 	errs := make(chan error, 4)
 	for range 4 {
 		wg.Add(1)
-		go func() { defer wg.Done(); errs <- store.Migrate(db) }()
+		go func() { defer wg.Done(); errs <- store.Migrate(db, testenv.AuditKey) }()
 	}
 	wg.Wait()
 	close(errs)

@@ -76,7 +76,7 @@ func newFixture(t *testing.T, db *gorm.DB) *fixture {
 	}
 	rec := &recorder{}
 	notifications := &notify.Service{Store: store.Notifications{DB: db}, Publisher: rec}
-	svc := &tasks.Service{Store: store.Tasks{DB: db}, Notifier: notifications, Publisher: rec}
+	svc := &tasks.Service{Store: store.Tasks{DB: db, AuditKey: testenv.AuditKey}, Notifier: notifications, Publisher: rec}
 	hours := 5.0
 	task, err := svc.Post(ctx, startup, tasks.PostInput{
 		Title: "Write docs", Description: "API docs", WorkType: "non-technical", Category: "writing",

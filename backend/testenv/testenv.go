@@ -69,7 +69,7 @@ func RedisURL() string {
 func OpenDB(t testing.TB, kind Kind) *gorm.DB {
 	t.Helper()
 	db := OpenEmptyDB(t, kind)
-	if err := store.Migrate(db); err != nil {
+	if err := store.Migrate(db, AuditKey); err != nil {
 		t.Fatalf("migrate %s: %v", kind, err)
 	}
 	return db

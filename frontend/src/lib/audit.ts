@@ -18,6 +18,7 @@ export const auditTypeLabels: Record<AuditType, string> = {
   'certificate.issued': 'Certificate issued',
   'rating.given': 'Rating given',
   'admin.viewed': 'Viewed a dashboard',
+  'audit.resealed': 'Trail sealed with the key',
 }
 
 export const auditTypes = Object.keys(auditTypeLabels) as AuditType[]

@@ -160,10 +160,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Walk the whole hash chain and say where it breaks, if anywhere */
+        /** Walk the whole hash chain and say where it breaks, if anywhere; given a checkpoint from the log, also whether it still holds */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description A checkpoint's entry number, from the log's "audit checkpoint" line; seq, head, at and signature come together. */
+                    seq?: string;
+                    /** @description The checkpoint's head: 64 hexadecimal characters. */
+                    head?: string;
+                    /** @description The checkpoint's time, RFC 3339, as the line gives it. */
+                    at?: string;
+                    /** @description The checkpoint's signature: 64 hexadecimal characters. */
+                    signature?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -177,6 +186,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["AuditReport"];
+                    };
+                };
+                /** @description A checkpoint's fields missing or malformed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in. */
@@ -6114,12 +6132,21 @@ export interface components {
             subjectId: string;
             target: string;
             /** @enum {string} */
-            type: "signin" | "signin.failed" | "password.changed" | "password.reset" | "sessions.ended" | "submission.approved" | "submission.rejected" | "submission.changes_requested" | "certificate.issued" | "rating.given" | "admin.viewed";
+            type: "signin" | "signin.failed" | "password.changed" | "password.reset" | "sessions.ended" | "submission.approved" | "submission.rejected" | "submission.changes_requested" | "certificate.issued" | "rating.given" | "admin.viewed" | "audit.resealed";
         };
         AuditReport: {
             /** @description 0 when intact */
             brokenAt: number;
             checked: number;
+            /** @description Only when a checkpoint was given. */
+            checkpoint?: {
+                /** @description The signature is the audit key's: a server holding the key wrote the line. */
+                genuine: boolean;
+                /** @description The chain is whole up to the checkpoint's entry, and that entry's hash is its head. */
+                holds: boolean;
+                /** @description Why not, when either is false. */
+                reason: string;
+            };
             /** @description The last entry's hash: kept elsewhere, it shows a cut tail later. */
             head: string;
             intact: boolean;

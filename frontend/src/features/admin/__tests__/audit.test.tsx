@@ -90,6 +90,17 @@ describe('/admin/audit', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('from must be a date')
   })
 
+  it('names the entry the upgrade to the keyed chain leaves, and filters by it', async () => {
+    trust.audit = [makeAuditEntry({ type: 'audit.resealed', detail: 'entries 1–4 sealed again with the audit key' }), makeAuditEntry({ type: 'signin' })]
+    const { events } = await renderApp('/admin/audit', { as: 'admin' })
+    const table = await screen.findByRole('table', { name: 'Audit trail' })
+    const resealed = within(table).getByRole('row', { name: /Trail sealed with the key/ })
+    expect(within(resealed).getByText('entries 1–4 sealed again with the audit key')).toBeInTheDocument()
+    await events.selectOptions(screen.getByLabelText('What'), 'Trail sealed with the key')
+    await screen.findByText('1 entry')
+    expect(auditQueries().at(-1)).toMatchObject({ type: 'audit.resealed' })
+  })
+
   it('Verify chain reports an intact chain and a broken one', async () => {
     trust.report = { intact: true, checked: 42, brokenAt: 0, reason: '', head: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' }
     const { events } = await renderApp('/admin/audit', { as: 'admin' })
@@ -97,8 +108,9 @@ describe('/admin/audit', () => {
     await events.click(screen.getByRole('button', { name: 'Verify chain' }))
     expect(await screen.findByRole('status')).toHaveTextContent('Intact: 42 entries checked, head 9f86d081884c…')
 
-    trust.report = { intact: false, checked: 7, brokenAt: 7, reason: 'entry 7 was edited: its hash does not match', head: '' }
+    // What the server says of an entry edited and sealed again without the key.
+    trust.report = { intact: false, checked: 6, brokenAt: 7, reason: 'this entry was changed after it was written', head: 'a1b2c3' }
     await events.click(screen.getByRole('button', { name: 'Verify chain' }))
-    expect(await screen.findByText('Broken at entry #7: entry 7 was edited: its hash does not match')).toBeInTheDocument()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Broken at entry #7: this entry was changed after it was written')
   })
 })
