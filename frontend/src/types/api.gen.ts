@@ -45,6 +45,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -134,6 +135,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -197,6 +199,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -253,6 +256,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -319,6 +323,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -387,6 +392,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -455,6 +461,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -534,6 +541,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -602,6 +610,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -661,6 +670,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -740,6 +750,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -808,6 +819,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -868,6 +880,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -936,6 +949,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1004,6 +1018,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1067,6 +1082,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1162,6 +1178,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1246,6 +1263,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1316,6 +1334,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1385,6 +1404,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1452,6 +1472,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1514,6 +1535,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1584,6 +1606,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1638,6 +1661,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1688,6 +1712,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1742,6 +1767,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1794,6 +1820,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1872,6 +1899,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1951,6 +1979,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2014,6 +2043,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2153,6 +2183,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2249,6 +2280,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2347,6 +2379,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2414,6 +2447,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2472,6 +2506,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2531,6 +2566,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2587,6 +2623,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2651,6 +2688,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2711,6 +2749,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2774,6 +2813,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2850,6 +2890,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2931,6 +2972,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2996,6 +3038,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3064,6 +3107,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3132,6 +3176,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3215,6 +3260,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3308,6 +3354,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3370,6 +3417,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3450,6 +3498,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3525,6 +3574,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3624,6 +3674,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3721,6 +3772,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3818,6 +3870,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3902,6 +3955,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3995,6 +4049,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4054,6 +4109,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4120,6 +4176,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4192,6 +4249,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4267,6 +4325,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4321,6 +4380,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4397,6 +4457,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4478,6 +4539,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4531,6 +4593,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4593,6 +4656,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4657,6 +4721,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4727,6 +4792,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4798,6 +4864,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4875,6 +4942,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4958,6 +5026,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5060,6 +5129,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5131,6 +5201,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5190,6 +5261,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5249,6 +5321,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5336,6 +5409,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5430,6 +5504,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5517,6 +5592,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5604,6 +5680,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5680,6 +5757,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5741,6 +5819,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5825,6 +5904,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5875,6 +5955,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -6272,7 +6353,7 @@ export interface components {
         };
         Error: {
             /** @enum {string} */
-            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "gone" | "too_large" | "unsupported_type" | "throttled" | "internal";
+            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "gone" | "too_large" | "unsupported_type" | "throttled" | "unavailable" | "internal";
             /** @description The same text as message, for clients that read error. */
             error: string;
             fields?: {
@@ -6800,7 +6881,19 @@ export interface components {
             message: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description The database cannot be reached for now; the same call succeeds once it is back. */
+        Unavailable: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
