@@ -22,6 +22,12 @@ CLUSTER_DB=${CLUSTER_DB:-bridgework_cluster}
 DATABASE_URL=${DATABASE_URL:-"postgres://postgres@127.0.0.1:5432/$CLUSTER_DB?sslmode=disable"}
 REDIS_URL=${REDIS_URL:-"redis://127.0.0.1:6379/0"}
 REDIS_PREFIX=${REDIS_PREFIX:-"bwcluster$CLUSTER_PORT:"}
+# The instances listen on loopback only and trust the forwarded address only from nginx, which
+# connects to them from a loopback address of its own (proxy_bind): a process on this machine
+# connecting from 127.0.0.1 cannot pass off a forged X-Forwarded-For. All of 127.0.0.0/8 is
+# loopback on Linux, with nothing to configure.
+INSTANCE_HOST=127.0.0.1
+NGINX_SOURCE=127.0.0.2
 mkdir -p "$CLUSTER_DIR"
 
 # secret NAME prints a value kept in CLUSTER_DIR, generating it on first use, so restarts of the
@@ -37,25 +43,26 @@ start_instance() {
   if [ -f "$CLUSTER_DIR/instance-$port.pid" ] && kill -0 "$(cat "$CLUSTER_DIR/instance-$port.pid")" 2>/dev/null; then
     return 0
   fi
-  PORT=$port DATABASE_URL=$DATABASE_URL REDIS_URL=$REDIS_URL REDIS_PREFIX=$REDIS_PREFIX \
+  HOST=$INSTANCE_HOST PORT=$port DATABASE_URL=$DATABASE_URL REDIS_URL=$REDIS_URL REDIS_PREFIX=$REDIS_PREFIX \
     JWT_SECRET=${JWT_SECRET:-$(secret jwt-secret)$(secret jwt-secret)} \
     ADMIN_EMAIL=${ADMIN_EMAIL:-admin@bridgework.local} ADMIN_PASSWORD=${ADMIN_PASSWORD:-$(secret admin-password)} \
-    TRUSTED_PROXIES=127.0.0.1 PUBLIC_URL="http://localhost:$CLUSTER_PORT" \
+    TRUSTED_PROXIES=$NGINX_SOURCE PUBLIC_URL="http://localhost:$CLUSTER_PORT" \
     WS_ALLOWED_ORIGINS="localhost:$CLUSTER_PORT,127.0.0.1:$CLUSTER_PORT" \
     STATIC_DIR="$ROOT/frontend/dist" DATA_DIR="$CLUSTER_DIR/data-$port" SEED_DEMO=${SEED_DEMO:-true} \
     SHUTDOWN_TIMEOUT=5s "$ROOT/bin/bridgework" >>"$CLUSTER_DIR/instance-$port.log" 2>&1 &
   echo $! >"$CLUSTER_DIR/instance-$port.pid"
-  wait_http "http://127.0.0.1:$port/readyz" 60 "$(cat "$CLUSTER_DIR/instance-$port.pid")" || { tail -n 20 "$CLUSTER_DIR/instance-$port.log"; die "instance $port did not start"; }
+  wait_http "http://$INSTANCE_HOST:$port/readyz" 60 "$(cat "$CLUSTER_DIR/instance-$port.pid")" || { tail -n 20 "$CLUSTER_DIR/instance-$port.log"; die "instance $port did not start"; }
 }
 
 write_nginx_conf() {
   local servers=""
   for port in $INSTANCE_PORTS; do
-    servers+="    server 127.0.0.1:$port max_fails=1 fail_timeout=2s;"$'\n'
+    servers+="    server $INSTANCE_HOST:$port max_fails=1 fail_timeout=2s;"$'\n'
   done
   mkdir -p "$CLUSTER_DIR/nginx-tmp"
   sed -e "s#__SERVERS__#$(printf '%s' "$servers" | sed 's/[&#]/\\&/g' | sed ':a;N;$!ba;s/\n/\\n/g')#" \
       -e "s#__LISTEN__#127.0.0.1:$CLUSTER_PORT#" \
+      -e "s#__SOURCE__#$NGINX_SOURCE#" \
       -e "s#__DIR__#$CLUSTER_DIR#g" \
       "$ROOT/deploy/nginx.conf.template" >"$CLUSTER_DIR/nginx.conf"
 }

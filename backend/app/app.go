@@ -73,9 +73,10 @@ func (a *App) SweepUploads(ctx context.Context) (ran bool, deleted int64, err er
 	return a.sweep.sweep(ctx, time.Now())
 }
 
-// Connect opens the database (migrated) and, when configured, Redis.
-func Connect(ctx context.Context, cfg config.Config) (*gorm.DB, *redis.Client, error) {
-	db, err := store.Open(cfg.DatabaseURL, cfg.DataDir)
+// Connect opens the database, waiting for it to answer (openDatabase), migrates it and, when
+// configured, connects Redis.
+func Connect(ctx context.Context, cfg config.Config, logger *slog.Logger) (*gorm.DB, *redis.Client, error) {
+	db, err := openDatabase(ctx, cfg, logger)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -117,6 +118,10 @@ type Options struct {
 // Build wires the services and the HTTP handler on an open database and optional Redis.
 func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*App, error) {
 	logger := opts.Logger
+	if why := cfg.PublicURLMismatch(); why != "" {
+		logger.Warn("PUBLIC_URL may not reach this server: certificates' QR codes and mailed links point there",
+			"public_url", cfg.PublicURL, "reason", why)
+	}
 	secret, err := jwtSecret(cfg, rdb != nil)
 	if err != nil {
 		return nil, err

@@ -21,6 +21,7 @@ const (
 	TooLarge        Code = "too_large"
 	UnsupportedType Code = "unsupported_type"
 	Throttled       Code = "throttled"
+	Unavailable     Code = "unavailable" // a dependency cannot be reached for now; retry after RetryAfter
 	Internal        Code = "internal"
 )
 
@@ -30,7 +31,8 @@ type Error struct {
 	Message string
 	// Fields holds per-field messages of a validation error, keyed by JSON field name.
 	Fields map[string]string
-	// RetryAfter tells a throttled client when to come back.
+	// RetryAfter tells a throttled client, or one refused while a dependency is unavailable,
+	// when to come back.
 	RetryAfter time.Duration
 }
 

@@ -6,6 +6,7 @@ package config
 import (
 	"encoding/base64"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"strconv"
@@ -104,6 +105,12 @@ type Config struct {
 	SMTPFrom     string
 	SMTPUser     string
 	SMTPPassword string
+
+	Host string // the address the server listens on; empty: every interface
+	// DatabaseStartTimeout is how long a starting server keeps trying to reach PostgreSQL before
+	// it gives up; DatabaseRetryAfter is the Retry-After of a request refused while it cannot.
+	DatabaseStartTimeout time.Duration
+	DatabaseRetryAfter   time.Duration
 }
 
 // Load reads the configuration from the environment, reporting every malformed value at once.
@@ -128,7 +135,7 @@ func loadFrom(r *reader) Config {
 		JWTIssuer:       r.str("JWT_ISSUER", "bridgework"),
 		JWTAudience:     r.str("JWT_AUDIENCE", "bridgework-web"),
 		UserCacheTTL:    r.durationOrZero("USER_CACHE_TTL", 2*time.Second),
-		PublicURL:       strings.TrimRight(r.str("PUBLIC_URL", "http://localhost:8080"), "/"),
+		PublicURL:       strings.TrimRight(r.str("PUBLIC_URL", ""), "/"),
 		StaticDir:       r.str("STATIC_DIR", "frontend/dist"),
 		AdminEmail:      strings.ToLower(r.str("ADMIN_EMAIL", "admin@bridgework.local")),
 		AdminPassword:   r.str("ADMIN_PASSWORD", ""),
@@ -192,6 +199,14 @@ func loadFrom(r *reader) Config {
 		SMTPFrom:     r.str("SMTP_FROM", "Bridgework <no-reply@bridgework.app>"),
 		SMTPUser:     r.str("SMTP_USER", ""),
 		SMTPPassword: r.str("SMTP_PASSWORD", ""),
+
+		Host:                 r.str("HOST", ""),
+		DatabaseStartTimeout: r.duration("DATABASE_START_TIMEOUT", time.Minute),
+		DatabaseRetryAfter:   r.duration("DATABASE_RETRY_AFTER", 5*time.Second),
+	}
+	if c.PublicURL == "" {
+		// Certificates' QR codes and mailed links must reach the server that made them.
+		c.PublicURL = "http://localhost:" + strconv.Itoa(c.Port)
 	}
 	if len(c.AllowedOrigins) == 0 {
 		// The SPA is served by the same host, so its own origin is the natural default.
@@ -205,6 +220,45 @@ func loadFrom(r *reader) Config {
 		r.errs = append(r.errs, "JWT_SECRET must be at least 32 characters")
 	}
 	return c
+}
+
+// PublicURLMismatch says why PUBLIC_URL cannot reach this server, when no proxy is configured
+// (TRUSTED_PROXIES) that could forward it there: its port is not PORT, or the server listens on
+// one address (HOST) that its host does not name. Empty when it can. The links of mails and
+// certificates are built from PUBLIC_URL alone.
+func (c Config) PublicURLMismatch() string {
+	if len(c.TrustedProxies) > 0 {
+		return ""
+	}
+	u, err := url.Parse(c.PublicURL)
+	if err != nil || u.Hostname() == "" {
+		return "PUBLIC_URL is not an absolute URL"
+	}
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+	}
+	if port != strconv.Itoa(c.Port) {
+		return fmt.Sprintf("PUBLIC_URL's port is %s but the server listens on %d", port, c.Port)
+	}
+	if !listensOn(c.Host, u.Hostname()) {
+		return fmt.Sprintf("PUBLIC_URL's host is %s but the server listens on %s only", u.Hostname(), c.Host)
+	}
+	return ""
+}
+
+// listensOn reports whether a server listening on host (empty: every interface) is reached by
+// the name name; localhost and every loopback address are one.
+func listensOn(host, name string) bool {
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() || strings.EqualFold(host, name) {
+		return true
+	}
+	return isLoopback(host) && isLoopback(name)
+}
+
+func isLoopback(host string) bool {
+	ip := net.ParseIP(host)
+	return strings.EqualFold(host, "localhost") || ip != nil && ip.IsLoopback()
 }
 
 // originHost returns host[:port] of a URL, the form websocket origin patterns take.

@@ -136,3 +136,51 @@ func TestEnvExample_listsEveryVariable(t *testing.T) {
 		}
 	}
 }
+
+// TestLoad_publicURLFollowsThePort: without PUBLIC_URL, the links the server hands out point at
+// the port it listens on, and so does the websocket's allowed origin.
+func TestLoad_publicURLFollowsThePort(t *testing.T) {
+	t.Setenv("PORT", "18090")
+	t.Setenv("PUBLIC_URL", "")
+	t.Setenv("WS_ALLOWED_ORIGINS", "")
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.PublicURL != "http://localhost:18090" || strings.Join(c.AllowedOrigins, ",") != "localhost:18090" {
+		t.Errorf("PUBLIC_URL %q, origins %v; want http://localhost:18090", c.PublicURL, c.AllowedOrigins)
+	}
+	t.Setenv("PUBLIC_URL", "https://bridgework.example/")
+	if c, err = Load(); err != nil || c.PublicURL != "https://bridgework.example" {
+		t.Errorf("PUBLIC_URL set: %q, %v", c.PublicURL, err)
+	}
+}
+
+// TestPublicURLMismatch: PUBLIC_URL is checked against where the server listens, its port and,
+// when HOST is one address, its host; a configured proxy may forward anything, so then nothing.
+func TestPublicURLMismatch(t *testing.T) {
+	for _, c := range []struct {
+		publicURL, host string
+		port            int
+		proxies         []string
+		mismatch        bool
+	}{
+		{"http://localhost:8080", "", 8080, nil, false},
+		{"http://bridgework.example:8080", "", 8080, nil, false},
+		{"http://localhost:8080", "", 18090, nil, true},
+		{"https://bridgework.example", "", 8080, nil, true},
+		{"https://bridgework.example", "", 443, nil, false},
+		{"http://127.0.0.1:8080", "localhost", 8080, nil, false},
+		{"http://localhost:8080", "127.0.0.1", 8080, nil, false},
+		{"http://bridgework.example:8080", "127.0.0.1", 8080, nil, true},
+		{"http://bridgework.example:8080", "0.0.0.0", 8080, nil, false},
+		{"https://bridgework.example", "127.0.0.1", 8081, []string{"127.0.0.2"}, false},
+		{"bridgework.example", "", 8080, nil, true},
+	} {
+		cfg := Config{PublicURL: c.publicURL, Host: c.host, Port: c.port, TrustedProxies: c.proxies}
+		if why := cfg.PublicURLMismatch(); (why != "") != c.mismatch {
+			t.Errorf("PUBLIC_URL %s, HOST %q, PORT %d, proxies %v: %q, want a mismatch %v",
+				c.publicURL, c.host, c.port, c.proxies, why, c.mismatch)
+		}
+	}
+}

@@ -27,6 +27,7 @@ var statusOf = map[apperr.Code]int{
 	apperr.TooLarge:        http.StatusRequestEntityTooLarge,
 	apperr.UnsupportedType: http.StatusUnsupportedMediaType,
 	apperr.Throttled:       http.StatusTooManyRequests,
+	apperr.Unavailable:     http.StatusServiceUnavailable,
 	apperr.Internal:        http.StatusInternalServerError,
 }
 

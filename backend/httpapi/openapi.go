@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"net/http"
 	"sort"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 )
@@ -53,6 +54,26 @@ func withDefaultError(op map[string]any) {
 			"content":     map[string]any{"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/Error"}}},
 		}
 	}
+}
+
+// withUnavailable documents, on every operation under /api/ but this document, the answer while
+// the database cannot be reached: 503 with Retry-After, in the error shape (code "unavailable").
+func withUnavailable(path string, op map[string]any) {
+	responses, ok := op["responses"].(map[string]any)
+	if !ok || !strings.HasPrefix(path, "/api/") || path == "/api/openapi.json" {
+		return
+	}
+	if _, ok := responses["503"]; !ok {
+		responses["503"] = map[string]any{"$ref": "#/components/responses/Unavailable"}
+	}
+}
+
+// unavailableResponse is the 503 withUnavailable refers to.
+var unavailableResponse = map[string]any{
+	"description": "The database cannot be reached for now; the same call succeeds once it is back.",
+	"headers": map[string]any{"Retry-After": map[string]any{"description": "Seconds to wait before trying again.",
+		"required": true, "schema": map[string]any{"type": "integer", "minimum": 1}}},
+	"content": map[string]any{"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/Error"}}},
 }
 
 // withPaging documents the paging of a list (paging.go) where its operation says "x-paged":
@@ -120,6 +141,7 @@ func buildOpenAPI(files fs.FS) ([]byte, error) {
 				}
 				if op, ok := op.(map[string]any); ok {
 					withDefaultError(op)
+					withUnavailable(p, op)
 					withPaging(op)
 				}
 				paths[p][method] = op
@@ -132,6 +154,7 @@ func buildOpenAPI(files fs.FS) ([]byte, error) {
 	base["paths"] = paths
 	base["components"] = map[string]any{
 		"schemas":         schemas,
+		"responses":       map[string]any{"Unavailable": unavailableResponse},
 		"securitySchemes": map[string]any{"bearer": map[string]any{"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}},
 	}
 	return json.MarshalIndent(base, "", "  ")

@@ -132,7 +132,7 @@ func countPerWeek(db *gorm.DB, table, column string, weeks []time.Time, where st
 		dest[i] = &out[i]
 	}
 	err := q.Row().Scan(dest...)
-	return out, err
+	return out, driverError(q, err)
 }
 
 // Totals counts students and startups in one grouped query on the user_type index, and tasks.

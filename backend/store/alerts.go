@@ -158,7 +158,7 @@ func (s Alerts) CreateNotifications(ctx context.Context, ns []notify.Notificatio
 	db := s.DB.WithContext(ctx)
 	var err error
 	if pool, ok := pgxPool(db); ok {
-		err = withPgx(ctx, pool, func(conn *pgx.Conn) error {
+		err = withPgx(db, pool, func(conn *pgx.Conn) error {
 			_, err := conn.CopyFrom(ctx, pgx.Identifier{"notifications"},
 				[]string{"id", "user_id", "kind", "message", "link", "is_read", "created_at"},
 				pgx.CopyFromSlice(len(rows), func(i int) ([]any, error) {

@@ -25,14 +25,18 @@ import (
 )
 
 // Open connects to PostgreSQL when databaseURL is set, else to a SQLite file under dataDir.
-func Open(databaseURL, dataDir string) (*gorm.DB, error) {
+// While PostgreSQL cannot be reached, its statements fail with apperr.Unavailable, telling the
+// client to retry after retryAfter (outage.go). Open itself fails when PostgreSQL does not answer
+// its first ping (Unreachable tells that failure from a bad URL).
+func Open(databaseURL, dataDir string, retryAfter time.Duration) (*gorm.DB, error) {
 	cfg := &gorm.Config{
 		TranslateError: true,
 		Logger:         logger.Discard,
 		NowFunc:        func() time.Time { return time.Now().UTC() },
 	}
 	if databaseURL != "" {
-		db, err := gorm.Open(postgres.Open(databaseURL), cfg)
+		dialector := postgresDialector{Dialector: postgres.Open(databaseURL).(*postgres.Dialector), retryAfter: retryAfter}
+		db, err := gorm.Open(dialector, cfg)
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}

@@ -127,7 +127,7 @@ func (r *reads) run() error {
 		batch.Queue(q.built.Statement.SQL.String(), q.built.Statement.Vars...)
 	}
 	ctx := r.db.Statement.Context
-	return withPgx(ctx, r.pool, func(conn *pgx.Conn) error {
+	return withPgx(r.db, r.pool, func(conn *pgx.Conn) error {
 		results := conn.SendBatch(ctx, &batch)
 		if !r.wantsPlanPerValue {
 			if _, err := results.Exec(); err != nil {

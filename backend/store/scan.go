@@ -1,7 +1,6 @@
 package store
 
 import (
-	"context"
 	"database/sql"
 
 	"github.com/jackc/pgx/v5"
@@ -27,15 +26,23 @@ func scanRows[T any](query *gorm.DB, fields func(*T) []any) ([]T, error) {
 // once when n is 0), each batch a slice of its own: the caller acts on the first rows while
 // the next ones are still on their way. An error of fn stops the reading and is returned.
 func scanBatches[T any](query *gorm.DB, fields func(*T) []any, n int, fn func([]T) error) error {
+	// An error of fn is its own (a publish of the rows), not the driver's: it is returned as it
+	// is, where the driver's are translated (driverError).
+	var fnErr error
+	own := func(batch []T) error { fnErr = fn(batch); return fnErr }
+	var err error
 	if pool, ok := pgxPool(query); ok {
-		return scanNative(query, pool, fields, n, fn)
+		err = scanNative(query, pool, fields, n, own)
+	} else if rows, queryErr := query.Rows(); queryErr != nil {
+		err = driverError(query, queryErr)
+	} else {
+		defer rows.Close()
+		err = driverError(query, batches(rows, func(r *T) []any { return timesAsText(fields(r)) }, n, own))
 	}
-	rows, err := query.Rows()
-	if err != nil {
-		return err
+	if fnErr != nil {
+		return fnErr
 	}
-	defer rows.Close()
-	return batches(rows, func(r *T) []any { return timesAsText(fields(r)) }, n, fn)
+	return err
 }
 
 // rowSource is what batches reads: *sql.Rows, or pgx.Rows.
@@ -56,7 +63,7 @@ func scanNative[T any](query *gorm.DB, pool *sql.DB, fields func(*T) []any, n in
 		return built.Error
 	}
 	ctx := query.Statement.Context
-	return withPgx(ctx, pool, func(conn *pgx.Conn) error {
+	return withPgx(query, pool, func(conn *pgx.Conn) error {
 		rows, err := conn.Query(ctx, built.Statement.SQL.String(), built.Statement.Vars...)
 		if err != nil {
 			return err
@@ -78,15 +85,15 @@ func pgxPool(db *gorm.DB) (*sql.DB, bool) {
 	return pool, ok && IsPostgres(db)
 }
 
-// withPgx runs fn on the pgx connection under one of pool's (from pgxPool), held until fn
-// returns.
-func withPgx(ctx context.Context, pool *sql.DB, fn func(*pgx.Conn) error) error {
-	conn, err := pool.Conn(ctx)
+// withPgx runs fn on the pgx connection under one of pool's (pgxPool(db)'s), held until fn
+// returns, in db's context. Its errors are translated as gorm's are (driverError).
+func withPgx(db *gorm.DB, pool *sql.DB, fn func(*pgx.Conn) error) error {
+	conn, err := pool.Conn(db.Statement.Context)
 	if err != nil {
-		return err
+		return driverError(db, err)
 	}
 	defer conn.Close()
-	return conn.Raw(func(driverConn any) error { return fn(driverConn.(*stdlib.Conn).Conn()) })
+	return driverError(db, conn.Raw(func(driverConn any) error { return fn(driverConn.(*stdlib.Conn).Conn()) }))
 }
 
 // batches scans rows into batches of n for fn (one batch of all when n is 0).

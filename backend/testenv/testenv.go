@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,6 +58,16 @@ func PostgresURL() string {
 	return "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
 }
 
+// PostgresAddr is the host:port of PostgresURL, for a tcpproxy in front of it.
+func PostgresAddr(t testing.TB) string {
+	t.Helper()
+	u, err := url.Parse(PostgresURL())
+	if err != nil || u.Host == "" {
+		t.Fatalf("BW_TEST_POSTGRES_URL must be a postgres:// URL: %q", PostgresURL())
+	}
+	return u.Host
+}
+
 // RedisURL is the server the Redis tests use.
 func RedisURL() string {
 	if v := os.Getenv("BW_TEST_REDIS_URL"); v != "" {
@@ -99,10 +110,45 @@ func OpenEmptyDB(t testing.TB, kind Kind) *gorm.DB {
 	return db
 }
 
+// RetryAfter is what the test databases tell a client to wait while PostgreSQL cannot be
+// reached (the server's DATABASE_RETRY_AFTER).
+const RetryAfter = 5 * time.Second
+
 // openPostgresSchema creates a schema of its own and points a connection pool at it.
 func openPostgresSchema(t testing.TB) *gorm.DB {
 	t.Helper()
-	admin, err := store.Open(PostgresURL(), "")
+	db, err := store.Open(PostgresSchemaURL(t, ""), "", RetryAfter)
+	if err != nil {
+		t.Fatalf("open schema: %v", err)
+	}
+	return db
+}
+
+// OpenDBVia is OpenDB on PostgreSQL reached at addr (host:port), a tcpproxy's in the tests that
+// cut the database off: migrated through it, so the proxy must forward while OpenDBVia runs.
+func OpenDBVia(t testing.TB, addr string) *gorm.DB {
+	t.Helper()
+	db, err := store.Open(PostgresSchemaURL(t, addr), "", RetryAfter)
+	if err != nil {
+		t.Fatalf("open schema via %s: %v", addr, err)
+	}
+	t.Cleanup(func() {
+		if sqlDB, err := db.DB(); err == nil {
+			sqlDB.Close()
+		}
+	})
+	if err := store.Migrate(db, AuditKey); err != nil {
+		t.Fatalf("migrate via %s: %v", addr, err)
+	}
+	return db
+}
+
+// PostgresSchemaURL creates a schema of its own, dropped when the test ends, and returns the URL
+// of the test server with it as the search path, the server reached at addr (host:port; empty:
+// its own address).
+func PostgresSchemaURL(t testing.TB, addr string) string {
+	t.Helper()
+	admin, err := store.Open(PostgresURL(), "", RetryAfter)
 	if err != nil {
 		t.Fatalf("postgres at %s is not reachable (the test script starts it): %v", PostgresURL(), err)
 	}
@@ -116,15 +162,15 @@ func openPostgresSchema(t testing.TB) *gorm.DB {
 			sqlDB.Close()
 		}
 	})
-	sep := "?"
-	if strings.Contains(PostgresURL(), "?") {
-		sep = "&"
+	u, _ := url.Parse(PostgresURL())
+	if addr == "" {
+		addr = PostgresAddr(t)
 	}
-	db, err := store.Open(PostgresURL()+sep+"search_path="+schema, "")
-	if err != nil {
-		t.Fatalf("open schema: %v", err)
-	}
-	return db
+	u.Host = addr
+	query := u.Query()
+	query.Set("search_path", schema)
+	u.RawQuery = query.Encode()
+	return u.String()
 }
 
 func gormConfig() *gorm.Config {

@@ -42,13 +42,14 @@ func run(open, workers int) error {
 	if err != nil {
 		return err
 	}
-	db, _, err := app.Connect(ctx, cfg)
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	db, _, err := app.Connect(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
 	// Cheap password hashing: these accounts exist only for the benchmark.
 	a, err := app.Build(cfg, db, nil, app.Options{
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Logger: logger,
 		Hash:   accounts.HashParams{MemoryKiB: 64, Iterations: 1, Threads: 1},
 	})
 	if err != nil {

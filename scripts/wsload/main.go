@@ -124,7 +124,7 @@ func seed(ctx context.Context, typ accounts.UserType, n int) ([]account, error) 
 // servers under test (and other benchmarks) may hold all of its max_connections at any moment.
 func openDB(ctx context.Context, url string, conns int) (db *gorm.DB, closeDB func(), err error) {
 	deadline := time.Now().Add(2 * time.Minute)
-	for db, err = store.Open(url, ""); err != nil; db, err = store.Open(url, "") {
+	for db, err = store.Open(url, "", time.Second); err != nil; db, err = store.Open(url, "", time.Second) {
 		if time.Now().After(deadline) {
 			return nil, nil, err
 		}

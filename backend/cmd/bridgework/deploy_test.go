@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -36,5 +37,38 @@ func TestDeploy_forwardedAddressesCannotBeForged(t *testing.T) {
 		if strings.Contains(string(conf), "$proxy_add_x_forwarded_for") || !strings.Contains(string(conf), "X-Forwarded-For $remote_addr") {
 			t.Errorf("%s must replace X-Forwarded-For with $remote_addr, not append to it", path)
 		}
+	}
+}
+
+// scripts/cluster.sh's instances listen on loopback only and trust forwarded addresses from
+// nginx alone, which connects from a loopback address of its own (proxy_bind): a process that
+// connects from 127.0.0.1 is not trusted (httpapi's TestTrustedProxy_onlyItsOwnSourceAddress).
+func TestDeploy_clusterTrustsOnlyNginxsOwnSource(t *testing.T) {
+	script, err := os.ReadFile("../../../scripts/cluster.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	template, err := os.ReadFile("../../../deploy/nginx.conf.template")
+	if err != nil {
+		t.Fatal(err)
+	}
+	setting := func(name string) string {
+		m := regexp.MustCompile(`(?m)^` + name + `=(\S+)$`).FindSubmatch(script)
+		if m == nil {
+			t.Fatalf("scripts/cluster.sh sets no %s", name)
+		}
+		return string(m[1])
+	}
+	host, source := setting("INSTANCE_HOST"), setting("NGINX_SOURCE")
+	if host != "127.0.0.1" || source == host || !net.ParseIP(source).IsLoopback() {
+		t.Errorf("instances on %s trusting %s, want 127.0.0.1 trusting another loopback address", host, source)
+	}
+	for _, want := range []string{"HOST=$INSTANCE_HOST ", "TRUSTED_PROXIES=$NGINX_SOURCE ", `"s#__SOURCE__#$NGINX_SOURCE#"`} {
+		if !strings.Contains(string(script), want) {
+			t.Errorf("scripts/cluster.sh lacks %s", want)
+		}
+	}
+	if !strings.Contains(string(template), "proxy_bind __SOURCE__;") {
+		t.Error("deploy/nginx.conf.template does not bind nginx's connections to __SOURCE__")
 	}
 }

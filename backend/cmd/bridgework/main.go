@@ -8,9 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -45,7 +47,7 @@ func run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	db, rdb, err := app.Connect(ctx, cfg)
+	db, rdb, err := app.Connect(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
@@ -67,7 +69,7 @@ func run() error {
 		}
 	}
 
-	srv := app.HTTPServer(fmt.Sprintf(":%d", cfg.Port), a.Handler, cfg.RequestReadTimeout)
+	srv := app.HTTPServer(net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port)), a.Handler, cfg.RequestReadTimeout)
 	errc := make(chan error, 2) // the public listener and the profiling one
 	go func() { errc <- srv.ListenAndServe() }()
 	logger.Info("listening", "addr", srv.Addr, "database", dbKind(cfg), "redis", cfg.RedisURL != "")

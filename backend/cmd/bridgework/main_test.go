@@ -26,10 +26,7 @@ import (
 // 1001 (going away) and the process must exit cleanly after logging one JSON line per request.
 func TestServer_runsFromEnvironmentAndDrainsOnSIGTERM(t *testing.T) {
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "bridgework")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildServer(t, dir)
 	port := freePort(t)
 	base := "http://127.0.0.1:" + strconv.Itoa(port)
 	var logs lockedBuffer
@@ -104,6 +101,35 @@ func TestServer_runsFromEnvironmentAndDrainsOnSIGTERM(t *testing.T) {
 	if !strings.Contains(logs.String(), `"msg":"stopped"`) {
 		t.Errorf("no orderly stop in the log:\n%s", logs.String())
 	}
+}
+
+// TestServer_listensOnHostOnly: with HOST=127.0.0.1 the server is reached at that address and
+// at no other of the machine's (here 127.0.0.3, loopback too but another address).
+func TestServer_listensOnHostOnly(t *testing.T) {
+	dir := t.TempDir()
+	port := strconv.Itoa(freePort(t))
+	cmd := exec.Command(buildServer(t, dir))
+	cmd.Env = append(os.Environ(), "HOST=127.0.0.1", "PORT="+port, "DATA_DIR="+filepath.Join(dir, "data"),
+		"STATIC_DIR="+dir, "DATABASE_URL=", "REDIS_URL=", "JWT_SECRET=", "PUBLIC_URL=", "TRUSTED_PROXIES=")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	waitReady(t, "http://127.0.0.1:"+port+"/readyz")
+	if conn, err := net.DialTimeout("tcp", "127.0.0.3:"+port, time.Second); err == nil {
+		conn.Close()
+		t.Errorf("the server listening on HOST=127.0.0.1 accepted a connection at 127.0.0.3")
+	}
+}
+
+// buildServer builds the server into dir and returns the binary's path.
+func buildServer(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "bridgework")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
 }
 
 func TestServer_refusesBadConfiguration(t *testing.T) {

@@ -45,6 +45,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -134,6 +135,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -215,6 +217,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -271,6 +274,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -337,6 +341,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -405,6 +410,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -473,6 +479,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -552,6 +559,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -620,6 +628,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -679,6 +688,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -758,6 +768,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -826,6 +837,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -886,6 +898,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -954,6 +967,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1022,6 +1036,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1085,6 +1100,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1180,6 +1196,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1264,6 +1281,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1334,6 +1352,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1403,6 +1422,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1470,6 +1490,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1532,6 +1553,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1602,6 +1624,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1656,6 +1679,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1706,6 +1730,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1760,6 +1785,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1812,6 +1838,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1890,6 +1917,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -1969,6 +1997,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2032,6 +2061,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2171,6 +2201,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2267,6 +2298,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2365,6 +2397,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2432,6 +2465,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2490,6 +2524,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2549,6 +2584,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2605,6 +2641,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2669,6 +2706,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2729,6 +2767,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2792,6 +2831,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2868,6 +2908,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -2949,6 +2990,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3014,6 +3056,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3082,6 +3125,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3150,6 +3194,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3233,6 +3278,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3326,6 +3372,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3388,6 +3435,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3468,6 +3516,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3543,6 +3592,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3642,6 +3692,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3739,6 +3790,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3836,6 +3888,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -3920,6 +3973,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4013,6 +4067,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4072,6 +4127,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4138,6 +4194,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4210,6 +4267,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4285,6 +4343,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4339,6 +4398,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4415,6 +4475,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4496,6 +4557,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4549,6 +4611,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4604,6 +4667,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4668,6 +4732,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4738,6 +4803,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4809,6 +4875,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4886,6 +4953,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -4969,6 +5037,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5071,6 +5140,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5142,6 +5212,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5201,6 +5272,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5260,6 +5332,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5347,6 +5420,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5441,6 +5515,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5528,6 +5603,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5615,6 +5691,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5691,6 +5768,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5752,6 +5830,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5836,6 +5915,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -5886,6 +5966,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -6298,7 +6379,7 @@ export interface components {
         };
         Error: {
             /** @enum {string} */
-            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "gone" | "too_large" | "unsupported_type" | "throttled" | "internal";
+            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "gone" | "too_large" | "unsupported_type" | "throttled" | "unavailable" | "internal";
             /** @description The same text as message, for clients that read error. */
             error: string;
             fields?: {
@@ -6880,7 +6961,19 @@ export interface components {
             message: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description The database cannot be reached for now; the same call succeeds once it is back. */
+        Unavailable: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
