@@ -1,7 +1,8 @@
 // Package issuers lets a startup prove it is the company it names, so that a certificate says
-// who really issued it: the startup enters an address at its company domain (CheckWebsite: the
-// registrable domain of its website, and that domain itself), a single-use link is mailed there through the outbox, and opening it while signed in as that startup marks the
-// startup verified for the domain. Changing the website to another domain drops the verification
+// who really issued it: the startup enters an address at its company domain itself (the
+// registrable domain of its website, CheckWebsite), a single-use link is mailed there through the
+// outbox, and opening it while signed in as that startup marks the startup verified for the
+// domain. Changing the website to another domain drops the verification
 // (store.Profiles.SaveStartupProfile). Only a startup verifies: the HTTP route table
 // (httpapi/routes.go) admits no other user type.
 package issuers
@@ -74,8 +75,8 @@ func (s *Service) now() time.Time {
 
 const invalidLink = "This verification link is invalid or has expired. Ask for a new one from your profile."
 
-// RequestVerification queues a verification mail to email, an address at the startup's
-// website's domain, and returns the address it goes to.
+// RequestVerification queues a verification mail to email, an address at the startup's company
+// domain, and returns the address it goes to.
 func (s *Service) RequestVerification(ctx context.Context, u *accounts.User, email string) (string, error) {
 	email = accounts.NormalizeEmail(email)
 	_, site, problem := CheckWebsite(u.Website)
