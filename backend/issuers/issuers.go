@@ -1,7 +1,8 @@
 // Package issuers lets a startup prove it is the company it names, so that a certificate says
-// who really issued it: the startup enters an address at its website's domain, a single-use link
-// is mailed there through the outbox, and opening it while signed in as that startup marks the
-// startup verified for the domain. Changing the website to another domain drops the verification
+// who really issued it: the startup enters an address at its company domain itself (the
+// registrable domain of its website, CheckWebsite), a single-use link is mailed there through the
+// outbox, and opening it while signed in as that startup marks the startup verified for the
+// domain. Changing the website to another domain drops the verification
 // (store.Profiles.SaveStartupProfile). Only a startup verifies: the HTTP route table
 // (httpapi/routes.go) admits no other user type.
 package issuers
@@ -74,19 +75,18 @@ func (s *Service) now() time.Time {
 
 const invalidLink = "This verification link is invalid or has expired. Ask for a new one from your profile."
 
-// RequestVerification queues a verification mail to email, an address at the startup's
-// website's domain, and returns the address it goes to.
+// RequestVerification queues a verification mail to email, an address at the startup's company
+// domain, and returns the address it goes to.
 func (s *Service) RequestVerification(ctx context.Context, u *accounts.User, email string) (string, error) {
 	email = accounts.NormalizeEmail(email)
-	site := SiteDomain(u.Website)
+	_, site, problem := CheckWebsite(u.Website)
 	var v apperr.Validator
 	if v.Check(email != "", "email", "Enter your work email address") &&
 		v.Check(accounts.ValidEmail(email), "email", "Invalid email address") &&
-		v.Check(site != "", "email", "Add your company's website to your profile first: the address must be at its domain.") {
-		domain := email[strings.LastIndex(email, "@")+1:]
-		if v.Check(!IsFreeMail(domain), "email", "Use your work address at "+site+", not a free-mail address.") {
-			v.Check(WithinDomain(domain, site), "email", "The address must be at "+site+", your website's domain.")
-		}
+		v.Check(strings.TrimSpace(u.Website) != "", "email", "Add your company's website to your profile first: the address must be at its domain.") &&
+		v.Check(problem == "", "email", "Fix the website on your profile first. "+problem) {
+		mailbox := mailboxProblem(domainOf(email), site)
+		v.Check(mailbox == "", "email", mailbox)
 	}
 	if err := v.Err(); err != nil {
 		return "", err
@@ -163,6 +163,10 @@ func (s *Service) Confirm(ctx context.Context, u *accounts.User, token string) (
 	current, err := s.Store.UserByID(ctx, u.ID)
 	if err != nil {
 		return nil, err
+	}
+	// A link mailed before the rules last changed verifies only what they allow now.
+	if mailbox := mailboxProblem(domainOf(ver.Email), ver.Domain); mailbox != "" {
+		return nil, apperr.Field("token", mailbox)
 	}
 	changed := apperr.New(apperr.Conflict, "Your website changed since this link was sent. Ask for a new link from your profile.")
 	if SiteDomain(current.Website) != ver.Domain {

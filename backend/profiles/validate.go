@@ -2,7 +2,6 @@ package profiles
 
 import (
 	"fmt"
-	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"bridgework/backend/help"
 	"bridgework/backend/issuers"
 	"bridgework/backend/uploads"
+	"bridgework/backend/weblink"
 )
 
 // Limits on what a profile holds. The spec sets none; these keep rows and pages reasonable.
@@ -65,7 +65,7 @@ func normalizeStudent(in StudentProfile, now time.Time) (StudentProfile, error) 
 	maxLen(&v, "bio", "Bio", p.Bio, maxLong)
 	maxLen(&v, "summary", "Summary", p.Summary, maxLong)
 	checkUpload(&v, "profilePicture", p.ProfilePicture, false)
-	checkUpload(&v, "resume", p.Resume, true)
+	p.Resume = checkUpload(&v, "resume", p.Resume, true)
 
 	p.Skills = normalizeSkills(&v, in.Skills)
 	p.Experience = normalizeExperience(&v, in.Experience, now)
@@ -148,7 +148,10 @@ func normalizeProjects(v *apperr.Validator, in []accounts.Project) []accounts.Pr
 				fmt.Sprintf("Technologies must be at most %d characters each", maxTechName))
 		}
 		if p.Link != "" {
-			v.Check(isWebURL(p.Link), field("projects", i, "link"), "Link must be a URL starting with http:// or https://")
+			uri, _, err := weblink.Parse(p.Link)
+			if v.Check(err == nil && len(uri) <= maxURL, field("projects", i, "link"), "Link must be a URL starting with http:// or https://") {
+				p.Link = uri
+			}
 		}
 		out = append(out, p)
 	}
@@ -177,12 +180,13 @@ func normalizeStartup(in StartupProfile) (StartupProfile, error) {
 	}
 	var v apperr.Validator
 	if p.Website != "" {
-		// People type "nimbus.io"; the stored form is a full link the profile can show.
-		if !strings.Contains(p.Website, "://") {
-			p.Website = "https://" + p.Website
+		// People type "nimbus.io"; the stored form is a full link the profile can show, at a
+		// domain that can verify the company (issuers.CheckWebsite says which cannot, and why).
+		uri, _, problem := issuers.CheckWebsite(p.Website)
+		if v.Check(problem == "", "website", problem) &&
+			v.Check(len(uri) <= maxWebsite, "website", fmt.Sprintf("Website must be at most %d characters", maxWebsite)) {
+			p.Website = uri
 		}
-		v.Check(len(p.Website) <= maxWebsite && isWebURL(p.Website) && issuers.SiteDomain(p.Website) != "",
-			"website", "Enter your website's address, such as https://nimbus.io")
 	}
 	if v.Check(p.CompanyName != "", "companyName", "Company name is required") {
 		v.Check(utf8.RuneCountInString(p.CompanyName) >= accounts.MinNameLen, "companyName", "Company name must be at least 2 characters")
@@ -271,22 +275,26 @@ func checkDate(v *apperr.Validator, key, value string, now time.Time) (time.Time
 }
 
 // checkUpload accepts an empty value or one of our upload URLs; a résumé may also be an outside
-// http(s) link. Anything else (javascript:, data:, other paths) could run or mislead in a page.
-func checkUpload(v *apperr.Validator, key, value string, allowLink bool) {
+// link by weblink's rule, stored in its RFC 3986 form. Anything else (javascript:, data:, other
+// paths) could run or mislead in a page. It returns the value to store.
+func checkUpload(v *apperr.Validator, key, value string, allowLink bool) string {
 	if value == "" {
-		return
+		return value
 	}
-	_, ours := uploads.IDFromURL(value)
-	ok := len(value) <= maxURL && (ours || (allowLink && isWebURL(value)))
-	v.Check(ok, key, "Please upload the file again")
-}
-
-func isWebURL(s string) bool {
-	if len(s) > maxURL {
-		return false
+	if _, ours := uploads.IDFromURL(value); ours && len(value) <= maxURL {
+		return value
 	}
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+	lower := strings.ToLower(value)
+	if allowLink && (strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://")) {
+		uri, _, err := weblink.Parse(value)
+		if v.Check(err == nil, key, "Please enter a valid URL starting with http:// or https://") &&
+			v.Check(len(uri) <= maxURL, key, "Please upload the file again") {
+			return uri
+		}
+		return value
+	}
+	v.Check(false, key, "Please upload the file again")
+	return value
 }
 
 func isLevel(level string) bool { return slices.Contains(accounts.SkillLevels, level) }

@@ -16,7 +16,8 @@ import (
 func TestNormalizeStartup_rules(t *testing.T) {
 	ok := StartupProfile{CompanyName: "Nimbus", Industry: "Cloud"}
 	with := func(change func(*StartupProfile)) StartupProfile { p := ok; change(&p); return p }
-	site := "Enter your website's address, such as https://nimbus.io"
+	site := "Please enter a valid URL, such as https://nimbus.io"
+	public := "Use your company's public website: not localhost, a private-network name or an IP address."
 	for _, tc := range []struct {
 		name string
 		in   StartupProfile
@@ -44,12 +45,26 @@ func TestNormalizeStartup_rules(t *testing.T) {
 		// Website: typed as people type it, stored as a link whose domain can be verified.
 		{"bare domain", with(func(p *StartupProfile) { p.Website = "nimbus.io" }), nil},
 		{"300 characters", with(func(p *StartupProfile) { p.Website = "https://nimbus.io/" + strings.Repeat("a", 282) }), nil},
-		{"301 characters", with(func(p *StartupProfile) { p.Website = "https://nimbus.io/" + strings.Repeat("a", 283) }), messages{{"website", site}}},
-		{"no domain", with(func(p *StartupProfile) { p.Website = "localhost" }), messages{{"website", site}}},
+		{"301 characters", with(func(p *StartupProfile) { p.Website = "https://nimbus.io/" + strings.Repeat("a", 283) }), messages{
+			{"website", "Website must be at most 300 characters"}}},
+		{"over 300 characters once encoded", with(func(p *StartupProfile) { p.Website = "https://nimbus.io/" + strings.Repeat("ü", 48) }), messages{
+			{"website", "Website must be at most 300 characters"}}},
+		{"no domain", with(func(p *StartupProfile) { p.Website = "localhost" }), messages{{"website", public}}},
 		{"ftp", with(func(p *StartupProfile) { p.Website = "ftp://nimbus.io" }), messages{{"website", site}}},
 		{"script", with(func(p *StartupProfile) { p.Website = "javascript:alert(1)" }), messages{{"website", site}}},
+		{"a space", with(func(p *StartupProfile) { p.Website = "https://nimbus.io/about us" }), messages{{"website", site}}},
+		{"a quote", with(func(p *StartupProfile) { p.Website = `https://nimbus.io/"about"` }), messages{{"website", site}}},
+		{"a user name", with(func(p *StartupProfile) { p.Website = "https://probe.io@evil.io" }), messages{{"website", site}}},
+		{"a public suffix", with(func(p *StartupProfile) { p.Website = "https://co.uk" }), messages{
+			{"website", "co.uk is a public suffix that names are registered under, not a company's domain. Enter your company's own domain."}}},
+		{"free hosting", with(func(p *StartupProfile) { p.Website = "https://acme.github.io" }), messages{
+			{"website", "github.io is a hosting domain where anyone can have a site, so a site there proves nothing about a company. Enter your company's own domain."}}},
+		{"a university", with(func(p *StartupProfile) { p.Website = "oxford.ac.uk" }), messages{
+			{"website", "oxford.ac.uk is a school, university or government domain, whose addresses belong to its students and staff. Enter your company's own domain."}}},
+		{"free mail", with(func(p *StartupProfile) { p.Website = "https://gmail.com" }), messages{
+			{"website", "gmail.com is a free-mail provider, not your company's website."}}},
 		{"website is checked first", StartupProfile{Website: "localhost"}, messages{
-			{"website", site}, {"companyName", "Company name is required"}, {"industry", "Industry is required"}}},
+			{"website", public}, {"companyName", "Company name is required"}, {"industry", "Industry is required"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := normalizeStartup(tc.in)
@@ -59,10 +74,16 @@ func TestNormalizeStartup_rules(t *testing.T) {
 }
 
 func TestNormalizeStartup_storesTrimmedWithAFullWebsite(t *testing.T) {
-	got, err := normalizeStartup(StartupProfile{CompanyName: " Nimbus ", Industry: " Cloud ", CompanySize: " 11-50 ", Website: " nimbus.io "})
-	want := StartupProfile{CompanyName: "Nimbus", Industry: "Cloud", CompanySize: "11-50", Website: "https://nimbus.io"}
-	if err != nil || got != want {
-		t.Fatalf("stored %+v, %v; want %+v", got, err, want)
+	for typed, stored := range map[string]string{
+		" nimbus.io ":                       "https://nimbus.io",
+		"https://www.nimbus.io/?ref=a#team": "https://www.nimbus.io/?ref=a#team",
+		"münchen.de/über":                   "https://xn--mnchen-3ya.de/%C3%BCber",
+	} {
+		got, err := normalizeStartup(StartupProfile{CompanyName: " Nimbus ", Industry: " Cloud ", CompanySize: " 11-50 ", Website: typed})
+		want := StartupProfile{CompanyName: "Nimbus", Industry: "Cloud", CompanySize: "11-50", Website: stored}
+		if err != nil || got != want {
+			t.Errorf("%q: stored %+v, %v; want %+v", typed, got, err, want)
+		}
 	}
 }
 

@@ -50,6 +50,7 @@ func TestNormalizeStudent_rules(t *testing.T) {
 	work := accounts.Project{Title: "Engine"}
 	upload := "Please upload the file again"
 	badLink := "Link must be a URL starting with http:// or https://"
+	badURL := "Please enter a valid URL starting with http:// or https://"
 	for _, tc := range []struct {
 		name string
 		in   StudentProfile
@@ -101,6 +102,10 @@ func TestNormalizeStudent_rules(t *testing.T) {
 		{"script as résumé", with(func(p *StudentProfile) { p.Resume = "javascript:alert(1)" }), messages{{"resume", upload}}},
 		{"501-character résumé link", with(func(p *StudentProfile) { p.Resume = "https://example.com/" + strings.Repeat("a", 481) }),
 			messages{{"resume", upload}}},
+		{"résumé link with a space", with(func(p *StudentProfile) { p.Resume = "https://example.com/my cv.pdf" }), messages{{"resume", badURL}}},
+		{"résumé link with brackets", with(func(p *StudentProfile) { p.Resume = "https://example.com/<cv>.pdf" }), messages{{"resume", badURL}}},
+		{"résumé link with a quote", with(func(p *StudentProfile) { p.Resume = `HTTPS://example.com/"cv".pdf` }), messages{{"resume", badURL}}},
+		{"résumé link with a user name", with(func(p *StudentProfile) { p.Resume = "https://example.com@evil.io/cv.pdf" }), messages{{"resume", badURL}}},
 
 		// Skills.
 		{"every level", skills(accounts.Skill{Name: "A", Level: "beginner"}, accounts.Skill{Name: "B", Level: "intermediate"},
@@ -143,6 +148,12 @@ func TestNormalizeStudent_rules(t *testing.T) {
 		{"link without a scheme", projects(accounts.Project{Title: "Engine", Link: "github.com/ada"}), messages{{"projects.0.link", badLink}}},
 		{"script as link", projects(accounts.Project{Title: "Engine", Link: "javascript:alert(1)"}), messages{{"projects.0.link", badLink}}},
 		{"link without a host", projects(accounts.Project{Title: "Engine", Link: "https://"}), messages{{"projects.0.link", badLink}}},
+		{"link with a space", projects(accounts.Project{Title: "Engine", Link: "https://github.com/ada/my engine"}), messages{{"projects.0.link", badLink}}},
+		{"link with brackets", projects(work, accounts.Project{Title: "Engine", Link: "https://github.com/ada/<engine>"}), messages{{"projects.1.link", badLink}}},
+		{"link with a quote", projects(accounts.Project{Title: "Engine", Link: `https://github.com/ada/"engine"`}), messages{{"projects.0.link", badLink}}},
+		{"link with a user name", projects(accounts.Project{Title: "Engine", Link: "https://github.com@evil.io/ada"}), messages{{"projects.0.link", badLink}}},
+		{"link over 500 characters once encoded", projects(accounts.Project{Title: "Engine", Link: "https://github.com/" + strings.Repeat("é", 81)}),
+			messages{{"projects.0.link", badLink}}},
 		{"dropped project with a bad link", projects(accounts.Project{Link: "javascript:alert(1)"}), nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -182,6 +193,21 @@ func TestNormalizeStudent_keepsWhatTheSpecKeeps(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("stored\n%+v\nwant\n%+v", got, want)
+	}
+}
+
+// Project and résumé links are stored as weblink writes them: a query and a fragment as typed,
+// non-ASCII percent-encoded.
+func TestNormalizeStudent_storesLinksAsURIs(t *testing.T) {
+	got, err := normalizeStudent(StudentProfile{FirstName: "Ada", LastName: "Lovelace",
+		Resume:   "https://drive.example.com/cv?id=1&lang=fr#page=2",
+		Projects: []accounts.Project{{Title: "Engine", Link: "https://github.com/ada/müller?tab=readme#usage"}},
+	}, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Resume != "https://drive.example.com/cv?id=1&lang=fr#page=2" || got.Projects[0].Link != "https://github.com/ada/m%C3%BCller?tab=readme#usage" {
+		t.Errorf("stored résumé %q, project link %q", got.Resume, got.Projects[0].Link)
 	}
 }
 

@@ -38,6 +38,7 @@ func migrations(auditKey audit.Key) []*gormigrate.Migration {
 		migrateAssignedTasks(),
 		migrateCertifiedWork(),
 		migrateAuditKeyed(auditKey),
+		migrateIssuerDomains(),
 	}
 }
 

@@ -1,8 +1,6 @@
 package tasks
 
 import (
-	"net"
-	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -12,6 +10,7 @@ import (
 	"golang.org/x/text/currency"
 
 	"bridgework/backend/apperr"
+	"bridgework/backend/weblink"
 )
 
 // Work types and their categories, exactly as spec §5 lists them.
@@ -169,37 +168,25 @@ func SplitSkills(in []string) []string {
 	return out
 }
 
-// ValidateLink checks a submitted work link: not blank, an http or https URL with a host the
-// startup can open, a public name rather than localhost, a private-network name or an IP address.
+// ValidateLink checks a submitted work link and returns it as stored: not blank, a link by
+// weblink's rule (an absolute http or https URL as RFC 3986 writes it), on a public host the
+// startup can open rather than localhost, a private-network name or an IP address.
 func ValidateLink(link string) (string, error) {
 	link = strings.TrimSpace(link)
+	const tooLong = "Link must be at most 2000 characters"
 	var v apperr.Validator
 	if v.Check(link != "", "link", "Link is required") &&
-		v.Check(utf8.RuneCountInString(link) <= maxLinkLen, "link", "Link must be at most 2000 characters") {
-		u, err := url.Parse(link)
-		if v.Check(err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil,
-			"link", "Please enter a valid URL starting with http:// or https://") {
-			v.Check(publicHost(u.Hostname()), "link",
-				"Use a public link: the startup cannot open localhost, private-network or IP addresses")
+		v.Check(utf8.RuneCountInString(link) <= maxLinkLen, "link", tooLong) {
+		uri, host, err := weblink.Parse(link)
+		// The stored form may be longer than the typed one: non-ASCII is percent-encoded.
+		if v.Check(err == nil, "link", "Please enter a valid URL starting with http:// or https://") &&
+			v.Check(len(uri) <= maxLinkLen, "link", tooLong) &&
+			v.Check(weblink.PublicHost(host), "link",
+				"Use a public link: the startup cannot open localhost, private-network or IP addresses") {
+			link = uri
 		}
 	}
 	return link, v.Err()
-}
-
-// publicHost reports whether host is a name anyone on the internet could resolve: not an IP
-// literal, not localhost, not a single-label intranet name, not a name reserved for local or
-// private networks (RFC 6761, 6762, 8375, 9476 and the common .internal, .lan, .corp).
-func publicHost(host string) bool {
-	host = strings.TrimSuffix(strings.ToLower(host), ".")
-	if host == "" || net.ParseIP(host) != nil || !strings.Contains(host, ".") {
-		return false
-	}
-	for _, private := range []string{".localhost", ".local", ".internal", ".lan", ".home.arpa", ".corp", ".intranet", ".test", ".invalid", ".alt"} {
-		if strings.HasSuffix(host, private) {
-			return false
-		}
-	}
-	return true
 }
 
 // ValidCurrency reports whether code is an upper-case ISO 4217 code of money people are paid

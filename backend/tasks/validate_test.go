@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,6 +78,13 @@ func TestValidateLink(t *testing.T) {
 		{"github.com/rosa", invalid},
 		{"ftp://example.com/file", invalid},
 		{"https://user:pass@example.com/", invalid},
+		{"https://probe.io@evil.io/", invalid},
+		{"https://github.com/rosa/my landing", invalid},
+		{"https://github.com/rosa/<landing>", invalid},
+		{"https://github.com/rosa/a>b", invalid},
+		{`https://github.com/rosa/"landing"`, invalid},
+		{"https://github.com/rosa/100%", invalid},
+		{"https://example.com/" + strings.Repeat("ü", 700), "Link must be at most 2000 characters"},
 		{"http://localhost:3000/", private},
 		{"http://LOCALHOST/", private},
 		{"http://app.localhost/", private},
@@ -85,6 +93,7 @@ func TestValidateLink(t *testing.T) {
 		{"http://192.168.1.20/site", private},
 		{"http://[::1]:5173/", private},
 		{"http://93.184.216.34/", private},
+		{"http://127.1/", private},
 		{"http://intranet/wiki", private},
 		{"http://printer.local/", private},
 		{"http://build.corp/", private},
@@ -98,6 +107,19 @@ func TestValidateLink(t *testing.T) {
 			t.Errorf("%q: refused: %v", tc.link, err)
 		case tc.message != "" && (!errors.As(err, &e) || e.Fields["link"] != tc.message):
 			t.Errorf("%q: error %v, want %q", tc.link, err, tc.message)
+		}
+	}
+}
+
+// A link is stored as the URI a browser opens: an international name in IDNA form, non-ASCII
+// percent-encoded, the rest (a query, a fragment) as typed.
+func TestValidateLink_storesAnRFC3986URI(t *testing.T) {
+	for link, want := range map[string]string{
+		" https://github.com/rosa/landing?tab=readme&x=%20y#install ": "https://github.com/rosa/landing?tab=readme&x=%20y#install",
+		"https://münchen.de/straße":                                   "https://xn--mnchen-3ya.de/stra%C3%9Fe",
+	} {
+		if got, err := ValidateLink(link); err != nil || got != want {
+			t.Errorf("ValidateLink(%q) = %q, %v; want %q", link, got, err, want)
 		}
 	}
 }

@@ -27,6 +27,16 @@ export function webHref(value: string | null | undefined): string | null {
   }
 }
 
+/**
+ * Whether a typed link holds what no URL may (RFC 3986; the server's backend/weblink refuses the
+ * same): spaces and other separators, control and invisible format characters, `"`, `<`, `>`,
+ * `\`, `^`, backtick, `{`, `|`, `}`, or a "%" that starts no escape. `new URL` would quietly
+ * percent-encode them, and the server would refuse the link the user typed.
+ */
+export function hasCharactersNoUrlHolds(value: string): boolean {
+  return /[\p{C}\p{Z}"<>\\^`{|}]|%(?![0-9A-Fa-f]{2})/u.test(value)
+}
+
 /** Spec §9: résumés up to 5 MB; images share the limit. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 

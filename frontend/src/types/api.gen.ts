@@ -3916,8 +3916,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Verify the signed-in startup's company: mail a single-use link (valid VERIFY_LINK_TTL, 24 h by default) to an address at its website's domain
-         * @description The address must be at the domain of the startup's website or a subdomain of it, and not at a free-mail provider. The mail leaves through the outbox after the request. At most VERIFY_MAX_MAILS_PER_ACCOUNT requests per VERIFY_MAIL_WINDOW.
+         * Verify the signed-in startup's company: mail a single-use link (valid VERIFY_LINK_TTL, 24 h by default) to an address at its company domain
+         * @description The company domain is the website's registrable domain by the Public Suffix List (https://www.nimbus.io and https://labs.nimbus.io name nimbus.io); a website at a public suffix, a free-hosting suffix, a school, university or government domain or a free-mail provider names none. The address must be at the company domain itself (not a subdomain of it), and not at a free-mail provider. The mail leaves through the outbox after the request. At most VERIFY_MAX_MAILS_PER_ACCOUNT requests per VERIFY_MAIL_WINDOW.
          */
         post: {
             parameters: {
@@ -3941,7 +3941,7 @@ export interface paths {
                         "application/json": components["schemas"]["VerificationSent"];
                     };
                 };
-                /** @description fields.email: Enter your work email address / Invalid email address / Add your company's website to your profile first… / Use your work address at nimbus.io, not a free-mail address. / The address must be at nimbus.io, your website's domain. */
+                /** @description fields.email: Enter your work email address / Invalid email address / Add your company's website to your profile first… / Fix the website on your profile first. … (a website saved before the rules that names no company) / Use your work address at nimbus.io, not a free-mail address. / Use an address at nimbus.io itself: an address at mail.nimbus.io does not prove you own nimbus.io. / The address must be at nimbus.io, your website's domain. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -4026,7 +4026,7 @@ export interface paths {
                         "application/json": components["schemas"]["User"];
                     };
                 };
-                /** @description fields.token: This verification link is invalid or has expired. Ask for a new one from your profile. */
+                /** @description fields.token: This verification link is invalid or has expired. Ask for a new one from your profile. / Use an address at nimbus.io itself… (a link mailed to a subdomain's address before that rule) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -6730,7 +6730,7 @@ export interface components {
             industry: string;
             /** @description a URL from POST /api/uploads/avatar */
             profilePicture?: string;
-            /** @description The company's site, e.g. https://nimbus.io (a bare domain gets https://). Moving it to another domain drops the company's verification. Left out, the saved website is kept. */
+            /** @description The company's site, e.g. https://nimbus.io (a bare domain gets https://), stored as an RFC 3986 URI (an international name in IDNA form). Its registrable domain is the company domain a verification is for; a website that names none (a public suffix such as co.uk, a free-hosting domain such as github.io, a school, university or government domain, a free-mail provider, localhost or an IP address, a user name before the host) is refused on fields.website. Moving it to another registrable domain drops the company's verification. Left out, the saved website is kept. */
             website?: string;
         };
         StudentDashboard: {
@@ -6778,7 +6778,7 @@ export interface components {
                 technologies?: string[] | string;
                 title?: string;
             }[];
-            /** @description a URL from POST /api/uploads/resume (signed or not; the file is stored, not the link), or an http(s) link */
+            /** @description a URL from POST /api/uploads/resume (signed or not; the file is stored, not the link), or an http(s) link, stored as an RFC 3986 URI */
             resume?: string;
             skills?: {
                 /**

@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { z } from '@/lib/zod'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
+import { hasCharactersNoUrlHolds } from '@/lib/files'
 import { applyApiFieldErrors } from '@/lib/form'
 
 export const LINK_REQUIRED = 'Link is required'
@@ -11,6 +12,7 @@ export const LINK_INVALID = 'Please enter a valid URL starting with http:// or h
 export const LINK_NOT_PUBLIC = 'Use a public link: the startup cannot open localhost, private-network or IP addresses'
 
 function parseUrl(value: string): URL | null {
+  if (hasCharactersNoUrlHolds(value)) return null
   try {
     const url = new URL(value)
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname && !url.username && !url.password ? url : null
@@ -19,23 +21,26 @@ function parseUrl(value: string): URL | null {
   }
 }
 
-/** Names only a local or private network resolves (the server's list, backend/tasks ValidateLink). */
+/** Names only a local or private network resolves (the server's list, backend/weblink PublicHost). */
 const PRIVATE_SUFFIXES = ['.localhost', '.local', '.internal', '.lan', '.home.arpa', '.corp', '.intranet', '.test', '.invalid', '.alt']
 
 /**
  * Whether anyone on the internet could open a link to host: not an IP address, not localhost,
- * not a single-label intranet name, not a name reserved for private networks.
+ * not a single-label intranet name, not a name reserved for private networks, made of DNS labels
+ * (letters, digits, "-", "_"), and not ending in a number, which browsers read as an IPv4 address.
  */
 export function isPublicHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '')
-  if (!host || !host.includes('.') || host.startsWith('[') || host.includes(':')) return false
-  if (/^[0-9.]+$/.test(host) || /^0x[0-9a-f.x]+$/.test(host)) return false
-  return !PRIVATE_SUFFIXES.some((suffix) => host.endsWith(suffix))
+  if (!host.includes('.') || PRIVATE_SUFFIXES.some((suffix) => host.endsWith(suffix))) return false
+  const labels = host.split('.')
+  const last = labels[labels.length - 1]
+  return labels.every((label) => /^[a-z0-9_-]+$/.test(label)) && !/^[0-9]+$/.test(last) && !last.startsWith('0x')
 }
 
 /**
- * Spec §5: the link is not blank and is a URL (http or https, as the server requires), on a
- * public host the startup can open (the server refuses the others with the same message).
+ * Spec §5: the link is not blank and is a URL (http or https, with nothing RFC 3986 forbids, as
+ * the server requires), on a public host the startup can open (the server refuses the others with
+ * the same messages).
  */
 export const linkSchema = z.object({
   link: z

@@ -1,5 +1,5 @@
 import { z } from '@/lib/zod'
-import { MAX_UPLOAD_BYTES, webHref } from '@/lib/files'
+import { hasCharactersNoUrlHolds, MAX_UPLOAD_BYTES, webHref } from '@/lib/files'
 import type { SkillLevel, User } from '@/types/api'
 import type { StudentProfileInput } from './api/save-student-profile'
 import type { StartupProfileInput } from './api/update-startup-profile'
@@ -81,7 +81,10 @@ export const studentProfileSchema = z.object({
       title: z.string().max(200),
       description: z.string().max(2000, 'Description must be at most 2000 characters'),
       technologies: z.string(),
-      link: z.string().trim().refine((v) => !v || webHref(v) !== null, 'Link must be a URL starting with http:// or https://'),
+      link: z
+        .string()
+        .trim()
+        .refine((v) => !v || (webHref(v) !== null && !hasCharactersNoUrlHolds(v)), 'Link must be a URL starting with http:// or https://'),
     }),
   ),
 })
@@ -151,7 +154,7 @@ export const startupProfileSchema = z.object({
     .string()
     .trim()
     .max(300, 'Website must be at most 300 characters')
-    .refine((value) => value === '' || siteDomain(value) !== '', "Enter your website's address, such as https://nimbus.io"),
+    .refine((value) => value === '' || siteDomain(value) !== '', 'Please enter a valid URL, such as https://nimbus.io'),
 })
 
 export type StartupProfileValues = z.infer<typeof startupProfileSchema>
@@ -168,12 +171,14 @@ export function startupFormValues(user: User): StartupProfileInput {
 }
 
 /**
- * The domain a website names, as the server decides it (backend/issuers.SiteDomain): the host,
- * lower-case, without "www."; "" when there is none. "nimbus.io" alone counts as https://nimbus.io.
+ * The domain a website names: the host, lower-case, without "www."; "" when there is none.
+ * "nimbus.io" alone counts as https://nimbus.io. The server names the registrable domain by the
+ * Public Suffix List (backend/issuers.CheckWebsite), which is this for a site at its own domain
+ * (nimbus.io, www.nimbus.io), and refuses what the list says names no company (co.uk, github.io).
  */
 export function siteDomain(website: string): string {
   const value = website.trim()
-  if (!value) return ''
+  if (!value || hasCharactersNoUrlHolds(value)) return ''
   try {
     const url = new URL(value.includes('://') ? value : `https://${value}`)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return ''
@@ -186,7 +191,11 @@ export function siteDomain(website: string): string {
 
 export const VERIFY_EMAIL_REQUIRED = 'Enter your work email address'
 
-/** "Verify your company": a work address at the website's domain or a subdomain of it. */
+/**
+ * "Verify your company": a work address at the company domain itself, not at a subdomain of it.
+ * For a site at a subdomain (labs.nimbus.io) the company domain is a parent the server picks by
+ * the Public Suffix List, so an address at a parent of the site's domain is left to the server.
+ */
 export function companyVerificationSchema(domain: string) {
   return z.object({
     email: z
@@ -194,10 +203,14 @@ export function companyVerificationSchema(domain: string) {
       .trim()
       .min(1, VERIFY_EMAIL_REQUIRED)
       .regex(/^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/i, 'Invalid email address')
-      .refine((email) => {
+      .superRefine((email, ctx) => {
         const at = email.slice(email.lastIndexOf('@') + 1).toLowerCase()
-        return at === domain || at.endsWith(`.${domain}`)
-      }, `The address must be at ${domain}, your website's domain.`),
+        if (at.endsWith(`.${domain}`)) {
+          ctx.addIssue({ code: 'custom', message: `Use an address at ${domain} itself: an address at ${at} does not prove you own ${domain}.` })
+        } else if (at !== domain && !domain.endsWith(`.${at}`)) {
+          ctx.addIssue({ code: 'custom', message: `The address must be at ${domain}, your website's domain.` })
+        }
+      }),
   })
 }
 

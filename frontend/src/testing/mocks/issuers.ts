@@ -27,7 +27,8 @@ export const issuerHandlers = [
     const refuse = (message: string) => error(400, 'invalid', message, { email: message })
     if (!site) return refuse("Add your company's website to your profile first: the address must be at its domain.")
     if (FREE_MAIL.includes(at)) return refuse(`Use your work address at ${site}, not a free-mail address.`)
-    if (at !== site && !at.endsWith(`.${site}`)) return refuse(`The address must be at ${site}, your website's domain.`)
+    if (at.endsWith(`.${site}`)) return refuse(`Use an address at ${site} itself: an address at ${at} does not prove you own ${site}.`)
+    if (at !== site) return refuse(`The address must be at ${site}, your website's domain.`)
     db.verifications.set(`verify-token-${++sequence}`, { userId: me._id, email, domain: site })
     return HttpResponse.json({ message: `We sent a verification link to ${email}. Open it while signed in to this account.`, email }, { status: 202 })
   }),

@@ -30,6 +30,11 @@ describe('/profile: Verify your company', () => {
     await events.type(email, 'ceo@evilnimbus.io')
     await events.click(send)
     expect(email).toHaveAccessibleDescription("The address must be at nimbus.io, your website's domain.")
+    // A mailbox at a subdomain does not verify the domain above it.
+    await events.clear(email)
+    await events.type(email, 'ceo@mail.nimbus.io')
+    await events.click(send)
+    expect(email).toHaveAccessibleDescription('Use an address at nimbus.io itself: an address at mail.nimbus.io does not prove you own nimbus.io.')
     expect(db.verifications.size).toBe(0)
 
     // A refusal only the server knows (here: too many links) is shown too.
@@ -40,15 +45,15 @@ describe('/profile: Verify your company', () => {
       ),
     )
     await events.clear(email)
-    await events.type(email, 'CEO@mail.nimbus.io')
+    await events.type(email, 'CEO@nimbus.io')
     await events.click(send)
     expect(await screen.findByText('Too many verification emails. Please try again later.')).toBeInTheDocument()
 
     await events.click(send)
     expect(await within(form()).findByRole('status')).toHaveTextContent(
-      'We sent a verification link to ceo@mail.nimbus.io. Open it while signed in to this account.',
+      'We sent a verification link to ceo@nimbus.io. Open it while signed in to this account.',
     )
-    expect([...db.verifications.values()]).toEqual([{ userId: user!._id, email: 'ceo@mail.nimbus.io', domain: 'nimbus.io' }])
+    expect([...db.verifications.values()]).toEqual([{ userId: user!._id, email: 'ceo@nimbus.io', domain: 'nimbus.io' }])
   })
 
   it("maps the server's field error onto the input", async () => {
@@ -82,7 +87,11 @@ describe('/profile: Verify your company', () => {
     const website = screen.getByLabelText('Website')
     await events.type(website, 'not a site')
     await events.click(screen.getByRole('button', { name: 'Save' }))
-    expect(website).toHaveAccessibleDescription("Enter your website's address, such as https://nimbus.io")
+    expect(website).toHaveAccessibleDescription('Please enter a valid URL, such as https://nimbus.io')
+    await events.clear(website)
+    await events.type(website, 'https://nimbus.io/"about"')
+    await events.click(screen.getByRole('button', { name: 'Save' }))
+    expect(website).toHaveAccessibleDescription('Please enter a valid URL, such as https://nimbus.io')
     expect(sent).toHaveLength(0)
     await events.clear(website)
     await events.type(website, 'nimbus.io')
