@@ -10,7 +10,8 @@ import (
 )
 
 // ratingJSON is a rating as its readers see it. visible says whether the other side (and
-// everyone) sees it yet: an author's own list shows their hidden ratings too.
+// everyone) sees it yet: an author's own list shows their hidden ratings too. editableUntil is
+// the moment it becomes visible, when it is fixed (package ratings).
 type ratingJSON struct {
 	ID            string           `json:"_id"`
 	TaskID        string           `json:"taskId"`
@@ -43,7 +44,7 @@ type ratingSummaryJSON struct {
 func toRatingJSON(r ratings.Rating, now time.Time) ratingJSON {
 	out := ratingJSON{ID: r.ID, TaskID: r.TaskID, TaskTitle: r.TaskTitle, RateeID: r.RateeID, Stars: r.Stars,
 		Comment: r.Comment, Answer: r.Answer, AnsweredAt: r.AnsweredAt, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
-		EditableUntil: r.CreatedAt.Add(ratings.EditWindow), Visible: r.Visible(now)}
+		EditableUntil: r.RevealAt, Visible: r.Visible(now)}
 	if p := r.Rater; p != nil {
 		out.Rater = &ratingRaterJSON{userIDs: idsOf(p.ID), UserType: p.Type, Name: p.Name, Picture: p.Picture}
 	}

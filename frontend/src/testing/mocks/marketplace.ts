@@ -155,6 +155,8 @@ export function marketplaceHandlers() {
       sub.reviewNotes = body.reviewNotes ?? ''
       const latest = sub.revisions?.at(-1)
       if (latest) Object.assign(latest, { status: sub.status, reviewNotes: sub.reviewNotes, reviewedAt: '2029-12-03T09:00:00Z' })
+      // Ratings of approved work are taken for 14 days after the approval (backend/ratings).
+      if (sub.status === 'approved') sub.ratingClosesAt = '2029-12-17T09:00:00Z'
       task.displayStatus = task.status = sub.status === 'approved' ? 'completed' : sub.status === 'under-review' ? 'under-review' : 'open'
       // Issue 15: a closing approval closes every other open submission.
       if (sub.status === 'approved' && body.closeTask) {
