@@ -55,7 +55,7 @@ type giveRatingRequest struct {
 	TaskID    string `json:"taskId"`
 	StudentID string `json:"studentId"`
 	Stars     int    `json:"stars"`
-	Comment   string `json:"comment" text:"multiline"`
+	Comment   string `json:"comment"`
 }
 
 func (s *Server) giveRating(c *gin.Context) {
@@ -74,7 +74,7 @@ func (s *Server) giveRating(c *gin.Context) {
 
 type editRatingRequest struct {
 	Stars   int    `json:"stars"`
-	Comment string `json:"comment" text:"multiline"`
+	Comment string `json:"comment"`
 }
 
 func (s *Server) editRating(c *gin.Context) {
@@ -91,7 +91,7 @@ func (s *Server) editRating(c *gin.Context) {
 }
 
 type answerRequest struct {
-	Answer string `json:"answer" text:"multiline"`
+	Answer string `json:"answer"`
 }
 
 func (s *Server) answerRating(c *gin.Context) {

@@ -123,7 +123,7 @@ func (s *Server) reviewSubmission(c *gin.Context) {
 type decideRequest struct {
 	StudentID   string `json:"studentId"`
 	Approve     *bool  `json:"approve"`
-	ReviewNotes string `json:"reviewNotes" text:"multiline"`
+	ReviewNotes string `json:"reviewNotes"`
 	// CloseTask, on an approval, closes the task to further work (default: it stays open).
 	CloseTask bool `json:"closeTask"`
 }
@@ -157,7 +157,7 @@ func (s *Server) decideSubmission(c *gin.Context) {
 
 type requestChangesRequest struct {
 	StudentID   string `json:"studentId"`
-	ReviewNotes string `json:"reviewNotes" text:"multiline"`
+	ReviewNotes string `json:"reviewNotes"`
 }
 
 // requestChanges sends a submission back to its student with notes; their next link is the next

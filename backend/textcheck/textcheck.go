@@ -12,9 +12,13 @@ import "unicode/utf8"
 const Message = "This text contains characters that are not allowed (control or direction characters)."
 
 // Allowed reports whether s is valid UTF-8 without control characters (U+0000–U+001F other than
-// tab, newline and carriage return, and U+007F) and, unless multiline, without bidi overrides
-// and isolates (U+202A–U+202E, U+2066–U+2069). Multi-line text (descriptions, messages) keeps
-// them: a paragraph in Arabic or Hebrew may need them, and it is shown as a block, not inline.
+// tab, newline and carriage return, and U+007F) and, unless multiline, without bidi overrides,
+// embeddings and isolates (U+202A–U+202E, U+2066–U+2069). Only text shown as a block of its own
+// (descriptions, bios) is multiline here and keeps them: a paragraph in Arabic or Hebrew may need
+// them. Chat messages, review notes and rating comments hold newlines (every field may) but are
+// not multiline: they are also shown on one line (the conversation list, the bell, a mail's
+// quote), where an override reverses what follows it ("Invoice \u202egpj.exe" as "Invoice
+// exe.jpg"). Arabic and Hebrew need no override to be written.
 func Allowed(s string, multiline bool) bool {
 	if !utf8.ValidString(s) {
 		return false
