@@ -7,12 +7,11 @@ import (
 	"fmt"
 	"html/template"
 	"net/url"
-	"strings"
 	texttemplate "text/template"
 	"time"
-	"unicode/utf8"
 
 	"bridgework/backend/mail"
+	"bridgework/backend/textcheck"
 )
 
 const subject = "What you missed on Bridgework"
@@ -20,14 +19,17 @@ const subject = "What you missed on Bridgework"
 // perType bounds what one digest lists of each type; the rest is counted.
 const perType = 50
 
-// Item is one unread thing a digest lists: a message (From is its sender) or a notification.
+// Item is one unread thing a digest lists: a message (From is its sender, Text what they wrote)
+// or a notification (Text is Bridgework's words, Quote what QuoteAuthor wrote).
 type Item struct {
-	Type      Type
-	From      string // a message's sender id
-	FromName  string // a message's sender name
-	Text      string
-	Link      string // an in-app path
-	CreatedAt time.Time
+	Type        Type
+	From        string // a message's sender id
+	FromName    string // a message's sender name
+	Text        string
+	Quote       string
+	QuoteAuthor string
+	Link        string // an in-app path
+	CreatedAt   time.Time
 }
 
 // section is one type's part of a digest.
@@ -37,7 +39,12 @@ type section struct {
 	More    int // items past perType
 }
 
-type line struct{ Text, URL string }
+// line is one thing listed: Bridgework's words and their link, then what a user wrote, if
+// anything, quoted under their name (Quote is one paragraph, never a link of the mail's).
+type line struct{ Text, URL, Quote, QuoteAuthor string }
+
+// quoteLen bounds a quote in a digest, a preview of what the app shows in full.
+const quoteLen = 300
 
 type page struct {
 	Name                        string
@@ -118,8 +125,8 @@ func (s *Service) section(t Type, items []Item) section {
 				count = fmt.Sprintf("%d new messages", len(msgs))
 			}
 			sec.Lines = append(sec.Lines, line{
-				Text: fmt.Sprintf("%s from %s: %q", count, last.FromName, snippet(last.Text)),
-				URL:  s.PublicURL + "/chat/" + url.PathEscape(from),
+				Text: count + " from " + last.FromName, URL: s.PublicURL + "/chat/" + url.PathEscape(from),
+				Quote: textcheck.Excerpt(last.Text, quoteLen), QuoteAuthor: last.FromName,
 			})
 		}
 		return sec
@@ -132,18 +139,10 @@ func (s *Service) section(t Type, items []Item) section {
 			sec.More++
 			continue
 		}
-		sec.Lines = append(sec.Lines, line{Text: it.Text, URL: s.PublicURL + it.Link})
+		sec.Lines = append(sec.Lines, line{Text: it.Text, URL: s.PublicURL + it.Link,
+			Quote: textcheck.Excerpt(it.Quote, quoteLen), QuoteAuthor: it.QuoteAuthor})
 	}
 	return sec
-}
-
-// snippet is the start of a message, on one line.
-func snippet(text string) string {
-	text = strings.Join(strings.Fields(text), " ")
-	if utf8.RuneCountInString(text) <= 120 {
-		return text
-	}
-	return string([]rune(text)[:119]) + "…"
 }
 
 var textPage = texttemplate.Must(texttemplate.New("text").Parse(`Hi {{.Name}},
@@ -154,6 +153,10 @@ Here is what happened on Bridgework while you were away.
 {{range .Lines}}
 - {{.Text}}
   {{.URL}}
+{{- if .Quote}}
+  {{.QuoteAuthor}} wrote:
+  > {{.Quote}}
+{{- end}}
 {{end}}{{if .More}}- and {{.More}} more
 {{end}}{{end}}
 Choose which emails you get: {{.SettingsURL}}
@@ -167,7 +170,9 @@ var htmlPage = template.Must(template.New("html").Parse(`<!doctype html>
 <p>Here is what happened on Bridgework while you were away.</p>
 {{range .Sections}}<h2 style="font-size:16px">{{.Heading}}</h2>
 <ul>
-{{range .Lines}}<li><a href="{{.URL}}">{{.Text}}</a></li>
+{{range .Lines}}<li><a href="{{.URL}}">{{.Text}}</a>{{if .Quote}}
+<p style="margin:4px 0 0;color:#6b7280">{{.QuoteAuthor}} wrote:</p>
+<blockquote style="margin:2px 0 0;padding-left:8px;border-left:3px solid #d1d5db;color:#374151">{{.Quote}}</blockquote>{{end}}</li>
 {{end}}{{if .More}}<li>and {{.More}} more</li>
 {{end}}</ul>
 {{end}}<p style="font-size:12px;color:#6b7280">

@@ -1,10 +1,27 @@
 package store
 
 import (
+	"fmt"
+
+	"github.com/go-gormigrate/gormigrate/v2"
 	"gorm.io/gorm"
 
 	"bridgework/backend/tasks"
 )
+
+// MigrateBefore applies every migration listed before the one of id, for the tests of what a
+// migration does to the rows written before it.
+func MigrateBefore(db *gorm.DB, id string) error {
+	all := migrations()
+	for i, m := range all {
+		if m.ID == id {
+			opts := *gormigrate.DefaultOptions
+			opts.UseTransaction = true
+			return gormigrate.New(db, &opts, all[:i]).Migrate()
+		}
+	}
+	return fmt.Errorf("no migration %s", id)
+}
 
 // SetDeferFrom sets the offset from which pageQuery reads a page's ids first, for the tests that
 // hold both ways of reading a page to the same rows; the returned func restores it.

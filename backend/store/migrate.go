@@ -33,6 +33,7 @@ func migrations() []*gormigrate.Migration {
 		migrateStartupTaskOrder(),
 		migratePeopleOrder(),
 		migrateAssignedTasks(),
+		migrateNotificationQuotes(),
 	}
 }
 

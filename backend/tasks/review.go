@@ -10,6 +10,7 @@ import (
 	"bridgework/backend/audit"
 	"bridgework/backend/certs"
 	"bridgework/backend/notify"
+	"bridgework/backend/textcheck"
 )
 
 // Action is a change to a submission: a startup's decision, the student's next revision, or the
@@ -240,7 +241,11 @@ func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decisio
 				return err
 			}
 		}
-		notes = append(notes, decisionNotification(t, d.Action, d.Notes, d.StudentID))
+		note, err := decisionNotification(tx, t, d.Action, d.Notes, d.StudentID)
+		if err != nil {
+			return err
+		}
+		notes = append(notes, note)
 		for _, c := range closed {
 			notes = append(notes, notify.Notification{UserID: c.StudentID, Kind: notify.KindSubmission, Link: "/student/dashboard",
 				Message: fmt.Sprintf("%s: %q no longer takes work, so your submission was closed.", FilledNote, t.Title)})
@@ -325,7 +330,10 @@ func decisionEntry(ctx context.Context, t *Task, sub *Submission, action Action)
 	}, kind != ""
 }
 
-func decisionNotification(t *Task, action Action, notes, studentID string) notify.Notification {
+// decisionNotification tells the student of a decision. The startup's notes are its quote, one
+// paragraph under the startup's name, never part of the message: the bell and the mails show
+// them as the startup's words, not Bridgework's (notify.Notification).
+func decisionNotification(tx Tx, t *Task, action Action, notes, studentID string) (notify.Notification, error) {
 	n := notify.Notification{UserID: studentID, Kind: notify.KindSubmission, Link: "/student/dashboard"}
 	switch action {
 	case ActionReview:
@@ -339,9 +347,13 @@ func decisionNotification(t *Task, action Action, notes, studentID string) notif
 		n.Message = fmt.Sprintf("Changes were requested on your submission for %q.", t.Title)
 	}
 	if notes != "" && action != ActionReview {
-		n.Message += " Notes: " + clip(notes, 300)
+		startup, err := tx.Person(t.StartupID)
+		if err != nil {
+			return n, err
+		}
+		n.Quote, n.QuoteAuthor = textcheck.Excerpt(notes, 300), startup.Name()
 	}
-	return n
+	return n, nil
 }
 
 // SubmissionStatusEvent is the data of a submission.status event.

@@ -3,10 +3,13 @@
 // refuses NUL and invalid UTF-8 with an error, SQLite stores them as they are, and control or
 // direction-override characters in a name or title can make a page say something else than the
 // data (a file name "gpj.exe" shown as "exe.jpg"): such text gets a 400 with a field message on
-// either database instead.
+// either database instead. Excerpt is the one cut of such text that previews and mails quote.
 package textcheck
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Message is the field message for text that breaks the rule.
 const Message = "This text contains characters that are not allowed (control or direction characters)."
@@ -33,4 +36,30 @@ func Allowed(s string, multiline bool) bool {
 		}
 	}
 	return true
+}
+
+// Excerpt is the first paragraph of what a user wrote, on one line, for a preview or a mail's
+// quote: the text up to its first line break (a mail never carries a user's layout, so a second
+// paragraph cannot pose as the mail's own next lines), whitespace collapsed, at most max runes.
+// An ellipsis ends it when anything was cut.
+func Excerpt(text string, max int) string {
+	text = strings.TrimSpace(text)
+	first, _, more := strings.Cut(strings.Map(lineBreak, text), "\n")
+	out := strings.Join(strings.Fields(first), " ")
+	if r := []rune(out); len(r) > max {
+		return strings.TrimRight(string(r[:max-1]), " ") + "…"
+	}
+	if more {
+		return out + " …"
+	}
+	return out
+}
+
+// lineBreak maps every character that ends a line (Unicode's mandatory breaks) to a newline.
+func lineBreak(r rune) rune {
+	switch r {
+	case '\r', '\v', '\f', 0x85, 0x2028, 0x2029:
+		return '\n'
+	}
+	return r
 }

@@ -6310,7 +6310,12 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             link?: string;
+            /** @description Bridgework's words only; what a user wrote comes as quote. */
             message: string;
+            /** @description What a user wrote that the notification carries (a startup's review notes), one paragraph on one line: show it quoted under quoteAuthor, never as Bridgework's words. */
+            quote?: string;
+            /** @description Who wrote the quote (the startup's name). */
+            quoteAuthor?: string;
             read: boolean;
         };
         NotificationSettings: {

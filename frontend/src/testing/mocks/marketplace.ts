@@ -248,8 +248,9 @@ export function marketplaceHandlers() {
   ]
 }
 
-export function addNotification(user: User, message: string, link?: string) {
-  const n = { _id: nextId(), userId: user._id, message, link, read: false, createdAt: '2029-12-03T10:00:00Z' }
+/** A notification of the user's; `quoted` is what a user wrote that it carries (review notes). */
+export function addNotification(user: User, message: string, link?: string, quoted?: { quote: string; quoteAuthor: string }) {
+  const n = { _id: nextId(), userId: user._id, message, ...quoted, link, read: false, createdAt: '2029-12-03T10:00:00Z' }
   market.notifications.push(n)
   return n
 }
