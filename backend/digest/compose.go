@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/url"
+	"strings"
 	texttemplate "text/template"
 	"time"
 
@@ -40,11 +41,49 @@ type section struct {
 }
 
 // line is one thing listed: Bridgework's words and their link, then what a user wrote, if
-// anything, quoted under their name (Quote is one paragraph, never a link of the mail's).
-type line struct{ Text, URL, Quote, QuoteAuthor string }
+// anything, quoted under their name: one paragraph, never a link of the mail's, in lines of at
+// most quoteWidth runes.
+type line struct {
+	Text, URL   string
+	Quote       []string
+	QuoteAuthor string
+}
 
-// quoteLen bounds a quote in a digest, a preview of what the app shows in full.
-const quoteLen = 300
+const (
+	// quoteLen bounds a quote in a digest, a preview of what the app shows in full.
+	quoteLen = 300
+	// quoteWidth keeps a quote's lines short: the mail goes as 8-bit text, whose lines may not
+	// pass 998 bytes (RFC 5322), and a mail client shows a "> " quote as it is written.
+	quoteWidth = 72
+)
+
+// quote is what a user wrote as a digest quotes it.
+func quote(text string) []string { return wrap(textcheck.Excerpt(text, quoteLen), quoteWidth) }
+
+// wrap breaks one line of text into lines of at most width runes, between words where it can; a
+// longer word is cut.
+func wrap(text string, width int) []string {
+	var lines []string
+	var cur []rune
+	for _, word := range strings.Fields(text) {
+		w := []rune(word)
+		if len(cur) > 0 && len(cur)+1+len(w) > width {
+			lines, cur = append(lines, string(cur)), nil
+		}
+		if len(cur) > 0 {
+			cur = append(cur, ' ')
+		}
+		for len(cur)+len(w) > width {
+			n := width - len(cur)
+			lines, cur, w = append(lines, string(append(cur, w[:n]...))), nil, w[n:]
+		}
+		cur = append(cur, w...)
+	}
+	if len(cur) > 0 {
+		lines = append(lines, string(cur))
+	}
+	return lines
+}
 
 type page struct {
 	Name                        string
@@ -126,7 +165,7 @@ func (s *Service) section(t Type, items []Item) section {
 			}
 			sec.Lines = append(sec.Lines, line{
 				Text: count + " from " + last.FromName, URL: s.PublicURL + "/chat/" + url.PathEscape(from),
-				Quote: textcheck.Excerpt(last.Text, quoteLen), QuoteAuthor: last.FromName,
+				Quote: quote(last.Text), QuoteAuthor: last.FromName,
 			})
 		}
 		return sec
@@ -140,7 +179,7 @@ func (s *Service) section(t Type, items []Item) section {
 			continue
 		}
 		sec.Lines = append(sec.Lines, line{Text: it.Text, URL: s.PublicURL + it.Link,
-			Quote: textcheck.Excerpt(it.Quote, quoteLen), QuoteAuthor: it.QuoteAuthor})
+			Quote: quote(it.Quote), QuoteAuthor: it.QuoteAuthor})
 	}
 	return sec
 }
@@ -155,8 +194,9 @@ Here is what happened on Bridgework while you were away.
   {{.URL}}
 {{- if .Quote}}
   {{.QuoteAuthor}} wrote:
-  > {{.Quote}}
-{{- end}}
+{{- range .Quote}}
+  > {{.}}
+{{- end}}{{end}}
 {{end}}{{if .More}}- and {{.More}} more
 {{end}}{{end}}
 Choose which emails you get: {{.SettingsURL}}
@@ -172,7 +212,9 @@ var htmlPage = template.Must(template.New("html").Parse(`<!doctype html>
 <ul>
 {{range .Lines}}<li><a href="{{.URL}}">{{.Text}}</a>{{if .Quote}}
 <p style="margin:4px 0 0;color:#6b7280">{{.QuoteAuthor}} wrote:</p>
-<blockquote style="margin:2px 0 0;padding-left:8px;border-left:3px solid #d1d5db;color:#374151">{{.Quote}}</blockquote>{{end}}</li>
+<blockquote style="margin:2px 0 0;padding-left:8px;border-left:3px solid #d1d5db;color:#374151">
+{{- range $i, $l := .Quote}}{{if $i}}
+{{end}}{{$l}}{{end}}</blockquote>{{end}}</li>
 {{end}}{{if .More}}<li>and {{.More}} more</li>
 {{end}}</ul>
 {{end}}<p style="font-size:12px;color:#6b7280">

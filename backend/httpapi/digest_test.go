@@ -183,8 +183,8 @@ func TestDigest_gathersWhatAUserMissedAtMostOnceAnHour(t *testing.T) {
 // TestDigest_quotesWhatUsersWrote: a startup's review notes and chat messages reach a student's
 // mail quoted under the startup's name, never as Bridgework's words. Notes written to pass for a
 // Bridgework mail (a warning, a link to "confirm", a signature on the lines after) show as one
-// quoted paragraph: the first, on one line, its link plain text in the quote and never an anchor
-// of the HTML part, and the lines after it cut. The bell carries the notes apart from its message
+// quoted paragraph: the first, its whitespace collapsed and wrapped in short "> " lines, its link
+// plain text in the quote and never an anchor of the HTML part, and the lines after it cut. The bell carries the notes apart from its message
 // too.
 func TestDigest_quotesWhatUsersWrote(t *testing.T) {
 	const phish = "http://bridgework-login.evil.example/confirm"
@@ -211,7 +211,10 @@ func TestDigest_quotesWhatUsersWrote(t *testing.T) {
 		e.runDigests()
 		got := mailTo(t, sink.WaitMails(t, 2, e.deliver), rosa.Email)
 		wantText := "- Your submission for \"Landing page\" was rejected.\n  " + e.cfg.PublicURL + "/student/dashboard\n" +
-			"  Nimbus Labs wrote:\n  > " + quoted + "\n"
+			"  Nimbus Labs wrote:\n" +
+			"  > Bridgework Security Team: your account will be closed… <a\n" +
+			"  > href=\"" + phish + "\">Confirm</a>\n" +
+			"  > " + phish + " …\n"
 		for _, want := range []string{wantText, "  Nimbus Labs wrote:\n  > Bridgework Support: your payout is on hold …\n"} {
 			if !strings.Contains(got.Text, want) {
 				t.Errorf("the text part lacks\n%s\nin:\n%s", want, got.Text)
@@ -222,7 +225,7 @@ func TestDigest_quotesWhatUsersWrote(t *testing.T) {
 				t.Errorf("the mail holds %q, which the quote should have cut:\n%s\n%s", cut, got.Text, got.HTML)
 			}
 		}
-		escaped := "Bridgework Security Team: your account will be closed… &lt;a href=&#34;" + phish + "&#34;&gt;Confirm&lt;/a&gt; " + phish + " …"
+		escaped := "Bridgework Security Team: your account will be closed… &lt;a\nhref=&#34;" + phish + "&#34;&gt;Confirm&lt;/a&gt;\n" + phish + " …"
 		if !strings.Contains(got.HTML, "<p style=\"margin:4px 0 0;color:#6b7280\">Nimbus Labs wrote:</p>\n<blockquote") ||
 			!regexp.MustCompile(`<blockquote[^>]*>`+regexp.QuoteMeta(escaped)+`</blockquote>`).MatchString(got.HTML) {
 			t.Errorf("the HTML part does not quote the notes, escaped, under the startup's name:\n%s", got.HTML)
