@@ -198,8 +198,11 @@ func (s *Service) Edit(ctx context.Context, caller *accounts.User, id string, st
 		return nil, notYours(err)
 	}
 	now := s.now()
-	// The reveal is checked by the update itself, so an edit racing the other side's rating or
-	// the window's end either lands before the reveal or changes nothing.
+	if !r.Editable(now) {
+		return nil, errFixed
+	}
+	// The reveal is checked again by the update itself, so an edit racing the other side's
+	// rating or the window's end either lands before the reveal or changes nothing.
 	ok, err := s.Store.Update(ctx, id, caller.ID, stars, comment, now)
 	if err != nil {
 		return nil, err

@@ -276,6 +276,11 @@ func TestRatings_fixedOnceRevealed(t *testing.T) {
 				t.Errorf("edit %v after both rated: %v, want the conflict", later, err)
 			}
 		}
+		// An edit that read the rating just before the reveal still changes nothing: the update's
+		// own condition is the reveal.
+		if ok, err := (store.Ratings{DB: db}).Update(ctx, r.ID, w.acme.ID, 1, "Raced", *w.clock); ok || err != nil {
+			t.Errorf("the store's update after the reveal: %v, %v; want nothing changed", ok, err)
+		}
 		got, err := store.Ratings{DB: db}.Rating(ctx, r.ID)
 		if err != nil || got.Stars != 4 || got.Comment != "Better than I said" {
 			t.Errorf("stored %+v, %v; want the edit made before the reveal", got, err)
