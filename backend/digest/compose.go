@@ -10,9 +10,9 @@ import (
 	"strings"
 	texttemplate "text/template"
 	"time"
-	"unicode/utf8"
 
 	"bridgework/backend/mail"
+	"bridgework/backend/textcheck"
 )
 
 const subject = "What you missed on Bridgework"
@@ -20,14 +20,17 @@ const subject = "What you missed on Bridgework"
 // perType bounds what one digest lists of each type; the rest is counted.
 const perType = 50
 
-// Item is one unread thing a digest lists: a message (From is its sender) or a notification.
+// Item is one unread thing a digest lists: a message (From is its sender, Text what they wrote)
+// or a notification (Text is Bridgework's words, Quote what QuoteAuthor wrote).
 type Item struct {
-	Type      Type
-	From      string // a message's sender id
-	FromName  string // a message's sender name
-	Text      string
-	Link      string // an in-app path
-	CreatedAt time.Time
+	Type        Type
+	From        string // a message's sender id
+	FromName    string // a message's sender name
+	Text        string
+	Quote       string
+	QuoteAuthor string
+	Link        string // an in-app path
+	CreatedAt   time.Time
 }
 
 // section is one type's part of a digest.
@@ -37,7 +40,50 @@ type section struct {
 	More    int // items past perType
 }
 
-type line struct{ Text, URL string }
+// line is one thing listed: Bridgework's words and their link, then what a user wrote, if
+// anything, quoted under their name: one paragraph, never a link of the mail's, in lines of at
+// most quoteWidth runes.
+type line struct {
+	Text, URL   string
+	Quote       []string
+	QuoteAuthor string
+}
+
+const (
+	// quoteLen bounds a quote in a digest, a preview of what the app shows in full.
+	quoteLen = 300
+	// quoteWidth keeps a quote's lines short: the mail goes as 8-bit text, whose lines may not
+	// pass 998 bytes (RFC 5322), and a mail client shows a "> " quote as it is written.
+	quoteWidth = 72
+)
+
+// quote is what a user wrote as a digest quotes it.
+func quote(text string) []string { return wrap(textcheck.Excerpt(text, quoteLen), quoteWidth) }
+
+// wrap breaks one line of text into lines of at most width runes, between words where it can; a
+// longer word is cut.
+func wrap(text string, width int) []string {
+	var lines []string
+	var cur []rune
+	for _, word := range strings.Fields(text) {
+		w := []rune(word)
+		if len(cur) > 0 && len(cur)+1+len(w) > width {
+			lines, cur = append(lines, string(cur)), nil
+		}
+		if len(cur) > 0 {
+			cur = append(cur, ' ')
+		}
+		for len(cur)+len(w) > width {
+			n := width - len(cur)
+			lines, cur, w = append(lines, string(append(cur, w[:n]...))), nil, w[n:]
+		}
+		cur = append(cur, w...)
+	}
+	if len(cur) > 0 {
+		lines = append(lines, string(cur))
+	}
+	return lines
+}
 
 type page struct {
 	Name                        string
@@ -118,8 +164,8 @@ func (s *Service) section(t Type, items []Item) section {
 				count = fmt.Sprintf("%d new messages", len(msgs))
 			}
 			sec.Lines = append(sec.Lines, line{
-				Text: fmt.Sprintf("%s from %s: %q", count, last.FromName, snippet(last.Text)),
-				URL:  s.PublicURL + "/chat/" + url.PathEscape(from),
+				Text: count + " from " + last.FromName, URL: s.PublicURL + "/chat/" + url.PathEscape(from),
+				Quote: quote(last.Text), QuoteAuthor: last.FromName,
 			})
 		}
 		return sec
@@ -132,18 +178,10 @@ func (s *Service) section(t Type, items []Item) section {
 			sec.More++
 			continue
 		}
-		sec.Lines = append(sec.Lines, line{Text: it.Text, URL: s.PublicURL + it.Link})
+		sec.Lines = append(sec.Lines, line{Text: it.Text, URL: s.PublicURL + it.Link,
+			Quote: quote(it.Quote), QuoteAuthor: it.QuoteAuthor})
 	}
 	return sec
-}
-
-// snippet is the start of a message, on one line.
-func snippet(text string) string {
-	text = strings.Join(strings.Fields(text), " ")
-	if utf8.RuneCountInString(text) <= 120 {
-		return text
-	}
-	return string([]rune(text)[:119]) + "…"
 }
 
 var textPage = texttemplate.Must(texttemplate.New("text").Parse(`Hi {{.Name}},
@@ -154,6 +192,11 @@ Here is what happened on Bridgework while you were away.
 {{range .Lines}}
 - {{.Text}}
   {{.URL}}
+{{- if .Quote}}
+  {{.QuoteAuthor}} wrote:
+{{- range .Quote}}
+  > {{.}}
+{{- end}}{{end}}
 {{end}}{{if .More}}- and {{.More}} more
 {{end}}{{end}}
 Choose which emails you get: {{.SettingsURL}}
@@ -167,7 +210,11 @@ var htmlPage = template.Must(template.New("html").Parse(`<!doctype html>
 <p>Here is what happened on Bridgework while you were away.</p>
 {{range .Sections}}<h2 style="font-size:16px">{{.Heading}}</h2>
 <ul>
-{{range .Lines}}<li><a href="{{.URL}}">{{.Text}}</a></li>
+{{range .Lines}}<li><a href="{{.URL}}">{{.Text}}</a>{{if .Quote}}
+<p style="margin:4px 0 0;color:#6b7280">{{.QuoteAuthor}} wrote:</p>
+<blockquote style="margin:2px 0 0;padding-left:8px;border-left:3px solid #d1d5db;color:#374151">
+{{- range $i, $l := .Quote}}{{if $i}}
+{{end}}{{$l}}{{end}}</blockquote>{{end}}</li>
 {{end}}{{if .More}}<li>and {{.More}} more</li>
 {{end}}</ul>
 {{end}}<p style="font-size:12px;color:#6b7280">

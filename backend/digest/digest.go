@@ -7,6 +7,11 @@
 // the outbox with the window it covers, moving the user's marks in the same transaction: a
 // restart loses nothing and sends nothing twice. The mail is written when the outbox sends it
 // (Compose), from what is still unread then.
+//
+// What a user wrote (a chat message, a startup's review notes) is quoted under their name ("Nimbus
+// Labs wrote:", then "> " and the text, or a blockquote), one paragraph of plain text
+// (textcheck.Excerpt), never as Bridgework's words nor as a link of the mail: a startup's notes
+// dressed as a Bridgework warning read as what they are.
 package digest
 
 import (

@@ -128,7 +128,7 @@ func (s *Server) chatThread(c *gin.Context) {
 
 type sendMessageRequest struct {
 	Receiver    string              `json:"receiver"`
-	Content     string              `json:"content" text:"multiline"`
+	Content     string              `json:"content"`
 	ClientID    string              `json:"clientId"`
 	Attachments []attachmentRequest `json:"attachments"`
 }

@@ -107,9 +107,9 @@ func TestDigest_gathersWhatAUserMissedAtMostOnceAnHour(t *testing.T) {
 		got := mailTo(t, mails, rosa.Email)
 		for _, want := range []string{
 			"Hi Rosa Tester,",
-			`2 new messages from Acme Labs: "Can you start on Monday?"`,
-			e.cfg.PublicURL + "/chat/" + acme.ID,
-			`1 new message from Zed: "Are you free?"`,
+			"- 2 new messages from Acme Labs\n  " + e.cfg.PublicURL + "/chat/" + acme.ID + "\n  Acme Labs wrote:\n  > Can you start on Monday?\n",
+			"- 1 new message from Zed\n",
+			"  Zed wrote:\n  > Are you free?\n",
 			"Submission updates",
 			`"Landing page"`,
 			e.cfg.PublicURL + "/settings",
@@ -146,7 +146,7 @@ func TestDigest_gathersWhatAUserMissedAtMostOnceAnHour(t *testing.T) {
 			t.Fatalf("after the hour: %d digests, want Rosa's", n)
 		}
 		second := mailTo(t, sink.WaitMails(t, before+1, e.deliver), rosa.Email)
-		if !strings.Contains(second.Text, `1 new message from Acme Labs: "Any news?"`) || strings.Contains(second.Text, "Monday") || strings.Contains(second.Text, "Landing page") {
+		if !strings.Contains(second.Text, "Acme Labs wrote:\n  > Any news?") || strings.Contains(second.Text, "Monday") || strings.Contains(second.Text, "Landing page") {
 			t.Errorf("the second digest must hold only what is new:\n%s", second.Text)
 		}
 
@@ -176,6 +176,62 @@ func TestDigest_gathersWhatAUserMissedAtMostOnceAnHour(t *testing.T) {
 		e.backdate(3 * time.Hour)
 		if n := e.runDigests(); n != 0 {
 			t.Fatalf("%d digests after unsubscribing", n)
+		}
+	})
+}
+
+// TestDigest_quotesWhatUsersWrote: a startup's review notes and chat messages reach a student's
+// mail quoted under the startup's name, never as Bridgework's words. Notes written to pass for a
+// Bridgework mail (a warning, a link to "confirm", a signature on the lines after) show as one
+// quoted paragraph: the first, its whitespace collapsed and wrapped in short "> " lines, its link
+// plain text in the quote and never an anchor of the HTML part, and the lines after it cut. The bell carries the notes apart from its message
+// too.
+func TestDigest_quotesWhatUsersWrote(t *testing.T) {
+	const phish = "http://bridgework-login.evil.example/confirm"
+	notes := "Bridgework Security Team: your account will be closed… <a href=\"" + phish + "\">Confirm</a> " + phish +
+		"\n\nTo keep your account, confirm your password within 24 hours.\n-- The Bridgework Team"
+	quoted := "Bridgework Security Team: your account will be closed… <a href=\"" + phish + "\">Confirm</a> " + phish + " …"
+	var sink *testenv.SMTPSink
+	onBothDeploymentsWith(t, withDigests(&sink, t), func(t *testing.T, e *env) {
+		rosa, nimbus := e.registerStudent("Rosa"), e.registerStartup("Nimbus Labs")
+		task := e.postTask(nimbus, map[string]any{"title": "Landing page"})
+		e.submitLink(rosa, task, "https://example.com/landing")
+		if res := e.decide(nimbus, task, rosa.ID, false, notes); res.Status != http.StatusOK {
+			t.Fatalf("reject: %d %s", res.Status, res.Raw)
+		}
+		e.send(nimbus, rosa, "Bridgework Support: your payout is on hold\nReply with your bank details\n-- Bridgework")
+
+		bell := decodeList(t, e.do("GET", "/api/student/notifications", rosa.Token, nil))
+		if len(bell) != 1 || bell[0]["message"] != `Your submission for "Landing page" was rejected.` ||
+			bell[0]["quote"] != quoted || bell[0]["quoteAuthor"] != "Nimbus Labs" {
+			t.Fatalf("the bell: %v", bell)
+		}
+
+		e.backdate(20 * time.Minute)
+		e.runDigests()
+		got := mailTo(t, sink.WaitMails(t, 2, e.deliver), rosa.Email)
+		wantText := "- Your submission for \"Landing page\" was rejected.\n  " + e.cfg.PublicURL + "/student/dashboard\n" +
+			"  Nimbus Labs wrote:\n" +
+			"  > Bridgework Security Team: your account will be closed… <a\n" +
+			"  > href=\"" + phish + "\">Confirm</a>\n" +
+			"  > " + phish + " …\n"
+		for _, want := range []string{wantText, "  Nimbus Labs wrote:\n  > Bridgework Support: your payout is on hold …\n"} {
+			if !strings.Contains(got.Text, want) {
+				t.Errorf("the text part lacks\n%s\nin:\n%s", want, got.Text)
+			}
+		}
+		for _, cut := range []string{"To keep your account", "The Bridgework Team", "bank details", "-- Bridgework", "Notes:"} {
+			if strings.Contains(got.Text, cut) || strings.Contains(got.HTML, cut) {
+				t.Errorf("the mail holds %q, which the quote should have cut:\n%s\n%s", cut, got.Text, got.HTML)
+			}
+		}
+		escaped := "Bridgework Security Team: your account will be closed… &lt;a\nhref=&#34;" + phish + "&#34;&gt;Confirm&lt;/a&gt;\n" + phish + " …"
+		if !strings.Contains(got.HTML, "<p style=\"margin:4px 0 0;color:#6b7280\">Nimbus Labs wrote:</p>\n<blockquote") ||
+			!regexp.MustCompile(`<blockquote[^>]*>`+regexp.QuoteMeta(escaped)+`</blockquote>`).MatchString(got.HTML) {
+			t.Errorf("the HTML part does not quote the notes, escaped, under the startup's name:\n%s", got.HTML)
+		}
+		if strings.Contains(got.HTML, `href="`+phish) || strings.Count(got.HTML, "<a ") != strings.Count(got.HTML, `<a href="`+e.cfg.PublicURL) {
+			t.Errorf("the HTML part links somewhere else than Bridgework:\n%s", got.HTML)
 		}
 	})
 }

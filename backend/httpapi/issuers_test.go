@@ -124,6 +124,11 @@ func TestIssuers_verifiedThroughAMailedLink(t *testing.T) {
 		if m == nil || !strings.Contains(mails[0].data, e.cfg.PublicURL+"/verify-company?token=") {
 			t.Fatalf("no verification link in %q", mails[0].data)
 		}
+		// The company's name is its own words, quoted in Bridgework's sentence.
+		if !strings.Contains(mails[0].data, "Subject: Confirm \"Nimbus Labs\" on Bridgework\r\n") ||
+			!strings.Contains(mails[0].data, `The startup account "Nimbus Labs" asked Bridgework to verify that it is the company behind nimbus.io.`) {
+			t.Errorf("the company name is not quoted in %q", mails[0].data)
+		}
 
 		confirmed := e.confirmVerification(startup, m[1])
 		if confirmed.Status != http.StatusOK || confirmed.field("verifiedDomain") != "nimbus.io" || confirmed.field("verifiedAt") == "" {

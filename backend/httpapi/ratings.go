@@ -10,7 +10,8 @@ import (
 )
 
 // ratingJSON is a rating as its readers see it. visible says whether the other side (and
-// everyone) sees it yet: an author's own list shows their hidden ratings too.
+// everyone) sees it yet: an author's own list shows their hidden ratings too. editableUntil is
+// the moment it becomes visible, when it is fixed (package ratings).
 type ratingJSON struct {
 	ID            string           `json:"_id"`
 	TaskID        string           `json:"taskId"`
@@ -43,7 +44,7 @@ type ratingSummaryJSON struct {
 func toRatingJSON(r ratings.Rating, now time.Time) ratingJSON {
 	out := ratingJSON{ID: r.ID, TaskID: r.TaskID, TaskTitle: r.TaskTitle, RateeID: r.RateeID, Stars: r.Stars,
 		Comment: r.Comment, Answer: r.Answer, AnsweredAt: r.AnsweredAt, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
-		EditableUntil: r.CreatedAt.Add(ratings.EditWindow), Visible: r.Visible(now)}
+		EditableUntil: r.RevealAt, Visible: r.Visible(now)}
 	if p := r.Rater; p != nil {
 		out.Rater = &ratingRaterJSON{userIDs: idsOf(p.ID), UserType: p.Type, Name: p.Name, Picture: p.Picture}
 	}
@@ -54,7 +55,7 @@ type giveRatingRequest struct {
 	TaskID    string `json:"taskId"`
 	StudentID string `json:"studentId"`
 	Stars     int    `json:"stars"`
-	Comment   string `json:"comment" text:"multiline"`
+	Comment   string `json:"comment"`
 }
 
 func (s *Server) giveRating(c *gin.Context) {
@@ -73,7 +74,7 @@ func (s *Server) giveRating(c *gin.Context) {
 
 type editRatingRequest struct {
 	Stars   int    `json:"stars"`
-	Comment string `json:"comment" text:"multiline"`
+	Comment string `json:"comment"`
 }
 
 func (s *Server) editRating(c *gin.Context) {
@@ -90,7 +91,7 @@ func (s *Server) editRating(c *gin.Context) {
 }
 
 type answerRequest struct {
-	Answer string `json:"answer" text:"multiline"`
+	Answer string `json:"answer"`
 }
 
 func (s *Server) answerRating(c *gin.Context) {

@@ -77,10 +77,11 @@ func TestEveryEndpoint_hostileInput(t *testing.T) {
 	})
 }
 
-// multilineFields are the request fields that may hold direction characters (text:"multiline").
+// multilineFields are the request fields that may hold direction characters (text:"multiline"):
+// text shown only as a block. Messages, notes, comments and answers are previewed on one line too
+// and refuse them.
 var multilineFields = map[string]bool{
-	"description": true, "bio": true, "summary": true, "content": true, "companyDescription": true, "reviewNotes": true,
-	"comment": true, "answer": true,
+	"description": true, "bio": true, "summary": true, "companyDescription": true,
 }
 
 // hostileText is text every field must refuse: control characters, and in a single-line field a

@@ -126,7 +126,7 @@ func (s *Server) reviewSubmission(c *gin.Context) {
 type decideRequest struct {
 	StudentID   string `json:"studentId"`
 	Approve     *bool  `json:"approve"`
-	ReviewNotes string `json:"reviewNotes" text:"multiline"`
+	ReviewNotes string `json:"reviewNotes"`
 	Revision    *int   `json:"revision"`
 	// CloseTask false keeps the task open for more students; without it, or true, an approval
 	// completes the task (spec §4).
@@ -166,7 +166,7 @@ func (s *Server) decideSubmission(c *gin.Context) {
 
 type requestChangesRequest struct {
 	StudentID   string `json:"studentId"`
-	ReviewNotes string `json:"reviewNotes" text:"multiline"`
+	ReviewNotes string `json:"reviewNotes"`
 	Revision    *int   `json:"revision"`
 }
 

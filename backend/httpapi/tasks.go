@@ -9,6 +9,7 @@ import (
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
 	"bridgework/backend/profiles"
+	"bridgework/backend/ratings"
 	"bridgework/backend/tasks"
 )
 
@@ -54,6 +55,9 @@ type submissionJSON struct {
 	ReviewNotes string         `json:"reviewNotes"`
 	Revision    int            `json:"revision"`
 	Revisions   []revisionJSON `json:"revisions"` // oldest first
+	// RatingClosesAt, on approved work, is when the two sides can no longer rate each other
+	// (ratings.ClosesAt), so the SPA offers a rating only while the server takes one.
+	RatingClosesAt *stamp `json:"ratingClosesAt,omitempty"`
 }
 
 type revisionJSON struct {
@@ -132,6 +136,10 @@ func toSubmissionJSON(sub tasks.Submission, viewer *accounts.User) submissionJSO
 	for _, r := range sub.Revisions {
 		out.Revisions = append(out.Revisions, revisionJSON{Revision: r.Revision, Link: r.Link, Status: r.Status,
 			ReviewNotes: r.ReviewNotes, SubmittedAt: stamp(r.SubmittedAt), ReviewedAt: (*stamp)(r.ReviewedAt)})
+	}
+	if sub.Status == tasks.Approved && sub.ReviewedAt != nil {
+		closes := stamp(ratings.ClosesAt(*sub.ReviewedAt))
+		out.RatingClosesAt = &closes
 	}
 	return out
 }

@@ -13,7 +13,8 @@ import (
 
 // checkText applies textcheck's rule to every string of a decoded request body: struct fields
 // by their JSON names, list items by index ("experience.2.title"). A field tagged
-// `text:"multiline"` (descriptions, messages) may hold direction characters; the others may not.
+// `text:"multiline"` (descriptions and bios, shown only as blocks) may hold direction characters;
+// the others may not, messages and notes included (textcheck.Allowed says why).
 func checkText(body any) error {
 	v := apperr.Validator{}
 	walkText(reflect.ValueOf(body), "", false, &v)

@@ -1,10 +1,14 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
+	"bridgework/backend/ratings"
 	"bridgework/backend/store"
 )
 
@@ -104,7 +108,7 @@ func TestClosingTask_overHTTP(t *testing.T) {
 }
 
 // TestRatings_overHTTP: both sides rate, hidden until both did; profiles carry the summary; the
-// author edits, the startup answers; nobody rates what they did not do.
+// author edits while hidden, the startup answers; nobody rates what they did not do.
 func TestRatings_overHTTP(t *testing.T) {
 	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup, student, other := e.registerStartup("Stars Inc"), e.registerStudent("Sol"), e.registerStudent("Ola")
@@ -141,6 +145,12 @@ func TestRatings_overHTTP(t *testing.T) {
 		if mine := decodeList(t, e.do("GET", "/api/me/ratings", startup.Token, nil)); len(mine) != 1 || mine[0]["visible"] != false {
 			t.Errorf("the startup's own ratings: %v", mine)
 		}
+		if res := e.do("PUT", "/api/ratings/"+byStartup.field("_id"), student.Token, map[string]any{"stars": 1}); res.Status != http.StatusNotFound {
+			t.Errorf("the ratee editing: %d %s", res.Status, res.Raw)
+		}
+		if res := e.do("PUT", "/api/ratings/"+byStartup.field("_id"), startup.Token, map[string]any{"stars": 4, "comment": "Good, on reflection"}); res.Status != http.StatusOK || res.field("comment") != "Good, on reflection" {
+			t.Errorf("the author editing before the student rated: %d %s", res.Status, res.Raw)
+		}
 		byStudent := e.do("POST", "/api/ratings", student.Token, map[string]any{"taskId": id, "studentId": student.ID, "stars": 5, "comment": "Clear brief"})
 		if byStudent.Status != http.StatusCreated || byStudent.Body["visible"] != true {
 			t.Fatalf("the student's rating: %d %s", byStudent.Status, byStudent.Raw)
@@ -155,12 +165,6 @@ func TestRatings_overHTTP(t *testing.T) {
 		}
 
 		ratingID := byStartup.field("_id")
-		if res := e.do("PUT", "/api/ratings/"+ratingID, student.Token, map[string]any{"stars": 1}); res.Status != http.StatusNotFound {
-			t.Errorf("the ratee editing: %d %s", res.Status, res.Raw)
-		}
-		if res := e.do("PUT", "/api/ratings/"+ratingID, startup.Token, map[string]any{"stars": 5, "comment": "Great, on reflection"}); res.Status != http.StatusOK || res.Body["stars"] != 5.0 {
-			t.Errorf("the author editing: %d %s", res.Status, res.Raw)
-		}
 		answerOn := byStudent.field("_id")
 		if res := e.do("POST", "/api/ratings/"+answerOn+"/answer", startup.Token, map[string]any{"answer": "Thank you!"}); res.Status != http.StatusOK || res.field("answer") != "Thank you!" {
 			t.Errorf("the startup's answer: %d %s", res.Status, res.Raw)
@@ -170,6 +174,114 @@ func TestRatings_overHTTP(t *testing.T) {
 		}
 		if res := e.do("GET", "/api/users/"+store.NewID()+"/ratings", student.Token, nil); res.Status != http.StatusNotFound {
 			t.Errorf("ratings of an unknown user: %d %s", res.Status, res.Raw)
+		}
+	})
+}
+
+// ratingsClock runs e's ratings on the real time plus an offset the test moves: approvals are
+// stamped with the real time, so the offset is the days passed since an approval.
+type ratingsClock struct{ offset atomic.Int64 }
+
+func newRatingsClock(e *env) *ratingsClock {
+	c := &ratingsClock{}
+	e.app.Ratings.Now = func() time.Time { return time.Now().Add(time.Duration(c.offset.Load())) }
+	return c
+}
+
+func (c *ratingsClock) set(sinceNow time.Duration) { c.offset.Store(int64(sinceNow)) }
+
+// approvedWork is a task of a new startup with one student's submission approved.
+type approvedWork struct {
+	startup, student user
+	taskID           string
+}
+
+func (e *env) approvedWork(name string) approvedWork {
+	e.t.Helper()
+	w := approvedWork{startup: e.registerStartup(name + " Labs"), student: e.registerStudent(name)}
+	w.taskID = e.postTask(w.startup, nil)
+	e.submitLink(w.student, w.taskID, "https://example.com/"+name)
+	if res := e.decide(w.startup, w.taskID, w.student.ID, true, ""); res.Status != http.StatusOK {
+		e.t.Fatalf("approve: %d %s", res.Status, res.Raw)
+	}
+	return w
+}
+
+// rate sends by's rating of the other side of the work.
+func (w approvedWork) rate(e *env, by user, stars int) response {
+	e.t.Helper()
+	return e.do("POST", "/api/ratings", by.Token, map[string]any{"taskId": w.taskID, "studentId": w.student.ID, "stars": stars})
+}
+
+// TestRatings_doubleBlindOverHTTP: whatever a side could have read of the other's rating, it can
+// answer it neither with a changed rating nor with a late one. A startup that read the student's
+// 1★ once both rated cannot turn its rating into 1★; 14 days after the approval no rating is
+// taken, whether the other side rated on day 3 or nobody rated. The approved submission says
+// until when a rating is taken, and each rating until when it may change.
+func TestRatings_doubleBlindOverHTTP(t *testing.T) {
+	const fixed = "This rating can no longer be changed: it is visible to the other side now."
+	const closed = "The rating window for this work has closed"
+	day := 24 * time.Hour
+	onBothDeployments(t, func(t *testing.T, e *env) {
+		clock := newRatingsClock(e)
+
+		w := e.approvedWork("Blind")
+		given := w.rate(e, w.startup, 5)
+		if given.Status != http.StatusCreated {
+			t.Fatalf("the startup's rating: %d %s", given.Status, given.Raw)
+		}
+		id := given.field("_id")
+		clock.set(2 * day)
+		if res := e.do("PUT", "/api/ratings/"+id, w.startup.Token, map[string]any{"stars": 4, "comment": "Solid"}); res.Status != http.StatusOK || res.Body["stars"] != 4.0 {
+			t.Errorf("edit before the student rated: %d %s", res.Status, res.Raw)
+		}
+		if res := w.rate(e, w.student, 1); res.Status != http.StatusCreated || res.Body["visible"] != true {
+			t.Fatalf("the student's rating: %d %s", res.Status, res.Raw)
+		}
+		about := decodeList(t, e.do("GET", "/api/users/"+w.startup.ID+"/ratings", w.startup.Token, nil))
+		if len(about) != 1 || about[0]["stars"] != 1.0 {
+			t.Fatalf("the startup reads the student's rating: %v", about)
+		}
+		res := e.do("PUT", "/api/ratings/"+id, w.startup.Token, map[string]any{"stars": 1, "comment": "Retaliation"})
+		if res.Status != http.StatusConflict || res.field("message") != fixed {
+			t.Errorf("edit after both rated: %d %s, want 409 %q", res.Status, res.Raw, fixed)
+		}
+		mine := decodeList(t, e.do("GET", "/api/me/ratings", w.startup.Token, nil))
+		if len(mine) != 1 || mine[0]["stars"] != 4.0 || mine[0]["comment"] != "Solid" || mine[0]["visible"] != true {
+			t.Errorf("the startup's rating after the refused edit: %v", mine)
+		} else if until, err := time.Parse(time.RFC3339Nano, mine[0]["editableUntil"].(string)); err != nil || until.After(time.Now().Add(2*day)) {
+			t.Errorf("editableUntil %v (%v) of a visible rating: want the reveal, when the student rated", mine[0]["editableUntil"], err)
+		}
+
+		clock.set(0)
+		late := e.approvedWork("Late")
+		own := decodeList(t, e.do("GET", "/api/student/tasks/all?scope=mine", late.student.Token, nil))
+		if len(own) != 1 || len(own[0]["submissions"].([]any)) != 1 {
+			t.Fatalf("the student's tasks: %v", own)
+		}
+		closesAt, err := time.Parse(time.RFC3339Nano, fmt.Sprint(own[0]["submissions"].([]any)[0].(map[string]any)["ratingClosesAt"]))
+		if err != nil || closesAt.Sub(time.Now()) > ratings.EditWindow || closesAt.Sub(time.Now()) < ratings.EditWindow-time.Minute {
+			t.Errorf("ratingClosesAt of work approved just now: %v (%v), want in 14 days", closesAt, err)
+		}
+		clock.set(3 * day)
+		if res := late.rate(e, late.startup, 1); res.Status != http.StatusCreated {
+			t.Fatalf("the startup's rating on day 3: %d %s", res.Status, res.Raw)
+		}
+		clock.set(ratings.EditWindow)
+		if res := late.rate(e, late.student, 5); res.Status != http.StatusConflict || res.field("message") != closed {
+			t.Errorf("the student rating after 14 days, the startup on day 3: %d %s, want 409 %q", res.Status, res.Raw, closed)
+		}
+		if about := decodeList(t, e.do("GET", "/api/users/"+late.startup.ID+"/ratings", late.startup.Token, nil)); len(about) != 0 {
+			t.Errorf("ratings about the startup after the late one was refused: %v", about)
+		}
+
+		clock.set(0)
+		nobody := e.approvedWork("Nobody")
+		clock.set(ratings.EditWindow)
+		for _, by := range []user{nobody.startup, nobody.student} {
+			if res := nobody.rate(e, by, 3); res.Status != http.StatusConflict || res.field("message") != closed {
+				t.Errorf("%s rating after 14 days, nobody rated: %d %s, want 409 %q", by.Email, res.Status, res.Raw, closed)
+			}
 		}
 	})
 }

@@ -125,11 +125,13 @@ func (s *Service) ComposeMail(ctx context.Context, q mail.Queued) (mail.Message,
 		return mail.Message{}, false, err
 	}
 	link := fmt.Sprintf("%s/verify-company?token=%s", strings.TrimRight(s.PublicURL, "/"), token)
+	// The company name is the startup's own words: quoted, as task titles are, so that it reads
+	// as a name and never as part of Bridgework's sentence.
 	return mail.Message{
 		To:      ver.Email,
-		Subject: "Confirm " + u.CompanyName + " on Bridgework",
-		Body: fmt.Sprintf("%s asked Bridgework to verify that it is the company behind %s.\n\n"+
-			"Open this link within %s, signed in as %s, to confirm it:\n%s\n\n"+
+		Subject: fmt.Sprintf("Confirm %q on Bridgework", u.CompanyName),
+		Body: fmt.Sprintf("The startup account %q asked Bridgework to verify that it is the company behind %s.\n\n"+
+			"Open this link within %s, signed in as %q, to confirm it:\n%s\n\n"+
 			"If you do not know this request, ignore this email: nothing changes.",
 			u.CompanyName, ver.Domain, humanDuration(s.LinkTTL), u.CompanyName, link),
 	}, true, nil

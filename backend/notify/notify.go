@@ -17,14 +17,21 @@ import (
 
 // Notification is one message for one user; Link, when set, is an in-app path (e.g. /certificates).
 // Kind is what it is about, which decides the email preference it follows (backend/digest).
+//
+// Message is Bridgework's words only. What a user wrote that the notification carries (a
+// startup's review notes) is its Quote, cut to one paragraph (textcheck.Excerpt), by QuoteAuthor:
+// the bell and the mails show it quoted under that name, so a startup's notes can never read as a
+// message from Bridgework.
 type Notification struct {
-	ID        string
-	UserID    string
-	Kind      string
-	Message   string
-	Link      string
-	Read      bool
-	CreatedAt time.Time
+	ID          string
+	UserID      string
+	Kind        string
+	Message     string
+	Quote       string
+	QuoteAuthor string
+	Link        string
+	Read        bool
+	CreatedAt   time.Time
 }
 
 // Store is what the service needs from the database.
@@ -156,11 +163,13 @@ func (s *Service) log() *slog.Logger {
 
 // JSON is a notification as clients see it, in the REST answers and in notification.new events.
 type JSON struct {
-	ID        string    `json:"_id"`
-	Message   string    `json:"message"`
-	Link      string    `json:"link,omitempty"`
-	Read      bool      `json:"read"`
-	CreatedAt time.Time `json:"createdAt"`
+	ID          string    `json:"_id"`
+	Message     string    `json:"message"`
+	Quote       string    `json:"quote,omitempty"`
+	QuoteAuthor string    `json:"quoteAuthor,omitempty"`
+	Link        string    `json:"link,omitempty"`
+	Read        bool      `json:"read"`
+	CreatedAt   time.Time `json:"createdAt"`
 }
 
 // AppendJSON appends n as json.Marshal writes it (a task alert carries one to each of thousands
@@ -168,6 +177,12 @@ type JSON struct {
 func (n JSON) AppendJSON(b []byte) ([]byte, error) {
 	b = jsonappend.String(append(b, `{"_id":`...), n.ID)
 	b = jsonappend.String(append(b, `,"message":`...), n.Message)
+	if n.Quote != "" {
+		b = jsonappend.String(append(b, `,"quote":`...), n.Quote)
+	}
+	if n.QuoteAuthor != "" {
+		b = jsonappend.String(append(b, `,"quoteAuthor":`...), n.QuoteAuthor)
+	}
 	if n.Link != "" {
 		b = jsonappend.String(append(b, `,"link":`...), n.Link)
 	}
@@ -183,5 +198,6 @@ type CountJSON struct {
 
 // ToJSON converts n for clients.
 func ToJSON(n Notification) JSON {
-	return JSON{ID: n.ID, Message: n.Message, Link: n.Link, Read: n.Read, CreatedAt: n.CreatedAt.UTC()}
+	return JSON{ID: n.ID, Message: n.Message, Quote: n.Quote, QuoteAuthor: n.QuoteAuthor, Link: n.Link, Read: n.Read,
+		CreatedAt: n.CreatedAt.UTC()}
 }

@@ -84,12 +84,14 @@ func TestAnnounce_batched(t *testing.T) {
 }
 
 // TestJSON_appendJSONIsWhatMarshalWrites: a notification written by hand (into each task alert)
-// is byte for byte what encoding/json writes, with and without a link, read or not.
+// is byte for byte what encoding/json writes, with and without a link or a quote, read or not.
 func TestJSON_appendJSONIsWhatMarshalWrites(t *testing.T) {
 	paris := time.FixedZone("Paris", 3600)
 	for _, n := range []notify.JSON{
 		{ID: "n1", Message: `New task matching "Web": "A <b>title</b> & more".`, Link: "/tasks?search=A+%3Cb%3E", CreatedAt: time.Date(2026, 11, 28, 1, 2, 3, 400, time.UTC)},
 		{ID: "n2", Message: "Café \u2028", Read: true, CreatedAt: time.Date(2026, 11, 28, 1, 2, 3, 0, paris)},
+		{ID: "n3", Message: `Your submission for "Logo" was rejected.`, Quote: `Not "ours" <b>… & ☹`, QuoteAuthor: "Nimbus <Labs>",
+			Link: "/student/dashboard", CreatedAt: time.Date(2026, 11, 28, 1, 2, 3, 0, time.UTC)},
 	} {
 		got, err := n.AppendJSON(nil)
 		if err != nil {

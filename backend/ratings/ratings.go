@@ -1,12 +1,17 @@
 // Package ratings keeps the stars and reviews the two sides of approved work give each other:
 // the startup rates the student, the student rates the startup, once per approved submission and
-// side. A rating may be edited for EditWindow after it was given, then it is fixed.
+// side.
 //
 // Ratings are double-blind (Airbnb's rule): neither side sees what the other wrote until both
 // have rated or EditWindow has passed since the approval, so nobody can rate in retaliation. Each
 // rating carries the moment it becomes visible (RevealAt): the approval plus EditWindow, brought
-// forward to now for both when the second side rates. Averages count only visible ratings and
-// show only from MinRatingsForAverage of them, so one rating cannot make or break a name.
+// forward to now for both when the second side rates. So that nobody can read the other's rating
+// and then answer it, what is revealed is final: a rating can be given only before the work's
+// ratings are revealed by time (Work.Open: the late side would otherwise read the other's rating,
+// then rate), and edited only until its own RevealAt (Rating.Editable: a side would otherwise
+// read the other's rating once both rated, then change its own). Averages count only visible
+// ratings and show only from MinRatingsForAverage of them, so one rating cannot make or break a
+// name.
 package ratings
 
 import (
@@ -21,7 +26,8 @@ import (
 )
 
 const (
-	// EditWindow is how long a rating stays editable, and how long it may stay hidden.
+	// EditWindow is how long after the approval ratings may stay hidden, and so how long they
+	// may be given and edited.
 	EditWindow = 14 * 24 * time.Hour
 	// MinRatingsForAverage is how many visible ratings an average needs before it is shown.
 	MinRatingsForAverage = 3
@@ -54,6 +60,10 @@ type Person struct {
 // Visible reports whether the rating may be shown to people other than its author at now.
 func (r *Rating) Visible(now time.Time) bool { return !now.Before(r.RevealAt) }
 
+// Editable reports whether the author may still change the rating at now: only while it is
+// hidden, since once visible the other side's is too.
+func (r *Rating) Editable(now time.Time) bool { return !r.Visible(now) }
+
 // Summary is a user's visible ratings in two numbers; Average is nil below MinRatingsForAverage.
 type Summary struct {
 	Average *float64
@@ -67,6 +77,13 @@ type Work struct {
 	ApprovedAt                      time.Time
 }
 
+// ClosesAt is when the work's ratings are revealed by time, and so when the window to give one
+// closes.
+func ClosesAt(approvedAt time.Time) time.Time { return approvedAt.Add(EditWindow) }
+
+// Open reports whether a rating of the work may still be given at now.
+func (w Work) Open(now time.Time) bool { return now.Before(ClosesAt(w.ApprovedAt)) }
+
 // Store is what the service needs from the database.
 type Store interface {
 	// ApprovedWork reads the approved submission of the student to the task; apperr.NotFound
@@ -78,9 +95,9 @@ type Store interface {
 	Create(ctx context.Context, r *Rating, entry audit.Entry) error
 	// Rating reads one; apperr.NotFound when unknown.
 	Rating(ctx context.Context, id string) (*Rating, error)
-	// Update changes stars and comment of the author's rating only while it was created after
-	// editableSince: false when it was not, and nothing changed.
-	Update(ctx context.Context, id, raterID string, stars int, comment string, editableSince, now time.Time) (bool, error)
+	// Update changes stars and comment of the author's rating only while it is hidden at now
+	// (RevealAt after now): false when it is not, and nothing changed.
+	Update(ctx context.Context, id, raterID string, stars int, comment string, now time.Time) (bool, error)
 	// SetAnswer sets the ratee's answer to a visible rating: false when the rating is not the
 	// ratee's or not visible yet, and nothing changed.
 	SetAnswer(ctx context.Context, id, rateeID, answer string, now time.Time) (bool, error)
@@ -115,7 +132,8 @@ type Input struct {
 var (
 	errNoWork       = apperr.New(apperr.NotFound, "There is no approved work to rate here.")
 	errNotYours     = apperr.New(apperr.NotFound, "Rating not found.")
-	errFixed        = apperr.New(apperr.Conflict, "This rating can no longer be changed: ratings are fixed 14 days after they are given.")
+	errFixed        = apperr.New(apperr.Conflict, "This rating can no longer be changed: it is visible to the other side now.")
+	errClosed       = apperr.New(apperr.Conflict, "The rating window for this work has closed")
 	errNotAnswering = apperr.New(apperr.Conflict, "Only a visible rating about your company can be answered.")
 )
 
@@ -157,11 +175,10 @@ func (s *Service) Give(ctx context.Context, caller *accounts.User, in Input) (*R
 		return nil, errNoWork
 	}
 	now := s.now()
-	r.CreatedAt, r.UpdatedAt = now, now
-	r.RevealAt = work.ApprovedAt.Add(EditWindow)
-	if r.RevealAt.Before(now) {
-		r.RevealAt = now
+	if !work.Open(now) {
+		return nil, errClosed
 	}
+	r.CreatedAt, r.UpdatedAt, r.RevealAt = now, now, ClosesAt(work.ApprovedAt)
 	entry := audit.Entry{Type: audit.RatingGiven, ActorID: r.RaterID, SubjectID: r.RateeID, Target: work.SubmissionID,
 		IP: audit.ClientIP(ctx), Detail: strings.Repeat("★", r.Stars) + " for " + work.TaskTitle}
 	if err := s.Store.Create(ctx, r, entry); err != nil {
@@ -170,7 +187,7 @@ func (s *Service) Give(ctx context.Context, caller *accounts.User, in Input) (*R
 	return r, nil
 }
 
-// Edit changes the caller's own rating within EditWindow of giving it.
+// Edit changes the caller's own rating while it is hidden (Rating.Editable).
 func (s *Service) Edit(ctx context.Context, caller *accounts.User, id string, stars int, comment string) (*Rating, error) {
 	comment, err := validate(stars, comment)
 	if err != nil {
@@ -181,9 +198,12 @@ func (s *Service) Edit(ctx context.Context, caller *accounts.User, id string, st
 		return nil, notYours(err)
 	}
 	now := s.now()
-	// The window is checked by the update itself, so an edit racing the window's end either
-	// lands before it or changes nothing.
-	ok, err := s.Store.Update(ctx, id, caller.ID, stars, comment, now.Add(-EditWindow), now)
+	if !r.Editable(now) {
+		return nil, errFixed
+	}
+	// The reveal is checked again by the update itself, so an edit racing the other side's
+	// rating or the window's end either lands before the reveal or changes nothing.
+	ok, err := s.Store.Update(ctx, id, caller.ID, stars, comment, now)
 	if err != nil {
 		return nil, err
 	}

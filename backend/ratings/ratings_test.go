@@ -208,32 +208,157 @@ func TestRatings_whoMayRateWhat(t *testing.T) {
 	})
 }
 
-func TestRatings_editableForTheWindowOnly(t *testing.T) {
+// TestRatings_ruleTable: a rating may be given until the approval plus EditWindow, and edited
+// while it is hidden; the moment of the reveal itself is already too late for both.
+func TestRatings_ruleTable(t *testing.T) {
+	approved := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	work := ratings.Work{ApprovedAt: approved}
+	day := 24 * time.Hour
+	for _, c := range []struct {
+		name string
+		at   time.Duration // after the approval
+		open bool
+	}{
+		{"at the approval", 0, true},
+		{"on day 3", 3 * day, true},
+		{"a second before the window closes", ratings.EditWindow - time.Second, true},
+		{"as the window closes", ratings.EditWindow, false},
+		{"after the window", ratings.EditWindow + day, false},
+	} {
+		if got := work.Open(approved.Add(c.at)); got != c.open {
+			t.Errorf("giving a rating %s: open %v, want %v", c.name, got, c.open)
+		}
+	}
+	hiddenUntilTheWindow := ratings.Rating{RevealAt: ratings.ClosesAt(approved)}
+	bothRatedOnDay3 := ratings.Rating{RevealAt: approved.Add(3 * day)}
+	for _, c := range []struct {
+		name     string
+		r        ratings.Rating
+		at       time.Duration
+		editable bool
+	}{
+		{"the other side has not rated, day 3", hiddenUntilTheWindow, 3 * day, true},
+		{"the other side has not rated, a second before the window closes", hiddenUntilTheWindow, ratings.EditWindow - time.Second, true},
+		{"the other side has not rated, the window closed", hiddenUntilTheWindow, ratings.EditWindow, false},
+		{"both rated on day 3, a second before", bothRatedOnDay3, 3*day - time.Second, true},
+		{"both rated on day 3, at that moment", bothRatedOnDay3, 3 * day, false},
+		{"both rated on day 3, a day later", bothRatedOnDay3, 4 * day, false},
+	} {
+		if got := c.r.Editable(approved.Add(c.at)); got != c.editable {
+			t.Errorf("editing when %s: editable %v, want %v", c.name, got, c.editable)
+		}
+		if c.r.Editable(approved.Add(c.at)) == c.r.Visible(approved.Add(c.at)) {
+			t.Errorf("when %s: a rating is editable exactly while it is hidden", c.name)
+		}
+	}
+}
+
+// TestRatings_fixedOnceRevealed: a startup reads the student's rating once both rated and cannot
+// change its own any more; before the student rated it could.
+func TestRatings_fixedOnceRevealed(t *testing.T) {
 	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
 		w := newWorld(t, db)
 		ctx := context.Background()
-		r := w.give(t, w.acme, w.ada, 2)
-		if _, err := w.svc.Edit(ctx, w.ada, r.ID, 5, ""); apperr.CodeOf(err) != apperr.NotFound {
+		r := w.give(t, w.acme, w.ada, 5)
+		if _, err := w.svc.Edit(ctx, w.ada, r.ID, 1, ""); apperr.CodeOf(err) != apperr.NotFound {
 			t.Errorf("the ratee editing: %v, want not found", err)
 		}
-		*w.clock = r.CreatedAt.Add(ratings.EditWindow - time.Second)
+		*w.clock = w.clock.Add(2 * 24 * time.Hour)
 		edited, err := w.svc.Edit(ctx, w.acme, r.ID, 4, "Better than I said")
 		if err != nil || edited.Stars != 4 {
-			t.Fatalf("edit inside the window: %+v, %v", edited, err)
+			t.Fatalf("edit before Ada rated: %+v, %v", edited, err)
 		}
-		// At the window's end exactly, and after it, the rating is fixed: the update's own
-		// condition decides, so an edit racing the clock cannot slip past it.
-		for _, at := range []time.Duration{ratings.EditWindow, ratings.EditWindow + time.Hour} {
-			*w.clock = r.CreatedAt.Add(at)
-			if _, err := w.svc.Edit(ctx, w.acme, r.ID, 1, ""); apperr.CodeOf(err) != apperr.Conflict {
-				t.Errorf("edit %v after giving it: %v, want conflict", at, err)
+		w.give(t, w.ada, w.ada, 1)
+		for _, later := range []time.Duration{0, time.Hour} {
+			*w.clock = w.clock.Add(later)
+			_, err := w.svc.Edit(ctx, w.acme, r.ID, 1, "Retaliation")
+			if apperr.CodeOf(err) != apperr.Conflict || messageOf(err) != "This rating can no longer be changed: it is visible to the other side now." {
+				t.Errorf("edit %v after both rated: %v, want the conflict", later, err)
 			}
+		}
+		// An edit that read the rating just before the reveal still changes nothing: the update's
+		// own condition is the reveal.
+		if ok, err := (store.Ratings{DB: db}).Update(ctx, r.ID, w.acme.ID, 1, "Raced", *w.clock); ok || err != nil {
+			t.Errorf("the store's update after the reveal: %v, %v; want nothing changed", ok, err)
 		}
 		got, err := store.Ratings{DB: db}.Rating(ctx, r.ID)
 		if err != nil || got.Stars != 4 || got.Comment != "Better than I said" {
+			t.Errorf("stored %+v, %v; want the edit made before the reveal", got, err)
+		}
+	})
+}
+
+// TestRatings_fixedWhenTheWindowPasses: a rating nobody answered is fixed once its 14 days since
+// the approval are over, the moment it becomes visible.
+func TestRatings_fixedWhenTheWindowPasses(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		w := newWorld(t, db)
+		ctx := context.Background()
+		work, err := store.Ratings{DB: db}.ApprovedWork(ctx, w.task.ID, w.ada.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := w.give(t, w.acme, w.ada, 2)
+		*w.clock = ratings.ClosesAt(work.ApprovedAt).Add(-time.Second)
+		if _, err := w.svc.Edit(ctx, w.acme, r.ID, 3, ""); err != nil {
+			t.Fatalf("edit a second before the window closes: %v", err)
+		}
+		for _, at := range []time.Duration{0, time.Hour} {
+			*w.clock = ratings.ClosesAt(work.ApprovedAt).Add(at)
+			if _, err := w.svc.Edit(ctx, w.acme, r.ID, 1, ""); apperr.CodeOf(err) != apperr.Conflict {
+				t.Errorf("edit %v after the window closed: %v, want conflict", at, err)
+			}
+		}
+		if got, err := (store.Ratings{DB: db}).Rating(ctx, r.ID); err != nil || got.Stars != 3 {
 			t.Errorf("stored %+v, %v; want the edit made inside the window", got, err)
 		}
 	})
+}
+
+// TestRatings_noRatingAfterTheWindow: once the 14 days since the approval passed, the other
+// side's rating is visible, so the late side cannot give one, whether the other side rated or not.
+func TestRatings_noRatingAfterTheWindow(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		w := newWorld(t, db)
+		ctx := context.Background()
+		work, err := store.Ratings{DB: db}.ApprovedWork(ctx, w.task.ID, w.ada.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bobs, err := store.Ratings{DB: db}.ApprovedWork(ctx, w.task.ID, w.bob.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		*w.clock = work.ApprovedAt.Add(3 * 24 * time.Hour)
+		w.give(t, w.acme, w.ada, 1)                  // Ada's rating, given on day 3
+		*w.clock = ratings.ClosesAt(bobs.ApprovedAt) // Bob's work was approved last
+		late := []struct {
+			by, student *accounts.User
+		}{{w.ada, w.ada}, {w.bob, w.bob}, {w.acme, w.bob}} // Bob's work nobody rated
+		for _, l := range late {
+			_, err := w.svc.Give(ctx, l.by, ratings.Input{TaskID: w.task.ID, StudentID: l.student.ID, Stars: 5})
+			if apperr.CodeOf(err) != apperr.Conflict || messageOf(err) != "The rating window for this work has closed" {
+				t.Errorf("%s rating %s's work after 14 days: %v, want the window closed", l.by.FirstName, l.student.FirstName, err)
+			}
+		}
+		if got := w.visibleAbout(t, w.acme); len(got) != 0 {
+			t.Errorf("ratings about Acme after the late ones were refused: %+v", got)
+		}
+		// A second earlier, Ada's rating would have been taken, revealing both.
+		*w.clock = ratings.ClosesAt(work.ApprovedAt).Add(-time.Second)
+		if r := w.give(t, w.ada, w.ada, 4); !r.RevealAt.Equal(*w.clock) {
+			t.Errorf("the second rating's reveal: %v, want now (%v)", r.RevealAt, *w.clock)
+		}
+	})
+}
+
+// messageOf is the message an apperr.Error carries to the client; "" for another error.
+func messageOf(err error) string {
+	var e *apperr.Error
+	if !errors.As(err, &e) {
+		return ""
+	}
+	return e.Message
 }
 
 func TestRatings_averageShowsFromThreeRatings(t *testing.T) {

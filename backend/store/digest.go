@@ -224,7 +224,8 @@ func (s Digests) Missed(ctx context.Context, userID string, w digest.Window, lim
 			return nil, err
 		}
 		for _, r := range rows {
-			items = append(items, digest.Item{Type: t, Text: r.Message, Link: r.Link, CreatedAt: r.CreatedAt.UTC()})
+			items = append(items, digest.Item{Type: t, Text: r.Message, Quote: r.Quote, QuoteAuthor: r.QuoteAuthor,
+				Link: r.Link, CreatedAt: r.CreatedAt.UTC()})
 		}
 	}
 	return items, nil

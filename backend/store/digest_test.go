@@ -54,7 +54,7 @@ func TestDigests_composedFromWhatIsStillUnread(t *testing.T) {
 			t.Fatalf("queued %+v", queued)
 		}
 		m, send, err := s.Compose(ctx, queued[0])
-		if err != nil || !send || !strings.Contains(m.Body, `1 new message from Acme: "first from Acme"`) || strings.Contains(m.Body, "Zeta") {
+		if err != nil || !send || !strings.Contains(m.Body, "Acme wrote:\n  > first from Acme\n") || strings.Contains(m.Body, "Zeta") {
 			t.Fatalf("compose: send %v, err %v:\n%s", send, err, m.Body)
 		}
 

@@ -1,10 +1,28 @@
 package store
 
 import (
+	"fmt"
+
+	"github.com/go-gormigrate/gormigrate/v2"
 	"gorm.io/gorm"
 
+	"bridgework/backend/audit"
 	"bridgework/backend/tasks"
 )
+
+// MigrateBefore applies every migration listed before the one of id, with the audit trail's
+// key, for the tests of what a migration does to the rows written before it.
+func MigrateBefore(db *gorm.DB, id string, auditKey audit.Key) error {
+	all := migrations(auditKey)
+	for i, m := range all {
+		if m.ID == id {
+			opts := *gormigrate.DefaultOptions
+			opts.UseTransaction = true
+			return gormigrate.New(db, &opts, all[:i]).Migrate()
+		}
+	}
+	return fmt.Errorf("no migration %s", id)
+}
 
 // SetDeferFrom sets the offset from which pageQuery reads a page's ids first, for the tests that
 // hold both ways of reading a page to the same rows; the returned func restores it.

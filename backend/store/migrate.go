@@ -39,6 +39,7 @@ func migrations(auditKey audit.Key) []*gormigrate.Migration {
 		migrateCertifiedWork(),
 		migrateAuditKeyed(auditKey),
 		migrateIssuerDomains(),
+		migrateNotificationQuotes(),
 	}
 }
 

@@ -12,13 +12,15 @@ import (
 )
 
 type notificationRow struct {
-	ID        string
-	UserID    string
-	Kind      string
-	Message   string
-	Link      string
-	IsRead    bool
-	CreatedAt time.Time
+	ID          string
+	UserID      string
+	Kind        string
+	Message     string
+	Quote       string
+	QuoteAuthor string
+	Link        string
+	IsRead      bool
+	CreatedAt   time.Time
 }
 
 func (notificationRow) TableName() string { return "notifications" }
@@ -46,8 +48,8 @@ func (s Notifications) Notifications(ctx context.Context, userID string, in noti
 	}
 	out := make([]notify.Notification, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, notify.Notification{ID: r.ID, UserID: r.UserID, Kind: r.Kind, Message: r.Message, Link: r.Link,
-			Read: r.IsRead, CreatedAt: r.CreatedAt.UTC()})
+		out = append(out, notify.Notification{ID: r.ID, UserID: r.UserID, Kind: r.Kind, Message: r.Message,
+			Quote: r.Quote, QuoteAuthor: r.QuoteAuthor, Link: r.Link, Read: r.IsRead, CreatedAt: r.CreatedAt.UTC()})
 	}
 	return out, int(total), nil
 }
@@ -101,7 +103,8 @@ func (s Notifications) UnreadCounts(ctx context.Context, userIDs []string) (map[
 
 // createNotification inserts n on db, which is the transaction of the change n announces.
 func createNotification(db *gorm.DB, n *notify.Notification) error {
-	row := notificationRow{ID: NewID(), UserID: n.UserID, Kind: n.Kind, Message: n.Message, Link: n.Link}
+	row := notificationRow{ID: NewID(), UserID: n.UserID, Kind: n.Kind, Message: n.Message, Quote: n.Quote,
+		QuoteAuthor: n.QuoteAuthor, Link: n.Link}
 	if err := db.Create(&row).Error; err != nil {
 		return err
 	}

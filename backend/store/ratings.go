@@ -127,9 +127,9 @@ func (s Ratings) Rating(ctx context.Context, id string) (*ratings.Rating, error)
 	return &r, err
 }
 
-func (s Ratings) Update(ctx context.Context, id, raterID string, stars int, comment string, editableSince, now time.Time) (bool, error) {
+func (s Ratings) Update(ctx context.Context, id, raterID string, stars int, comment string, now time.Time) (bool, error) {
 	res := s.DB.WithContext(ctx).Model(&ratingRow{}).
-		Where("id = ? AND rater_id = ? AND created_at > ?", id, raterID, editableSince.UTC()).
+		Where("id = ? AND rater_id = ? AND reveal_at > ?", id, raterID, now.UTC()).
 		Updates(map[string]any{"stars": stars, "comment": comment, "updated_at": now.UTC()})
 	return res.RowsAffected == 1, res.Error
 }

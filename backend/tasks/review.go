@@ -10,6 +10,7 @@ import (
 	"bridgework/backend/audit"
 	"bridgework/backend/certs"
 	"bridgework/backend/notify"
+	"bridgework/backend/textcheck"
 )
 
 // Action is a change to a submission: a startup's decision, the student's next revision, or the
@@ -275,7 +276,11 @@ func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decisio
 				return err
 			}
 		}
-		notes = append(notes, decisionNotification(t, sub, d.Action))
+		note, err := decisionNotification(tx, t, sub, d.Action)
+		if err != nil {
+			return err
+		}
+		notes = append(notes, note)
 		for _, c := range closed {
 			notes = append(notes, notify.Notification{UserID: c.StudentID, Kind: notify.KindSubmission, Link: "/student/dashboard",
 				Message: fmt.Sprintf("%s: %q no longer takes work, so your submission was closed.", FilledNote, t.Title)})
@@ -367,7 +372,11 @@ func workDetail(title string, sub *Submission) string {
 	return clip(fmt.Sprintf("%s · revision %d · %s", clip(title, 100), sub.Revision, sub.Link), 300)
 }
 
-func decisionNotification(t *Task, sub *Submission, action Action) notify.Notification {
+// decisionNotification tells the student of a decision on sub, naming the revision and link
+// approved. The startup's notes are its quote, one paragraph under the startup's name, never
+// part of the message: the bell and the mails show them as the startup's words, not
+// Bridgework's (notify.Notification).
+func decisionNotification(tx Tx, t *Task, sub *Submission, action Action) (notify.Notification, error) {
 	n := notify.Notification{UserID: sub.StudentID, Kind: notify.KindSubmission, Link: "/student/dashboard"}
 	notes := sub.ReviewNotes
 	switch action {
@@ -382,9 +391,13 @@ func decisionNotification(t *Task, sub *Submission, action Action) notify.Notifi
 		n.Message = fmt.Sprintf("Changes were requested on your submission for %q.", t.Title)
 	}
 	if notes != "" && action != ActionReview {
-		n.Message += " Notes: " + clip(notes, 300)
+		startup, err := tx.Person(t.StartupID)
+		if err != nil {
+			return n, err
+		}
+		n.Quote, n.QuoteAuthor = textcheck.Excerpt(notes, 300), startup.Name()
 	}
-	return n
+	return n, nil
 }
 
 // SubmissionStatusEvent is the data of a submission.status event.

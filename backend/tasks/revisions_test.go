@@ -11,6 +11,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
+	"bridgework/backend/notify"
 	"bridgework/backend/store"
 	"bridgework/backend/tasks"
 	"bridgework/backend/testenv"
@@ -79,7 +80,7 @@ func TestRevisions_changesRequestedThenResubmitted(t *testing.T) {
 			}
 		}
 		f.rec.take()
-		sub, err := f.decide(t, f.student, tasks.ActionRequestChanges, "Add the error codes", false)
+		sub, err := f.decide(t, f.student, tasks.ActionRequestChanges, "Add the error codes\n\nAnd the tests", false)
 		if err != nil || sub.Status != tasks.ChangesRequested {
 			t.Fatalf("request changes: %+v, %v", sub, err)
 		}
@@ -87,9 +88,15 @@ func TestRevisions_changesRequestedThenResubmitted(t *testing.T) {
 		if len(got) == 0 || got[0].typ != tasks.EventSubmissionStatus || got[0].user != f.student.ID || got[0].data["status"] != tasks.ChangesRequested {
 			t.Errorf("the student was not told live: %+v", got)
 		}
-		if msgs := notificationsOf(t, db, f.student.ID); !strings.Contains(msgs[len(msgs)-1], "Changes were requested") ||
-			!strings.Contains(msgs[len(msgs)-1], "Add the error codes") {
-			t.Errorf("the student's bell: %q", msgs)
+		// The notes are the startup's words: quoted under its name, one paragraph, never part of
+		// the message, which is Bridgework's.
+		bell, _, err := store.Notifications{DB: db}.Notifications(ctx, f.student.ID, notify.ListInput{}, 0, 1)
+		if err != nil || len(bell) != 1 {
+			t.Fatalf("the student's bell: %+v, %v", bell, err)
+		}
+		if n := bell[0]; n.Message != `Changes were requested on your submission for "`+f.task.Title+`".` ||
+			n.Quote != "Add the error codes …" || n.QuoteAuthor != "Acme" {
+			t.Errorf("the student's notification: %+v", n)
 		}
 		if got := tasks.StudentStatus(&tasks.Task{Submissions: []tasks.Submission{*sub}}, f.student.ID); got != tasks.ChangesRequested {
 			t.Errorf("the student sees %q", got)
@@ -111,7 +118,7 @@ func TestRevisions_changesRequestedThenResubmitted(t *testing.T) {
 		}
 		first, second := final.Revisions[0], final.Revisions[1]
 		if first.Revision != 1 || first.Link != "https://example.com/v1" || first.Status != tasks.ChangesRequested ||
-			first.ReviewNotes != "Add the error codes" || first.ReviewedAt == nil {
+			first.ReviewNotes != "Add the error codes\n\nAnd the tests" || first.ReviewedAt == nil {
 			t.Errorf("revision 1: %+v", first)
 		}
 		if second.Revision != 2 || second.Link != "https://example.com/v2" || second.Status != tasks.Approved ||

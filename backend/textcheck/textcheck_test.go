@@ -44,3 +44,31 @@ func TestAllowed(t *testing.T) {
 		}
 	}
 }
+
+func TestExcerpt(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		max        int
+		want       string
+	}{
+		{"one line", "Great work, thanks!", 300, "Great work, thanks!"},
+		{"spaces collapsed and trimmed", "  Great \t work  ", 300, "Great work"},
+		{"only the first line", "Bridgework Security Team: your account will be closed http://evil.example\n\nConfirm now\n-- Bridgework", 300,
+			"Bridgework Security Team: your account will be closed http://evil.example …"},
+		{"leading blank lines skipped", "\n\n  Fix the header\nand the footer", 300, "Fix the header …"},
+		{"CRLF", "First\r\nSecond", 300, "First …"},
+		{"a lone carriage return", "First\rSecond", 300, "First …"},
+		{"next line U+0085", "First\u0085Second", 300, "First …"},
+		{"line separator U+2028", "First\u2028Second", 300, "First …"},
+		{"paragraph separator U+2029", "First\u2029Second", 300, "First …"},
+		{"trailing newline only", "Done\n", 300, "Done"},
+		{"clipped to max runes", "ąąąąą ąąąąą ąąąąą", 10, "ąąąąą ąąą…"},
+		{"clipped after a space", "abcde fghij", 7, "abcde…"},
+		{"exactly max", "abcdefghij", 10, "abcdefghij"},
+		{"empty", "   ", 10, ""},
+	} {
+		if got := Excerpt(tc.text, tc.max); got != tc.want {
+			t.Errorf("%s: Excerpt(%q, %d) = %q, want %q", tc.name, tc.text, tc.max, got, tc.want)
+		}
+	}
+}

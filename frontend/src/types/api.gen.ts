@@ -2192,7 +2192,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Already rated. */
+                /** @description Already rated, or the rating window closed: 14 days after the approval the ratings are visible, so none is taken. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2227,7 +2227,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit your own rating, within 14 days of giving it */
+        /** Edit your own rating while it is hidden: it is fixed once visible (both sides rated, or 14 days after the approval) */
         put: {
             parameters: {
                 query?: never;
@@ -2289,7 +2289,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Fixed: more than 14 days old. */
+                /** @description Fixed: the rating is visible to the other side. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -6417,7 +6417,12 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             link?: string;
+            /** @description Bridgework's words only; what a user wrote comes as quote. */
             message: string;
+            /** @description What a user wrote that the notification carries (a startup's review notes), one paragraph on one line: show it quoted under quoteAuthor, never as Bridgework's words. */
+            quote?: string;
+            /** @description Who wrote the quote (the startup's name). */
+            quoteAuthor?: string;
             read: boolean;
         };
         NotificationSettings: {
@@ -6561,7 +6566,10 @@ export interface components {
             comment: string;
             /** Format: date-time */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Until when the author may change it: the moment it becomes visible, when it is fixed.
+             */
             editableUntil: string;
             rateeId: string;
             rater?: components["schemas"]["RatingAuthor"];
@@ -6799,6 +6807,11 @@ export interface components {
         Submission: {
             _id: string;
             link: string;
+            /**
+             * Format: date-time
+             * @description On approved work: when the two sides can no longer rate each other (14 days after the approval, when their ratings are visible).
+             */
+            ratingClosesAt?: string;
             reviewNotes: string;
             revision?: number;
             /** @description Every revision, oldest first. */

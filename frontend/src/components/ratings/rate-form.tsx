@@ -5,11 +5,13 @@ import { TextareaField } from '@/components/ui/textarea-field'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import { useEditRating, useGiveRating, type RatingValues } from '@/lib/ratings/give-rating'
-import { findMyRating, isEditable, useMyRatings } from '@/lib/ratings/my-ratings'
+import { findMyRating, isEditable, isRatingOpen, useMyRatings } from '@/lib/ratings/my-ratings'
 import { formatDate } from '@/lib/tasks/status'
 import { StarInput, StarRow } from './star-input'
 
 export const STARS_REQUIRED = 'Choose from 1 to 5 stars'
+/** The server's refusal of a rating given too late (backend/ratings). */
+export const RATING_CLOSED = 'The rating window for this work has closed'
 export const COMMENT_MAX = 1000
 
 type RateFormProps = {
@@ -79,14 +81,17 @@ type RatingPanelProps = {
   studentId: string
   rateeId: string
   rateeName: string
+  /** The approved submission's `ratingClosesAt`: no rating is taken from then on. */
+  closesAt: string | undefined
 }
 
 /**
  * After an approval: the caller's rating of the other side for this work. Before they rated, a
- * button opens the form; after, "Your rating: ★★★★☆ (edit until …)" with Edit while the rating
- * may change, and whether the other side sees it yet.
+ * button opens the form while the rating window is open; after, "Your rating: ★★★★☆ (edit until
+ * …)" with Edit while the rating is hidden (it is fixed once visible), and whether the other side
+ * sees it yet.
  */
-export function RatingPanel({ label, taskId, studentId, rateeId, rateeName }: RatingPanelProps) {
+export function RatingPanel({ label, taskId, studentId, rateeId, rateeName, closesAt }: RatingPanelProps) {
   const mine = useMyRatings()
   const give = useGiveRating()
   const edit = useEditRating()
@@ -118,6 +123,7 @@ export function RatingPanel({ label, taskId, studentId, rateeId, rateeName }: Ra
     )
   }
   if (!rating) {
+    if (!isRatingOpen(closesAt)) return <p className="text-xs text-slate-500">{RATING_CLOSED}</p>
     return (
       <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`${label}: ${rateeName}`}>
         {label}

@@ -12,12 +12,12 @@ export type RatingValues = { stars: number; comment: string }
  */
 export type GiveRatingInput = RatingValues & { taskId: string; studentId: string }
 
-/** POST /api/ratings: 201 the rating (hidden from the other side until both rated). */
+/** POST /api/ratings: 201 the rating (hidden from the other side until both rated); 409 once the window closed. */
 export function giveRating(input: GiveRatingInput): Promise<Rating> {
   return api.post<Rating>('/ratings', input)
 }
 
-/** PUT /api/ratings/{id}: the author, within 14 days of giving it. */
+/** PUT /api/ratings/{id}: the author, while the rating is hidden (fixed once visible). */
 export function editRating({ id, ...values }: RatingValues & { id: string }): Promise<Rating> {
   return api.put<Rating>(`/ratings/${encodeURIComponent(id)}`, values)
 }

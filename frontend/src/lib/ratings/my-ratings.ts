@@ -33,8 +33,23 @@ export function findMyRating(ratings: Rating[] | undefined, taskId: string, rate
   return ratings?.find((r) => r.taskId === taskId && r.rateeId === rateeId)
 }
 
-/** Whether the author may still change it (ratings are fixed 14 days after they are given). */
-export function isEditable(rating: Pick<Rating, 'editableUntil'>, now = Date.now()): boolean {
-  const until = new Date(rating.editableUntil).getTime()
-  return Number.isFinite(until) && until > now
+/**
+ * Whether the author may still change it: only while it is hidden, since once visible the other
+ * side's rating is too (the server's `editableUntil` is that moment).
+ */
+export function isEditable(rating: Pick<Rating, 'editableUntil' | 'visible'>, now = Date.now()): boolean {
+  return !rating.visible && isBefore(now, rating.editableUntil)
+}
+
+/**
+ * Whether a rating of approved work may still be given: until the submission's `ratingClosesAt`
+ * (14 days after the approval, when the ratings are visible); not when the server sent none.
+ */
+export function isRatingOpen(closesAt: string | undefined, now = Date.now()): boolean {
+  return closesAt !== undefined && isBefore(now, closesAt)
+}
+
+function isBefore(now: number, moment: string): boolean {
+  const at = new Date(moment).getTime()
+  return Number.isFinite(at) && now < at
 }

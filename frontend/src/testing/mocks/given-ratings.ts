@@ -55,6 +55,7 @@ export const givenRatingHandlers = [
     const task = market.tasks.find((t) => t._id === body.taskId)
     const approved = task?.submissions.find((s) => s.student?._id === body.studentId && s.status === 'approved')
     if (!task || !approved) return error(404, 'There is no approved work to rate here.')
+    if (!approved.ratingClosesAt || new Date(approved.ratingClosesAt).getTime() <= Date.now()) return error(409, 'The rating window for this work has closed')
     const rateeId = me.userType === 'startup' ? body.studentId : task.startup!._id
     if ((givenRatings.get(me._id) ?? []).some((r) => r.taskId === task._id && r.rateeId === rateeId)) return error(409, 'You have already rated this work.')
     const rating = addGivenRating(me._id, { taskId: task._id, taskTitle: task.title, rateeId, stars: body.stars, comment: body.comment ?? '' })
@@ -68,8 +69,8 @@ export const givenRatingHandlers = [
     const body = (await request.json()) as { stars: number; comment?: string }
     const refused = checkValues(body)
     if (refused) return refused
-    if (new Date(rating.editableUntil).getTime() <= Date.now()) {
-      return error(409, 'This rating can no longer be changed: ratings are fixed 14 days after they are given.')
+    if (rating.visible || new Date(rating.editableUntil).getTime() <= Date.now()) {
+      return error(409, 'This rating can no longer be changed: it is visible to the other side now.')
     }
     Object.assign(rating, { stars: body.stars, comment: body.comment ?? '', updatedAt: '2029-12-06T10:00:00Z' })
     return HttpResponse.json(rating)

@@ -161,6 +161,8 @@ export function marketplaceHandlers() {
       sub.reviewNotes = body.reviewNotes ?? ''
       const latest = sub.revisions?.at(-1)
       if (latest) Object.assign(latest, { status: sub.status, reviewNotes: sub.reviewNotes, reviewedAt: '2029-12-03T09:00:00Z' })
+      // Ratings of approved work are taken for 14 days after the approval (backend/ratings).
+      if (sub.status === 'approved') sub.ratingClosesAt = '2029-12-17T09:00:00Z'
       task.displayStatus = task.status = sub.status === 'approved' ? 'completed' : sub.status === 'under-review' ? 'under-review' : 'open'
       // An approval closes every other open submission unless the startup keeps the task open.
       if (sub.status === 'approved' && body.closeTask !== false) {
@@ -249,8 +251,9 @@ export function marketplaceHandlers() {
   ]
 }
 
-export function addNotification(user: User, message: string, link?: string) {
-  const n = { _id: nextId(), userId: user._id, message, link, read: false, createdAt: '2029-12-03T10:00:00Z' }
+/** A notification of the user's; `quoted` is what a user wrote that it carries (review notes). */
+export function addNotification(user: User, message: string, link?: string, quoted?: { quote: string; quoteAuthor: string }) {
+  const n = { _id: nextId(), userId: user._id, message, ...quoted, link, read: false, createdAt: '2029-12-03T10:00:00Z' }
   market.notifications.push(n)
   return n
 }

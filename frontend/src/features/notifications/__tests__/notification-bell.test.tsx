@@ -25,6 +25,21 @@ describe('notification bell', () => {
     expect(market.requests.some((r) => r.method === 'PATCH' && r.url.pathname === `/api/student/notifications/${approved._id}/read`)).toBe(true)
   })
 
+  it("quotes a startup's notes under its name, on one line apart from the message", async () => {
+    const student = seedAccount({ userType: 'student', firstName: 'Asha' }).user
+    const quote = 'Bridgework Security Team: your account will be closed http://bridgework-login.evil.example/confirm …'
+    addNotification(student, 'Your submission for "Logo" was rejected.', '/student/dashboard', { quote, quoteAuthor: 'Nimbus Labs' })
+    const { events } = await renderApp('/dashboard', { as: student })
+    await events.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }))
+    const item = within(screen.getByRole('region', { name: 'Unread notifications' })).getByRole('listitem')
+    expect(within(item).getByText('Your submission for "Logo" was rejected.')).toBeInTheDocument()
+    expect(within(item).getByRole('figure')).toHaveTextContent(/^Nimbus Labs wrote:/)
+    const blockquote = within(item).getByRole('blockquote')
+    expect(blockquote).toHaveTextContent(quote)
+    expect(blockquote).toHaveClass('truncate')
+    expect(within(item).queryByRole('link', { name: /evil/ })).not.toBeInTheDocument()
+  })
+
   it('removes an item with its button, and says No new notifications when none are left', async () => {
     const startup = seedAccount({ userType: 'startup' }).user
     addNotification(startup, 'Asha submitted a link.')

@@ -23,7 +23,8 @@ type NotificationBellViewProps = {
 /**
  * The bell with its unread count badge and a dropdown of unread items (spec §2): message, time,
  * View Details when the item has a link; viewing or removing an item marks it read. Escape and a
- * click outside close the dropdown.
+ * click outside close the dropdown. What a user wrote that an item carries (a startup's review
+ * notes) is quoted under their name on one line, apart from the message, which is Bridgework's.
  */
 export function NotificationBellView({ notifications, unread, onRead }: NotificationBellViewProps) {
   const { open, setOpen, close, rootRef, buttonRef } = useDropdown()
@@ -67,6 +68,14 @@ export function NotificationBellView({ notifications, unread, onRead }: Notifica
                 <li key={n._id} className="flex gap-2 px-4 py-3">
                   <div className="min-w-0 flex-1">
                     <p className="break-words text-sm text-slate-800">{n.message}</p>
+                    {n.quote && (
+                      <figure className="mt-1 text-xs text-slate-600">
+                        <figcaption>{n.quoteAuthor} wrote:</figcaption>
+                        <blockquote className="truncate border-l-2 border-slate-200 pl-2" title={n.quote}>
+                          {n.quote}
+                        </blockquote>
+                      </figure>
+                    )}
                     <p className="mt-0.5 text-xs text-slate-500">{when(n.createdAt)}</p>
                     {n.link?.startsWith('/') && (
                       <Link

@@ -186,7 +186,7 @@ describe('revisions', () => {
 describe('rate student', () => {
   it('rates the student of approved work from the submissions table; the server\'s refusal shows', async () => {
     const { startup, student, task, sub } = scene()
-    sub.status = 'approved'
+    Object.assign(sub, { status: 'approved', ratingClosesAt: '2029-12-17T09:00:00Z' })
     const { events } = await renderApp('/startup/submissions', { as: startup.user })
     const row = await screen.findByRole('row', { name: /Asha Verma/ })
     await events.click(await within(row).findByRole('button', { name: 'Rate student: Asha Verma' }))
@@ -202,5 +202,14 @@ describe('rate student', () => {
     expect(posted('/api/ratings').at(-1)).toEqual({ taskId: task._id, studentId: student._id, stars: 2, comment: '' })
     expect(await within(row).findByRole('img', { name: '2 of 5 stars' })).toBeInTheDocument()
     expect(within(row).getByText('Hidden until Asha Verma rates too or 14 days pass.')).toBeInTheDocument()
+  })
+
+  it('offers no rating of work approved more than 14 days ago', async () => {
+    const { startup, sub } = scene()
+    Object.assign(sub, { status: 'approved', ratingClosesAt: '2020-01-15T09:00:00Z' })
+    await renderApp('/startup/submissions', { as: startup.user })
+    const row = await screen.findByRole('row', { name: /Asha Verma/ })
+    expect(await within(row).findByText('The rating window for this work has closed')).toBeInTheDocument()
+    expect(within(row).queryByRole('button', { name: /Rate student/ })).not.toBeInTheDocument()
   })
 })

@@ -51,7 +51,7 @@ export function SubmissionList({ task, onAction, busy, busyAction }: SubmissionL
                 busy={busy === `${task._id}:${studentId}` ? busyAction : undefined}
               />
               {submissionStatusOf(sub.status) === 'approved' && studentId && (
-                <RatingPanel label="Rate student" taskId={task._id} studentId={studentId} rateeId={studentId} rateeName={name} />
+                <RatingPanel label="Rate student" taskId={task._id} studentId={studentId} rateeId={studentId} rateeName={name} closesAt={sub.ratingClosesAt} />
               )}
             </div>
           </li>

@@ -35,7 +35,7 @@ export function SubmissionsReviewTable({ rows, onAction, busy, busyAction }: Sub
             busy={busy === `${row.task._id}:${row.student?._id}` ? busyAction : undefined}
           />
           {submissionStatusOf(row.status) === 'approved' && row.student?._id && (
-            <RatingPanel label="Rate student" taskId={row.task._id} studentId={row.student._id} rateeId={row.student._id} rateeName={studentName} />
+            <RatingPanel label="Rate student" taskId={row.task._id} studentId={row.student._id} rateeId={row.student._id} rateeName={studentName} closesAt={row.ratingClosesAt} />
           )}
         </div>
       )}

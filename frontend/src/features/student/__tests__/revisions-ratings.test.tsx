@@ -94,7 +94,7 @@ describe('changes requested', () => {
 describe('rate startup', () => {
   function completed() {
     const s = scene()
-    s.sub.status = 'approved'
+    Object.assign(s.sub, { status: 'approved', ratingClosesAt: '2029-12-19T00:00:00Z' })
     Object.assign(s.task, { status: 'completed', displayStatus: 'completed', completedAt: '2029-12-05T00:00:00Z' })
     return s
   }
@@ -131,6 +131,26 @@ describe('rate startup', () => {
     const put = market.requests.filter((r) => r.method === 'PUT' && r.url.pathname.startsWith('/api/ratings/'))
     expect(put.map((r) => r.body)).toEqual([{ stars: 5, comment: 'Clear brief' }])
     expect(await within(done).findByRole('img', { name: '5 of 5 stars' })).toBeInTheDocument()
+  })
+
+  it('offers no rating once the window closed, as the server takes none', async () => {
+    const { student, sub } = completed()
+    sub.ratingClosesAt = '2020-01-01T00:00:00Z'
+    await renderApp('/dashboard', { as: student })
+    const done = await screen.findByRole('region', { name: 'Recently Completed' })
+    expect(await within(done).findByText('The rating window for this work has closed')).toBeInTheDocument()
+    expect(within(done).queryByRole('button', { name: /Rate startup/ })).not.toBeInTheDocument()
+  })
+
+  it('offers no edit once both rated: a visible rating is fixed, whatever the device clock says', async () => {
+    const { student, startup, task } = completed()
+    // The server's editableUntil is the reveal; a device clock behind it must not bring Edit back.
+    addGivenRating(student._id, { taskId: task._id, rateeId: startup._id, stars: 2, visible: true, editableUntil: '2099-01-01T00:00:00Z' })
+    await renderApp('/dashboard', { as: student })
+    const done = await screen.findByRole('region', { name: 'Recently Completed' })
+    expect(await within(done).findByRole('img', { name: '2 of 5 stars' })).toBeInTheDocument()
+    expect(within(done).queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument()
+    expect(within(done).queryByText(/edit until/)).not.toBeInTheDocument()
   })
 
   it('shows a visible rating that can no longer change without Edit', async () => {

@@ -224,7 +224,7 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
                   </div>
                   {task.startup && (
                     <div className="w-full">
-                      <RatingPanel label="Rate startup" taskId={task._id} studentId={student._id} rateeId={task.startup._id} rateeName={personName(task.startup)} />
+                      <RatingPanel label="Rate startup" taskId={task._id} studentId={student._id} rateeId={task.startup._id} rateeName={personName(task.startup)} closesAt={task.submissions[0]?.ratingClosesAt} />
                     </div>
                   )}
                 </li>

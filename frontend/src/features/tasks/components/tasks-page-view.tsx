@@ -93,7 +93,7 @@ export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePa
         />
       )}
       {student && viewerId && task.displayStatus === 'completed' && task.startup && (
-        <RatingPanel label="Rate startup" taskId={task._id} studentId={viewerId} rateeId={task.startup._id} rateeName={personName(task.startup)} />
+        <RatingPanel label="Rate startup" taskId={task._id} studentId={viewerId} rateeId={task.startup._id} rateeName={personName(task.startup)} closesAt={task.submissions[0]?.ratingClosesAt} />
       )}
     </TaskCard>
   )
