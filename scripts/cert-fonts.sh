@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Produces backend/certs/fonts/ from Debian's packages: the TrueType fonts the certificate PDF
+# Produces backend/pdftext/fonts/ from Debian's packages: the TrueType fonts the certificate PDF
 # embeds, unmodified, with their licences. Run it only to change or upgrade the fonts; the result
 # is committed, so builds need neither the packages nor this script. SHA256SUMS records what was
 # copied, so a later run shows whether the packages' files changed.
@@ -12,7 +12,7 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
 apt_install fonts-noto-core fonts-droid-fallback
-dest="$ROOT/backend/certs/fonts"
+dest="$ROOT/backend/pdftext/fonts"
 mkdir -p "$dest"
 noto=/usr/share/fonts/truetype/noto
 for f in NotoSans-Regular NotoSans-Bold NotoSerif-BoldItalic \

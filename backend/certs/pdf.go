@@ -7,6 +7,8 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/boombuler/barcode/qr"
+
+	"bridgework/backend/pdftext"
 )
 
 // Page geometry in millimetres: A4 landscape.
@@ -31,7 +33,7 @@ func RenderPDF(c Certificate, verifyURL string) ([]byte, error) {
 	pdf.SetAutoPageBreak(false, 0)
 	pdf.SetMargins(margin, margin, margin)
 	pdf.AddPage()
-	w := newTextWriter(pdf, c.StudentName, c.TaskTitle, c.StartupName, c.IssuerDomain, strings.Join(c.Skills, ", "), c.Number, verifyURL)
+	w := pdftext.NewWriter(pdf, c.StudentName, c.TaskTitle, c.StartupName, c.IssuerDomain, strings.Join(c.Skills, ", "), c.Number, verifyURL)
 
 	// Frame.
 	pdf.SetDrawColor(67, 56, 202)
@@ -40,47 +42,47 @@ func RenderPDF(c Certificate, verifyURL string) ([]byte, error) {
 	pdf.SetLineWidth(0.3)
 	pdf.Rect(margin+3, margin+3, pageW-2*margin-6, pageH-2*margin-6, "D")
 
-	centered := func(y float64, tf typeface, size float64, r, g, b int, text string) {
+	centered := func(y float64, tf pdftext.Typeface, size float64, r, g, b int, text string) {
 		pdf.SetTextColor(r, g, b)
-		w.line(margin+10, y, pageW-2*margin-20, size*0.5, "C", tf, size, text)
+		w.Line(margin+10, y, pageW-2*margin-20, size*0.5, "C", tf, size, text)
 	}
 
-	centered(26, sansBold, 12, 67, 56, 202, "BRIDGEWORK")
-	centered(38, sansBold, 30, 15, 23, 42, "Certificate of Completion")
-	centered(58, sans, 13, 71, 85, 105, "This certifies that")
-	centered(68, serifBoldItalic, 30, 15, 23, 42, c.StudentName)
-	centered(88, sans, 13, 71, 85, 105, "has successfully completed the task")
+	centered(26, pdftext.SansBold, 12, 67, 56, 202, "BRIDGEWORK")
+	centered(38, pdftext.SansBold, 30, 15, 23, 42, "Certificate of Completion")
+	centered(58, pdftext.Sans, 13, 71, 85, 105, "This certifies that")
+	centered(68, pdftext.SerifBoldItalic, 30, 15, 23, 42, c.StudentName)
+	centered(88, pdftext.Sans, 13, 71, 85, 105, "has successfully completed the task")
 
 	pdf.SetTextColor(15, 23, 42)
-	w.paragraph(margin+25, 96, pageW-2*margin-50, 8, sansBold, 17, clip(c.TaskTitle, maxTitleLen))
+	w.Paragraph(margin+25, 96, pageW-2*margin-50, 8, pdftext.SansBold, 17, clip(c.TaskTitle, maxTitleLen))
 
 	y := pdf.GetY() + 3
-	centered(y, sans, 13, 71, 85, 105, "for "+c.StartupName)
+	centered(y, pdftext.Sans, 13, 71, 85, 105, "for "+c.StartupName)
 	if len(c.Skills) > 0 {
-		centered(y+10, sans, 11, 71, 85, 105, "Skills: "+clip(strings.Join(c.Skills, ", "), 140))
+		centered(y+10, pdftext.Sans, 11, 71, 85, 105, "Skills: "+clip(strings.Join(c.Skills, ", "), 140))
 	}
 
 	// Footer: date and number on the left, QR code and its URL on the right.
 	footY := pageH - margin - 14 - qrSize
 	pdf.SetTextColor(15, 23, 42)
-	w.line(margin+12, footY+12, 150, 6, "L", sans, 11, "Date: "+c.CompletionDate.UTC().Format("2 January 2006"))
-	w.line(margin+12, footY+18, 150, 6, "L", sans, 11, "Certificate No. "+c.Number)
+	w.Line(margin+12, footY+12, 150, 6, "L", pdftext.Sans, 11, "Date: "+c.CompletionDate.UTC().Format("2 January 2006"))
+	w.Line(margin+12, footY+18, 150, 6, "L", pdftext.Sans, 11, "Certificate No. "+c.Number)
 	pdf.SetTextColor(71, 85, 105)
-	w.line(margin+12, footY+24, 150, 5, "L", sans, 9, "Issued by Bridgework on behalf of "+c.StartupName)
+	w.Line(margin+12, footY+24, 150, 5, "L", pdftext.Sans, 9, "Issued by Bridgework on behalf of "+c.StartupName)
 	// Who the issuer is worth: its verification state and age, and the task's dates.
-	w.line(margin+12, footY+29, 150, 5, "L", sans, 9, c.IssuerLine()+" · on Bridgework since "+c.IssuerSince.UTC().Format("January 2006"))
-	w.line(margin+12, footY+34, 150, 5, "L", sans, 9, "Task posted "+c.TaskPostedAt.UTC().Format("2 January 2006")+" · completed "+c.CompletionDate.UTC().Format("2 January 2006"))
+	w.Line(margin+12, footY+29, 150, 5, "L", pdftext.Sans, 9, c.IssuerLine()+" · on Bridgework since "+c.IssuerSince.UTC().Format("January 2006"))
+	w.Line(margin+12, footY+34, 150, 5, "L", pdftext.Sans, 9, "Task posted "+c.TaskPostedAt.UTC().Format("2 January 2006")+" · completed "+c.CompletionDate.UTC().Format("2 January 2006"))
 
 	qrX := pageW - margin - 12 - qrSize
 	if err := drawQR(pdf, verifyURL, qrX, footY, qrSize); err != nil {
 		return nil, err
 	}
-	w.line(pageW-margin-12-110, footY+qrSize+1, 110, 4, "R", sans, 8, "Verify at: "+verifyURL)
+	w.Line(pageW-margin-12-110, footY+qrSize+1, 110, 4, "R", pdftext.Sans, 8, "Verify at: "+verifyURL)
 	// The code and the address open the verification page when clicked in a PDF reader.
 	pdf.LinkString(qrX, footY, qrSize, qrSize, verifyURL)
 	pdf.LinkString(pageW-margin-12-110, footY+qrSize+1, 110, 4, verifyURL)
-	if w.err != nil {
-		return nil, w.err
+	if err := w.Err(); err != nil {
+		return nil, err
 	}
 
 	var buf bytes.Buffer

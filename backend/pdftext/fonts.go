@@ -1,4 +1,4 @@
-package certs
+package pdftext
 
 import (
 	_ "embed" // the fonts
@@ -76,13 +76,13 @@ var (
 	droidSansFallback = &face{name: "DroidSansFallback", data: droidSansFallbackTTF}
 )
 
-// A typeface is the list of faces a style draws with, in order of preference: each character
+// A Typeface is the list of faces a style draws with, in order of preference: each character
 // goes to the first face that has it. Noto Sans and Noto Serif cover Latin, Greek and Cyrillic;
 // Devanagari and CJK have fonts of their own.
-type typeface []*face
+type Typeface []*face
 
 var (
-	sans            = typeface{notoSans, notoSansDevanagari, droidSansFallback}
-	sansBold        = typeface{notoSansBold, notoSansDevanagariBold, droidSansFallback}
-	serifBoldItalic = typeface{notoSerifBoldItalic, notoSerifDevanagariBold, droidSansFallback}
+	Sans            = Typeface{notoSans, notoSansDevanagari, droidSansFallback}
+	SansBold        = Typeface{notoSansBold, notoSansDevanagariBold, droidSansFallback}
+	SerifBoldItalic = Typeface{notoSerifBoldItalic, notoSerifDevanagariBold, droidSansFallback}
 )

@@ -1,4 +1,4 @@
-package certs
+package pdftext
 
 import (
 	"encoding/binary"

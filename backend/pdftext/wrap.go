@@ -1,4 +1,4 @@
-package certs
+package pdftext
 
 import (
 	"slices"
@@ -9,7 +9,7 @@ import (
 // MultiCell does (at spaces, or inside a word longer than a line) and also between CJK
 // characters, which are written without spaces. Like MultiCell it leaves the position below
 // the last line.
-func (w *textWriter) paragraph(x, y, width, h float64, tf typeface, size float64, text string) {
+func (w *Writer) Paragraph(x, y, width, h float64, tf Typeface, size float64, text string) {
 	maxWidth := width - 2*w.pdf.GetCellMargin()
 	fits := func(line []styledRune) bool {
 		return w.width(trimSpaces(line), size) <= maxWidth

@@ -1,4 +1,4 @@
-package certs
+package pdftext
 
 import (
 	"fmt"
@@ -16,12 +16,12 @@ import (
 // that the rest of the name still prints and the gap shows.
 const replacement = '\uFFFD'
 
-// textWriter draws text on one PDF with the embedded fonts. Each character goes to the first
-// face of the typeface that has it, so one line can mix Noto Sans, Noto Sans Devanagari and
+// Writer draws text on one PDF with the embedded fonts. Each character goes to the first
+// face of the Typeface that has it, so one line can mix Noto Sans, Noto Sans Devanagari and
 // Droid Sans Fallback; Devanagari runs are shaped (shape.go). A face is added to the PDF the
-// first time it draws, cut to the characters of this certificate (see subsetFont): those
-// declared to newTextWriter, plus fixedChars for the wording the code itself writes.
-type textWriter struct {
+// first time it draws, cut to the characters of this document (see subsetFont): those
+// declared to NewWriter, plus fixedChars for the wording the code itself writes.
+type Writer struct {
 	pdf    *fpdf.Fpdf
 	chars  []rune                    // sorted: every character this document may draw
 	glyphs map[*face]map[rune]uint16 // per face, the glyph of each of chars it has
@@ -36,7 +36,7 @@ type textWriter struct {
 // punctuation (dashes, quotes, bullet, ellipsis), so fixed wording never needs declaring.
 var fixedChars = [][2]rune{{0x20, 0x7E}, {0xA0, 0xFF}, {0x2010, 0x2027}, {replacement, replacement}}
 
-func newTextWriter(pdf *fpdf.Fpdf, texts ...string) *textWriter {
+func NewWriter(pdf *fpdf.Fpdf, texts ...string) *Writer {
 	set := map[rune]bool{}
 	for _, span := range fixedChars {
 		for r := span[0]; r <= span[1]; r++ {
@@ -53,12 +53,12 @@ func newTextWriter(pdf *fpdf.Fpdf, texts ...string) *textWriter {
 		chars = append(chars, r)
 	}
 	slices.Sort(chars)
-	return &textWriter{pdf: pdf, chars: chars, glyphs: map[*face]map[rune]uint16{}, added: map[*face]bool{},
+	return &Writer{pdf: pdf, chars: chars, glyphs: map[*face]map[rune]uint16{}, added: map[*face]bool{},
 		shaped: map[*face]map[uint16]rune{}}
 }
 
 // coverage returns the glyphs f has for this document's characters.
-func (w *textWriter) coverage(f *face) map[rune]uint16 {
+func (w *Writer) coverage(f *face) map[rune]uint16 {
 	if m, ok := w.glyphs[f]; ok {
 		return m
 	}
@@ -77,14 +77,17 @@ func (w *textWriter) coverage(f *face) map[rune]uint16 {
 	return m
 }
 
-func (w *textWriter) fail(err error) {
+// Err is the first error drawing met (a font that would not load), or nil.
+func (w *Writer) Err() error { return w.err }
+
+func (w *Writer) fail(err error) {
 	if w.err == nil {
 		w.err = err
 	}
 }
 
 // use makes f the PDF's current font at size points, adding it to the PDF first if needed.
-func (w *textWriter) use(f *face, size float64) {
+func (w *Writer) use(f *face, size float64) {
 	if !w.added[f] {
 		w.added[f] = true
 		cov := w.coverage(f)
@@ -123,7 +126,7 @@ const privateUse = '\uE000'
 
 // glyphText returns what to hand fpdf to draw text in f: the text itself, or for a shaping
 // face its shaped glyphs as private-use code points (ok is then true).
-func (w *textWriter) glyphText(f *face, text string) (drawn string, ok bool) {
+func (w *Writer) glyphText(f *face, text string) (drawn string, ok bool) {
 	pua := w.shaped[f]
 	if pua == nil {
 		return text, false
@@ -148,7 +151,7 @@ type styledRune struct {
 // style assigns each character of s a face of tf. A character that is not a letter (space,
 // digit, punctuation, combining mark) stays in the face of the one before when that face has
 // it, so a Hindi name's spaces and vowel signs do not split it into runs of Noto Sans.
-func (w *textWriter) style(tf typeface, s string) []styledRune {
+func (w *Writer) style(tf Typeface, s string) []styledRune {
 	out := make([]styledRune, 0, len(s))
 	var prev *face
 	for _, r := range s {
@@ -172,7 +175,7 @@ func (w *textWriter) style(tf typeface, s string) []styledRune {
 	return out
 }
 
-func (w *textWriter) pick(tf typeface, prev *face, r rune) *face {
+func (w *Writer) pick(tf Typeface, prev *face, r rune) *face {
 	if prev != nil && !unicode.IsLetter(r) {
 		if _, ok := w.coverage(prev)[r]; ok {
 			return prev
@@ -203,7 +206,7 @@ func runs(line []styledRune, fn func(f *face, text string)) {
 	}
 }
 
-func (w *textWriter) width(line []styledRune, size float64) float64 {
+func (w *Writer) width(line []styledRune, size float64) float64 {
 	total := 0.0
 	runs(line, func(f *face, text string) {
 		w.use(f, size)
@@ -215,11 +218,11 @@ func (w *textWriter) width(line []styledRune, size float64) float64 {
 
 // line draws text on one line in the box (x, y, width, h), aligned "L", "C" or "R" and placed
 // as fpdf's CellFormat places a cell's text.
-func (w *textWriter) line(x, y, width, h float64, align string, tf typeface, size float64, text string) {
+func (w *Writer) Line(x, y, width, h float64, align string, tf Typeface, size float64, text string) {
 	w.draw(x, y, width, h, align, size, w.style(tf, text))
 }
 
-func (w *textWriter) draw(x, y, width, h float64, align string, size float64, line []styledRune) {
+func (w *Writer) draw(x, y, width, h float64, align string, size float64, line []styledRune) {
 	textWidth := w.width(line, size)
 	margin := w.pdf.GetCellMargin()
 	switch align {
