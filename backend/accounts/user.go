@@ -42,6 +42,9 @@ type User struct {
 	Website        string
 	VerifiedDomain string
 	VerifiedAt     *time.Time
+	// PaymentRecord is what a startup's students were paid (package payments), kept by
+	// Bridgework alone: no save of the startup's touches it.
+	PaymentRecord PaymentRecord
 
 	Phone, College, Institute, CollegeEmail string
 	Bio, Headline, Summary                  string
@@ -52,6 +55,15 @@ type User struct {
 	Projects   []Project
 
 	CreatedAt, UpdatedAt time.Time
+}
+
+// PaymentRecord is a startup's record of paying for approved work, shown to every student before
+// they work for it: Approved paid submissions, how many were Paid (confirmed received or
+// transferred), how many are Disputed until their student confirms, and the median days from
+// approval to payment (nil before the first).
+type PaymentRecord struct {
+	Approved, Paid, Disputed int
+	MedianDaysToPay          *float64
 }
 
 // Skill is a named skill with a level; IsVerified is set only by an approved task.

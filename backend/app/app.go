@@ -33,6 +33,7 @@ import (
 	"bridgework/backend/lease"
 	"bridgework/backend/mail"
 	"bridgework/backend/notify"
+	"bridgework/backend/payments"
 	"bridgework/backend/profiles"
 	"bridgework/backend/ratelimit"
 	"bridgework/backend/ratings"
@@ -51,6 +52,7 @@ type App struct {
 	Ratings  *ratings.Service
 	Digests  *digest.Service
 	Audit    *audit.Service
+	Payments *payments.Service
 	Hub      *realtime.Hub
 	Mail     *mail.Worker
 	sweep    *uploadSweep
@@ -218,6 +220,9 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	}
 	certificates := &certs.Service{Store: store.Certificates{DB: db}, Users: users, PublicURL: cfg.PublicURL}
 	rates := &ratings.Service{Store: store.Ratings{DB: db, AuditKey: trailKey}}
+	paymentStore := store.Payments{DB: db, AuditKey: trailKey}
+	pay := &payments.Service{Store: paymentStore, Ledger: paymentStore, Notifier: notifications, Publisher: publisher,
+		PublicURL: cfg.PublicURL}
 	searches := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: publisher, Logger: logger}
 	marketplace.Posted = searches
 
@@ -246,6 +251,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		Ratings:        rates,
 		Alerts:         searches,
 		Digests:        digests,
+		Payments:       pay,
 		Audit:          trail,
 		Realtime:       hub,
 		Logger:         logger,
@@ -290,7 +296,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	background.start(checkpoints.run)
 	background.start(invalidator.listen(invalidator.subscribe()))
 	live.startSweep()
-	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Alerts: searches, Ratings: rates, Digests: digests, Audit: trail, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
+	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Alerts: searches, Ratings: rates, Digests: digests, Audit: trail, Payments: pay, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
 }
 
 // auditKey is AUDIT_KEY, or a key derived from the JWT secret: the one every instance shares.

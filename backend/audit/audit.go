@@ -37,14 +37,16 @@ const (
 	CertificateIssued  = "certificate.issued"
 	RatingGiven        = "rating.given"
 	AdminViewed        = "admin.viewed"
-	Resealed           = "audit.resealed" // the upgrade sealed the unkeyed trail again with the key (Resealer)
+	Resealed           = "audit.resealed"  // the upgrade sealed the unkeyed trail again with the key (Resealer)
+	PaymentChanged     = "payment.changed" // a payment was opened, sent, confirmed, disputed or transferred
+	FundingChanged     = "funding.changed" // a task's funding arrived or its rest was refunded
 )
 
 // Types lists every kind, in the order the admin's filter offers them.
 var Types = []string{
 	SignIn, SignInFailed, PasswordChanged, PasswordReset, SessionsEnded,
 	SubmissionApproved, SubmissionRejected, ChangesRequested, CertificateIssued, RatingGiven,
-	AdminViewed, Resealed,
+	AdminViewed, Resealed, PaymentChanged, FundingChanged,
 }
 
 // SecurityTypes are the kinds a user reads about their own account ("recent sign-ins").

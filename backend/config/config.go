@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"bridgework/backend/money"
 )
 
 // Config is the whole of the server's settings.
@@ -282,10 +284,10 @@ func (r *reader) str(key, def string) string {
 	return def
 }
 
-// currency reads an ISO 4217 code, upper-cased: three letters.
+// currency reads an ISO 4217 code, upper-cased, that the standard has (money.ValidCurrency).
 func (r *reader) currency(key, def string) string {
 	v := strings.ToUpper(r.str(key, def))
-	if len(v) != 3 || strings.Trim(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+	if !money.ValidCurrency(v) {
 		r.errs = append(r.errs, fmt.Sprintf("%s=%q is not a three-letter ISO 4217 currency code", key, v))
 		return def
 	}

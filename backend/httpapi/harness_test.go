@@ -129,7 +129,25 @@ func newEnvLogging(t testing.TB, cfg config.Config, db *gorm.DB, rdb *redis.Clie
 	srv := httptest.NewServer(a.Handler)
 	e := &env{t: t, app: a, server: srv, mails: mails, cfg: cfg}
 	t.Cleanup(e.stop)
+	t.Cleanup(e.checkLedger) // cleanups run last first: the books are checked before the stop
 	return e
+}
+
+// checkLedger fails the test when it leaves the books unbalanced: a transaction or a currency
+// that does not sum to zero, or a task's escrow that is not what was funded less what was paid
+// out and refunded (payments.CheckLedger). Every HTTP test ends with it. A database the test
+// itself took away cannot be checked, and is only logged.
+func (e *env) checkLedger() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	report, err := e.app.Payments.CheckLedger(ctx)
+	if err != nil {
+		e.t.Logf("the ledger could not be checked: %v", err)
+		return
+	}
+	if !report.Balanced {
+		e.t.Errorf("the test left the ledger unbalanced: %v", report.Problems)
+	}
 }
 
 // stop shuts the server down, as a SIGTERM would; the test's cleanup calls it too.

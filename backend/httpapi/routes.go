@@ -69,6 +69,8 @@ func (s *Server) routes() []route {
 		{"GET", "/admin/help-requests", admins, s.adminHelpRequests},
 		{"GET", "/admin/audit", admins, s.adminAudit},
 		{"GET", "/admin/audit/verify", admins, s.adminAuditVerify},
+		{"GET", "/admin/ledger", admins, s.ledgerBalances},
+		{"GET", "/admin/ledger/check", admins, s.ledgerCheck},
 
 		// Anyone holding a certificate number (printed, and in the QR code) may check it.
 		{"GET", "/certificates/verify/:number", public, s.verifyCertificate},
@@ -94,6 +96,14 @@ func (s *Server) routes() []route {
 		{"PUT", "/me/notification-settings", signedIn, s.saveNotificationSettings},
 
 		{"GET", "/openapi.json", public, serveOpenAPI},
+
+		// What approved paid work owes its student: a student's, a startup's, the admin's (read-only).
+		{"GET", "/payments", signedIn, s.listPayments},
+		{"GET", "/payments/:id", signedIn, s.payment},
+		{"GET", "/payments/:id/receipt", signedIn, s.paymentReceipt},
+		{"POST", "/payments/:id/sent", startups, s.markPaymentSent},
+		{"POST", "/payments/:id/received", students, s.confirmPaymentReceived},
+		{"POST", "/payments/:id/not-received", students, s.reportPaymentNotReceived},
 
 		// Each side of approved work rates the other; only the rated startup answers.
 		{"POST", "/ratings", members, s.giveRating},

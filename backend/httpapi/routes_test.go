@@ -49,6 +49,8 @@ var roleTable = map[string][4]int{
 	"GET /api/admin/help-requests":                forAdmin(stOK),
 	"GET /api/admin/audit":                        forAdmin(stOK),
 	"GET /api/admin/audit/verify":                 forAdmin(stOK),
+	"GET /api/admin/ledger":                       forAdmin(stOK),
+	"GET /api/admin/ledger/check":                 forAdmin(stOK),
 	"GET /api/certificates/verify/:number":        forAnyone(stNotFound),
 	"GET /api/chat/conversations":                 forMembers(stOK, stOK),
 	"GET /api/chat/partners":                      forMembers(stOK, stOK),
@@ -58,6 +60,12 @@ var roleTable = map[string][4]int{
 	"POST /api/chat/:userId/read":                 forMembers(stNotFound, stNotFound),
 	"GET /api/files/:id":                          forAnyone(stNotFound),
 	"POST /api/help":                              forAnyone(stBad),
+	"GET /api/payments":                           forSignedIn(stOK),
+	"GET /api/payments/:id":                       forSignedIn(stNotFound),
+	"GET /api/payments/:id/receipt":               forSignedIn(stNotFound),
+	"POST /api/payments/:id/sent":                 forStartups(stBad), // no method given
+	"POST /api/payments/:id/received":             forStudents(stNotFound),
+	"POST /api/payments/:id/not-received":         forStudents(stBad), // no note given
 	"GET /api/me":                                 forSignedIn(stOK),
 	"POST /api/me/password":                       forMembers(stBad, stBad),
 	"GET /api/me/security-events":                 forSignedIn(stOK),

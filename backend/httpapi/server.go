@@ -24,6 +24,7 @@ import (
 	"bridgework/backend/help"
 	"bridgework/backend/issuers"
 	"bridgework/backend/notify"
+	"bridgework/backend/payments"
 	"bridgework/backend/profiles"
 	"bridgework/backend/ratelimit"
 	"bridgework/backend/ratings"
@@ -48,6 +49,7 @@ type Deps struct {
 	Audit          *audit.Service
 	Alerts         *alerts.Service
 	Digests        *digest.Service
+	Payments       *payments.Service
 	Realtime       http.Handler // the websocket hub, mounted at /api/ws
 	Logger         *slog.Logger
 	Registry       *prometheus.Registry
@@ -82,6 +84,7 @@ type Server struct {
 	audit    *audit.Service
 	alerts   *alerts.Service
 	digests  *digest.Service
+	payments *payments.Service
 	realtime http.Handler
 	ready    func(ctx context.Context) error
 	engine   *gin.Engine
@@ -109,7 +112,7 @@ func New(d Deps) (*Server, error) {
 	s.chat = d.Chat
 	s.tasks, s.certs, s.notify, s.issuers = d.Tasks, d.Certificates, d.Notifications, d.Issuers
 	s.profiles, s.uploads, s.admin = d.Profiles, d.Uploads, d.Admin
-	s.ratings, s.audit, s.alerts, s.digests = d.Ratings, d.Audit, d.Alerts, d.Digests
+	s.ratings, s.audit, s.alerts, s.digests, s.payments = d.Ratings, d.Audit, d.Alerts, d.Digests, d.Payments
 	s.links, s.privacy = d.FileLinks, profiles.Privacy{Links: d.FileLinks}
 
 	engine.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })

@@ -30,6 +30,7 @@ type postTaskRequest struct {
 	// AssignedStudent is the id of the student picked with Find Students.
 	AssignedStudent string `json:"assignedStudent"`
 	RevisionRounds  *int   `json:"revisionRounds"`
+	Seats           *int   `json:"seats"`
 }
 
 type budgetRequest struct {
@@ -46,7 +47,7 @@ func (s *Server) postTask(c *gin.Context) {
 		Title: req.Title, Description: req.Description, Category: req.Category, WorkType: req.WorkType,
 		Skills: req.Skills, Difficulty: req.Difficulty, EstimatedHours: req.EstimatedHours,
 		Deadline: req.Deadline, Priority: req.Priority, ImageURL: req.ImageURL, AssignedStudent: req.AssignedStudent,
-		RevisionRounds: req.RevisionRounds, Currency: req.Currency,
+		RevisionRounds: req.RevisionRounds, Currency: req.Currency, Seats: req.Seats,
 	}
 	if req.Budget != nil {
 		in.BudgetMin, in.BudgetMax = req.Budget.Min, req.Budget.Max
@@ -128,9 +129,12 @@ type decideRequest struct {
 	Approve     *bool  `json:"approve"`
 	ReviewNotes string `json:"reviewNotes"`
 	Revision    *int   `json:"revision"`
-	// CloseTask false keeps the task open for more students; without it, or true, an approval
-	// completes the task (spec §4).
+	// CloseTask true completes the task now, false keeps it open for more students (adding a
+	// paid place if this approval fills the last); without it an approval fills a place, and the
+	// last place's completes the task (spec §4: with one place, every approval does).
 	CloseTask *bool `json:"closeTask"`
+	// PayAmount is what the approval pays, in the budget's units; the budget's max without it.
+	PayAmount *float64 `json:"payAmount"`
 }
 
 func (s *Server) decideSubmission(c *gin.Context) {
@@ -146,12 +150,12 @@ func (s *Server) decideSubmission(c *gin.Context) {
 	if *req.Approve {
 		action, message = tasks.ActionApprove, "Work approved!"
 	}
-	after := tasks.CompleteTask
-	if req.CloseTask != nil && !*req.CloseTask {
-		after = tasks.KeepOpen
+	after := tasks.FillSeat
+	if req.CloseTask != nil {
+		after = map[bool]tasks.AfterApproval{true: tasks.CompleteTask, false: tasks.KeepOpen}[*req.CloseTask]
 	}
 	sub, cert, err := s.tasks.Apply(c.Request.Context(), currentUser(c).ID, c.Param("id"),
-		tasks.Decision{StudentID: req.StudentID, Action: action, Notes: req.ReviewNotes, Revision: req.Revision, After: after})
+		tasks.Decision{StudentID: req.StudentID, Action: action, Notes: req.ReviewNotes, Revision: req.Revision, After: after, PayAmount: req.PayAmount})
 	if err != nil {
 		writeError(c, err)
 		return

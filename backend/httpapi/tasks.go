@@ -25,6 +25,33 @@ type personJSON struct {
 	Logo        string `json:"logo,omitempty"`
 	// VerifiedDomain is the domain a startup proved it owns (package issuers), for its badge.
 	VerifiedDomain string `json:"verifiedDomain,omitempty"`
+	// PaymentRecord is a startup's, on every task that shows it: what its students were paid.
+	PaymentRecord *paymentRecordJSON `json:"paymentRecord,omitempty"`
+}
+
+// paymentRecordJSON is a startup's payment record (accounts.PaymentRecord): approved paid work,
+// how much of it was paid, how much is disputed, and the median days to pay (null before any).
+type paymentRecordJSON struct {
+	Approved        int      `json:"approved"`
+	Paid            int      `json:"paid"`
+	Disputed        int      `json:"disputed"`
+	MedianDaysToPay *float64 `json:"medianDaysToPay"`
+}
+
+// paymentRecordOf is the record a startup of type t shows; nil for other users.
+func paymentRecordOf(t accounts.UserType, r accounts.PaymentRecord) *paymentRecordJSON {
+	if t != accounts.Startup {
+		return nil
+	}
+	return &paymentRecordJSON{Approved: r.Approved, Paid: r.Paid, Disputed: r.Disputed, MedianDaysToPay: r.MedianDaysToPay}
+}
+
+// fundingJSON is a task's funding: unfunded, pending (checkout open), funded or refunded, with
+// the amount in the currency's minor unit.
+type fundingJSON struct {
+	Status   string `json:"status"`
+	Amount   int64  `json:"amount"`
+	Currency string `json:"currency"`
 }
 
 // stamp is a time in the task lists' JSON, written as time.Time writes it (RFC 3339 with
@@ -91,12 +118,16 @@ type taskJSON struct {
 	Attachments     []attachmentJSON `json:"attachments"`
 	AssignedStudent *personJSON      `json:"assignedStudent"`
 	RevisionRounds  int              `json:"revisionRounds"`
-	Status          string           `json:"status"`
-	DisplayStatus   string           `json:"displayStatus"`
-	Startup         *personJSON      `json:"startup"`
-	Submissions     []submissionJSON `json:"submissions"`
-	CompletedAt     *stamp           `json:"completedAt"`
-	CreatedAt       stamp            `json:"createdAt"`
+	// Seats is how many approved submissions the task pays; SeatsFilled how many it approved.
+	Seats         int              `json:"seats"`
+	SeatsFilled   int              `json:"seatsFilled"`
+	Funding       fundingJSON      `json:"funding"`
+	Status        string           `json:"status"`
+	DisplayStatus string           `json:"displayStatus"`
+	Startup       *personJSON      `json:"startup"`
+	Submissions   []submissionJSON `json:"submissions"`
+	CompletedAt   *stamp           `json:"completedAt"`
+	CreatedAt     stamp            `json:"createdAt"`
 	// CertificateID is set on a student's completed task that earned a certificate.
 	CertificateID string `json:"certificateId,omitempty"`
 }
@@ -122,7 +153,8 @@ func toPersonJSON(p *tasks.Person, viewer *accounts.User) *personJSON {
 		return nil
 	}
 	return &personJSON{userIDs: idsOf(p.ID), FirstName: p.FirstName, LastName: p.LastName, Username: p.Username,
-		Email: p.Email, CompanyName: p.CompanyName, Logo: p.Picture, VerifiedDomain: p.VerifiedDomain}
+		Email: p.Email, CompanyName: p.CompanyName, Logo: p.Picture, VerifiedDomain: p.VerifiedDomain,
+		PaymentRecord: paymentRecordOf(p.Type, p.PaymentRecord)}
 }
 
 func toSubmissionJSON(sub tasks.Submission, viewer *accounts.User) submissionJSON {
@@ -156,6 +188,8 @@ func toTaskJSONAs(t tasks.Task, owner, viewer *accounts.User) taskJSON {
 		Budget: budgetJSON{Min: t.BudgetMin, Max: t.BudgetMax}, Currency: t.Currency, Deadline: stamp(t.Deadline),
 		DeadlinePassed: tasks.PastDeadline(&t, time.Now()), Priority: t.Priority,
 		ImageURL: t.ImageURL, Attachments: []attachmentJSON{}, RevisionRounds: t.RevisionRounds, Status: t.Status,
+		Seats: t.Seats, SeatsFilled: t.SeatsFilled,
+		Funding:       fundingJSON{Status: t.Funding.Status, Amount: int64(t.Funding.Amount), Currency: t.Currency},
 		DisplayStatus: tasks.DisplayStatus(t.Status),
 		Startup:       toPersonJSON(t.Startup, viewer), AssignedStudent: toPersonJSON(t.AssignedStudent, viewer),
 		Submissions: []submissionJSON{}, CompletedAt: (*stamp)(t.CompletedAt), CreatedAt: stamp(t.CreatedAt),

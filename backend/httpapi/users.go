@@ -26,33 +26,35 @@ func idsOf(id string) userIDs { return userIDs{ID: id, IDAlias: id} }
 // version) never.
 type userJSON struct {
 	userIDs
-	UserType           string           `json:"userType"`
-	IsVerified         bool             `json:"isVerified"`
-	FirstName          string           `json:"firstName"`
-	LastName           string           `json:"lastName"`
-	Username           string           `json:"username"`
-	Email              string           `json:"email,omitempty"`
-	CompanyName        string           `json:"companyName"`
-	CompanyDescription string           `json:"companyDescription"`
-	CompanySize        string           `json:"companySize"`
-	Industry           string           `json:"industry"`
-	Tier               string           `json:"tier"`
-	Website            string           `json:"website"`
-	VerifiedDomain     string           `json:"verifiedDomain"` // "" unless a verified startup
-	VerifiedAt         *time.Time       `json:"verifiedAt,omitempty"`
-	Phone              string           `json:"phone,omitempty"`
-	College            string           `json:"college"`
-	Institute          string           `json:"institute"`
-	CollegeEmail       string           `json:"collegeEmail,omitempty"`
-	Bio                string           `json:"bio"`
-	Headline           string           `json:"headline"`
-	Summary            string           `json:"summary"`
-	ProfilePicture     string           `json:"profilePicture"`
-	Resume             string           `json:"resume,omitempty"`
-	Skills             []skillJSON      `json:"skills"`
-	Experience         []experienceJSON `json:"experience"`
-	Projects           []projectJSON    `json:"projects"`
-	CreatedAt          time.Time        `json:"createdAt"`
+	UserType           string     `json:"userType"`
+	IsVerified         bool       `json:"isVerified"`
+	FirstName          string     `json:"firstName"`
+	LastName           string     `json:"lastName"`
+	Username           string     `json:"username"`
+	Email              string     `json:"email,omitempty"`
+	CompanyName        string     `json:"companyName"`
+	CompanyDescription string     `json:"companyDescription"`
+	CompanySize        string     `json:"companySize"`
+	Industry           string     `json:"industry"`
+	Tier               string     `json:"tier"`
+	Website            string     `json:"website"`
+	VerifiedDomain     string     `json:"verifiedDomain"` // "" unless a verified startup
+	VerifiedAt         *time.Time `json:"verifiedAt,omitempty"`
+	// PaymentRecord is a startup's record of paying its students; nil for others.
+	PaymentRecord  *paymentRecordJSON `json:"paymentRecord,omitempty"`
+	Phone          string             `json:"phone,omitempty"`
+	College        string             `json:"college"`
+	Institute      string             `json:"institute"`
+	CollegeEmail   string             `json:"collegeEmail,omitempty"`
+	Bio            string             `json:"bio"`
+	Headline       string             `json:"headline"`
+	Summary        string             `json:"summary"`
+	ProfilePicture string             `json:"profilePicture"`
+	Resume         string             `json:"resume,omitempty"`
+	Skills         []skillJSON        `json:"skills"`
+	Experience     []experienceJSON   `json:"experience"`
+	Projects       []projectJSON      `json:"projects"`
+	CreatedAt      time.Time          `json:"createdAt"`
 	// Rating is set where profiles and cards show it (withRatings).
 	Rating *ratingSummaryJSON `json:"rating,omitempty"`
 	// TrackRecord is a student's verified work, set where cards and profiles show it
@@ -104,7 +106,7 @@ func (s *Server) userJSON(u *accounts.User, viewer *accounts.User) userJSON {
 		FirstName: u.FirstName, LastName: u.LastName, Username: u.Username, Email: u.Email,
 		CompanyName: u.CompanyName, CompanyDescription: u.CompanyDescription, CompanySize: u.CompanySize,
 		Industry: u.Industry, Tier: u.Tier, Website: u.Website, VerifiedDomain: u.VerifiedDomain,
-		VerifiedAt: u.VerifiedAt, College: u.College, Institute: u.Institute,
+		VerifiedAt: u.VerifiedAt, PaymentRecord: paymentRecordOf(u.Type, u.PaymentRecord), College: u.College, Institute: u.Institute,
 		Phone: u.Phone, CollegeEmail: u.CollegeEmail,
 		Bio: u.Bio, Headline: u.Headline, Summary: u.Summary,
 		ProfilePicture: u.ProfilePicture, Resume: u.Resume, CreatedAt: u.CreatedAt,

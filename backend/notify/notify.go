@@ -62,6 +62,7 @@ type Publisher interface {
 const (
 	KindSubmission = "submission" // a submission was sent, revised or decided
 	KindAlert      = "alert"      // a new task matched a saved search
+	KindPayment    = "payment"    // a payment was opened, sent, confirmed or disputed
 )
 
 // The events notifications publish (DESIGN.md §4).

@@ -40,6 +40,7 @@ func migrations(auditKey audit.Key) []*gormigrate.Migration {
 		migrateAuditKeyed(auditKey),
 		migrateIssuerDomains(),
 		migrateNotificationQuotes(),
+		migrateCreatePayments(),
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"bridgework/backend/audit"
 	"bridgework/backend/certs"
 	"bridgework/backend/notify"
+	"bridgework/backend/payments"
 	"bridgework/backend/tasks"
 )
 
@@ -286,6 +287,16 @@ func (t taskTx) CompleteTask(taskID, studentID string, at time.Time) (bool, erro
 	})
 	return res.RowsAffected == 1, res.Error
 }
+
+func (t taskTx) FillSeat(taskID string, addSeat bool) error {
+	changes := map[string]any{"seats_filled": gorm.Expr("seats_filled + 1")}
+	if addSeat {
+		changes["seats"] = gorm.Expr("seats + 1")
+	}
+	return t.db.Model(&taskRow{}).Where("id = ?", taskID).Updates(changes).Error
+}
+
+func (t taskTx) OpenPayment(p *payments.Payment) error { return openPayment(t.db, p) }
 
 // RefreshTaskStatus derives the task's status from its submissions: under-review while one is
 // under review, submitted while one waits, else open. A completed task stays completed.

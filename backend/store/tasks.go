@@ -13,6 +13,7 @@ import (
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
 	"bridgework/backend/audit"
+	"bridgework/backend/money"
 	"bridgework/backend/tasks"
 )
 
@@ -38,6 +39,11 @@ type taskRow struct {
 	Attachments       string
 	AssignedStudentID string
 	RevisionRounds    int
+	Seats             int
+	SeatsFilled       int
+	FundingStatus     string
+	FundingAmount     int64
+	FundingRefunded   int64
 	Status            string
 	Listed            bool
 	CompletedAt       *time.Time
@@ -112,22 +118,26 @@ func (s Tasks) InTx(ctx context.Context, fn func(tx tasks.Tx) error) error {
 // personRow is the part of a user that task views show.
 type personRow struct {
 	ID, UserType, FirstName, LastName, Username, Email, CompanyName, ProfilePicture, VerifiedDomain string
+	PayApproved, PayPaid, PayDisputed                                                               int
+	PayMedianDays                                                                                   *float64
 }
 
 // personColumns are personRow's columns as personFields scans them. Some are nullable in the
 // schema, though the store never writes NULL to them: COALESCE lets them scan into strings.
 var personColumns = newSelectList("id", "user_type", "COALESCE(first_name, '') AS first_name",
 	"COALESCE(last_name, '') AS last_name", "COALESCE(username, '') AS username", "email",
-	"COALESCE(company_name, '') AS company_name", "COALESCE(profile_picture, '') AS profile_picture", "verified_domain")
+	"COALESCE(company_name, '') AS company_name", "COALESCE(profile_picture, '') AS profile_picture", "verified_domain",
+	"pay_approved", "pay_paid", "pay_disputed", "pay_median_days")
 
 func personFields(r *personRow) []any {
 	return []any{&r.ID, &r.UserType, &r.FirstName, &r.LastName, &r.Username, &r.Email, &r.CompanyName,
-		&r.ProfilePicture, &r.VerifiedDomain}
+		&r.ProfilePicture, &r.VerifiedDomain, &r.PayApproved, &r.PayPaid, &r.PayDisputed, &r.PayMedianDays}
 }
 
 func (r personRow) toDomain() *tasks.Person {
 	return &tasks.Person{ID: r.ID, Type: accounts.UserType(r.UserType), FirstName: r.FirstName, LastName: r.LastName,
-		Username: r.Username, Email: r.Email, CompanyName: r.CompanyName, Picture: r.ProfilePicture, VerifiedDomain: r.VerifiedDomain}
+		Username: r.Username, Email: r.Email, CompanyName: r.CompanyName, Picture: r.ProfilePicture, VerifiedDomain: r.VerifiedDomain,
+		PaymentRecord: accounts.PaymentRecord{Approved: r.PayApproved, Paid: r.PayPaid, Disputed: r.PayDisputed, MedianDaysToPay: r.PayMedianDays}}
 }
 
 // people reads every listed user in one query.
@@ -264,8 +274,11 @@ func toTaskRow(t *tasks.Task) taskRow {
 		Difficulty: t.Difficulty, EstimatedHours: t.EstimatedHours, BudgetMin: t.BudgetMin, BudgetMax: t.BudgetMax,
 		Currency: currency, Deadline: t.Deadline.UTC(), Priority: t.Priority, ImageURL: t.ImageURL, Attachments: string(attJSON),
 		AssignedStudentID: t.AssignedStudentID, RevisionRounds: t.RevisionRounds, Status: t.Status,
-		Listed:      t.Status != tasks.StatusCompleted && t.AssignedStudentID == "",
-		CompletedAt: t.CompletedAt, CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt,
+		Seats: max(t.Seats, tasks.DefaultSeats), SeatsFilled: t.SeatsFilled,
+		FundingStatus: cmp.Or(t.Funding.Status, tasks.Unfunded), FundingAmount: int64(t.Funding.Amount),
+		FundingRefunded: int64(t.Funding.Refunded),
+		Listed:          t.Status != tasks.StatusCompleted && t.AssignedStudentID == "",
+		CompletedAt:     t.CompletedAt, CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt,
 	}
 }
 
@@ -276,6 +289,8 @@ func (r taskRow) toDomain() *tasks.Task {
 		EstimatedHours: r.EstimatedHours, BudgetMin: r.BudgetMin, BudgetMax: r.BudgetMax,
 		Currency: r.Currency, Deadline: r.Deadline.UTC(), Priority: r.Priority, ImageURL: r.ImageURL,
 		AssignedStudentID: r.AssignedStudentID, RevisionRounds: r.RevisionRounds, Status: r.Status,
+		Seats: r.Seats, SeatsFilled: r.SeatsFilled,
+		Funding:   tasks.Funding{Status: r.FundingStatus, Amount: money.Amount(r.FundingAmount), Refunded: money.Amount(r.FundingRefunded)},
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
 	}
 	if r.CompletedAt != nil {

@@ -34,6 +34,10 @@ type userRow struct {
 	Website            string
 	VerifiedDomain     string
 	VerifiedAt         *time.Time
+	PayApproved        int
+	PayPaid            int
+	PayDisputed        int
+	PayMedianDays      *float64
 	Phone              string
 	College            string
 	Institute          string
@@ -200,6 +204,8 @@ func (r *userRow) toDomain() *accounts.User {
 		VerifiedAt: r.VerifiedAt, Phone: r.Phone, College: r.College, Institute: r.Institute,
 		CollegeEmail: r.CollegeEmail, Bio: r.Bio, Headline: r.Headline, Summary: r.Summary,
 		ProfilePicture: r.ProfilePicture, Resume: r.Resume,
+		PaymentRecord: accounts.PaymentRecord{Approved: r.PayApproved, Paid: r.PayPaid, Disputed: r.PayDisputed,
+			MedianDaysToPay: r.PayMedianDays},
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
 	// Both columns are written only by toUserRow, so they always hold valid JSON.

@@ -9,7 +9,9 @@ import (
 	"bridgework/backend/apperr"
 	"bridgework/backend/audit"
 	"bridgework/backend/certs"
+	"bridgework/backend/money"
 	"bridgework/backend/notify"
+	"bridgework/backend/payments"
 	"bridgework/backend/textcheck"
 )
 
@@ -175,10 +177,14 @@ func (s *Service) SubmitLink(ctx context.Context, student *accounts.User, taskID
 type AfterApproval int
 
 const (
-	// CompleteTask, the spec's approval (§4, DESIGN §3): the task is completed for the student
-	// approved, and the submissions still open are closed.
-	CompleteTask AfterApproval = iota
-	// KeepOpen leaves the task open for more students (closeTask: false).
+	// FillSeat, the spec's approval (§4, DESIGN §3): it fills one of the task's paid places,
+	// and the one filling the last completes the task for the student approved and closes the
+	// submissions still open. With one seat, the default, every approval completes its task.
+	FillSeat AfterApproval = iota
+	// CompleteTask completes the task now, whatever places are left (closeTask: true).
+	CompleteTask
+	// KeepOpen leaves the task open for more students (closeTask: false), adding a place when
+	// this approval fills the last.
 	KeepOpen
 )
 
@@ -193,6 +199,9 @@ type Decision struct {
 	// After says what an approval does to the task. A task assigned to one student completes
 	// with its approval whatever it says.
 	After AfterApproval
+	// PayAmount is what the startup confirms an approval pays, in the budget's units; nil is the
+	// budget's max (the spec's client sends none).
+	PayAmount *float64
 }
 
 // Apply applies a startup's decision in one transaction: the submission moves only along the
@@ -222,6 +231,7 @@ func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decisio
 		cert       *certs.Certificate
 		taskStatus string
 		closed     []Submission
+		approved   approval
 		notes      []notify.Notification
 	)
 	err := s.Store.InTx(ctx, func(tx Tx) error {
@@ -259,14 +269,10 @@ func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decisio
 		}
 		sub.settle(to, d.Notes, s.now())
 		if d.Action == ActionApprove {
-			if cert, err = s.certify(ctx, tx, t, sub); err != nil {
+			if approved, err = s.approve(ctx, tx, t, sub, d); err != nil {
 				return err
 			}
-			if d.After == CompleteTask || t.AssignedStudentID != "" {
-				if closed, err = s.closeTask(tx, t, d.StudentID); err != nil {
-					return err
-				}
-			}
+			cert, closed = approved.cert, approved.closed
 		}
 		if taskStatus, err = tx.RefreshTaskStatus(taskID); err != nil {
 			return err
@@ -302,7 +308,74 @@ func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decisio
 	}
 	s.Notifier.Announce(ctx, notes...)
 	s.Publisher.Publish(ctx, EventTaskUpdated, taskUpdated(taskID, taskStatus), startupID)
+	if p := approved.payment; p != nil {
+		s.Publisher.Publish(ctx, payments.EventUpdated, payments.UpdatedEvent{PaymentID: p.ID, TaskID: p.TaskID, Status: p.Status},
+			p.StudentID, p.StartupID)
+	}
 	return sub, cert, nil
+}
+
+// approval is what an approval did besides deciding its submission.
+type approval struct {
+	cert    *certs.Certificate
+	payment *payments.Payment // nil on an unpaid task
+	closed  []Submission      // the submissions its completing the task closed
+}
+
+// approve finishes the approval of sub inside its transaction: it issues the certificate, opens
+// the payment the approval owes on a paid task, and fills a seat, completing the task when the
+// approval fills its last (or the startup closes it, or it was assigned to this one student) and
+// closing the submissions still open.
+func (s *Service) approve(ctx context.Context, tx Tx, t *Task, sub *Submission, d Decision) (approval, error) {
+	var a approval
+	amount, err := payAmount(t, d.PayAmount)
+	if err != nil {
+		return a, err
+	}
+	filled := t.SeatsFilled + 1
+	complete := d.After == CompleteTask || (d.After != KeepOpen && filled >= t.Seats) || t.AssignedStudentID != ""
+	addSeat := d.After == KeepOpen && filled >= t.Seats && !complete
+	if a.cert, err = s.certify(ctx, tx, t, sub); err != nil {
+		return a, err
+	}
+	if amount > 0 {
+		a.payment = &payments.Payment{TaskID: t.ID, SubmissionID: sub.ID, Revision: sub.Revision, StudentID: sub.StudentID,
+			StartupID: t.StartupID, Amount: amount, Currency: t.Currency, Status: payments.Due, CreatedAt: s.now(),
+			TaskTitle: t.Title}
+		if err := tx.OpenPayment(a.payment); err != nil {
+			return a, err
+		}
+		if err := tx.Audit(payments.OpenedEntry(ctx, a.payment)); err != nil {
+			return a, err
+		}
+	}
+	if err := tx.FillSeat(t.ID, addSeat); err != nil {
+		return a, err
+	}
+	if complete {
+		a.closed, err = s.closeTask(tx, t, sub.StudentID)
+	}
+	return a, err
+}
+
+// payAmount is what an approval of t pays, in minor units: the startup's confirmed amount,
+// within the budget, or the budget's max; 0 on an unpaid task.
+func payAmount(t *Task, confirmed *float64) (money.Amount, error) {
+	lo, hi := PayRange(t)
+	if confirmed == nil {
+		return hi, nil
+	}
+	if hi == 0 {
+		if *confirmed != 0 {
+			return 0, apperr.Field("payAmount", "This task is unpaid: an approval of it pays nothing")
+		}
+		return 0, nil
+	}
+	amount, err := money.FromMajor(*confirmed, t.Currency)
+	if err != nil || amount < lo || amount > hi || amount <= 0 {
+		return 0, apperr.Field("payAmount", fmt.Sprintf("Pay must be between %s and %s, the task's budget", lo.Format(t.Currency), hi.Format(t.Currency)))
+	}
+	return amount, nil
 }
 
 // closeTask completes the task for the student whose approval closes it (refused when another

@@ -12,7 +12,9 @@ import (
 	"bridgework/backend/accounts"
 	"bridgework/backend/audit"
 	"bridgework/backend/certs"
+	"bridgework/backend/money"
 	"bridgework/backend/notify"
+	"bridgework/backend/payments"
 )
 
 // Task statuses as stored. The stored status always equals what the submissions imply:
@@ -57,7 +59,8 @@ type Person struct {
 	// Type decides what a viewer may see of the person (profiles.VisibleTo).
 	Type                                                       accounts.UserType
 	FirstName, LastName, Username, Email, CompanyName, Picture string
-	VerifiedDomain                                             string // a verified startup's domain
+	VerifiedDomain                                             string                 // a verified startup's domain
+	PaymentRecord                                              accounts.PaymentRecord // a startup's
 }
 
 // Name is the person's display name: the company for a startup, else first and last name.
@@ -93,9 +96,14 @@ type Task struct {
 	Attachments                            []Attachment
 	AssignedStudentID                      string
 	RevisionRounds                         int
-	Status                                 string
-	CompletedAt                            *time.Time
-	CreatedAt, UpdatedAt                   time.Time
+	// Seats is how many approved submissions the task pays (1–50); SeatsFilled how many it
+	// approved. The approval filling the last one completes the task.
+	Seats, SeatsFilled int
+	Funding            Funding
+	Status             string
+	CompletedAt        *time.Time
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
 
 	// Filled by the store's list and detail reads, never by Tx.LockTask.
 	Startup         *Person
@@ -103,6 +111,42 @@ type Task struct {
 	// Submissions holds every submission for the owning startup, and only the viewer's own
 	// for a student.
 	Submissions []Submission
+}
+
+// Funding is the money a startup put up front for a task (PAYMENTS=stripe), in minor units.
+type Funding struct {
+	Status   string // unfunded, pending, funded or refunded
+	Amount   money.Amount
+	Refunded money.Amount
+}
+
+// Funding statuses.
+const (
+	Unfunded       = "unfunded"
+	FundingPending = "pending"
+	Funded         = "funded"
+	Refunded       = "refunded"
+)
+
+// Seat limits: a task pays at least one approved submission and at most MaxSeats.
+const (
+	DefaultSeats = 1
+	MaxSeats     = 50
+)
+
+// PayRange is what one approved submission of t may be paid, in minor units: from the budget's
+// min to its max (a budget of only a min pays that). A task whose range tops at 0 is unpaid:
+// "certificate only".
+func PayRange(t *Task) (lo, hi money.Amount) {
+	lo, _ = money.FromMajor(t.BudgetMin, t.Currency)
+	hi, _ = money.FromMajor(max(t.BudgetMax, t.BudgetMin), t.Currency)
+	return lo, hi
+}
+
+// Paid reports whether an approval of t owes its student money.
+func Paid(t *Task) bool {
+	_, hi := PayRange(t)
+	return hi > 0
 }
 
 // Submission is a student's link to their work on a task; one per student and task. Link,
@@ -401,6 +445,11 @@ type Tx interface {
 	CloseSubmissions(taskID string, from []string, notes string) ([]Submission, error)
 	// CompleteTask completes a task for a student unless it is already completed.
 	CompleteTask(taskID, studentID string, at time.Time) (bool, error)
+	// FillSeat counts an approval on the task's seats, adding a seat first when addSeat.
+	FillSeat(taskID string, addSeat bool) error
+	// OpenPayment writes the payment an approval owes (its first step and ledger posting, and
+	// its startup's payment record); apperr.Conflict when the submission already has one.
+	OpenPayment(p *payments.Payment) error
 	// RefreshTaskStatus sets the stored status from the submissions and returns it.
 	RefreshTaskStatus(taskID string) (string, error)
 	Person(id string) (*Person, error)

@@ -7,9 +7,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"golang.org/x/text/currency"
-
 	"bridgework/backend/apperr"
+	"bridgework/backend/money"
 	"bridgework/backend/weblink"
 )
 
@@ -65,6 +64,8 @@ type PostInput struct {
 	// RevisionRounds caps the changes the startup may ask for on one submission; nil is
 	// DefaultRevisionRounds.
 	RevisionRounds *int
+	// Seats is how many approved submissions the task pays; nil is DefaultSeats.
+	Seats *int
 }
 
 // maxDeadlineYears bounds how far ahead a deadline may be: further is a typo (2205 for 2025).
@@ -119,7 +120,7 @@ func validatePost(in PostInput, now time.Time, defaultCurrency string) (*Task, e
 	if t.Currency == "" {
 		t.Currency = defaultCurrency
 	}
-	v.Check(ValidCurrency(t.Currency), "currency", "Currency must be a three-letter ISO 4217 code")
+	v.Check(money.ValidCurrency(t.Currency), "currency", "Currency must be a three-letter ISO 4217 code")
 	if t.Priority == "" {
 		t.Priority = "medium"
 	}
@@ -143,6 +144,11 @@ func validatePost(in PostInput, now time.Time, defaultCurrency string) (*Task, e
 		t.RevisionRounds = *in.RevisionRounds
 		v.Check(t.RevisionRounds >= 0 && t.RevisionRounds <= MaxRevisionRounds, "revisionRounds",
 			"Revision rounds must be a whole number from 0 to 10")
+	}
+	t.Seats = DefaultSeats
+	if in.Seats != nil {
+		t.Seats = *in.Seats
+		v.Check(t.Seats >= 1 && t.Seats <= MaxSeats, "seats", "Paid places must be a whole number from 1 to 50")
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -187,23 +193,6 @@ func ValidateLink(link string) (string, error) {
 		}
 	}
 	return link, v.Err()
-}
-
-// ValidCurrency reports whether code is an upper-case ISO 4217 code of money people are paid
-// in, by golang.org/x/text/currency's table: not "ZZZ", nor the codes for no currency, testing,
-// precious metals or accounting units.
-func ValidCurrency(code string) bool {
-	if len(code) != 3 || strings.ToUpper(code) != code {
-		return false
-	}
-	unit, err := currency.ParseISO(code)
-	return err == nil && !notMoney[unit.String()]
-}
-
-// notMoney are the ISO 4217 codes that name no money to pay anyone in.
-var notMoney = map[string]bool{
-	"XXX": true, "XTS": true, "XAU": true, "XAG": true, "XPT": true, "XPD": true, "XDR": true,
-	"XBA": true, "XBB": true, "XBC": true, "XBD": true, "XSU": true, "XUA": true,
 }
 
 // ValidateDecision checks the review routes' input before any object is loaded.

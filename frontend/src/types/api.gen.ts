@@ -499,6 +499,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ledger's balances, per account and currency, in minor units (debits positive, credits negative), read-only */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items a page, 1 to 100 (default 100). */
+                    per_page?: number;
+                    /** @description Page number, from 1 (default 1). */
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The balances. */
+                200: {
+                    headers: {
+                        /** @description Where the rest of the list is, as <URL>; rel="first|prev|next|last" (RFC 8288). */
+                        Link?: string;
+                        /** @description How many items the whole list holds, when it is counted. */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LedgerBalance"][];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not the admin. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ledger/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the books balance: every transaction and every currency sums to zero, and every task's escrow equals what was funded less what was transferred and refunded */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The check. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LedgerCheck"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not the admin. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/startups": {
         parameters: {
             query?: never;
@@ -2118,6 +2255,505 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payments the caller may see, newest first: a student's to them, a startup's own, every one for the admin (read-only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only payments in this status. */
+                    status?: "due" | "sent" | "received" | "disputed" | "awaiting_student" | "held" | "transferred" | "failed";
+                    /** @description Items a page, 1 to 100 (default 100). */
+                    per_page?: number;
+                    /** @description Page number, from 1 (default 1). */
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The payments. */
+                200: {
+                    headers: {
+                        /** @description Where the rest of the list is, as <URL>; rel="first|prev|next|last" (RFC 8288). */
+                        Link?: string;
+                        /** @description How many items the whole list holds, when it is counted. */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Payment"][];
+                    };
+                };
+                /** @description Status must be one of … */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment, to its two sides and the admin */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The payment. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Payment"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment not found. (unknown, or another's) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}/not-received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student says an offline payment marked sent has not arrived (sent → disputed), with a note; the startup is told live and in the bell, and the dispute shows on its payment record until the student confirms */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PaymentNoteRequest"];
+                };
+            };
+            responses: {
+                /** @description The payment. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Payment"];
+                    };
+                };
+                /** @description Say what is wrong: a note is required / Note must be at most 1000 characters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a student, or not this payment's. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not from the payment's status; nothing changed. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The receipt of a sent, received, disputed or transferred payment, as a one-page PDF, to its two sides and the admin (Content-Disposition filename receipt_{id}.pdf) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This payment has no receipt until it is sent. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student confirms an offline payment arrived (sent or disputed → received); the startup is told live and in the bell */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The payment. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Payment"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a student, or not this payment's. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not from the payment's status; nothing changed. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}/sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The startup marks an offline payment sent (due or disputed → sent); the student is told live (payment.updated) and in the bell */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PaymentSentRequest"];
+                };
+            };
+            responses: {
+                /** @description The payment. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Payment"];
+                    };
+                };
+                /** @description Choose how you paid: bank-transfer, upi, paypal or other / Reference must be at most 200 characters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a startup, or not this payment's. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not from the payment's status; nothing changed. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -6213,7 +6849,7 @@ export interface components {
             subjectId: string;
             target: string;
             /** @enum {string} */
-            type: "signin" | "signin.failed" | "password.changed" | "password.reset" | "sessions.ended" | "submission.approved" | "submission.rejected" | "submission.changes_requested" | "certificate.issued" | "rating.given" | "admin.viewed" | "audit.resealed";
+            type: "signin" | "signin.failed" | "password.changed" | "password.reset" | "sessions.ended" | "submission.approved" | "submission.rejected" | "submission.changes_requested" | "certificate.issued" | "rating.given" | "admin.viewed" | "audit.resealed" | "payment.changed" | "funding.changed";
         };
         AuditReport: {
             /** @description 0 when intact */
@@ -6360,8 +6996,10 @@ export interface components {
         };
         DecideRequest: {
             approve: boolean;
-            /** @description On an approval: false keeps the task open for more students. Without it (the spec's client sends none) or true, the approval completes the task (status completed, completedAt, assignedStudent the approved student) and closes the other open submissions with 'This task was filled', their students told. A task assigned to one student completes anyway. */
+            /** @description On an approval: without it (the spec's client sends none) the approval fills one of the task's paid places (seats), and the one filling the last completes the task (status completed, completedAt, assignedStudent the approved student) and closes the other open submissions with 'This task was filled', their students told: with one seat, the default, every approval does. true completes the task now; false keeps it open for more students, adding a place when this approval fills the last. A task assigned to one student completes anyway. */
             closeTask?: boolean;
+            /** @description What the approval pays, in the budget's units (as budget is), within budget.min–budget.max; default budget.max. 400 "Pay must be between … and …, the task's budget" outside it. The payment itself is an integer in the currency's minor unit. */
+            payAmount?: number;
             reviewNotes?: string;
             /** @description The revision the reviewer saw. When it is no longer the submission's current revision (the student sent a new link) the decision is refused with 409 'This submission changed since you opened it: review revision N' and nothing changes. Without it the decision applies to the current revision (the spec's client sends none). */
             revision?: number;
@@ -6409,6 +7047,16 @@ export interface components {
             email: string;
             phone: string;
         };
+        LedgerBalance: {
+            /** @description startup:{id}:payable, student:{id}:receivable, transit:payment:{id}, stripe:balance, escrow:task:{id}, escrow:task:{id}:student:{id}, platform:fees */
+            account: string;
+            balance: number;
+            currency: string;
+        };
+        LedgerCheck: {
+            balanced: boolean;
+            problems: string[];
+        };
         Message: {
             message: string;
         };
@@ -6449,6 +7097,71 @@ export interface components {
                 title: string;
             };
         };
+        Payment: {
+            _id: string;
+            /** @description In the currency's minor unit, by its ISO 4217 exponent: cents, paise, yen. */
+            amount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description ISO 4217 code. */
+            currency: string;
+            /** @description Every step, oldest first. */
+            events: {
+                /** Format: date-time */
+                at: string;
+                note: string;
+                status: string;
+            }[];
+            /** @enum {string} */
+            method: "" | "bank-transfer" | "upi" | "paypal" | "other" | "stripe";
+            /**
+             * Format: date-time
+             * @description When it reached the student: confirmed received, or transferred.
+             */
+            paidAt: string | null;
+            reference: string;
+            /** @description The revision approved. */
+            revision: number;
+            startup: {
+                _id: string;
+                companyName: string;
+                /** @description The same as _id. */
+                id: string;
+            };
+            /**
+             * @description Offline: due → sent → received, or disputed (and sent again). Stripe: awaiting_student (no payout account yet) → held → transferred, or failed and retried.
+             * @enum {string}
+             */
+            status: "due" | "sent" | "received" | "disputed" | "awaiting_student" | "held" | "transferred" | "failed";
+            student: {
+                _id: string;
+                firstName: string;
+                /** @description The same as _id. */
+                id: string;
+                lastName: string;
+            };
+            /** @description The approved submission's id. */
+            submission: string;
+            task: {
+                _id: string;
+                title: string;
+            };
+        };
+        PaymentNoteRequest: {
+            note: string;
+        };
+        /** @description A startup's record of paying for approved work, kept by Bridgework (no save of the startup's changes it): approved paid submissions, how many were paid (received or transferred), how many are disputed until their student confirms, and the median days from approval to payment. */
+        PaymentRecord: {
+            approved: number;
+            disputed: number;
+            medianDaysToPay: number | null;
+            paid: number;
+        };
+        PaymentSentRequest: {
+            /** @enum {string} */
+            method: "bank-transfer" | "upi" | "paypal" | "other";
+            reference?: string;
+        };
         /** @description A startup ({_id, companyName, email, logo}) or a student ({_id, firstName, lastName, username, email}); email only for signed-in viewers. */
         Person: {
             _id: string;
@@ -6460,6 +7173,8 @@ export interface components {
             id: string;
             lastName?: string;
             logo?: string;
+            /** @description A startup's; absent for students. */
+            paymentRecord?: components["schemas"]["PaymentRecord"];
             username?: string;
             /** @description A verified startup's domain, for its badge ("nimbus.io verified"); absent when not verified. */
             verifiedDomain?: string;
@@ -6501,6 +7216,8 @@ export interface components {
             priority: "low" | "medium" | "high";
             /** @description Default 3. */
             revisionRounds?: number;
+            /** @description How many approved submissions the task pays, each within the budget; default 1. 400 "Paid places must be a whole number from 1 to 50". */
+            seats?: number;
             /** @description Entries may hold several comma-separated skills. */
             skills: string[];
             title: string;
@@ -6866,11 +7583,23 @@ export interface components {
             /** @description For a startup: spec §4's derived status (submitted shows as open). For a student: their own submission's (submitted, under-review, completed, rejected), else open. */
             displayStatus: string;
             estimatedHours: number;
+            /** @description Funds held by Bridgework for the task (PAYMENTS=stripe). */
+            funding: {
+                /** @description Minor units. */
+                amount: number;
+                currency: string;
+                /** @enum {string} */
+                status: "unfunded" | "pending" | "funded" | "refunded";
+            };
             imageUrl: string;
             /** @enum {string} */
             priority: "low" | "medium" | "high";
             /** @description How many times the startup may ask for changes on one submission. */
             revisionRounds?: number;
+            /** @description How many approved submissions the task pays (1–50). The approval filling the last completes the task. */
+            seats: number;
+            /** @description How many submissions were approved. */
+            seatsFilled: number;
             skills: string[];
             startup: components["schemas"]["Person"] | null;
             /**
@@ -6935,6 +7664,8 @@ export interface components {
             institute: string;
             isVerified: boolean;
             lastName: string;
+            /** @description A startup's record of paying its students; absent for students and the admin. */
+            paymentRecord?: components["schemas"]["PaymentRecord"];
             /** @description only for the user themself and the admin */
             phone?: string;
             profilePicture: string;

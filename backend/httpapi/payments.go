@@ -1,0 +1,190 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/payments"
+)
+
+// Payments, /api/payments/*: what approved paid work owes its student, recorded on both sides;
+// and the admin's read-only ledger, /api/admin/ledger*.
+
+type paymentJSON struct {
+	ID         string             `json:"_id"`
+	Task       paymentTaskJSON    `json:"task"`
+	Student    paymentStudentJSON `json:"student"`
+	Startup    paymentStartupJSON `json:"startup"`
+	Submission string             `json:"submission"`
+	Revision   int                `json:"revision"`
+	// Amount is in the currency's minor unit (cents, paise, yen): an integer end to end.
+	Amount    int64              `json:"amount"`
+	Currency  string             `json:"currency"`
+	Status    string             `json:"status"`
+	Method    string             `json:"method"`
+	Reference string             `json:"reference"`
+	Events    []paymentEventJSON `json:"events"`
+	CreatedAt time.Time          `json:"createdAt"`
+	PaidAt    *time.Time         `json:"paidAt"`
+}
+
+type paymentTaskJSON struct {
+	ID    string `json:"_id"`
+	Title string `json:"title"`
+}
+
+type paymentStudentJSON struct {
+	userIDs
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+}
+
+type paymentStartupJSON struct {
+	userIDs
+	CompanyName string `json:"companyName"`
+}
+
+type paymentEventJSON struct {
+	Status string    `json:"status"`
+	At     time.Time `json:"at"`
+	Note   string    `json:"note"`
+}
+
+func toPaymentJSON(p payments.Payment) paymentJSON {
+	out := paymentJSON{
+		ID: p.ID, Task: paymentTaskJSON{ID: p.TaskID, Title: p.TaskTitle},
+		Student:    paymentStudentJSON{userIDs: idsOf(p.StudentID), FirstName: p.StudentFirst, LastName: p.StudentLast},
+		Startup:    paymentStartupJSON{userIDs: idsOf(p.StartupID), CompanyName: p.CompanyName},
+		Submission: p.SubmissionID, Revision: p.Revision, Amount: int64(p.Amount), Currency: p.Currency,
+		Status: p.Status, Method: p.Method, Reference: p.Reference, Events: []paymentEventJSON{},
+		CreatedAt: p.CreatedAt, PaidAt: p.PaidAt,
+	}
+	for _, e := range p.Events {
+		out.Events = append(out.Events, paymentEventJSON{Status: e.Status, At: e.At, Note: e.Note})
+	}
+	return out
+}
+
+// listPayments pages the caller's payments: a student's to them, a startup's own, all for the
+// admin; status narrows them.
+func (s *Server) listPayments(c *gin.Context) {
+	p, err := readPaging(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	list, total, err := s.payments.Payments(c.Request.Context(), currentUser(c), c.Query("status"), p.Offset(), p.PerPage)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	items := make([]paymentJSON, 0, len(list))
+	for _, pay := range list {
+		items = append(items, toPaymentJSON(pay))
+	}
+	writeList(c, p, items, counted(total))
+}
+
+func (s *Server) payment(c *gin.Context) {
+	p, err := s.payments.Payment(c.Request.Context(), currentUser(c), c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toPaymentJSON(*p))
+}
+
+type paymentSentRequest struct {
+	Method    string `json:"method"`
+	Reference string `json:"reference"`
+}
+
+type paymentNoteRequest struct {
+	Note string `json:"note"`
+}
+
+// takePayment answers a side's step on a payment (payments.Service.Take).
+func (s *Server) takePayment(c *gin.Context, step payments.Step) {
+	p, err := s.payments.Take(c.Request.Context(), currentUser(c), c.Param("id"), step)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toPaymentJSON(*p))
+}
+
+func (s *Server) markPaymentSent(c *gin.Context) {
+	var req paymentSentRequest
+	if bindJSON(c, &req) {
+		s.takePayment(c, payments.Step{Action: payments.ActionSent, Method: req.Method, Reference: req.Reference})
+	}
+}
+
+func (s *Server) confirmPaymentReceived(c *gin.Context) {
+	s.takePayment(c, payments.Step{Action: payments.ActionReceived})
+}
+
+func (s *Server) reportPaymentNotReceived(c *gin.Context) {
+	var req paymentNoteRequest
+	if bindJSON(c, &req) {
+		s.takePayment(c, payments.Step{Action: payments.ActionNotReceived, Note: req.Note})
+	}
+}
+
+func (s *Server) paymentReceipt(c *gin.Context) {
+	p, pdf, err := s.payments.Receipt(c.Request.Context(), currentUser(c), c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	// The id is a UUID, safe inside the quoted filename.
+	c.Header("Content-Disposition", `attachment; filename="receipt_`+p.ID+`.pdf"`)
+	c.Header("Cache-Control", "private, no-store")
+	c.Header("Content-Length", strconv.Itoa(len(pdf)))
+	c.Data(http.StatusOK, "application/pdf", pdf)
+}
+
+type balanceJSON struct {
+	Account  string `json:"account"`
+	Currency string `json:"currency"`
+	Balance  int64  `json:"balance"` // minor units; debits positive, credits negative
+}
+
+func (s *Server) ledgerBalances(c *gin.Context) {
+	p, err := readPaging(c)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	list, total, err := s.payments.Balances(c.Request.Context(), p.Offset(), p.PerPage)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	items := make([]balanceJSON, 0, len(list))
+	for _, b := range list {
+		items = append(items, balanceJSON{Account: b.Account, Currency: b.Currency, Balance: int64(b.Amount)})
+	}
+	writeList(c, p, items, counted(total))
+}
+
+type ledgerCheckJSON struct {
+	Balanced bool     `json:"balanced"`
+	Problems []string `json:"problems"`
+}
+
+func (s *Server) ledgerCheck(c *gin.Context) {
+	r, err := s.payments.CheckLedger(c.Request.Context())
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	problems := r.Problems
+	if problems == nil {
+		problems = []string{}
+	}
+	c.JSON(http.StatusOK, ledgerCheckJSON{Balanced: r.Balanced, Problems: problems})
+}
