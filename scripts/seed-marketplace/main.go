@@ -92,7 +92,7 @@ func run(open, workers int) error {
 		me := students[0].User.ID
 		decision := map[int]tasks.Decision{
 			1: {StudentID: me, Action: tasks.ActionReview},
-			2: {StudentID: me, Action: tasks.ActionApprove, Notes: "Good work", CloseTask: true},
+			2: {StudentID: me, Action: tasks.ActionApprove, Notes: "Good work", After: tasks.CompleteTask},
 			3: {StudentID: me, Action: tasks.ActionReject, Notes: "Not yet"},
 		}
 		if d, ok := decision[i%4]; ok {
