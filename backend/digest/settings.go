@@ -22,21 +22,23 @@ type Type string
 const (
 	Messages    Type = "message"
 	Submissions Type = "submission"
+	Payments    Type = "payment"
 	TaskAlerts  Type = "alert"
 )
 
 // Types are the types in the order a digest shows them.
-var Types = []Type{Messages, Submissions, TaskAlerts}
+var Types = []Type{Messages, Submissions, Payments, TaskAlerts}
 
 // Settings are a user's preferences, one mode per type.
 type Settings struct {
 	Messages    Mode `json:"messages"`
 	Submissions Mode `json:"submissions"`
+	Payments    Mode `json:"payments"`
 	TaskAlerts  Mode `json:"taskAlerts"`
 }
 
 // Defaults are the settings of a user who never changed them.
-var Defaults = Settings{Messages: Hourly, Submissions: Hourly, TaskAlerts: Hourly}
+var Defaults = Settings{Messages: Hourly, Submissions: Hourly, Payments: Hourly, TaskAlerts: Hourly}
 
 // Mode is the mode of type t.
 func (s Settings) Mode(t Type) Mode { return *s.field(t) }
@@ -47,6 +49,8 @@ func (s *Settings) field(t Type) *Mode {
 		return &s.Messages
 	case Submissions:
 		return &s.Submissions
+	case Payments:
+		return &s.Payments
 	}
 	return &s.TaskAlerts
 }
@@ -58,6 +62,8 @@ func fieldName(t Type) string {
 		return "messages"
 	case Submissions:
 		return "submissions"
+	case Payments:
+		return "payments"
 	}
 	return "taskAlerts"
 }

@@ -167,7 +167,7 @@ func TestDigest_gathersWhatAUserMissedAtMostOnceAnHour(t *testing.T) {
 			t.Fatalf("one-click unsubscribe: %d %s", res.Status, res.Raw)
 		}
 		settings := e.do("GET", "/api/me/notification-settings", rosa.Token, nil)
-		for _, k := range []string{"messages", "submissions", "taskAlerts"} {
+		for _, k := range []string{"messages", "submissions", "payments", "taskAlerts"} {
 			if settings.field(k) != "off" {
 				t.Fatalf("after unsubscribing: %s", settings.Raw)
 			}
@@ -242,7 +242,7 @@ func TestDigest_preferencesPerType(t *testing.T) {
 	onBothDeploymentsWith(t, withDigests(&sink, t), func(t *testing.T, e *env) {
 		rosa, acme := e.registerStudent("Rosa"), e.registerStartup("Acme")
 		if got := e.do("GET", "/api/me/notification-settings", rosa.Token, nil); got.Status != http.StatusOK ||
-			got.field("messages") != "hourly" || got.field("submissions") != "hourly" || got.field("taskAlerts") != "hourly" {
+			got.field("messages") != "hourly" || got.field("submissions") != "hourly" || got.field("payments") != "hourly" || got.field("taskAlerts") != "hourly" {
 			t.Fatalf("defaults: %d %s", got.Status, got.Raw)
 		}
 		bad := e.do("PUT", "/api/me/notification-settings", rosa.Token, map[string]any{"messages": "weekly", "submissions": "off"})
@@ -255,7 +255,7 @@ func TestDigest_preferencesPerType(t *testing.T) {
 		}
 
 		// Messages off, submissions immediate: a decision is mailed at once, messages never.
-		saved := e.do("PUT", "/api/me/notification-settings", rosa.Token, map[string]any{"messages": "off", "submissions": "immediate", "taskAlerts": "daily"})
+		saved := e.do("PUT", "/api/me/notification-settings", rosa.Token, map[string]any{"messages": "off", "submissions": "immediate", "payments": "hourly", "taskAlerts": "daily"})
 		if saved.Status != http.StatusOK || saved.field("submissions") != "immediate" {
 			t.Fatalf("save: %d %s", saved.Status, saved.Raw)
 		}
@@ -274,6 +274,28 @@ func TestDigest_preferencesPerType(t *testing.T) {
 		// Another user's settings are their own.
 		if other := e.do("GET", "/api/me/notification-settings", acme.Token, nil); other.field("messages") != "hourly" {
 			t.Fatalf("Acme's settings changed with Rosa's: %s", other.Raw)
+		}
+	})
+}
+
+// TestDigest_payments: a payment's step reaches the other side's digest under Payments, with a
+// link of its own to stop payment emails.
+func TestDigest_payments(t *testing.T) {
+	var sink *testenv.SMTPSink
+	onBothDeploymentsWith(t, withDigests(&sink, t), func(t *testing.T, e *env) {
+		rosa, acme := e.registerStudent("Rosa"), e.registerStartup("Acme")
+		if res := e.do("PUT", "/api/me/notification-settings", rosa.Token, map[string]any{"messages": "off", "submissions": "off", "payments": "immediate", "taskAlerts": "off"}); res.Status != http.StatusOK {
+			t.Fatalf("settings: %d %s", res.Status, res.Raw)
+		}
+		_, p := e.paidWork(acme, rosa, map[string]any{"title": "Poster"})
+		e.paymentStep(acme, p["_id"].(string), "sent", map[string]any{"method": "bank-transfer", "reference": "TX-9"})
+		if n := e.runDigests(); n != 1 {
+			t.Fatalf("%d digests, want Rosa's", n)
+		}
+		got := mailTo(t, sink.WaitMails(t, 1, e.deliver), rosa.Email)
+		if !strings.Contains(got.Text, "Payments") || !strings.Contains(got.Text, `Acme marked 300.00 USD for "Poster" as sent`) ||
+			!strings.Contains(got.Text, "Stop payment emails") || strings.Contains(got.Text, "was approved") {
+			t.Fatalf("the payment digest:\n%s", got.Text)
 		}
 	})
 }

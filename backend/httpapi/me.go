@@ -83,7 +83,7 @@ func (s *Server) myRatings(c *gin.Context) {
 }
 
 // notificationSettings answers the caller's email preferences: {messages, submissions,
-// taskAlerts}, each immediate, hourly, daily or off.
+// payments, taskAlerts}, each immediate, hourly, daily or off.
 func (s *Server) notificationSettings(c *gin.Context) {
 	settings, err := s.digests.Settings(c.Request.Context(), currentUser(c).ID)
 	if err != nil {

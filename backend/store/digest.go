@@ -15,6 +15,7 @@ type notificationSettingRow struct {
 	UserID      string
 	Messages    string
 	Submissions string
+	Payments    string
 	TaskAlerts  string
 }
 
@@ -62,14 +63,16 @@ func (s Digests) Settings(ctx context.Context, userID string) (digest.Settings, 
 }
 
 func (r notificationSettingRow) settings() digest.Settings {
-	return digest.Settings{Messages: digest.Mode(r.Messages), Submissions: digest.Mode(r.Submissions), TaskAlerts: digest.Mode(r.TaskAlerts)}
+	return digest.Settings{Messages: digest.Mode(r.Messages), Submissions: digest.Mode(r.Submissions),
+		Payments: digest.Mode(r.Payments), TaskAlerts: digest.Mode(r.TaskAlerts)}
 }
 
 func (s Digests) SaveSettings(ctx context.Context, userID string, in digest.Settings) error {
-	row := notificationSettingRow{UserID: userID, Messages: string(in.Messages), Submissions: string(in.Submissions), TaskAlerts: string(in.TaskAlerts)}
+	row := notificationSettingRow{UserID: userID, Messages: string(in.Messages), Submissions: string(in.Submissions),
+		Payments: string(in.Payments), TaskAlerts: string(in.TaskAlerts)}
 	return s.DB.WithContext(ctx).Clauses(clause.OnConflict{
 		Columns:   []clause.Column{{Name: "user_id"}},
-		DoUpdates: clause.AssignmentColumns([]string{"messages", "submissions", "task_alerts"}),
+		DoUpdates: clause.AssignmentColumns([]string{"messages", "submissions", "payments", "task_alerts"}),
 	}).Create(&row).Error
 }
 
@@ -119,10 +122,10 @@ func (s Digests) Recipients(ctx context.Context, userIDs []string) (map[string]d
 		ids := userIDs[start:min(start+500, len(userIDs))]
 		var users []struct {
 			NameColumns
-			ID                                string
-			Messages, Submissions, TaskAlerts *string
+			ID                                          string
+			Messages, Submissions, Payments, TaskAlerts *string
 		}
-		err := db.Table("users").Select("users.id, users.user_type, users.email, users.first_name, users.last_name, users.company_name, ns.messages, ns.submissions, ns.task_alerts").
+		err := db.Table("users").Select("users.id, users.user_type, users.email, users.first_name, users.last_name, users.company_name, ns.messages, ns.submissions, ns.payments, ns.task_alerts").
 			Joins("LEFT JOIN notification_settings ns ON ns.user_id = users.id").
 			Where("users.id IN ?", ids).Scan(&users).Error
 		if err != nil {
@@ -132,7 +135,8 @@ func (s Digests) Recipients(ctx context.Context, userIDs []string) (map[string]d
 			r := digest.Recipient{ID: u.ID, Email: u.Email, Settings: digest.Defaults}
 			r.Name = u.displayName()
 			if u.Messages != nil {
-				r.Settings = notificationSettingRow{Messages: *u.Messages, Submissions: *u.Submissions, TaskAlerts: *u.TaskAlerts}.settings()
+				r.Settings = notificationSettingRow{Messages: *u.Messages, Submissions: *u.Submissions, Payments: *u.Payments,
+					TaskAlerts: *u.TaskAlerts}.settings()
 			}
 			out[u.ID] = r
 		}

@@ -11,7 +11,8 @@ import (
 // places (seats, the approvals that filled them) and its funding; a payment per approved
 // submission of a paid task, with its steps; the ledger, one row an entry, never updated; and
 // each startup's payment record, kept on its user row so that every list showing a startup shows
-// it without a query of its own. Approvals made before it owe nothing: the marketplace did not
+// it without a query of its own; and an email type for payments, hourly like the others until
+// changed. Approvals made before it owe nothing: the marketplace did not
 // record pay then, and a debt no one agreed to is not one to show.
 func migrateCreatePayments() *gormigrate.Migration {
 	type payment struct {
@@ -66,6 +67,7 @@ func migrateCreatePayments() *gormigrate.Migration {
 				"ALTER TABLE users ADD COLUMN pay_paid INTEGER NOT NULL DEFAULT 0",
 				"ALTER TABLE users ADD COLUMN pay_disputed INTEGER NOT NULL DEFAULT 0",
 				"ALTER TABLE users ADD COLUMN pay_median_days REAL",
+				"ALTER TABLE notification_settings ADD COLUMN payments VARCHAR(20) NOT NULL DEFAULT 'hourly'",
 			} {
 				if err := tx.Exec(stmt).Error; err != nil {
 					return err
@@ -81,6 +83,9 @@ func migrateCreatePayments() *gormigrate.Migration {
 				if err := tx.Migrator().DropColumn("tasks", c); err != nil {
 					return err
 				}
+			}
+			if err := tx.Migrator().DropColumn("notification_settings", "payments"); err != nil {
+				return err
 			}
 			for _, c := range []string{"pay_approved", "pay_paid", "pay_disputed", "pay_median_days"} {
 				if err := tx.Migrator().DropColumn("users", c); err != nil {

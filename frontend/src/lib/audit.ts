@@ -19,6 +19,8 @@ export const auditTypeLabels: Record<AuditType, string> = {
   'rating.given': 'Rating given',
   'admin.viewed': 'Viewed a dashboard',
   'audit.resealed': 'Trail sealed with the key',
+  'payment.changed': 'Payment step',
+  'funding.changed': 'Task funding',
 }
 
 export const auditTypes = Object.keys(auditTypeLabels) as AuditType[]

@@ -7076,6 +7076,11 @@ export interface components {
         NotificationSettings: {
             /** @enum {string} */
             messages: "immediate" | "hourly" | "daily" | "off";
+            /**
+             * @description Payments sent, confirmed or disputed by the other side.
+             * @enum {string}
+             */
+            payments: "immediate" | "hourly" | "daily" | "off";
             /** @enum {string} */
             submissions: "immediate" | "hourly" | "daily" | "off";
             /** @enum {string} */
@@ -7635,7 +7640,7 @@ export interface components {
         };
         Unsubscribed: {
             /** @enum {string} */
-            unsubscribed: "messages" | "submissions" | "taskAlerts" | "all";
+            unsubscribed: "messages" | "submissions" | "payments" | "taskAlerts" | "all";
         };
         UploadResult: {
             /** @example /api/files/0193… */

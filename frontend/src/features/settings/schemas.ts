@@ -18,6 +18,7 @@ const frequency = z.enum(EMAIL_FREQUENCIES as [EmailFrequency, ...EmailFrequency
 export const emailSettingsSchema = z.object({
   messages: frequency,
   submissions: frequency,
+  payments: frequency,
   taskAlerts: frequency,
 }) satisfies z.ZodType<NotificationSettings>
 

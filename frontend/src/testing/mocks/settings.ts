@@ -114,7 +114,7 @@ export const settingsHandlers = [
     const me = caller(request)
     if (!me) return error(401, 'Unauthorized')
     return HttpResponse.json(
-      settingsMock.notificationSettings.get(me._id) ?? { messages: DEFAULT_FREQUENCY, submissions: DEFAULT_FREQUENCY, taskAlerts: DEFAULT_FREQUENCY },
+      settingsMock.notificationSettings.get(me._id) ?? { messages: DEFAULT_FREQUENCY, submissions: DEFAULT_FREQUENCY, payments: DEFAULT_FREQUENCY, taskAlerts: DEFAULT_FREQUENCY },
     )
   }),
 
@@ -124,11 +124,11 @@ export const settingsHandlers = [
     if (!me) return error(401, 'Unauthorized')
     const body = (await request.json()) as Record<string, unknown>
     const fields: Record<string, string> = {}
-    for (const key of ['messages', 'submissions', 'taskAlerts']) {
+    for (const key of ['messages', 'submissions', 'payments', 'taskAlerts']) {
       if (!FREQUENCIES.includes(String(body[key]))) fields[key] = 'Choose immediate, hourly, daily or off'
     }
     if (Object.keys(fields).length > 0) return error(400, 'Choose immediate, hourly, daily or off', fields)
-    const saved = { messages: body.messages, submissions: body.submissions, taskAlerts: body.taskAlerts } as NotificationSettings
+    const saved = { messages: body.messages, submissions: body.submissions, payments: body.payments, taskAlerts: body.taskAlerts } as NotificationSettings
     settingsMock.notificationSettings.set(me._id, saved)
     return HttpResponse.json(saved)
   }),

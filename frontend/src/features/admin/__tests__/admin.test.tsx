@@ -15,7 +15,7 @@ function task(overrides: Partial<AdminTask>): AdminTask {
   return {
     _id: `t-${Math.random()}`, title: 'Task', description: 'Short.', category: 'web-development', workType: 'technical',
     skills: ['React', 'CSS', 'Figma', 'Go'], difficulty: '', estimatedHours: 5, budget: { min: 0, max: 0 }, currency: 'USD',
-    deadline: '2026-01-31T00:00:00Z', deadlinePassed: false, priority: 'medium', imageUrl: '', attachments: [], status: 'open', displayStatus: 'open',
+    deadline: '2026-01-31T00:00:00Z', deadlinePassed: false, seats: 1, seatsFilled: 0, funding: { status: 'unfunded', amount: 0, currency: 'USD' }, priority: 'medium', imageUrl: '', attachments: [], status: 'open', displayStatus: 'open',
     startup: { _id: startup._id, id: startup._id, companyName: 'Nimbus' }, assignedStudent: null, submissions: [],
     completedAt: null, createdAt: '2025-12-01T00:00:00Z', ...overrides,
   }

@@ -72,14 +72,15 @@ describe('/settings saved searches', () => {
 })
 
 describe('/settings email notifications', () => {
-  it('loads the choices, changes them and saves all three', async () => {
+  it('loads the choices, changes them and saves every one', async () => {
     const student = seedAccount({ userType: 'student' }).user
-    settingsMock.notificationSettings.set(student._id, { messages: 'immediate', submissions: 'hourly', taskAlerts: 'daily' })
+    settingsMock.notificationSettings.set(student._id, { messages: 'immediate', submissions: 'hourly', payments: 'immediate', taskAlerts: 'daily' })
     const { events } = await renderApp('/settings', { as: student })
     const form = await emailForm()
     const messages = within(form).getByLabelText('Messages')
     expect(messages).toHaveValue('immediate')
     expect(within(form).getByLabelText('Submission updates')).toHaveValue('hourly')
+    expect(within(form).getByLabelText('Payments')).toHaveValue('immediate')
     expect(within(form).getByLabelText('Task alerts')).toHaveValue('daily')
     expect(within(messages as HTMLSelectElement).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Immediately', 'Hourly digest', 'Daily digest', 'Off',
@@ -90,7 +91,7 @@ describe('/settings email notifications', () => {
     await events.click(within(form).getByRole('button', { name: 'Save email settings' }))
     expect(await screen.findByText('Email settings saved')).toBeInTheDocument()
     const puts = settingsMock.requests.filter((r) => r.method === 'PUT').map((r) => r.body)
-    expect(puts).toEqual([{ messages: 'daily', submissions: 'hourly', taskAlerts: 'off' }])
+    expect(puts).toEqual([{ messages: 'daily', submissions: 'hourly', payments: 'immediate', taskAlerts: 'off' }])
   })
 
   it('has no Task alerts row for a startup, and sends back the value it was given', async () => {
@@ -102,7 +103,7 @@ describe('/settings email notifications', () => {
     await events.click(within(form).getByRole('button', { name: 'Save email settings' }))
     expect(await screen.findByText('Email settings saved')).toBeInTheDocument()
     expect(settingsMock.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
-      { messages: 'hourly', submissions: 'immediate', taskAlerts: 'hourly' },
+      { messages: 'hourly', submissions: 'immediate', payments: 'hourly', taskAlerts: 'hourly' },
     ])
   })
 

@@ -19,7 +19,7 @@ type EmailSettingsFormProps = {
 }
 
 /**
- * How often each kind of email comes. The PUT always carries all three fields, so an account
+ * How often each kind of email comes. The PUT always carries every field, so an account
  * without task alerts sends back the value it was given.
  */
 export function EmailSettingsForm({ settings, showTaskAlerts, onSubmit, isSaving, error }: EmailSettingsFormProps) {
@@ -31,14 +31,15 @@ export function EmailSettingsForm({ settings, showTaskAlerts, onSubmit, isSaving
   } = useForm<EmailSettingsValues>({ resolver: zodResolver(emailSettingsSchema), values: settings })
 
   useEffect(() => {
-    applyApiFieldErrors(error, setError, ['messages', 'submissions', 'taskAlerts'])
+    applyApiFieldErrors(error, setError, ['messages', 'submissions', 'payments', 'taskAlerts'])
   }, [error, setError])
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Email notifications" className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField label="Messages" options={options} error={errors.messages?.message} {...register('messages')} />
         <SelectField label="Submission updates" options={options} error={errors.submissions?.message} {...register('submissions')} />
+        <SelectField label="Payments" options={options} error={errors.payments?.message} {...register('payments')} />
         {showTaskAlerts && <SelectField label="Task alerts" options={options} error={errors.taskAlerts?.message} {...register('taskAlerts')} />}
       </div>
       <Button type="submit" isLoading={isSaving} loadingText="Saving...">

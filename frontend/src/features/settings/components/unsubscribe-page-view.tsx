@@ -12,6 +12,7 @@ export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid.'
 const what: Record<UnsubscribedFrom, string> = {
   messages: 'message emails',
   submissions: 'submission update emails',
+  payments: 'payment emails',
   taskAlerts: 'task alert emails',
   all: 'all Bridgework emails',
 }
