@@ -1,8 +1,9 @@
 // Package demo loads a small data set on first start (SEED_DEMO=true), so a fresh clone has
 // something to look at: the accounts listed in the README, and a marketplace with open tasks, a
 // submission waiting for review, one approved after two revision rounds and rated by both sides,
-// a task closed by an approval (the other student's work closed with it), and the audit trail all
-// of that leaves.
+// a task closed by an approval (the other student's work closed with it), a task of two paid
+// places with one filled, payments in each offline state (due, sent, received, disputed), so
+// both startups carry a payment record, and the audit trail all of that leaves.
 package demo
 
 import (
@@ -13,6 +14,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
+	"bridgework/backend/payments"
 	"bridgework/backend/ratings"
 	"bridgework/backend/tasks"
 )
@@ -28,9 +30,18 @@ var Accounts = []accounts.RegisterInput{
 	{Email: "startup2@demo.bridgework.app", UserType: "startup", CompanyName: "Greenleaf Analytics"},
 }
 
+// Services are what the demo's people use.
+type Services struct {
+	Accounts *accounts.Service
+	Tasks    *tasks.Service
+	Ratings  *ratings.Service
+	Payments *payments.Service
+}
+
 // Seed creates the demo accounts that do not exist yet, then the demo marketplace unless the
 // demo startup already has tasks.
-func Seed(ctx context.Context, acc *accounts.Service, market *tasks.Service, rates *ratings.Service, logger *slog.Logger) error {
+func Seed(ctx context.Context, with Services, logger *slog.Logger) error {
+	acc := with.Accounts
 	created := 0
 	for _, in := range Accounts {
 		in.Password, in.ConfirmPassword = Password, Password
@@ -46,7 +57,7 @@ func Seed(ctx context.Context, acc *accounts.Service, market *tasks.Service, rat
 	if created > 0 {
 		logger.Info("demo data loaded", "accounts", created, "password", Password)
 	}
-	return seedMarketplace(ctx, acc, market, rates, logger)
+	return seedMarketplace(ctx, with, logger)
 }
 
 // demoTask is a task of the demo; the story (play) says what happens to it.
@@ -58,6 +69,7 @@ type demoTask struct {
 	// The pay: budgetMin–budgetMax in currency (an ISO 4217 code); 0 and 0 is unpaid.
 	budgetMin, budgetMax float64
 	currency             string
+	seats                int // paid places; 0 is one
 }
 
 const (
@@ -66,24 +78,29 @@ const (
 	docsTask        = "Write API documentation"
 	onboardingTask  = "Design onboarding screens"
 	landingPageTask = "Build a landing page for our beta"
+	datasetTask     = "Clean up a sales dataset"
+	photosTask      = "Tag our product photos"
 )
 
 var demoTasks = []demoTask{
 	{nimbus, docsTask, "Document our REST API for partners: authentication, the five main endpoints and examples in curl.",
-		"non-technical", "writing", []string{"Technical writing", "Markdown"}, 12, 14, 150, 300, "USD"},
+		"non-technical", "writing", []string{"Technical writing", "Markdown"}, 12, 14, 150, 300, "USD", 0},
 	{nimbus, onboardingTask, "Three onboarding screens for our mobile app, in Figma, following our brand guide.",
-		"technical", "design", []string{"Figma", "UI design"}, 8, 10, 200, 200, "EUR"},
+		"technical", "design", []string{"Figma", "UI design"}, 8, 10, 200, 200, "EUR", 0},
 	{nimbus, landingPageTask, "A responsive landing page with a signup form that posts to our API. React and Tailwind preferred.",
-		"technical", "web-development", []string{"React", "CSS", "Tailwind"}, 16, 21, 250, 400, "USD"},
-	{leaf, "Clean up a sales dataset", "Deduplicate and normalise 20,000 rows of sales records and chart the monthly trend.",
-		"technical", "data-analysis", []string{"Python", "Pandas"}, 10, 18, 0, 180, "GBP"},
+		"technical", "web-development", []string{"React", "CSS", "Tailwind"}, 16, 21, 250, 400, "USD", 0},
+	{leaf, datasetTask, "Deduplicate and normalise 20,000 rows of sales records and chart the monthly trend.",
+		"technical", "data-analysis", []string{"Python", "Pandas"}, 10, 18, 0, 180, "GBP", 0},
+	{leaf, photosTask, "Tag 500 product photos with colour, material and category for our shop's search. Two students, 250 photos each.",
+		"non-technical", "other", []string{"Attention to detail", "Spreadsheets"}, 5, 16, 60, 60, "GBP", 2},
 	{leaf, "Plan our social media launch", "A four-week content calendar for LinkedIn and Instagram around our product launch.",
-		"non-technical", "social-media", []string{"Content strategy", "Copywriting"}, 6, 12, 0, 0, "USD"},
+		"non-technical", "social-media", []string{"Content strategy", "Copywriting"}, 6, 12, 0, 0, "USD", 0},
 	{leaf, "Set up CI for a Go service", "GitHub Actions running tests, vet and a Docker build for a small Go service.",
-		"technical", "devops", []string{"Go", "GitHub Actions", "Docker"}, 6, 25, 8000, 12000, "INR"},
+		"technical", "devops", []string{"Go", "GitHub Actions", "Docker"}, 6, 25, 8000, 12000, "INR", 0},
 }
 
-func seedMarketplace(ctx context.Context, acc *accounts.Service, market *tasks.Service, rates *ratings.Service, logger *slog.Logger) error {
+func seedMarketplace(ctx context.Context, with Services, logger *slog.Logger) error {
+	acc, market := with.Accounts, with.Tasks
 	users := map[string]*accounts.User{}
 	for _, in := range Accounts {
 		u, err := acc.Store.UserByEmail(ctx, in.Email)
@@ -98,18 +115,18 @@ func seedMarketplace(ctx context.Context, acc *accounts.Service, market *tasks.S
 	}
 	posted := map[string]*tasks.Task{}
 	for _, d := range demoTasks {
-		hours, budgetMin, budgetMax := d.hours, d.budgetMin, d.budgetMax
+		hours, budgetMin, budgetMax, seats := d.hours, d.budgetMin, d.budgetMax, max(d.seats, 1)
 		t, err := market.Post(ctx, users[d.startup], tasks.PostInput{
 			Title: d.title, Description: d.description, WorkType: d.workType, Category: d.category,
 			Skills: d.skills, EstimatedHours: &hours, Deadline: time.Now().AddDate(0, 0, d.days).Format(time.DateOnly),
-			BudgetMin: &budgetMin, BudgetMax: &budgetMax, Currency: d.currency,
+			BudgetMin: &budgetMin, BudgetMax: &budgetMax, Currency: d.currency, Seats: &seats,
 		})
 		if err != nil {
 			return fmt.Errorf("demo task %q: %w", d.title, err)
 		}
 		posted[d.title] = t
 	}
-	if err := play(ctx, market, rates, users, posted); err != nil {
+	if err := play(ctx, with, users, posted); err != nil {
 		return err
 	}
 	logger.Info("demo marketplace loaded", "tasks", len(demoTasks))
@@ -118,8 +135,8 @@ func seedMarketplace(ctx context.Context, acc *accounts.Service, market *tasks.S
 
 // play is what the demo's people did, each step a call a user's click would make. Like the Go
 // blog's errWriter, a player stops at the first error and keeps it.
-func play(ctx context.Context, market *tasks.Service, rates *ratings.Service, users map[string]*accounts.User, posted map[string]*tasks.Task) error {
-	p := &player{ctx: ctx, market: market, rates: rates, users: users, posted: posted}
+func play(ctx context.Context, with Services, users map[string]*accounts.User, posted map[string]*tasks.Task) error {
+	p := &player{ctx: ctx, market: with.Tasks, rates: with.Ratings, pay: with.Payments, users: users, posted: posted}
 
 	// Two revision rounds, then an approval that closes the task, rated by both sides.
 	p.submit(asha, docsTask, "https://github.com/demo/api-docs/tree/v1")
@@ -142,6 +159,21 @@ func play(ctx context.Context, market *tasks.Service, rates *ratings.Service, us
 	p.decide(landingPageTask, leo, tasks.ActionApprove, "Fast and pixel-perfect.")
 	p.rate(nimbus, landingPageTask, leo, 4, "Solid work; the form needed one fix after launch.")
 
+	// The payments those approvals opened: Asha's docs paid and confirmed; Leo's landing page
+	// marked sent, waiting for his confirmation.
+	p.payStep(docsTask, asha, nimbus, payments.Step{Action: payments.ActionSent, Method: "bank-transfer", Reference: "NIMBUS-0042"})
+	p.payStep(docsTask, asha, asha, payments.Step{Action: payments.ActionReceived})
+	p.payStep(landingPageTask, leo, nimbus, payments.Step{Action: payments.ActionSent, Method: "paypal", Reference: "PP-7HQ2"})
+
+	// Greenleaf: one of two paid places filled, its payment still due; a dataset paid, the
+	// student says, never: disputed, and on Greenleaf's record until he confirms.
+	p.submit(asha, photosTask, "https://docs.google.com/spreadsheets/d/demo-photo-tags")
+	p.decide(photosTask, asha, tasks.ActionApprove, "Careful tags, thank you.")
+	p.submit(leo, datasetTask, "https://github.com/demo/sales-cleanup")
+	p.decide(datasetTask, leo, tasks.ActionApprove, "Clean and well charted.")
+	p.payStep(datasetTask, leo, leaf, payments.Step{Action: payments.ActionSent, Method: "bank-transfer", Reference: "GL-1187"})
+	p.payStep(datasetTask, leo, leo, payments.Step{Action: payments.ActionNotReceived, Note: "Nothing has reached my account after a week."})
+
 	if p.err != nil {
 		return fmt.Errorf("demo: %w", p.err)
 	}
@@ -152,6 +184,7 @@ type player struct {
 	ctx    context.Context
 	market *tasks.Service
 	rates  *ratings.Service
+	pay    *payments.Service
 	users  map[string]*accounts.User
 	posted map[string]*tasks.Task
 	err    error
@@ -169,6 +202,24 @@ func (p *player) decide(title, student string, action tasks.Action, notes string
 		_, _, p.err = p.market.Apply(p.ctx, t.StartupID, t.ID,
 			tasks.Decision{StudentID: p.users[student].ID, Action: action, Notes: notes})
 	}
+}
+
+// payStep takes by's step on the payment of student's approved work on the task.
+func (p *player) payStep(title, student, by string, step payments.Step) {
+	if p.err != nil {
+		return
+	}
+	mine, _, err := p.pay.Payments(p.ctx, p.users[student], "", 0, 100)
+	if p.err = err; err != nil {
+		return
+	}
+	for _, pay := range mine {
+		if pay.TaskID == p.posted[title].ID {
+			_, p.err = p.pay.Take(p.ctx, p.users[by], pay.ID, step)
+			return
+		}
+	}
+	p.err = fmt.Errorf("no payment of %s for %q", student, title)
 }
 
 // rate gives by's rating on student's work on the task: a startup rates the student, a student

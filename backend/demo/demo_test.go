@@ -2,6 +2,7 @@ package demo_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"testing"
@@ -12,12 +13,15 @@ import (
 	"bridgework/backend/app"
 	"bridgework/backend/config"
 	"bridgework/backend/demo"
+	"bridgework/backend/payments"
 	"bridgework/backend/tasks"
 	"bridgework/backend/testenv"
 )
 
 // TestSeed_tellsTheWholeStory: the demo shows revision rounds, a closed task, ratings on both
-// sides (and one still hidden), and an intact audit trail; seeding again adds nothing.
+// sides (and one still hidden), a task of two paid places with one filled, payments in each
+// offline state, the startups' payment records, balanced books and an intact audit trail;
+// seeding again adds nothing.
 func TestSeed_tellsTheWholeStory(t *testing.T) {
 	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
 		ctx := context.Background()
@@ -34,7 +38,7 @@ func TestSeed_tellsTheWholeStory(t *testing.T) {
 		}
 		t.Cleanup(func() { _ = a.Shutdown(context.Background()) })
 		for range 2 {
-			if err := demo.Seed(ctx, a.Accounts, a.Tasks, a.Ratings, logger); err != nil {
+			if err := demo.Seed(ctx, demo.Services{Accounts: a.Accounts, Tasks: a.Tasks, Ratings: a.Ratings, Payments: a.Payments}, logger); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -82,6 +86,41 @@ func TestSeed_tellsTheWholeStory(t *testing.T) {
 		}
 		if aboutLeo, _, err := a.Ratings.About(ctx, leo.ID, 0, 10); err != nil || len(aboutLeo) != 0 {
 			t.Errorf("Leo has not rated: the startup's rating of him must stay hidden, got %+v, %v", aboutLeo, err)
+		}
+		admin := &accounts.User{ID: "admin", Type: accounts.Admin}
+		all, _, err := a.Payments.Payments(ctx, admin, "", 0, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		statuses := map[string]int{}
+		for _, p := range all {
+			statuses[p.Status]++
+		}
+		if statuses[payments.Due] != 1 || statuses[payments.Sent] != 1 || statuses[payments.Received] != 1 || statuses[payments.Disputed] != 1 {
+			t.Errorf("payments by status %v, want one due, sent, received and disputed", statuses)
+		}
+		leaf := user("startup2@demo.bridgework.app")
+		if r := leaf.PaymentRecord; r.Approved != 2 || r.Disputed != 1 || r.Paid != 0 {
+			t.Errorf("Greenleaf's record %+v, want 2 approved, 1 disputed", r)
+		}
+		if r := nimbus.PaymentRecord; r.Approved != 2 || r.Paid != 1 || r.Disputed != 0 {
+			t.Errorf("Nimbus's record %+v, want 2 approved, 1 paid", r)
+		}
+		theirs, err := a.Tasks.TasksOfStartup(ctx, leaf.ID, tasks.Query{Limit: 50})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var places []string
+		for _, task := range theirs.Items {
+			if task.Seats > 1 {
+				places = append(places, fmt.Sprintf("%s %d/%d %s", task.Title, task.SeatsFilled, task.Seats, task.Status))
+			}
+		}
+		if len(places) != 1 || places[0] != "Tag our product photos 1/2 open" {
+			t.Errorf("two-place tasks %v, want the photos task with one of two filled, open", places)
+		}
+		if books, err := a.Payments.CheckLedger(ctx); err != nil || !books.Balanced {
+			t.Errorf("the demo's books: %+v, %v", books, err)
 		}
 		report, err := a.Audit.Verify(ctx)
 		if err != nil || report.BrokenAt != 0 || report.Checked < 8 {

@@ -64,7 +64,7 @@ func run() error {
 		fmt.Fprintf(os.Stderr, "\n  Admin account created: %s  password: %s\n  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose them)\n\n", cfg.AdminEmail, generated)
 	}
 	if cfg.SeedDemo {
-		if err := demo.Seed(ctx, a.Accounts, a.Tasks, a.Ratings, logger); err != nil {
+		if err := demo.Seed(ctx, demo.Services{Accounts: a.Accounts, Tasks: a.Tasks, Ratings: a.Ratings, Payments: a.Payments}, logger); err != nil {
 			return fmt.Errorf("demo data: %w", err)
 		}
 	}
