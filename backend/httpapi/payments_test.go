@@ -202,8 +202,10 @@ func TestPayments_stepsAreRecordedAndToldToTheOtherSide(t *testing.T) {
 			t.Fatalf("not received: %d %s", res.Status, res.Raw)
 		}
 		startupSocket.readUntil("payment.updated", `"status":"disputed"`)
-		if texts := e.notificationTexts(startup, "/api/startup/notifications"); !anyContains(texts, "has not received 300.00 USD") {
-			t.Errorf("the startup's bell %q", texts)
+		bell := decodeList(t, e.do("GET", "/api/startup/notifications", startup.Token, nil))
+		if len(bell) == 0 || !strings.Contains(bell[0]["message"].(string), "has not received 300.00 USD") ||
+			bell[0]["quote"] != "Not in my account yet" || bell[0]["quoteAuthor"] != "Ada Tester" {
+			t.Errorf("the startup's bell %v, want the note quoted under Ada's name", bell)
 		}
 
 		got := e.do("GET", "/api/payments/"+id, startup.Token, nil)

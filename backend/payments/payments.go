@@ -25,6 +25,7 @@ import (
 	"bridgework/backend/audit"
 	"bridgework/backend/money"
 	"bridgework/backend/notify"
+	"bridgework/backend/textcheck"
 )
 
 // Payment statuses. Offline: due, sent, received, disputed. Stripe: awaiting_student, held,
@@ -370,8 +371,10 @@ func notificationOf(p *Payment, to string, step Step) notify.Notification {
 		n.UserID = p.StartupID
 		n.Message = fmt.Sprintf("%s confirmed receiving %s for %q.", p.StudentName(), amount, p.TaskTitle)
 	case Disputed:
+		// The student's note is theirs, quoted under their name, never Bridgework's words.
 		n.UserID = p.StartupID
-		n.Message = fmt.Sprintf("%s has not received %s for %q. Their note: %q", p.StudentName(), amount, p.TaskTitle, clip(step.Note, 200))
+		n.Message = fmt.Sprintf("%s has not received %s for %q.", p.StudentName(), amount, p.TaskTitle)
+		n.Quote, n.QuoteAuthor = textcheck.Excerpt(step.Note, 300), p.StudentName()
 	}
 	return n
 }
