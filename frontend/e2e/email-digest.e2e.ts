@@ -31,7 +31,7 @@ describe('email digests', () => {
     await form.getByRole('button', { name: 'Save email settings' }).click()
     await page.getByText('Email settings saved').waitFor()
     expect(await apiCall('GET', '/api/me/notification-settings', student.token)).toEqual({
-      messages: 'immediate', submissions: 'hourly', taskAlerts: 'hourly',
+      messages: 'immediate', submissions: 'hourly', payments: 'hourly', taskAlerts: 'hourly',
     })
 
     // The student leaves: no tab open, so the next digest run may mail them.
@@ -41,7 +41,9 @@ describe('email digests', () => {
 
     const mail = await waitForMail(inject('mailDir'), student.user.email, since, 30_000)
     expect(mail.data).toContain('Subject: What you missed on Bridgework')
-    expect(mail.data).toContain('1 new message from Digest Works: "Can you start on Monday?"')
+    // The startup's words come quoted under its name, never as Bridgework's own.
+    expect(mail.data).toContain('1 new message from Digest Works')
+    expect(mail.data).toContain('Digest Works wrote:\n  > Can you start on Monday?')
     expect(mail.data).toContain(`${BASE_URL}/chat/${startup.user._id}`)
     expect(mail.data).toMatch(/List-Unsubscribe: <http[^>]+\/api\/unsubscribe\?token=[^>]+>/)
     expect(mail.data).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
@@ -61,7 +63,7 @@ describe('email digests', () => {
     await visitor.getByRole('button', { name: 'Unsubscribe' }).click()
     await visitor.getByText("You're unsubscribed from message emails.").waitFor()
     expect(await apiCall('GET', '/api/me/notification-settings', student.token)).toEqual({
-      messages: 'off', submissions: 'hourly', taskAlerts: 'hourly',
+      messages: 'off', submissions: 'hourly', payments: 'hourly', taskAlerts: 'hourly',
     })
   })
 })
