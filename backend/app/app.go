@@ -53,6 +53,7 @@ type App struct {
 	Digests  *digest.Service
 	Audit    *audit.Service
 	Payments *payments.Service
+	Issuers  *issuers.Service
 	Hub      *realtime.Hub
 	Mail     *mail.Worker
 	sweep    *uploadSweep
@@ -296,7 +297,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	background.start(checkpoints.run)
 	background.start(invalidator.listen(invalidator.subscribe()))
 	live.startSweep()
-	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Alerts: searches, Ratings: rates, Digests: digests, Audit: trail, Payments: pay, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
+	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Alerts: searches, Ratings: rates, Digests: digests, Audit: trail, Payments: pay, Issuers: companies, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
 }
 
 // auditKey is AUDIT_KEY, or a key derived from the JWT secret: the one every instance shares.
