@@ -225,9 +225,10 @@ func TestIssuers_addressesRefused(t *testing.T) {
 	})
 }
 
+// TestIssuers_linksRefused: malformed links, another startup's and an expired one verify nothing;
+// the owner's link still works after another startup tried it. Expiry is reached by moving the
+// service's clock past the link's lifetime, not by waiting it out.
 func TestIssuers_linksRefused(t *testing.T) {
-	// The links live long enough for the refused attempts before the owner's on a loaded machine
-	// (300 ms did not, under -race beside the whole suite), and briefly enough to wait one out.
 	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Nimbus Labs")
 		e.setWebsite(startup, "Nimbus Labs", "https://nimbus.io")
