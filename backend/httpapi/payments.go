@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -140,11 +139,7 @@ func (s *Server) paymentReceipt(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	// The id is a UUID, safe inside the quoted filename.
-	c.Header("Content-Disposition", `attachment; filename="receipt_`+p.ID+`.pdf"`)
-	c.Header("Cache-Control", "private, no-store")
-	c.Header("Content-Length", strconv.Itoa(len(pdf)))
-	c.Data(http.StatusOK, "application/pdf", pdf)
+	sendPDF(c, "receipt_"+p.ID+".pdf", pdf) // a UUID: safe inside the quoted filename
 }
 
 type balanceJSON struct {

@@ -259,7 +259,13 @@ func (s *Server) downloadCertificate(c *gin.Context) {
 		return
 	}
 	// The number is [A-Z0-9-] only, so it is safe inside the quoted filename.
-	c.Header("Content-Disposition", `attachment; filename="certificate_`+cert.Number+`.pdf"`)
+	sendPDF(c, "certificate_"+cert.Number+".pdf", pdf)
+}
+
+// sendPDF answers a PDF as a download named filename, which must need no quoting, kept out of
+// shared caches: certificates and receipts name people and amounts.
+func sendPDF(c *gin.Context, filename string, pdf []byte) {
+	c.Header("Content-Disposition", `attachment; filename="`+filename+`"`)
 	c.Header("Cache-Control", "private, no-store")
 	c.Header("Content-Length", strconv.Itoa(len(pdf)))
 	c.Data(http.StatusOK, "application/pdf", pdf)
