@@ -247,14 +247,15 @@ func (s MoneyJobs) Refunded(ctx context.Context, r payments.Refund) error {
 		if err := post(tx, r.Posting, r.At); err != nil {
 			return err
 		}
-		if err := tx.Model(&taskFundingRow{}).Where("id = ?", r.FundingID).
-			Update("refunded", gorm.Expr("refunded + ?", job.Amount)).Error; err != nil {
-			return err
-		}
+		// The task's row before its funding's, the order a paid Checkout locks them in.
 		if err := tx.Model(&taskRow{}).Where("id = ?", job.TaskID).Updates(map[string]any{
 			"funding_refunded": gorm.Expr("funding_refunded + ?", job.Amount), "funding_status": tasks.Refunded,
 			"updated_at": time.Now().UTC(),
 		}).Error; err != nil {
+			return err
+		}
+		if err := tx.Model(&taskFundingRow{}).Where("id = ?", r.FundingID).
+			Update("refunded", gorm.Expr("refunded + ?", job.Amount)).Error; err != nil {
 			return err
 		}
 		if err := createNotification(tx, &r.Notification); err != nil {
@@ -313,10 +314,12 @@ func (t taskTx) Fundings(taskID string) ([]payments.Funding, error) {
 	return out, err
 }
 
+// PayoutsEnabled locks the student's connected account, if any, until the approval commits: an
+// account.updated enabling payouts meanwhile then sees the approval's payment awaiting them.
 func (t taskTx) PayoutsEnabled(studentID string) (bool, error) {
-	var n int64
-	err := t.db.Model(&payoutAccountRow{}).Where("user_id = ? AND status = ?", studentID, payments.PayoutsEnabled).Count(&n).Error
-	return n == 1, err
+	var rows []payoutAccountRow
+	err := lockRow(t.db).Where("user_id = ?", studentID).Find(&rows).Error
+	return len(rows) == 1 && rows[0].Status == payments.PayoutsEnabled, err
 }
 
 func (t taskTx) EnqueueMoneyJob(j payments.Job) error { return enqueueMoneyJob(t.db, j) }
