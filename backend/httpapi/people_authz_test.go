@@ -216,6 +216,8 @@ var peopleAuthzTable = []peopleAuthzRow{
 	{method: "GET", route: "/api/admin/help-requests", path: fixedPath("/api/admin/help-requests"), want: peopleAdminOnly},
 	{method: "GET", route: "/api/admin/audit", path: fixedPath("/api/admin/audit"), want: peopleAdminOnly},
 	{method: "GET", route: "/api/admin/audit/verify", path: fixedPath("/api/admin/audit/verify"), want: peopleAdminOnly},
+	{method: "GET", route: "/api/admin/ledger", path: fixedPath("/api/admin/ledger"), want: peopleAdminOnly},
+	{method: "GET", route: "/api/admin/ledger/check", path: fixedPath("/api/admin/ledger/check"), want: peopleAdminOnly},
 }
 
 // isPeopleRoute tells which registered routes belong to issue 5, so a route added later without

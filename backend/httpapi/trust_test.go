@@ -326,7 +326,7 @@ func TestAudit_overHTTP(t *testing.T) {
 		for _, ev := range byStartup {
 			startupKinds = append(startupKinds, ev["type"].(string))
 		}
-		if got := strings.Join(startupKinds, ","); got != "submission.approved,certificate.issued" {
+		if got := strings.Join(startupKinds, ","); got != "submission.approved,payment.changed,certificate.issued" {
 			t.Errorf("the startup's entries: %s", got)
 		}
 		views := trail("?type=admin.viewed")
