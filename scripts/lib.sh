@@ -107,6 +107,37 @@ ensure_redis() {
   redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null || die "Redis is not reachable at 127.0.0.1:6379"
 }
 
+# ensure_stripe_mock installs stripe-mock, the offline Stripe API the payment tests call, into
+# GOPATH/bin when it is missing (backend/testenv.StripeMockVersion is the version).
+STRIPE_MOCK_VERSION=v0.203.0
+ensure_stripe_mock() {
+  ensure_go
+  STRIPE_MOCK_BIN="$(go env GOPATH)/bin/stripe-mock"
+  if [ ! -x "$STRIPE_MOCK_BIN" ]; then
+    log "installing stripe-mock $STRIPE_MOCK_VERSION"
+    (cd "$ROOT" && GOFLAGS=-buildvcs=false go install "github.com/stripe/stripe-mock@$STRIPE_MOCK_VERSION")
+  fi
+}
+
+# start_stripe_mock starts one stripe-mock on a free port for the whole run, exports its URL as
+# STRIPE_MOCK_URL (testenv.StripeMock uses it) and its pid as STRIPE_MOCK_PID, for the caller to
+# stop it.
+start_stripe_mock() {
+  ensure_stripe_mock
+  local port
+  port=$(free_port)
+  "$STRIPE_MOCK_BIN" -http-port "$port" >/dev/null 2>&1 &
+  STRIPE_MOCK_PID=$!
+  export STRIPE_MOCK_URL="http://127.0.0.1:$port"
+  # It reads Stripe's whole OpenAPI document before it listens; any answer means it is up.
+  for _ in $(seq 1 120); do
+    curl -s -o /dev/null "$STRIPE_MOCK_URL/v1/accounts/acct_ready" && return 0
+    kill -0 "$STRIPE_MOCK_PID" 2>/dev/null || die "stripe-mock exited at start"
+    sleep 0.25
+  done
+  die "stripe-mock did not answer at $STRIPE_MOCK_URL"
+}
+
 ensure_chromium() {
   [ -x /usr/bin/chromium ] || apt_install chromium
 }

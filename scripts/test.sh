@@ -18,9 +18,11 @@ ensure_go
 ensure_postgres
 ensure_redis
 ensure_smtp_server
+apt_install poppler-utils curl
+start_stripe_mock
+trap 'kill $STRIPE_MOCK_PID 2>/dev/null' EXIT
 ensure_chromium
 ensure_nginx
-apt_install poppler-utils curl
 ensure_frontend_deps
 
 # The Go packages are under backend/ and scripts/: ./... would also walk frontend/node_modules,
@@ -90,7 +92,7 @@ REGISTER_MAX_PER_IP=0 HELP_MAX_PER_IP=0 WS_MAX_HANDSHAKES_PER_IP=0 \
   DIGEST_CHECK_EVERY=1s DIGEST_OFFLINE_AFTER=2h \
   "$ROOT/scripts/run.sh" >"$OUT/e2e-server.log" 2>&1 &
 server_pid=$!
-trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null' EXIT
+trap 'kill $server_pid $STRIPE_MOCK_PID 2>/dev/null; wait $server_pid 2>/dev/null' EXIT
 if wait_http "http://127.0.0.1:$E2E_PORT/readyz" 300 "$server_pid"; then
   (cd frontend && E2E_BASE_URL="http://localhost:$E2E_PORT" npx vitest run -c vitest.e2e.config.ts \
     --reporter=default --reporter=json --outputFile="$OUT/e2e.json")

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,6 +40,7 @@ import (
 	"bridgework/backend/ratings"
 	"bridgework/backend/realtime"
 	"bridgework/backend/store"
+	"bridgework/backend/stripeconnect"
 	"bridgework/backend/tasks"
 	"bridgework/backend/uploads"
 )
@@ -56,11 +58,13 @@ type App struct {
 	Issuers  *issuers.Service
 	Hub      *realtime.Hub
 	Mail     *mail.Worker
-	sweep    *uploadSweep
-	live     *live
-	jobs     *jobs
-	DB       *gorm.DB
-	Redis    *redis.Client // nil on the embedded default
+	// Money works the money jobs (PAYMENTS=stripe): transfers and refunds at Stripe.
+	Money *payments.Worker
+	sweep *uploadSweep
+	live  *live
+	jobs  *jobs
+	DB    *gorm.DB
+	Redis *redis.Client // nil on the embedded default
 }
 
 // Shutdown lets the alerts of tasks already posted go out, then closes every websocket with
@@ -116,6 +120,9 @@ type Options struct {
 	Logger *slog.Logger
 	Mailer mail.Mailer // nil: SMTP when configured, else the log
 	Hash   accounts.HashParams
+	// StripeHTTPClient carries the calls to Stripe (nil: stripe-go's), for a test that has to
+	// make Stripe fail or hang, which stripe-mock cannot.
+	StripeHTTPClient *http.Client
 }
 
 // Build wires the services and the HTTP handler on an open database and optional Redis.
@@ -223,7 +230,19 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	rates := &ratings.Service{Store: store.Ratings{DB: db, AuditKey: trailKey}}
 	paymentStore := store.Payments{DB: db, AuditKey: trailKey}
 	pay := &payments.Service{Store: paymentStore, Ledger: paymentStore, Notifier: notifications, Publisher: publisher,
-		PublicURL: cfg.PublicURL}
+		PublicURL: cfg.PublicURL, Fundings: marketplace, FeeBasisPoints: cfg.PlatformFeeBasisPoints, Logger: logger}
+	var money *payments.Worker
+	if cfg.Payments == config.PaymentsStripe {
+		connect := stripeconnect.New(stripeconnect.Config{SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret,
+			APIBase: cfg.StripeAPIBase, HTTPClient: opts.StripeHTTPClient, Timeout: cfg.MoneyCallTimeout, Logger: logger})
+		money = payments.NewWorker(payments.Worker{Queue: store.MoneyJobs{DB: db, AuditKey: trailKey}, Connect: connect,
+			Payments: paymentStore, Notifier: notifications, Publisher: publisher, MaxAttempts: cfg.MoneyMaxAttempts,
+			FirstRetry: cfg.MoneyFirstRetry, CallTimeout: cfg.MoneyCallTimeout, Logger: logger})
+		pay.Connect, pay.Money = connect, money
+		marketplace.Checkout, marketplace.Money = connect, money
+		marketplace.PublicURL, marketplace.FeeBasisPoints = cfg.PublicURL, cfg.PlatformFeeBasisPoints
+		marketplace.ReviewWindow, marketplace.ReviewWarning = cfg.ReviewWindow, cfg.ReviewWarning
+	}
 	searches := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: publisher, Logger: logger}
 	marketplace.Posted = searches
 
@@ -295,9 +314,13 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	background.start(unlistPastDeadlines(marketplace, logger))
 	background.start(digestRuns.run)
 	background.start(checkpoints.run)
+	if money != nil {
+		background.start(money.Run)
+		background.start(releaseOverdue(marketplace, logger))
+	}
 	background.start(invalidator.listen(invalidator.subscribe()))
 	live.startSweep()
-	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Alerts: searches, Ratings: rates, Digests: digests, Audit: trail, Payments: pay, Issuers: companies, Hub: hub, Mail: outbox, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
+	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Alerts: searches, Ratings: rates, Digests: digests, Audit: trail, Payments: pay, Issuers: companies, Hub: hub, Mail: outbox, Money: money, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
 }
 
 // auditKey is AUDIT_KEY, or a key derived from the JWT secret: the one every instance shares.

@@ -69,3 +69,21 @@ func unlistPastDeadlines(marketplace *tasks.Service, logger *slog.Logger) func(c
 		})
 	}
 }
+
+// releaseInterval is how often an instance makes the automatic approvals due (tasks.Service.
+// ReleaseOverdue). Every instance may: an approval locks its task, so of two instances releasing
+// the same work one approves and the other finds it decided, and a warning is noted once.
+const releaseInterval = time.Minute
+
+// releaseOverdue runs marketplace.ReleaseOverdue every releaseInterval.
+func releaseOverdue(marketplace *tasks.Service, logger *slog.Logger) func(ctx context.Context) {
+	return func(ctx context.Context) {
+		every(ctx, releaseInterval, func(ctx context.Context) {
+			if n, err := marketplace.ReleaseOverdue(ctx); err != nil && ctx.Err() == nil {
+				logger.Error("automatic approvals", "err", err)
+			} else if n > 0 {
+				logger.Info("automatic approvals", "approved", n)
+			}
+		})
+	}
+}

@@ -6,9 +6,11 @@ package config
 import (
 	"encoding/base64"
 	"fmt"
+	"math"
 	"net"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -102,6 +104,28 @@ type Config struct {
 	DigestOfflineAfter time.Duration // how long a user is away before a digest gathers what they missed
 	DigestMinInterval  time.Duration // at least this long between two digests to one user
 	DigestCheckEvery   time.Duration // how often one instance looks for digests to send
+
+	// Payments (package payments, DESIGN §3b): "offline", the default, where startups pay their
+	// students directly and both record it, or "stripe", where a funded task's money is held
+	// through Stripe Connect and each approval transfers its pay.
+	Payments            string
+	StripeSecretKey     string
+	StripeWebhookSecret string // the signing secret of the webhook endpoint (whsec_…)
+	StripeAPIBase       string // Stripe's API; the tests point it at stripe-mock
+	// PlatformFeeBasisPoints is PLATFORM_FEE_PERCENT in hundredths of a percent: the platform's
+	// share of each transfer.
+	PlatformFeeBasisPoints int
+	// ReviewWindow is how long a startup has to decide on the latest submission to a funded task
+	// assigned to one student before it is approved and paid automatically; both are told
+	// ReviewWarning before.
+	ReviewWindow  time.Duration
+	ReviewWarning time.Duration
+	// Money jobs (transfers and refunds through Stripe) are retried MoneyMaxAttempts times, the
+	// first retry after MoneyFirstRetry and each later one after twice the wait (at most an
+	// hour); MoneyCallTimeout bounds one call to Stripe.
+	MoneyMaxAttempts int
+	MoneyFirstRetry  time.Duration
+	MoneyCallTimeout time.Duration
 
 	SMTPAddr     string
 	SMTPFrom     string
@@ -197,6 +221,17 @@ func loadFrom(r *reader) Config {
 		AuditKey:                r.base64Key("AUDIT_KEY", 32),
 		AuditCheckpointInterval: r.duration("AUDIT_CHECKPOINT_INTERVAL", time.Hour),
 
+		Payments:               r.oneOf("PAYMENTS", "offline", PaymentsOffline, PaymentsStripe),
+		StripeSecretKey:        r.str("STRIPE_SECRET_KEY", ""),
+		StripeWebhookSecret:    r.str("STRIPE_WEBHOOK_SECRET", ""),
+		StripeAPIBase:          strings.TrimRight(r.str("STRIPE_API_BASE", "https://api.stripe.com"), "/"),
+		PlatformFeeBasisPoints: r.percent("PLATFORM_FEE_PERCENT"),
+		ReviewWindow:           r.duration("REVIEW_WINDOW", 14*24*time.Hour),
+		ReviewWarning:          r.duration("REVIEW_WARNING", 3*24*time.Hour),
+		MoneyMaxAttempts:       r.int("MONEY_MAX_ATTEMPTS", 20),
+		MoneyFirstRetry:        r.duration("MONEY_FIRST_RETRY", 30*time.Second),
+		MoneyCallTimeout:       r.duration("MONEY_CALL_TIMEOUT", 30*time.Second),
+
 		SMTPAddr:     r.str("SMTP_ADDR", ""),
 		SMTPFrom:     r.str("SMTP_FROM", "Bridgework <no-reply@bridgework.app>"),
 		SMTPUser:     r.str("SMTP_USER", ""),
@@ -217,6 +252,12 @@ func loadFrom(r *reader) Config {
 	if 2*c.PresenceHeartbeat > c.PresenceTTL {
 		// With fewer than two heartbeats per TTL, one late heartbeat takes live users offline.
 		r.errs = append(r.errs, fmt.Sprintf("PRESENCE_HEARTBEAT (%s) must be at most half of PRESENCE_TTL (%s)", c.PresenceHeartbeat, c.PresenceTTL))
+	}
+	if c.Payments == PaymentsStripe && (c.StripeSecretKey == "" || c.StripeWebhookSecret == "") {
+		r.errs = append(r.errs, "PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET")
+	}
+	if c.ReviewWarning >= c.ReviewWindow {
+		r.errs = append(r.errs, fmt.Sprintf("REVIEW_WARNING (%s) must be shorter than REVIEW_WINDOW (%s)", c.ReviewWarning, c.ReviewWindow))
 	}
 	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
 		r.errs = append(r.errs, "JWT_SECRET must be at least 32 characters")
@@ -282,6 +323,35 @@ func (r *reader) str(key, def string) string {
 		return v
 	}
 	return def
+}
+
+// The payment providers PAYMENTS names.
+const (
+	PaymentsOffline = "offline"
+	PaymentsStripe  = "stripe"
+)
+
+// oneOf reads a value that must be one of allowed.
+func (r *reader) oneOf(key, def string, allowed ...string) string {
+	v := strings.ToLower(r.str(key, def))
+	if !slices.Contains(allowed, v) {
+		r.errs = append(r.errs, fmt.Sprintf("%s=%q must be one of %s", key, v, strings.Join(allowed, ", ")))
+		return def
+	}
+	return v
+}
+
+// percent reads a percentage from 0 to under 100 with at most two decimals, in basis points
+// (hundredths of a percent), so that money computed from it stays in integers.
+func (r *reader) percent(key string) int {
+	v := r.str(key, "0")
+	f, err := strconv.ParseFloat(v, 64)
+	bp := math.Round(f * 100)
+	if err != nil || f < 0 || f >= 100 || math.Abs(f*100-bp) > 1e-6 {
+		r.errs = append(r.errs, fmt.Sprintf("%s=%q is not a percentage from 0 to under 100 with at most two decimals", key, v))
+		return 0
+	}
+	return int(bp)
 }
 
 // currency reads an ISO 4217 code, upper-cased, that the standard has (money.ValidCurrency).

@@ -184,3 +184,52 @@ func TestPublicURLMismatch(t *testing.T) {
 		}
 	}
 }
+
+// TestLoad_payments: offline by default; PLATFORM_FEE_PERCENT is read into basis points, up to
+// two decimals and under 100; stripe needs its two secrets; the review warning comes before the
+// window ends.
+func TestLoad_payments(t *testing.T) {
+	for _, k := range []string{"PAYMENTS", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "PLATFORM_FEE_PERCENT", "REVIEW_WINDOW", "REVIEW_WARNING"} {
+		t.Setenv(k, "")
+	}
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Payments != PaymentsOffline || c.StripeAPIBase != "https://api.stripe.com" || c.PlatformFeeBasisPoints != 0 ||
+		c.ReviewWindow != 14*24*time.Hour || c.ReviewWarning != 3*24*time.Hour {
+		t.Errorf("defaults: %q %q fee %d, window %s warning %s", c.Payments, c.StripeAPIBase, c.PlatformFeeBasisPoints, c.ReviewWindow, c.ReviewWarning)
+	}
+	for value, want := range map[string]int{"2.5": 250, "10": 1000, "0.01": 1, "99.99": 9999} {
+		t.Setenv("PLATFORM_FEE_PERCENT", value)
+		if c, err := Load(); err != nil || c.PlatformFeeBasisPoints != want {
+			t.Errorf("PLATFORM_FEE_PERCENT=%s: %d, %v; want %d", value, c.PlatformFeeBasisPoints, err, want)
+		}
+	}
+	for _, value := range []string{"100", "-1", "2.555", "ten"} {
+		t.Setenv("PLATFORM_FEE_PERCENT", value)
+		if _, err := Load(); err == nil || !strings.Contains(err.Error(), "PLATFORM_FEE_PERCENT") {
+			t.Errorf("PLATFORM_FEE_PERCENT=%s accepted: %v", value, err)
+		}
+	}
+	t.Setenv("PLATFORM_FEE_PERCENT", "")
+	t.Setenv("PAYMENTS", "stripe")
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET") {
+		t.Errorf("stripe without its secrets: %v", err)
+	}
+	t.Setenv("STRIPE_SECRET_KEY", "sk_test_123")
+	t.Setenv("STRIPE_WEBHOOK_SECRET", "whsec_123")
+	t.Setenv("STRIPE_API_BASE", "http://127.0.0.1:12111/")
+	if c, err := Load(); err != nil || c.Payments != PaymentsStripe || c.StripeAPIBase != "http://127.0.0.1:12111" {
+		t.Errorf("stripe: %+v, %v", c.Payments, err)
+	}
+	t.Setenv("PAYMENTS", "paypal")
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "PAYMENTS") {
+		t.Errorf("PAYMENTS=paypal accepted: %v", err)
+	}
+	t.Setenv("PAYMENTS", "")
+	t.Setenv("REVIEW_WINDOW", "48h")
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "REVIEW_WARNING (72h0m0s) must be shorter than REVIEW_WINDOW (48h0m0s)") {
+		t.Errorf("a warning after the window: %v", err)
+	}
+}

@@ -113,9 +113,15 @@ func newEnvOn(t testing.TB, cfg config.Config, db *gorm.DB, rdb *redis.Client) *
 // newEnvLogging is newEnvOn writing the server's log to w.
 func newEnvLogging(t testing.TB, cfg config.Config, db *gorm.DB, rdb *redis.Client, w io.Writer) *env {
 	t.Helper()
+	return newEnvStripe(t, cfg, db, rdb, w, nil)
+}
+
+// newEnvStripe is newEnvLogging calling Stripe through stripe (nil: stripe-go's own client).
+func newEnvStripe(t testing.TB, cfg config.Config, db *gorm.DB, rdb *redis.Client, w io.Writer, stripe *http.Client) *env {
+	t.Helper()
 	logger := slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	mails := &mailbox{}
-	opts := app.Options{Logger: logger, Mailer: mails, Hash: testHash}
+	opts := app.Options{Logger: logger, Mailer: mails, Hash: testHash, StripeHTTPClient: stripe}
 	if cfg.SMTPAddr != "" {
 		opts.Mailer = nil // a test with a mail server of its own
 	}

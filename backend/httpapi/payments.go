@@ -1,11 +1,13 @@
 package httpapi
 
 import (
+	"io"
 	"net/http"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"bridgework/backend/apperr"
 	"bridgework/backend/payments"
 )
 
@@ -182,4 +184,31 @@ func (s *Server) ledgerCheck(c *gin.Context) {
 		problems = []string{}
 	}
 	c.JSON(http.StatusOK, ledgerCheckJSON{Balanced: r.Balanced, Problems: problems})
+}
+
+// Funds held through Stripe: which provider pays (for the SPA's buttons), and Stripe's webhook.
+
+type providerJSON struct {
+	Provider           string  `json:"provider"` // offline or stripe
+	PlatformFeePercent float64 `json:"platformFeePercent"`
+}
+
+func (s *Server) paymentProvider(c *gin.Context) {
+	p := s.payments.Provider()
+	c.JSON(http.StatusOK, providerJSON{Provider: p.Name, PlatformFeePercent: p.PlatformFeePercent})
+}
+
+// stripeWebhook applies one Stripe event. The body is read as it came, byte for byte: its
+// signature is over those bytes (payments.Service.Webhook).
+func (s *Server) stripeWebhook(c *gin.Context) {
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBody))
+	if err != nil {
+		writeError(c, apperr.New(apperr.TooLarge, "Request body is too large."))
+		return
+	}
+	if err := s.payments.Webhook(c.Request.Context(), body, c.GetHeader("Stripe-Signature")); err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"received": true})
 }

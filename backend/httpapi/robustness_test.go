@@ -124,6 +124,12 @@ func noBodyRoute(path string) bool {
 			return true
 		}
 	}
+	switch path {
+	case "/api/startup/tasks/:id/funding", "/api/student/payouts/onboarding":
+		return true
+	case "/api/payments/stripe/webhook":
+		return true // Stripe's signed bytes, refused by their signature (TestStripe_payoutOnboarding)
+	}
 	return strings.HasPrefix(path, "/api/uploads/") || path == "/api/unsubscribe" // its token is in the query
 }
 

@@ -104,6 +104,9 @@ func (s *Server) routes() []route {
 		{"POST", "/payments/:id/sent", startups, s.markPaymentSent},
 		{"POST", "/payments/:id/received", students, s.confirmPaymentReceived},
 		{"POST", "/payments/:id/not-received", students, s.reportPaymentNotReceived},
+		// Which provider pays, for the SPA's buttons; Stripe's webhook signs its events instead.
+		{"GET", "/payments/provider", public, s.paymentProvider},
+		{"POST", "/payments/stripe/webhook", public, s.stripeWebhook},
 
 		// Each side of approved work rates the other; only the rated startup answers.
 		{"POST", "/ratings", members, s.giveRating},
@@ -126,6 +129,7 @@ func (s *Server) routes() []route {
 		{"POST", "/startup/tasks/:id/review", startups, s.reviewSubmission},
 		{"POST", "/startup/tasks/:id/approve", startups, s.decideSubmission},
 		{"POST", "/startup/tasks/:id/request-changes", startups, s.requestChanges},
+		{"POST", "/startup/tasks/:id/funding", startups, s.fundTask},
 		{"GET", "/startup/submissions", startups, s.startupSubmissions},
 		{"GET", "/startup/dashboard", startups, s.startupDashboard},
 		{"GET", "/startup/students", startups, s.listStudents},
@@ -150,6 +154,8 @@ func (s *Server) routes() []route {
 		{"GET", "/student/certificates/:id/download", students, s.downloadCertificate},
 		{"GET", "/student/badges-certificates", students, s.badgesAndCertificates},
 		{"GET", "/student/notifications", students, s.notifications},
+		{"GET", "/student/payouts", students, s.studentPayouts},
+		{"POST", "/student/payouts/onboarding", students, s.payoutsOnboarding},
 		{"PATCH", "/student/notifications/:id/read", students, s.markNotificationRead},
 
 		// The open market, read-only, for anyone signed in or not.

@@ -13,6 +13,7 @@ var roleCallers = [4]string{"anonymous", "student", "startup", "admin"}
 
 const (
 	stNotFound        = http.StatusNotFound
+	stConflict        = http.StatusConflict
 	stUpgradeRequired = http.StatusUpgradeRequired
 )
 
@@ -37,35 +38,41 @@ var roleTable = map[string][4]int{
 	"POST /api/forgot-password": forAnyone(stBad),
 	"POST /api/reset-password":  forAnyone(stBad),
 
-	"POST /api/admin/create-default-admin":        forAnyone(stBad),
-	"GET /api/admin/stats":                        forAdmin(stOK),
-	"GET /api/admin/activity":                     forAdmin(stOK),
-	"GET /api/admin/students":                     forAdmin(stOK),
-	"GET /api/admin/startups":                     forAdmin(stOK),
-	"GET /api/admin/students/:id/dashboard":       forAdmin(stNotFound),
-	"GET /api/admin/startups/:id/dashboard":       forAdmin(stNotFound),
-	"GET /api/admin/dashboard/student/:id":        forAdmin(stNotFound),
-	"GET /api/admin/dashboard/startup/:id":        forAdmin(stNotFound),
-	"GET /api/admin/help-requests":                forAdmin(stOK),
-	"GET /api/admin/audit":                        forAdmin(stOK),
-	"GET /api/admin/audit/verify":                 forAdmin(stOK),
-	"GET /api/admin/ledger":                       forAdmin(stOK),
-	"GET /api/admin/ledger/check":                 forAdmin(stOK),
-	"GET /api/certificates/verify/:number":        forAnyone(stNotFound),
-	"GET /api/chat/conversations":                 forMembers(stOK, stOK),
-	"GET /api/chat/partners":                      forMembers(stOK, stOK),
-	"POST /api/chat/send":                         forMembers(stBad, stBad),
-	"POST /api/chat/read-all":                     forMembers(stOK, stOK),
-	"GET /api/chat/:userId":                       forMembers(stNotFound, stNotFound),
-	"POST /api/chat/:userId/read":                 forMembers(stNotFound, stNotFound),
-	"GET /api/files/:id":                          forAnyone(stNotFound),
-	"POST /api/help":                              forAnyone(stBad),
-	"GET /api/payments":                           forSignedIn(stOK),
-	"GET /api/payments/:id":                       forSignedIn(stNotFound),
-	"GET /api/payments/:id/receipt":               forSignedIn(stNotFound),
-	"POST /api/payments/:id/sent":                 forStartups(stBad), // no method given
-	"POST /api/payments/:id/received":             forStudents(stNotFound),
-	"POST /api/payments/:id/not-received":         forStudents(stBad), // no note given
+	"POST /api/admin/create-default-admin":  forAnyone(stBad),
+	"GET /api/admin/stats":                  forAdmin(stOK),
+	"GET /api/admin/activity":               forAdmin(stOK),
+	"GET /api/admin/students":               forAdmin(stOK),
+	"GET /api/admin/startups":               forAdmin(stOK),
+	"GET /api/admin/students/:id/dashboard": forAdmin(stNotFound),
+	"GET /api/admin/startups/:id/dashboard": forAdmin(stNotFound),
+	"GET /api/admin/dashboard/student/:id":  forAdmin(stNotFound),
+	"GET /api/admin/dashboard/startup/:id":  forAdmin(stNotFound),
+	"GET /api/admin/help-requests":          forAdmin(stOK),
+	"GET /api/admin/audit":                  forAdmin(stOK),
+	"GET /api/admin/audit/verify":           forAdmin(stOK),
+	"GET /api/admin/ledger":                 forAdmin(stOK),
+	"GET /api/admin/ledger/check":           forAdmin(stOK),
+	"GET /api/certificates/verify/:number":  forAnyone(stNotFound),
+	"GET /api/chat/conversations":           forMembers(stOK, stOK),
+	"GET /api/chat/partners":                forMembers(stOK, stOK),
+	"POST /api/chat/send":                   forMembers(stBad, stBad),
+	"POST /api/chat/read-all":               forMembers(stOK, stOK),
+	"GET /api/chat/:userId":                 forMembers(stNotFound, stNotFound),
+	"POST /api/chat/:userId/read":           forMembers(stNotFound, stNotFound),
+	"GET /api/files/:id":                    forAnyone(stNotFound),
+	"POST /api/help":                        forAnyone(stBad),
+	"GET /api/payments":                     forSignedIn(stOK),
+	"GET /api/payments/:id":                 forSignedIn(stNotFound),
+	"GET /api/payments/:id/receipt":         forSignedIn(stNotFound),
+	"POST /api/payments/:id/sent":           forStartups(stBad), // no method given
+	"POST /api/payments/:id/received":       forStudents(stNotFound),
+	"POST /api/payments/:id/not-received":   forStudents(stBad), // no note given
+	"GET /api/payments/provider":            forAnyone(stOK),
+	// The role table's server pays offline: what only Stripe does is refused.
+	"POST /api/payments/stripe/webhook":           forAnyone(stConflict),
+	"GET /api/student/payouts":                    forStudents(stOK),
+	"POST /api/student/payouts/onboarding":        forStudents(stConflict),
+	"POST /api/startup/tasks/:id/funding":         forStartups(stConflict),
 	"GET /api/me":                                 forSignedIn(stOK),
 	"POST /api/me/password":                       forMembers(stBad, stBad),
 	"GET /api/me/security-events":                 forSignedIn(stOK),

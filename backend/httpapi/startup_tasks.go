@@ -204,3 +204,13 @@ func (s *Server) startupSubmissions(c *gin.Context) {
 	}
 	writeTaskPage(c, page, func(sub tasks.Submission) submissionRowJSON { return toSubmissionRowJSON(sub, viewer) })
 }
+
+// fundTask opens a Stripe Checkout for the task's paid places, or one place more once funded.
+func (s *Server) fundTask(c *gin.Context) {
+	url, err := s.tasks.Fund(c.Request.Context(), currentUser(c), c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, urlJSON{URL: url})
+}

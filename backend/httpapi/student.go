@@ -289,3 +289,32 @@ func (s *Server) badgesAndCertificates(c *gin.Context) {
 	}
 	c.JSON(http.StatusOK, gin.H{"badges": badges, "certificates": s.certificateList(out.Certificates)})
 }
+
+// payoutsJSON is a student's payouts through Stripe: none (no account), pending (onboarding not
+// finished, or Stripe wants more) or enabled.
+type payoutsJSON struct {
+	Status string `json:"status"`
+}
+
+// urlJSON is a link to Stripe: a student's onboarding, a startup's Checkout.
+type urlJSON struct {
+	URL string `json:"url"`
+}
+
+func (s *Server) studentPayouts(c *gin.Context) {
+	status, err := s.payments.Payouts(c.Request.Context(), currentUser(c))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, payoutsJSON{Status: status})
+}
+
+func (s *Server) payoutsOnboarding(c *gin.Context) {
+	url, err := s.payments.Onboard(c.Request.Context(), currentUser(c))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, urlJSON{URL: url})
+}

@@ -94,7 +94,9 @@ func OpenedPosting(p *Payment) Posting {
 	if p.Status == Due {
 		return move(KindDue, p, StartupPayable(p.StartupID), StudentReceivable(p.StudentID))
 	}
-	return move(KindHeld, p, TaskEscrow(p.TaskID), HeldFor(p.TaskID, p.StudentID))
+	// The escrow is what the platform owes, a credit: holding moves that credit from the task's
+	// pool to the student's part of it, which the transfer then clears (TransferredPosting).
+	return move(KindHeld, p, HeldFor(p.TaskID, p.StudentID), TaskEscrow(p.TaskID))
 }
 
 // OfflinePosting is what an offline payment's step from one status to another books: sending

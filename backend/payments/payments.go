@@ -15,6 +15,7 @@ package payments
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"time"
@@ -67,6 +68,7 @@ type Payment struct {
 	Status       string
 	Method       string // how it was sent; "" until then
 	Reference    string // the startup's reference of the transfer, or Stripe's transfer id
+	FundingID    string // through Stripe, the task's funding it is paid from
 	Events       []Event
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
@@ -196,7 +198,17 @@ type Store interface {
 	// Apply writes c in one transaction; false when the payment was no longer in c.From, and
 	// nothing changed. The startup's payment record is recomputed with it.
 	Apply(ctx context.Context, c Change) (bool, error)
+	// PayoutAccount reads a student's connected account; apperr.NotFound when they have none.
+	PayoutAccount(ctx context.Context, userID string) (*PayoutAccount, error)
+	// AddPayoutAccount keeps a student's new connected account, unless they have one already:
+	// the one kept is returned.
+	AddPayoutAccount(ctx context.Context, a PayoutAccount, now time.Time) (*PayoutAccount, error)
+	// InTx runs fn in one transaction: committed when fn returns nil, rolled back otherwise.
+	InTx(ctx context.Context, fn func(tx Tx) error) error
 }
+
+// Waker is told of money jobs just committed (Worker).
+type Waker interface{ Wake() }
 
 // Service is the payments' use cases.
 type Service struct {
@@ -207,6 +219,16 @@ type Service struct {
 	Now       func() time.Time
 	// PublicURL is where the app is (PUBLIC_URL), printed on receipts.
 	PublicURL string
+
+	// Connect is Stripe (PAYMENTS=stripe); nil offline.
+	Connect Connect
+	// Fundings books what a paid Checkout brought into its task.
+	Fundings Fundings
+	// FeeBasisPoints is the platform's share of each transfer (PLATFORM_FEE_PERCENT).
+	FeeBasisPoints int
+	// Money is the worker of the money jobs, woken when a webhook committed some.
+	Money  Waker
+	Logger *slog.Logger
 }
 
 // Receipt renders the receipt of a payment u may see, once it was sent or transferred.

@@ -28,6 +28,7 @@ type paymentRow struct {
 	Status       string
 	Method       string
 	Reference    string
+	FundingID    string
 	InDispute    bool
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
@@ -87,7 +88,7 @@ func (v paymentView) toDomain() payments.Payment {
 	return payments.Payment{
 		ID: r.ID, TaskID: r.TaskID, SubmissionID: r.SubmissionID, Revision: r.Revision,
 		StudentID: r.StudentID, StartupID: r.StartupID, Amount: money.Amount(r.Amount), Currency: r.Currency,
-		Status: r.Status, Method: r.Method, Reference: r.Reference,
+		Status: r.Status, Method: r.Method, Reference: r.Reference, FundingID: r.FundingID,
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), PaidAt: utc(r.PaidAt),
 		TaskTitle: v.TaskTitle, StudentFirst: v.StudentFirst, StudentLast: v.StudentLast, StudentEmail: v.StudentEmail,
 		CompanyName: v.CompanyName, StartupEmail: v.StartupEmail, StartupWebsite: v.StartupWebsite,
@@ -168,46 +169,52 @@ func (s Payments) Payments(ctx context.Context, f payments.Filter, offset, limit
 func (s Payments) Apply(ctx context.Context, c payments.Change) (bool, error) {
 	applied := false
 	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var row paymentRow
-		if err := lockRow(tx).Take(&row, "id = ?", c.PaymentID).Error; err != nil {
-			return translate(err, paymentNotFound)
-		}
-		now := c.Event.At.UTC()
-		changes := map[string]any{"status": c.To, "updated_at": now}
-		if c.Method != "" {
-			changes["method"] = c.Method
-		}
-		if c.Reference != "" {
-			changes["reference"] = c.Reference
-		}
-		switch {
-		case c.To == payments.Disputed:
-			changes["in_dispute"] = true
-		case payments.Paid(c.To):
-			changes["in_dispute"], changes["paid_at"] = false, now
-		}
-		res := tx.Model(&paymentRow{}).Where("id = ? AND status IN ?", c.PaymentID, c.From).Updates(changes)
-		if res.Error != nil || res.RowsAffected != 1 {
-			return res.Error
-		}
-		applied = true
-		if err := addPaymentEvent(tx, c.PaymentID, c.Event); err != nil {
-			return err
-		}
-		if err := post(tx, c.Posting, now); err != nil {
-			return err
-		}
-		if c.Notification.UserID != "" {
-			if err := createNotification(tx, &c.Notification); err != nil {
-				return err
-			}
-		}
-		if err := appendAudit(tx, s.AuditKey, &c.Audit); err != nil {
-			return err
-		}
-		return refreshPaymentRecord(tx, row.StartupID)
+		var err error
+		applied, err = applyChange(tx, s.AuditKey, c)
+		return err
 	})
 	return applied, err
+}
+
+// applyChange is Apply inside the transaction tx; false when the payment was no longer in c.From.
+func applyChange(tx *gorm.DB, auditKey audit.Key, c payments.Change) (bool, error) {
+	var row paymentRow
+	if err := lockRow(tx).Take(&row, "id = ?", c.PaymentID).Error; err != nil {
+		return false, translate(err, paymentNotFound)
+	}
+	now := c.Event.At.UTC()
+	changes := map[string]any{"status": c.To, "updated_at": now}
+	if c.Method != "" {
+		changes["method"] = c.Method
+	}
+	if c.Reference != "" {
+		changes["reference"] = c.Reference
+	}
+	switch {
+	case c.To == payments.Disputed:
+		changes["in_dispute"] = true
+	case payments.Paid(c.To):
+		changes["in_dispute"], changes["paid_at"] = false, now
+	}
+	res := tx.Model(&paymentRow{}).Where("id = ? AND status IN ?", c.PaymentID, c.From).Updates(changes)
+	if res.Error != nil || res.RowsAffected != 1 {
+		return false, res.Error
+	}
+	if err := addPaymentEvent(tx, c.PaymentID, c.Event); err != nil {
+		return false, err
+	}
+	if err := post(tx, c.Posting, now); err != nil {
+		return false, err
+	}
+	if c.Notification.UserID != "" {
+		if err := createNotification(tx, &c.Notification); err != nil {
+			return false, err
+		}
+	}
+	if err := appendAudit(tx, auditKey, &c.Audit); err != nil {
+		return false, err
+	}
+	return true, refreshPaymentRecord(tx, row.StartupID)
 }
 
 // lockRow locks the row a query reads until the transaction ends, on PostgreSQL; SQLite's one
@@ -226,7 +233,7 @@ func openPayment(tx *gorm.DB, p *payments.Payment) error {
 	now := p.CreatedAt.UTC()
 	row := paymentRow{ID: p.ID, TaskID: p.TaskID, SubmissionID: p.SubmissionID, Revision: p.Revision,
 		StudentID: p.StudentID, StartupID: p.StartupID, Amount: int64(p.Amount), Currency: p.Currency,
-		Status: p.Status, Method: p.Method, CreatedAt: now, UpdatedAt: now}
+		Status: p.Status, Method: p.Method, FundingID: p.FundingID, CreatedAt: now, UpdatedAt: now}
 	err := tx.Create(&row).Error
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return apperr.New(apperr.Conflict, "This submission already has its payment.")

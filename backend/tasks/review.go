@@ -202,6 +202,8 @@ type Decision struct {
 	// PayAmount is what the startup confirms an approval pays, in the budget's units; nil is the
 	// budget's max (the spec's client sends none).
 	PayAmount *float64
+	// automatic marks the approval ReleaseOverdue makes on the startup's behalf.
+	automatic bool
 }
 
 // Apply applies a startup's decision in one transaction: the submission moves only along the
@@ -277,16 +279,28 @@ func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decisio
 		if taskStatus, err = tx.RefreshTaskStatus(taskID); err != nil {
 			return err
 		}
-		if entry, ok := decisionEntry(ctx, t, sub, d.Action); ok {
+		if entry, ok := decisionEntry(ctx, t, sub, d); ok {
 			if err := tx.Audit(&entry); err != nil {
 				return err
 			}
 		}
-		note, err := decisionNotification(tx, t, sub, d.Action)
+		note, err := decisionNotification(tx, t, sub, d)
 		if err != nil {
 			return err
 		}
 		notes = append(notes, note)
+		if p := approved.payment; p != nil && p.Status == payments.AwaitingStudent {
+			notes = append(notes, payments.AwaitingNotification(p))
+		}
+		if d.automatic {
+			student, err := tx.Person(sub.StudentID)
+			if err != nil {
+				return err
+			}
+			notes = append(notes, notify.Notification{UserID: t.StartupID, Kind: notify.KindSubmission, Link: "/startup/tasks/" + t.ID,
+				Message: fmt.Sprintf("%s's work on %q (revision %d) was approved and paid automatically: no decision came within the review window.",
+					student.Name(), t.Title, sub.Revision)})
+		}
 		for _, c := range closed {
 			notes = append(notes, notify.Notification{UserID: c.StudentID, Kind: notify.KindSubmission, Link: "/student/dashboard",
 				Message: fmt.Sprintf("%s: %q no longer takes work, so your submission was closed.", FilledNote, t.Title)})
@@ -312,20 +326,25 @@ func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decisio
 		s.Publisher.Publish(ctx, payments.EventUpdated, payments.UpdatedEvent{PaymentID: p.ID, TaskID: p.TaskID, Status: p.Status},
 			p.StudentID, p.StartupID)
 	}
+	if approved.moneyJobs && s.Money != nil {
+		s.Money.Wake()
+	}
 	return sub, cert, nil
 }
 
 // approval is what an approval did besides deciding its submission.
 type approval struct {
-	cert    *certs.Certificate
-	payment *payments.Payment // nil on an unpaid task
-	closed  []Submission      // the submissions its completing the task closed
+	cert      *certs.Certificate
+	payment   *payments.Payment // nil on an unpaid task
+	closed    []Submission      // the submissions its completing the task closed
+	moneyJobs bool              // it queued a transfer or a refund
 }
 
 // approve finishes the approval of sub inside its transaction: it issues the certificate, opens
-// the payment the approval owes on a paid task, and fills a seat, completing the task when the
-// approval fills its last (or the startup closes it, or it was assigned to this one student) and
-// closing the submissions still open.
+// the payment the approval owes on a paid task (held through Stripe on a funded one, with its
+// transfer queued), and fills a seat, completing the task when the approval fills its last (or the
+// startup closes it, or it was assigned to this one student), closing the submissions still open
+// and, on a funded task, refunding what its places did not spend.
 func (s *Service) approve(ctx context.Context, tx Tx, t *Task, sub *Submission, d Decision) (approval, error) {
 	var a approval
 	amount, err := payAmount(t, d.PayAmount)
@@ -342,19 +361,35 @@ func (s *Service) approve(ctx context.Context, tx Tx, t *Task, sub *Submission, 
 		a.payment = &payments.Payment{TaskID: t.ID, SubmissionID: sub.ID, Revision: sub.Revision, StudentID: sub.StudentID,
 			StartupID: t.StartupID, Amount: amount, Currency: t.Currency, Status: payments.Due, CreatedAt: s.now(),
 			TaskTitle: t.Title}
+		if s.escrows(t) {
+			if err := s.hold(tx, t, a.payment, addSeat); err != nil {
+				return a, err
+			}
+		}
 		if err := tx.OpenPayment(a.payment); err != nil {
 			return a, err
 		}
 		if err := tx.Audit(payments.OpenedEntry(ctx, a.payment)); err != nil {
 			return a, err
 		}
+		if a.payment.Status == payments.Held {
+			if err := tx.EnqueueMoneyJob(payments.TransferJob(a.payment, s.FeeBasisPoints)); err != nil {
+				return a, err
+			}
+			a.moneyJobs = true
+		}
 	}
 	if err := tx.FillSeat(t.ID, addSeat); err != nil {
 		return a, err
 	}
-	if complete {
-		a.closed, err = s.closeTask(tx, t, sub.StudentID)
+	if !complete {
+		return a, nil
 	}
+	if a.closed, err = s.closeTask(tx, t, sub.StudentID); err != nil || !s.escrows(t) {
+		return a, err
+	}
+	refunds, err := s.refundRest(tx, t.ID)
+	a.moneyJobs = a.moneyJobs || refunds
 	return a, err
 }
 
@@ -427,17 +462,25 @@ func (s *Service) certify(ctx context.Context, tx Tx, t *Task, sub *Submission) 
 }
 
 // decisionEntry is the trail's entry for a decision on work, naming the revision and link it
-// decided on; moving a submission to review decides nothing and has none.
-func decisionEntry(ctx context.Context, t *Task, sub *Submission, action Action) (audit.Entry, bool) {
+// decided on, and saying so when the approval was automatic; moving a submission to review
+// decides nothing and has none.
+func decisionEntry(ctx context.Context, t *Task, sub *Submission, d Decision) (audit.Entry, bool) {
 	kind := map[Action]string{
 		ActionApprove: audit.SubmissionApproved, ActionReject: audit.SubmissionRejected,
 		ActionRequestChanges: audit.ChangesRequested,
-	}[action]
+	}[d.Action]
+	detail := workDetail(t.Title, sub)
+	if d.automatic {
+		detail = clip(AutomaticNote+" · "+detail, 300)
+	}
 	return audit.Entry{
 		Type: kind, ActorID: t.StartupID, SubjectID: sub.StudentID, Target: sub.ID,
-		IP: audit.ClientIP(ctx), Detail: workDetail(t.Title, sub),
+		IP: audit.ClientIP(ctx), Detail: detail,
 	}, kind != ""
 }
+
+// AutomaticNote opens the trail's entry of an automatic approval (ReleaseOverdue).
+const AutomaticNote = "Approved automatically: no decision within the review window"
 
 // workDetail names a task and the revision and link of a submission to it, for the trail: the
 // link last, so that clipping a long one keeps the rest.
@@ -449,14 +492,18 @@ func workDetail(title string, sub *Submission) string {
 // approved. The startup's notes are its quote, one paragraph under the startup's name, never
 // part of the message: the bell and the mails show them as the startup's words, not
 // Bridgework's (notify.Notification).
-func decisionNotification(tx Tx, t *Task, sub *Submission, action Action) (notify.Notification, error) {
+func decisionNotification(tx Tx, t *Task, sub *Submission, d Decision) (notify.Notification, error) {
 	n := notify.Notification{UserID: sub.StudentID, Kind: notify.KindSubmission, Link: "/student/dashboard"}
-	notes := sub.ReviewNotes
+	notes, action := sub.ReviewNotes, d.Action
 	switch action {
 	case ActionReview:
 		n.Message = fmt.Sprintf("Your submission for %q is under review.", t.Title)
 	case ActionApprove:
 		n.Message = fmt.Sprintf("Your submission for %q (revision %d, %s) was approved. Your certificate is ready.", t.Title, sub.Revision, clip(sub.Link, 200))
+		if d.automatic {
+			n.Message = fmt.Sprintf("Your submission for %q (revision %d, %s) was approved automatically: no decision came within the review window. Your certificate is ready.",
+				t.Title, sub.Revision, clip(sub.Link, 200))
+		}
 		n.Link = "/certificates"
 	case ActionReject:
 		n.Message = fmt.Sprintf("Your submission for %q was rejected.", t.Title)

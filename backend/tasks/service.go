@@ -7,6 +7,7 @@ import (
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
 	"bridgework/backend/notify"
+	"bridgework/backend/payments"
 	"bridgework/backend/ratelimit"
 	"bridgework/backend/uploads"
 )
@@ -45,6 +46,24 @@ type Service struct {
 	DefaultCurrency string
 	// Uploads says whose a file is: a task shows only files its own startup uploaded.
 	Uploads Uploads
+
+	// Funds held through Stripe (funding.go). Checkout opens Checkout Sessions (PAYMENTS=stripe);
+	// nil offline, where funding is refused and every paid approval is due from the startup.
+	Checkout Checkout
+	// PublicURL is where the app is: Checkout sends the startup back there.
+	PublicURL string
+	// FeeBasisPoints is the platform's share of each transfer (PLATFORM_FEE_PERCENT).
+	FeeBasisPoints int
+	// ReviewWindow is how long a startup has to decide on work to a funded task assigned to one
+	// student before it is approved automatically; both sides are warned ReviewWarning before.
+	ReviewWindow, ReviewWarning time.Duration
+	// Money is woken when an approval committed a money job (payments.Worker).
+	Money payments.Waker
+}
+
+// Checkout opens Stripe Checkout Sessions (stripeconnect.Client).
+type Checkout interface {
+	CreateCheckout(ctx context.Context, c payments.Checkout) (id, url string, err error)
 }
 
 // Uploads reads who uploaded a file (store.Files).

@@ -421,6 +421,12 @@ type Store interface {
 	Person(ctx context.Context, id, userType string) (*Person, error)
 	// InTx runs fn in one transaction: committed when fn returns nil, rolled back otherwise.
 	InTx(ctx context.Context, fn func(tx Tx) error) error
+	// OpenFunding keeps a Checkout Session opened for a task, pending; an unfunded task's funding
+	// is pending from then.
+	OpenFunding(ctx context.Context, f *payments.Funding) error
+	// ReviewsDue reads the submissions waiting for a decision on funded tasks assigned to their
+	// student, sent at or before submittedBy, oldest first.
+	ReviewsDue(ctx context.Context, submittedBy time.Time) ([]ReviewDue, error)
 }
 
 // Tx is what a state change may do inside its transaction.
@@ -460,4 +466,24 @@ type Tx interface {
 	CreateNotification(n *notify.Notification) error
 	// Audit appends an entry to the trail; it commits with the change it records.
 	Audit(e *audit.Entry) error
+
+	// Funds held through Stripe (funding.go).
+
+	// Fundings reads the task's fundings, oldest first, with what its payments spent of each.
+	Fundings(taskID string) ([]payments.Funding, error)
+	// PayoutsEnabled reports whether the student's connected account takes payouts.
+	PayoutsEnabled(studentID string) (bool, error)
+	// EnqueueMoneyJob writes a money job, due now; it commits with the change that owes it.
+	EnqueueMoneyJob(j payments.Job) error
+	// RecordStripeEvent notes a Stripe event as processed; false when it already was.
+	RecordStripeEvent(ev payments.StripeEvent) (bool, error)
+	// PayFunding records a Checkout Session paid: its funding completed (written so if this server
+	// never saw it open), the task's funding grown by its amount and funded. False when the
+	// session was paid already, and nothing changed. It sets f's id.
+	PayFunding(f *payments.Funding, at time.Time) (bool, error)
+	// Post books a ledger posting.
+	Post(p payments.Posting) error
+	// WarnRelease notes that the two sides of a submission's revision were warned of its
+	// automatic approval; false when they already were.
+	WarnRelease(submissionID string, revision int) (bool, error)
 }

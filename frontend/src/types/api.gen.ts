@@ -2336,6 +2336,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which provider pays approved work, for the SPA's buttons: offline (the startup pays directly and both record it) or stripe (funds held through Stripe Connect), and the platform's fee on transfers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The provider. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentProvider"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's webhook (public: Stripe signs each event with the endpoint's secret, in the Stripe-Signature header). Reads account.updated (a student's payouts), checkout.session.completed and checkout.session.async_payment_succeeded (a task's funding). Each event is applied once, by its id, and an account.updated older than the one applied changes nothing; other events are answered and ignored. The endpoint must send API version 2025-08-27.basil, the one stripe-go v82 reads. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description t=…,v1=…: the HMAC-SHA256 of the timestamp and the raw body under STRIPE_WEBHOOK_SECRET. */
+                    "Stripe-Signature"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description The event was applied, was already applied, or is one Bridgework does not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookReceived"];
+                    };
+                };
+                /** @description The webhook's Stripe-Signature does not verify (missing, malformed, wrong secret or older than 5 minutes), or its event is of another API version; nothing changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payments through Stripe are not enabled on this server (PAYMENTS=offline). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/{id}": {
         parameters: {
             query?: never;
@@ -4346,6 +4465,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/startup/tasks/{id}/funding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A Stripe Checkout (mode payment) that funds the task: budget.max × seats while it is unfunded (or its first Checkout is not paid yet), one more paid place (budget.max) once it is funded. The money counts when Stripe's checkout.session.completed says it was paid: the task's funding then is funded and its amount grows by what was paid. Checkout sends the startup back to /startup/tasks/{id}?funding=success, or ?funding=cancelled. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Where to send the startup. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StripeLink"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a startup. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Task not found (or not the caller's). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payments through Stripe are not enabled on this server (PAYMENTS=offline). / This task is completed: there is nothing left to fund. / This task is unpaid: there is nothing to fund. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Stripe cannot be reached just now: please try again in a minute (Retry-After). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/startup/tasks/{id}/request-changes": {
         parameters: {
             query?: never;
@@ -5205,6 +5417,151 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/student/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's payouts through Stripe: none (no connected account), pending (onboarding not finished, or Stripe wants more) or enabled, as Stripe's account.updated webhooks said */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The status. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Payouts"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a student. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/payouts/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A link into the student's Stripe Express onboarding. The first call creates their connected account, kept on them; every call makes a fresh Account Link. Stripe sends the student back to /payments?payouts=return when they are done, or to /payments?payouts=refresh when the link expired (ask again then). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Where to send the student. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StripeLink"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a student. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payments through Stripe are not enabled on this server (PAYMENTS=offline). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Stripe cannot be reached just now: please try again in a minute (Retry-After). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/student/profile": {
@@ -7155,6 +7512,12 @@ export interface components {
         PaymentNoteRequest: {
             note: string;
         };
+        PaymentProvider: {
+            /** @description The platform's share of each transfer, in percent (PLATFORM_FEE_PERCENT; 0 offline). The fee is rounded down to the minor unit. */
+            platformFeePercent: number;
+            /** @enum {string} */
+            provider: "offline" | "stripe";
+        };
         /** @description A startup's record of paying for approved work, kept by Bridgework (no save of the startup's changes it): approved paid submissions, how many were paid (received or transferred), how many are disputed until their student confirms, and the median days from approval to payment. */
         PaymentRecord: {
             approved: number;
@@ -7166,6 +7529,10 @@ export interface components {
             /** @enum {string} */
             method: "bank-transfer" | "upi" | "paypal" | "other";
             reference?: string;
+        };
+        Payouts: {
+            /** @enum {string} */
+            status: "none" | "pending" | "enabled";
         };
         /** @description A startup ({_id, companyName, email, logo}) or a student ({_id, firstName, lastName, username, email}); email only for signed-in viewers. */
         Person: {
@@ -7463,6 +7830,10 @@ export interface components {
             /** @description The company's site, e.g. https://nimbus.io (a bare domain gets https://), stored as an RFC 3986 URI (an international name in IDNA form). Its registrable domain is the company domain a verification is for; a website that names none (a public suffix such as co.uk, a free-hosting domain such as github.io, a school, university or government domain, a free-mail provider, localhost or an IP address, a user name before the host) is refused on fields.website. Moving it to another registrable domain drops the company's verification. Left out, the saved website is kept. */
             website?: string;
         };
+        StripeLink: {
+            /** @description A Stripe page to send the user to. */
+            url: string;
+        };
         StudentDashboard: {
             activeTasks: components["schemas"]["Task"][];
             availableTasks: {
@@ -7708,6 +8079,10 @@ export interface components {
             /** @description The address the link goes to, as stored. */
             email: string;
             message: string;
+        };
+        WebhookReceived: {
+            /** @enum {boolean} */
+            received: true;
         };
     };
     responses: {
