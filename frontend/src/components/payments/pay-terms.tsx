@@ -19,7 +19,12 @@ export function PayTerms({ task, className }: PayTermsProps) {
   return (
     <span className={cn('inline-flex flex-wrap gap-x-1', className)}>
       <span>{payTermsWords(task)}</span>
-      {isPaid(task.budget) && <span className="font-normal text-slate-500">· {fundingWords(task, stripe)}</span>}
+      {isPaid(task.budget) && (
+        <>
+          {' '}
+          <span className="font-normal text-slate-500">· {fundingWords(task, stripe)}</span>
+        </>
+      )}
     </span>
   )
 }
