@@ -31,7 +31,7 @@ describe('email digests', () => {
     await form.getByRole('button', { name: 'Save email settings' }).click()
     await page.getByText('Email settings saved').waitFor()
     expect(await apiCall('GET', '/api/me/notification-settings', student.token)).toEqual({
-      messages: 'immediate', submissions: 'hourly', taskAlerts: 'hourly',
+      messages: 'immediate', submissions: 'hourly', payments: 'hourly', taskAlerts: 'hourly',
     })
 
     // The student leaves: no tab open, so the next digest run may mail them.
