@@ -63,11 +63,11 @@ describe('no console error on any page', () => {
 
   const pagesOf = (): Array<[string, () => Account | null, string[]]> => [
     ['anyone', () => null, ['/', '/tasks', `/tasks/${openTaskId}`, '/help', `/verify/${certificateNumber}`, '/login', '/register', '/forgot-password', '/reset-password?token=x', '/verify-company', '/unsubscribe?token=x']],
-    ['the student', () => student, ['/dashboard', '/profile', '/certificates', '/messages', `/chat/${startup.user._id}`, '/tasks', `/tasks/${taskId}`, '/help', '/settings']],
+    ['the student', () => student, ['/dashboard', '/profile', '/certificates', '/messages', `/chat/${startup.user._id}`, '/tasks', `/tasks/${taskId}`, '/help', '/settings', '/payments']],
     ['the startup', () => startup, [
       '/dashboard', '/profile', '/messages', `/chat/${student.user._id}`, '/startup/post-work', '/startup/browse-students',
       '/startup/students', `/startup/students/${student.user._id}`, '/startup/submissions', '/startup/tasks',
-      `/startup/tasks/${taskId}`, `/tasks/${taskId}`, `/startup/${startup.user._id}`, '/verify-company', '/settings',
+      `/startup/tasks/${taskId}`, `/tasks/${taskId}`, `/startup/${startup.user._id}`, '/verify-company', '/settings', '/payments',
     ]],
     ['the admin', () => admin, [
       '/dashboard', '/profile', `/admin/students/${student.user._id}`, `/admin/students/${student.user._id}/tasks`,

@@ -1,5 +1,6 @@
 import { registerChatRealtime } from '@/features/chat/realtime'
 import { registerNotificationsRealtime } from '@/features/notifications/realtime'
+import { registerPaymentsRealtime } from '@/features/payments/realtime'
 import { registerTasksRealtime } from '@/features/tasks/realtime'
 
 /**
@@ -9,5 +10,6 @@ import { registerTasksRealtime } from '@/features/tasks/realtime'
 export function registerRealtimeHandlers(): void {
   registerChatRealtime()
   registerNotificationsRealtime()
+  registerPaymentsRealtime()
   registerTasksRealtime()
 }

@@ -29,6 +29,8 @@ const ResetPasswordPage = lazy(() => import('@/features/auth/routes/reset-passwo
 const ProfilePage = lazy(() => import('@/features/profile/routes/profile-page').then((m) => ({ default: m.ProfilePage })))
 const SettingsPage = lazy(() => import('@/features/settings/routes/settings-page').then((m) => ({ default: m.SettingsPage })))
 const CertificatesPage = lazy(() => import('@/features/certificates/routes/certificates-page').then((m) => ({ default: m.CertificatesPage })))
+const PaymentsPage = lazy(() => import('@/features/payments/routes/payments-page').then((m) => ({ default: m.PaymentsPage })))
+const PaymentPage = lazy(() => import('@/features/payments/routes/payment-page').then((m) => ({ default: m.PaymentPage })))
 const InboxPage = lazy(() => import('@/features/chat/routes/inbox-page').then((m) => ({ default: m.InboxPage })))
 const StartupDetailPage = lazy(() => import('@/features/startup-profile/routes/startup-detail-page').then((m) => ({ default: m.StartupDetailPage })))
 const PostWorkPage = lazy(() => import('@/features/startup/routes/post-work-page').then((m) => ({ default: m.PostWorkPage })))
@@ -99,6 +101,9 @@ export function AppRoutes() {
                   <Route path="chat/:userId" element={<InboxPage route="chat" />} />
                   {/* A startup's public page: its own, another's, and the one a student's task names. */}
                   <Route path="startup/:id" element={<StartupDetailPage />} />
+                  {/* What approved paid work owes: the student's to receive, the startup's to pay. */}
+                  <Route path="payments" element={<PaymentsPage />} />
+                  <Route path="payments/:id" element={<PaymentPage />} />
                 </Route>
 
                 <Route element={<RequireAuth allow={['student']} />}>

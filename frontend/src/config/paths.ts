@@ -18,6 +18,9 @@ export const paths = {
   chat: '/chat',
   chatWith: (userId: string) => `/chat/${encodeURIComponent(userId)}`,
   certificates: '/certificates',
+  /** A student's or a startup's payments: what approved paid work owes, each step recorded. */
+  payments: '/payments',
+  payment: (id: string) => `/payments/${encodeURIComponent(id)}`,
   verifyCertificate: (number: string) => `/verify/${encodeURIComponent(number)}`,
   student: {
     dashboard: '/student/dashboard',

@@ -46,3 +46,19 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
  * link on a page left open still opens.
  */
 export const signedLinkRefresh = { refetchInterval: 10 * 60_000, refetchIntervalInBackground: true } as const
+
+/** Saves a file the API sent (a certificate, a receipt) as `filename`, as a download link would. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob)
+  try {
+    const link = document.createElement('a')
+    link.href = url
+    link.download = filename
+    document.body.append(link)
+    link.click()
+    link.remove()
+  } finally {
+    // Revoked after the click has started the download.
+    setTimeout(() => URL.revokeObjectURL(url), 1000)
+  }
+}

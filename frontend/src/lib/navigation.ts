@@ -19,3 +19,13 @@ export function setNavigator(navigate: Navigate): () => void {
 export function navigateTo(to: string): void {
   navigator(to)
 }
+
+/**
+ * Leaves the app for a page elsewhere the server handed out (Stripe's onboarding or checkout).
+ * Only a web address is followed: anything else (a `javascript:` URL) is refused.
+ */
+export function openExternal(url: string): void {
+  const target = new URL(url, window.location.origin)
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new Error(`Not a web address: ${url}`)
+  window.location.assign(target.toString())
+}

@@ -18,6 +18,7 @@ export const queryKeys = {
     detail: (id: string) => ['students', 'detail', id] as const,
   },
   startups: {
+    all: ['startups'] as const,
     detail: (id: string) => ['startups', 'detail', id] as const,
   },
   tasks: {
@@ -70,6 +71,16 @@ export const queryKeys = {
     helpRequests: (page: number) => ['admin', 'help', page] as const,
     audit: (params: Record<string, unknown>) => ['admin', 'audit', params] as const,
   },
+  /** The caller's payments (GET /api/payments), by status and page, and one payment. */
+  payments: {
+    all: ['payments'] as const,
+    list: (params: Record<string, unknown>) => ['payments', 'list', params] as const,
+    detail: (id: string) => ['payments', 'detail', id] as const,
+  },
+  /** GET /api/payments/provider: offline or Stripe, for the deployment's whole run. */
+  paymentProvider: ['payment-provider'] as const,
+  /** A student's Stripe payout account (GET /api/student/payouts). */
+  payouts: ['payouts'] as const,
   /** The visible ratings about a user (reviews on a profile), by page. */
   reviews: {
     all: ['reviews'] as const,

@@ -6,6 +6,7 @@ import { useAuthStore } from '@/lib/auth-store'
 import { dropWaitingToasts } from '@/lib/notify'
 import { resetChatDb } from './mocks/chat'
 import { resetDb } from './mocks/db'
+import { resetPayments } from './mocks/payments'
 import { server } from './mocks/server'
 import { resetSettingsMock } from './mocks/settings'
 
@@ -46,6 +47,7 @@ afterEach(() => {
   resetDb()
   resetChatDb()
   resetSettingsMock()
+  resetPayments()
   useAuthStore.getState().logout()
   localStorage.clear()
   sessionStorage.clear()

@@ -12,5 +12,8 @@ describe('renderLandingHtml, the landing page the build puts in the HTML of /', 
     // No spinner: a visitor's first render has no session to check.
     expect(page.querySelector('[role="status"]')).toBeNull()
     expect(html).not.toContain('<script')
+    // How the deployment pays is not known to the build: the page says it once the app asked.
+    expect(html).not.toMatch(/Funds held by Bridgework|Startups pay you directly/)
+    expect(page.body.textContent).toContain('Collect certificates and verified skills')
   })
 })

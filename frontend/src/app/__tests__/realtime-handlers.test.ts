@@ -25,6 +25,12 @@ describe('routeEvent', () => {
   it.each([
     ['submission.status', [queryKeys.tasks.student, queryKeys.dashboard.student], [queryKeys.notifications.list('student')]],
     ['task.updated', [queryKeys.tasks.startup, queryKeys.tasks.detail('t1'), queryKeys.dashboard.startup], [queryKeys.chat.conversations]],
+    // A payment moved: the payments, the work screens showing it, and the startup's record.
+    [
+      'payment.updated',
+      [queryKeys.payments.list({ page: 1 }), queryKeys.payments.detail('p1'), queryKeys.tasks.page('t1', 'me'), queryKeys.dashboard.student, queryKeys.startups.detail('s1')],
+      [queryKeys.chat.conversations, queryKeys.notifications.list('student'), queryKeys.paymentProvider],
+    ],
     // Stale at once; refetched later, if on screen (below).
     [
       'task.alert',

@@ -13,7 +13,8 @@ export type NavItem = {
  * The navigation bar's links for a viewer (spec §2 "Navigation bar"):
  * Home, Dashboard, Tasks, Chat, Messages; Tasks, Chat and Messages hidden for an admin;
  * Certificates only for a user who is neither startup nor admin; Submissions and Students only
- * for a startup. Signed-out visitors see Home and Tasks (the pages open to them).
+ * for a startup; Payments for students and startups, the two sides of a payment. Signed-out
+ * visitors see Home and Tasks (the pages open to them).
  */
 export function navLinksFor(user: Pick<User, 'userType'> | null, isSignedIn: boolean): NavItem[] {
   const home: NavItem = { label: 'Home', to: paths.home, end: true }
@@ -31,5 +32,6 @@ export function navLinksFor(user: Pick<User, 'userType'> | null, isSignedIn: boo
   if (type === 'startup') {
     items.push({ label: 'Submissions', to: paths.startup.submissions }, { label: 'Students', to: paths.startup.students })
   }
+  if (type === 'student' || type === 'startup') items.push({ label: 'Payments', to: paths.payments })
   return items
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { PaymentRecordLine } from '@/components/payments/payment-record'
 import { RatingSummary } from '@/components/ratings/rating-summary'
 import { Avatar } from '@/components/ui/avatar'
 import { Card } from '@/components/ui/card'
@@ -15,7 +16,10 @@ type StartupProfileViewProps = {
   reviews?: ReactNode
 }
 
-/** A startup's profile in view mode: company name with its verified badge and rating, email, website, industry, description and size; then its Reviews. */
+/**
+ * A startup's profile in view mode: company name with its verified badge, rating and payment
+ * record, email, website, industry, description and size; then its Reviews.
+ */
 export function StartupProfileView({ startup, actions, reviews }: StartupProfileViewProps) {
   const name = displayName(startup)
   const rows: Array<[string, string | undefined]> = [
@@ -33,6 +37,7 @@ export function StartupProfileView({ startup, actions, reviews }: StartupProfile
             <h2 className="break-words text-2xl font-bold text-slate-900">{name}</h2>
             {startup.verifiedDomain && <VerifiedBadge domain={startup.verifiedDomain} className="mt-1" />}
             <RatingSummary rating={startup.rating} className="mt-1" />
+            <PaymentRecordLine record={startup.paymentRecord} className="mt-1" />
           </div>
           {actions}
         </div>

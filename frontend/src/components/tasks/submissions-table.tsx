@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { PaymentStep } from '@/components/payments/payment-step'
 import { webHref } from '@/lib/files'
+import type { PaymentsBy } from '@/lib/payments/get-payments'
 import { formatDate, personName, statusLabel } from '@/lib/tasks/status'
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query'
 import { RevisionSummary } from './revision-history'
@@ -12,6 +14,8 @@ type SubmissionsTableProps = {
   taskHref?: (taskId: string) => string
   /** The Actions column: what the owner can do with a row. The admin's read-only table has none. */
   actions?: (row: SubmissionRow, studentName: string) => ReactNode
+  /** Payments by submission: an approved row on paid work shows its payment's step, a link to it. */
+  payments?: PaymentsBy
 }
 
 /**
@@ -44,17 +48,18 @@ function SubmissionLink({ link }: { link: string }) {
   )
 }
 
-function SubmissionStatus({ row }: { row: SubmissionRow }) {
+function SubmissionStatus({ row, payments }: { row: SubmissionRow; payments?: PaymentsBy }) {
   return (
     <>
       <p className="font-medium text-slate-800">{statusLabel(row.status || 'pending')}</p>
       <p className="text-xs text-slate-500">Task: {statusLabel(row.task.displayStatus)}</p>
+      <PaymentStep payment={payments?.get(row._id)} side="startup" />
       <RevisionSummary revision={row.revision} reviewNotes={row.reviewNotes} revisions={row.revisions} />
     </>
   )
 }
 
-function SubmissionsGrid({ rows, taskHref, actions }: SubmissionsTableProps) {
+function SubmissionsGrid({ rows, taskHref, actions, payments }: SubmissionsTableProps) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[40rem] text-left text-sm">
@@ -80,7 +85,7 @@ function SubmissionsGrid({ rows, taskHref, actions }: SubmissionsTableProps) {
                   <SubmissionLink link={row.link} />
                 </td>
                 <td className="px-3 py-3">
-                  <SubmissionStatus row={row} />
+                  <SubmissionStatus row={row} payments={payments} />
                 </td>
                 {actions && <td className="px-3 py-3">{actions(row, student)}</td>}
               </tr>
@@ -93,7 +98,7 @@ function SubmissionsGrid({ rows, taskHref, actions }: SubmissionsTableProps) {
 }
 
 /** A phone's submissions: one card per row, the same fields labelled, the row's actions at the bottom. */
-function SubmissionCards({ rows, taskHref, actions }: SubmissionsTableProps) {
+function SubmissionCards({ rows, taskHref, actions, payments }: SubmissionsTableProps) {
   return (
     <ul aria-label="Submissions" data-layout="cards" className="space-y-3">
       {rows.map((row) => {
@@ -110,7 +115,7 @@ function SubmissionCards({ rows, taskHref, actions }: SubmissionsTableProps) {
               </dd>
               <dt className="text-xs uppercase tracking-wide text-slate-500">Status</dt>
               <dd>
-                <SubmissionStatus row={row} />
+                <SubmissionStatus row={row} payments={payments} />
               </dd>
               <dt className="text-xs uppercase tracking-wide text-slate-500">Submitted</dt>
               <dd>{formatDate(row.submittedAt)}</dd>

@@ -1,12 +1,13 @@
 import { CalendarDays, Clock, Wallet } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { PaymentRecordLine } from '@/components/payments/payment-record'
+import { PayTerms } from '@/components/payments/pay-terms'
 import { Card } from '@/components/ui/card'
 import { ReadMore } from '@/components/ui/read-more'
 import { VerifiedBadge } from '@/components/ui/verified-badge'
 import { paths } from '@/config/paths'
 import { labelOf, TASK_PAGE_SKILLS } from '@/lib/tasks/constants'
-import { formatPay } from '@/lib/tasks/pay'
 import { formatDate, personName } from '@/lib/tasks/status'
 import type { Task } from '@/types/tasks'
 import { SkillList } from './skill-list'
@@ -24,8 +25,9 @@ type TaskCardProps = {
 }
 
 /**
- * One task: title (a link to its page), status, description with Read more, facts with the pay
- * in its currency, skills, images, then actions.
+ * One task: title (a link to its page), the startup with its payment record, status,
+ * description with Read more, facts with the pay terms (pay in its currency, paid places, who
+ * holds the money), skills, images, then actions.
  */
 export function TaskCard({ task, forStudent = false, skillsShown = TASK_PAGE_SKILLS, hideStartup = false, children }: TaskCardProps) {
   return (
@@ -41,10 +43,13 @@ export function TaskCard({ task, forStudent = false, skillsShown = TASK_PAGE_SKI
             </Link>
           </h3>
           {!hideStartup && (
-            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
-              {personName(task.startup)}
-              {task.startup?.verifiedDomain && <VerifiedBadge domain={task.startup.verifiedDomain} />}
-            </p>
+            <>
+              <p className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
+                {personName(task.startup)}
+                {task.startup?.verifiedDomain && <VerifiedBadge domain={task.startup.verifiedDomain} />}
+              </p>
+              <PaymentRecordLine record={task.startup?.paymentRecord} className="text-xs" />
+            </>
           )}
         </div>
         <TaskStatusBadge status={task.displayStatus || task.status} forStudent={forStudent} />
@@ -54,7 +59,9 @@ export function TaskCard({ task, forStudent = false, skillsShown = TASK_PAGE_SKI
         <div className="flex items-center gap-1 font-medium text-slate-900">
           <Wallet className="size-3.5" aria-hidden="true" />
           <dt className="sr-only">Pay</dt>
-          <dd>{formatPay(task.budget, task.currency)}</dd>
+          <dd>
+            <PayTerms task={task} />
+          </dd>
         </div>
         <div className="flex items-center gap-1">
           <CalendarDays className="size-3.5" aria-hidden="true" />

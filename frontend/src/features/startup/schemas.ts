@@ -24,6 +24,11 @@ export const DEFAULT_REVISION_ROUNDS = 3
 export const REVISION_ROUNDS_INVALID = 'Revision rounds must be a whole number from 0 to 10'
 const isRevisionRounds = (n: number) => Number.isInteger(n) && n >= 0 && n <= 10
 
+/** How many approved submissions a task pays, each within the budget (backend/tasks, MaxSeats). */
+export const DEFAULT_SEATS = 1
+export const SEATS_INVALID = 'Paid places must be a whole number from 1 to 50'
+const isSeats = (n: number) => Number.isInteger(n) && n >= 1 && n <= 50
+
 export const DEADLINE_PAST = 'Deadline cannot be in the past'
 export const CURRENCY_INVALID = 'Currency must be a three-letter ISO 4217 code'
 
@@ -49,6 +54,8 @@ export const postWorkSchema = z
     priority: z.string(),
     assignedStudent: z.string(),
     revisionRounds: z.string().refine((value) => isRevisionRounds(toNumber(value)), REVISION_ROUNDS_INVALID),
+    // Blank is the default, one place, as blank rounds are the default rounds.
+    seats: z.string().refine((value) => !value.trim() || isSeats(toNumber(value)), SEATS_INVALID),
   })
   .refine((v) => !toNumber(v.budgetMax) || toNumber(v.budgetMax) >= toNumber(v.budgetMin), {
     path: ['budgetMax'],
@@ -71,6 +78,7 @@ export const postWorkDefaults: PostWorkValues = {
   priority: 'medium',
   assignedStudent: '',
   revisionRounds: String(DEFAULT_REVISION_ROUNDS),
+  seats: String(DEFAULT_SEATS),
 }
 
 /** An image the startup picked, with its local preview. */

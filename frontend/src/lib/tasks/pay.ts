@@ -1,4 +1,5 @@
-// How a task's pay reads on every card and page: the budget in its currency (issue 18, item 1).
+// How money reads on every card and page: a task's budget in its currency (issue 18, item 1),
+// entered in major units, and a payment's amount, an integer in the currency's minor unit.
 
 /** The currencies the Post New Work form offers; the server takes any ISO 4217 code. */
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'INR', 'CAD', 'AUD', 'SGD'] as const
@@ -8,16 +9,22 @@ export const DEFAULT_CURRENCY = 'USD'
 
 const formats = new Map<string, Intl.NumberFormat>()
 
-function amountFormat(currency: string): Intl.NumberFormat {
-  let format = formats.get(currency)
+/**
+ * The format of amounts in currency: up to 2 decimals, none when whole, or exactly `decimals`
+ * (a payment's amount with cents shows all of them: "$150.50").
+ */
+function amountFormat(currency: string, decimals?: number): Intl.NumberFormat {
+  const key = `${currency}:${decimals ?? ''}`
+  let format = formats.get(key)
   if (!format) {
+    const digits = { minimumFractionDigits: decimals ?? 0, maximumFractionDigits: decimals ?? 2 }
     try {
-      format = new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 2 })
+      format = new Intl.NumberFormat('en', { style: 'currency', currency, ...digits })
     } catch {
       // A code this browser does not know: the code itself still says what the amount is in.
-      format = new Intl.NumberFormat('en', { style: 'currency', currency: DEFAULT_CURRENCY, currencyDisplay: 'code', minimumFractionDigits: 0, maximumFractionDigits: 2 })
+      format = new Intl.NumberFormat('en', { style: 'currency', currency: DEFAULT_CURRENCY, currencyDisplay: 'code', ...digits })
     }
-    formats.set(currency, format)
+    formats.set(key, format)
   }
   return format
 }
@@ -25,6 +32,42 @@ function amountFormat(currency: string): Intl.NumberFormat {
 /** One amount in a currency: formatAmount(250, 'USD') is "$250". */
 export function formatAmount(amount: number, currency: string = DEFAULT_CURRENCY): string {
   return amountFormat(currency || DEFAULT_CURRENCY).format(amount)
+}
+
+const digitsOf = new Map<string, number>()
+
+/**
+ * How many digits follow the decimal point in code's amounts, by its ISO 4217 exponent as the
+ * browser knows it: 2 for USD, 0 for JPY, 3 for KWD; 2 for a code it does not know, as the
+ * server's package money has it.
+ */
+export function currencyDigits(currency: string = DEFAULT_CURRENCY): number {
+  const code = currency || DEFAULT_CURRENCY
+  let digits = digitsOf.get(code)
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2
+    } catch {
+      digits = 2
+    }
+    digitsOf.set(code, digits)
+  }
+  return digits
+}
+
+/** An amount in the currency's minor unit in its major unit: toMajor(15025, 'USD') is 150.25. */
+export function toMajor(minor: number, currency: string = DEFAULT_CURRENCY): number {
+  return minor / 10 ** currencyDigits(currency)
+}
+
+/**
+ * A payment's amount, given in the currency's minor unit: formatMinor(20000, 'USD') is "$200",
+ * formatMinor(15050, 'USD') "$150.50" (every decimal once there are any), formatMinor(8000, 'JPY') "¥8,000".
+ */
+export function formatMinor(minor: number, currency: string = DEFAULT_CURRENCY): string {
+  const code = currency || DEFAULT_CURRENCY
+  const major = toMajor(minor, code)
+  return amountFormat(code, Number.isInteger(major) ? 0 : currencyDigits(code)).format(major)
 }
 
 type Budget = { min?: number | null; max?: number | null } | null | undefined

@@ -3,10 +3,11 @@ import type { Submission, Task } from '@/types/tasks'
 import type { User } from '@/types/api'
 import { userForToken } from './db'
 import { pagedJson } from './paging'
+import { openPayment } from './payments'
 
 // A small stand-in for the marketplace API (backend/httpapi/openapi/marketplace.json), enough for
-// component tests: tasks with submissions, the review transitions, notifications and
-// certificates. Tests call `server.use(...marketplaceHandlers())` and read `market` to check
+// component tests: tasks with submissions, the review transitions (an approval fills a paid
+// place and, on paid work, opens a payment: ./payments.ts), notifications and certificates. Tests call `server.use(...marketplaceHandlers())` and read `market` to check
 // what the app sent.
 
 let sequence = 0
@@ -146,7 +147,9 @@ export function marketplaceHandlers() {
       return HttpResponse.json(makeTask(me, { ...body, status: 'open', displayStatus: 'open' } as Partial<Task>), { status: 201 })
     }),
     http.post('*/api/startup/tasks/:id/:action', async ({ params, request }) => {
-      const body = (await request.json()) as { studentId: string; approve?: boolean; reviewNotes?: string; closeTask?: boolean; revision?: number }
+      // Funding is the payments mock's (./payments.ts).
+      if (!['review', 'approve', 'request-changes'].includes(String(params.action))) return undefined
+      const body = (await request.json()) as { studentId: string; approve?: boolean; reviewNotes?: string; closeTask?: boolean; revision?: number; payAmount?: number }
       const task = market.tasks.find((t) => t._id === params.id)
       const sub = task?.submissions.find((s) => s.student?._id === body.studentId)
       if (!task || !sub) return HttpResponse.json({ message: 'Submission not found.', code: 'not_found' }, { status: 404 })
@@ -158,17 +161,34 @@ export function marketplaceHandlers() {
         const message = 'Review notes are required to request changes'
         return HttpResponse.json({ message, code: 'invalid', fields: { reviewNotes: message } }, { status: 400 })
       }
+      // An approval pays within the budget, its max by default (backend/tasks, payAmount).
+      const lo = Math.max(0, task.budget.min)
+      const hi = Math.max(lo, task.budget.max)
+      const pay = body.payAmount ?? hi
+      if (params.action === 'approve' && body.approve && hi > 0 && (pay < lo || pay > hi || pay <= 0)) {
+        const message = `Pay must be between ${lo.toFixed(2)} ${task.currency} and ${hi.toFixed(2)} ${task.currency}, the task's budget`
+        return HttpResponse.json({ message, code: 'invalid', fields: { payAmount: message } }, { status: 400 })
+      }
       if (params.action === 'review') sub.status = 'under-review'
       else if (params.action === 'request-changes') sub.status = 'changes_requested'
       else sub.status = body.approve ? 'approved' : 'rejected'
       sub.reviewNotes = body.reviewNotes ?? ''
       const latest = sub.revisions?.at(-1)
       if (latest) Object.assign(latest, { status: sub.status, reviewNotes: sub.reviewNotes, reviewedAt: '2029-12-03T09:00:00Z' })
-      // Ratings of approved work are taken for 14 days after the approval (backend/ratings).
-      if (sub.status === 'approved') sub.ratingClosesAt = '2029-12-17T09:00:00Z'
-      task.displayStatus = task.status = sub.status === 'approved' ? 'completed' : sub.status === 'under-review' ? 'under-review' : 'open'
-      // An approval closes every other open submission unless the startup keeps the task open.
-      if (sub.status === 'approved' && body.closeTask !== false) {
+      let complete = false
+      if (sub.status === 'approved') {
+        // Ratings of approved work are taken for 14 days after the approval (backend/ratings).
+        sub.ratingClosesAt = '2029-12-17T09:00:00Z'
+        if (hi > 0) openPayment(task, sub, pay)
+        // It fills a paid place; the last completes the task unless the startup keeps it open,
+        // which adds one; closeTask true completes it now.
+        task.seatsFilled += 1
+        complete = body.closeTask === true || (body.closeTask !== false && task.seatsFilled >= task.seats) || Boolean(task.assignedStudent)
+        if (body.closeTask === false && task.seatsFilled >= task.seats && !complete) task.seats += 1
+      }
+      task.displayStatus = task.status = complete ? 'completed' : sub.status === 'under-review' ? 'under-review' : 'open'
+      // Completing the task closes every other open submission.
+      if (complete) {
         for (const other of task.submissions) {
           if (other !== sub && ['pending', 'under-review', 'changes_requested'].includes(other.status)) Object.assign(other, { status: 'closed', reviewNotes: 'This task was filled' })
         }

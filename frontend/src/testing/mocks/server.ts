@@ -6,10 +6,12 @@ import { givenRatingHandlers } from './given-ratings'
 import { handlers } from './handlers'
 import { issuerHandlers } from './issuers'
 import { marketplaceHandlers } from './marketplace'
+import { paymentHandlers } from './payments'
 import { realtimeHandlers } from './realtime'
 import { settingsHandlers } from './settings'
 import { trustHandlers } from './trust'
 
+// paymentHandlers after marketplaceHandlers, whose first handler records every request.
 // chatHandlers last: every signed-in page asks for the conversations (the navigation's unread badge),
 // and chatFindHandlers go in front of them.
-export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...trustHandlers, ...givenRatingHandlers, ...chatFindHandlers, ...settingsHandlers, ...adminHandlers, ...chatHandlers)
+export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...paymentHandlers, ...trustHandlers, ...givenRatingHandlers, ...chatFindHandlers, ...settingsHandlers, ...adminHandlers, ...chatHandlers)

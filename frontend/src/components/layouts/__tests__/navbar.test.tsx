@@ -25,15 +25,17 @@ describe('Navbar links per viewer', () => {
     expect(screen.queryByRole('button', { name: /account menu/i })).not.toBeInTheDocument()
   })
 
-  it('student: Home, Dashboard, Tasks, Chat, Messages, Certificates', () => {
-    const { linkNames } = renderNavbar(createUser({ userType: 'student' }))
-    expect(linkNames).toEqual(['Home', 'Dashboard', 'Tasks', 'Chat', 'Messages', 'Certificates'])
+  it('student: Home, Dashboard, Tasks, Chat, Messages, Certificates, Payments', () => {
+    const { mainNav, linkNames } = renderNavbar(createUser({ userType: 'student' }))
+    expect(linkNames).toEqual(['Home', 'Dashboard', 'Tasks', 'Chat', 'Messages', 'Certificates', 'Payments'])
+    expect(within(mainNav).getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments')
     expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument()
   })
 
-  it('startup: no Certificates; Submissions and Students', () => {
+  it('startup: no Certificates; Submissions, Students and Payments', () => {
     const { mainNav, linkNames } = renderNavbar(createUser({ userType: 'startup' }))
-    expect(linkNames).toEqual(['Home', 'Dashboard', 'Tasks', 'Chat', 'Messages', 'Submissions', 'Students'])
+    expect(linkNames).toEqual(['Home', 'Dashboard', 'Tasks', 'Chat', 'Messages', 'Submissions', 'Students', 'Payments'])
+    expect(within(mainNav).getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments')
     expect(within(mainNav).getByRole('link', { name: 'Submissions' })).toHaveAttribute('href', '/startup/submissions')
     expect(within(mainNav).getByRole('link', { name: 'Students' })).toHaveAttribute('href', '/startup/students')
   })

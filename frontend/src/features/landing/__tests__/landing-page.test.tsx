@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { ledger } from '@/testing/mocks/payments'
 import { renderApp } from '@/testing/test-utils'
 
 describe('landing page', () => {
@@ -20,5 +21,18 @@ describe('landing page', () => {
     const main = screen.getByRole('main')
     expect(within(main).getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute('href', '/register')
     expect(within(main).getByRole('link', { name: 'Browse Tasks' })).toHaveAttribute('href', '/tasks')
+  })
+
+  it('says how this deployment pays: offline, the startups pay directly and both record it', async () => {
+    await renderApp('/')
+    expect(await screen.findByText(/^Startups pay you directly; both sides record each payment on Bridgework\./)).toBeInTheDocument()
+    expect(screen.queryByText(/Funds held by Bridgework/)).not.toBeInTheDocument()
+  })
+
+  it('says how this deployment pays: through Stripe, Bridgework holds the funds', async () => {
+    ledger.provider = { provider: 'stripe', platformFeePercent: 5 }
+    await renderApp('/')
+    expect(await screen.findByText(/^Funds held by Bridgework and paid out when your work is approved\./)).toBeInTheDocument()
+    expect(screen.queryByText(/Startups pay you directly/)).not.toBeInTheDocument()
   })
 })

@@ -2,6 +2,7 @@ import { Award, BriefcaseBusiness, Handshake, MessagesSquare, TrendingUp, UserRo
 import { Link } from 'react-router'
 import { buttonClasses } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import { usePaymentProvider } from '@/lib/payments/get-provider'
 
 const features = [
   {
@@ -21,14 +22,28 @@ const features = [
   },
 ]
 
-const steps = [
-  { icon: UserRoundPlus, title: 'Create a profile', text: 'Sign up as a student or a startup and tell others what you do.' },
-  { icon: Handshake, title: 'Connect and collaborate', text: 'Find the right task or the right student and work together.' },
-  { icon: TrendingUp, title: 'Earn and grow', text: 'Get paid, collect certificates and verified skills, and build your track record.' },
-]
+/**
+ * How this deployment pays (PAYMENTS, GET /api/payments/provider): through Stripe Bridgework
+ * holds the money; offline the startup pays and both record it. Said only once known, so the
+ * page never promises what the deployment does not do.
+ */
+export const HOW_PAY_WORKS = {
+  stripe: 'Funds held by Bridgework and paid out when your work is approved.',
+  offline: 'Startups pay you directly; both sides record each payment on Bridgework.',
+}
+
+function stepsFor(pay: string) {
+  return [
+    { icon: UserRoundPlus, title: 'Create a profile', text: 'Sign up as a student or a startup and tell others what you do.' },
+    { icon: Handshake, title: 'Connect and collaborate', text: 'Find the right task or the right student and work together.' },
+    { icon: TrendingUp, title: 'Earn and grow', text: `${pay ? `${pay} ` : ''}Collect certificates and verified skills, and build your track record.` },
+  ]
+}
 
 /** `/`: open to everyone. */
 export function LandingPage() {
+  const { data } = usePaymentProvider()
+  const steps = stepsFor(data ? HOW_PAY_WORKS[data.provider === 'stripe' ? 'stripe' : 'offline'] : '')
   return (
     <>
       <title>Bridgework · Connect. Learn. Grow.</title>

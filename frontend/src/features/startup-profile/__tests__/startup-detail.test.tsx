@@ -31,6 +31,13 @@ describe('/startup/:id', () => {
     expect(screen.queryByRole('link', { name: 'Edit Profile' })).not.toBeInTheDocument()
   })
 
+  it('shows the payment record Bridgework keeps, its disputes in words', async () => {
+    const other = createUser({ userType: 'startup', companyName: 'Other Inc', paymentRecord: { approved: 4, paid: 3, disputed: 1, medianDaysToPay: 2.5 } })
+    server.use(http.get('*/api/startup/:id', ({ params }) => HttpResponse.json({ startup: { ...other, _id: String(params.id) } })))
+    await renderApp(`/startup/${other._id}`, { as: 'student' })
+    expect(await screen.findByText('Paid 3 of 4 approved students · usually within 3 days · 1 payment disputed')).toBeInTheDocument()
+  })
+
   it('says Startup not found. for an unknown id', async () => {
     server.use(http.get('*/api/startup/:id', () => HttpResponse.json({ message: 'Startup not found.', code: 'not_found' }, { status: 404 })))
     await renderApp('/startup/nope', { as: 'startup' })

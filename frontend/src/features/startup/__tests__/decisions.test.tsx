@@ -51,7 +51,8 @@ describe.each([
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
 
     await events.click(screen.getByRole('button', { name: "Approve Rosa Diaz's submission" }))
-    expect(screen.getByRole('dialog', { name: "Approve Rosa Diaz's work on 'Landing page'?" })).toBeInTheDocument()
+    // From a table, Approve reads the task's pay first.
+    expect(await screen.findByRole('dialog', { name: "Approve Rosa Diaz's work on 'Landing page'?" })).toBeInTheDocument()
     await events.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
 
@@ -65,7 +66,7 @@ describe.each([
   it('approve names who and what and closes the task unless the startup keeps it open', async () => {
     const { events, task, student } = await open()
     await events.click(await screen.findByRole('button', { name: "Approve Rosa Diaz's submission" }))
-    const dialog = screen.getByRole('dialog', { name: "Approve Rosa Diaz's work on 'Landing page'?" })
+    const dialog = await screen.findByRole('dialog', { name: "Approve Rosa Diaz's work on 'Landing page'?" })
     expect(within(dialog).getByRole('radio', { name: /Close the task/ })).toBeChecked()
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { Task } from '@/types/tasks'
@@ -8,6 +8,8 @@ export function getStartupTask(id: string): Promise<Task> {
   return api.get<Task>(`/startup/tasks/${encodeURIComponent(id)}`)
 }
 
+export const startupTaskQuery = (id: string) => queryOptions({ queryKey: queryKeys.tasks.detail(id), queryFn: () => getStartupTask(id) })
+
 export function useStartupTask(id: string) {
-  return useQuery({ queryKey: queryKeys.tasks.detail(id), queryFn: () => getStartupTask(id) })
+  return useQuery(startupTaskQuery(id))
 }

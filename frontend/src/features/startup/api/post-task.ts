@@ -20,6 +20,8 @@ export type PostTaskInput = {
   assignedStudent?: string
   /** 0 to 10; the server's default is 3. */
   revisionRounds?: number
+  /** Paid places, 1 to 50: how many approved submissions the task pays; the server's default is 1. */
+  seats?: number
 }
 
 /** POST /api/startup/tasks. */

@@ -10,7 +10,14 @@ import { queryKeys } from '@/lib/query-keys'
  */
 export type ReviewAction = { revision?: number } & (
   | { kind: 'review' }
-  | { kind: 'approve'; reviewNotes?: string; closeTask?: boolean }
+  | {
+      kind: 'approve'
+      reviewNotes?: string
+      /** true completes the task now, false keeps it open (adding a place on the last); left out, it fills one place. */
+      closeTask?: boolean
+      /** What the approval pays, in the budget's units; left out on unpaid work. */
+      payAmount?: number
+    }
   | { kind: 'reject'; reviewNotes?: string }
   | { kind: 'request-changes'; reviewNotes: string }
 )
@@ -22,7 +29,7 @@ export type ReviewOutcome = { error?: unknown }
 
 /**
  * POST /api/startup/tasks/{id}/review {studentId, revision} (pending → under review),
- * POST /api/startup/tasks/{id}/approve {studentId, approve, reviewNotes, closeTask, revision}, or
+ * POST /api/startup/tasks/{id}/approve {studentId, approve, reviewNotes, closeTask, payAmount, revision}, or
  * POST /api/startup/tasks/{id}/request-changes {studentId, reviewNotes, revision}.
  */
 export function reviewSubmission({ taskId, studentId, action }: ReviewInput): Promise<unknown> {
@@ -34,13 +41,13 @@ export function reviewSubmission({ taskId, studentId, action }: ReviewInput): Pr
     case 'request-changes':
       return api.post(`${base}/request-changes`, { studentId, reviewNotes: action.reviewNotes, revision })
     case 'approve':
-      return api.post(`${base}/approve`, { studentId, approve: true, reviewNotes: action.reviewNotes ?? '', closeTask: action.closeTask ?? true, revision })
+      return api.post(`${base}/approve`, { studentId, approve: true, reviewNotes: action.reviewNotes ?? '', closeTask: action.closeTask, payAmount: action.payAmount, revision })
     case 'reject':
       return api.post(`${base}/approve`, { studentId, approve: false, reviewNotes: action.reviewNotes ?? '', revision })
   }
 }
 
-/** After a decision every list that shows the submission reloads (spec §4). */
+/** After a decision every list that shows the submission reloads (spec §4), and the payments: an approval of paid work opens one. */
 export function useReviewSubmission(options: { onSuccess?: (input: ReviewInput) => void; onError?: (error: unknown, input: ReviewInput) => void } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -50,6 +57,7 @@ export function useReviewSubmission(options: { onSuccess?: (input: ReviewInput) 
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.startup }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.payments.all }),
       ])
     },
     onError: (error, input) => options.onError?.(error, input),

@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { FieldError } from '@/components/ui/input'
+import { FieldError, Input } from '@/components/ui/input'
 import { TextareaField } from '@/components/ui/textarea-field'
 import { errorMessage, isApiError } from '@/lib/api-client'
+import { placesLeft } from '@/lib/payments/words'
+import { currencyDigits, formatAmount, isPaid } from '@/lib/tasks/pay'
 import type { ReviewAction, ReviewOutcome } from '../api/review-submission'
+import { payProblem, payRange, type PayTerms } from '../lib/pay-range'
 
 /** The server's limit on review notes. */
 export const NOTES_MAX = 1000
@@ -63,46 +66,130 @@ function Actions({ busy, confirm, danger = false, stale = false, onClose }: { bu
 
 /** Runs the decision; the dialog closes once it was taken and shows the server's reason otherwise. */
 function useDecision({ onConfirm, onClose }: Pick<DecisionDialogProps, 'onConfirm' | 'onClose'>, fallback: string) {
-  const [error, setError] = useState<{ field?: string; form?: string }>({})
+  const [error, setError] = useState<{ field?: string; payAmount?: string; form?: string }>({})
   const run = async (action: ReviewAction) => {
     setError({})
     const outcome = await onConfirm(action)
     if (!outcome.error) return onClose()
-    const field = isApiError(outcome.error) ? outcome.error.fields.reviewNotes : undefined
-    setError(field ? { field } : { form: errorMessage(outcome.error, fallback) })
+    const fields = isApiError(outcome.error) ? outcome.error.fields : {}
+    if (fields.reviewNotes || fields.payAmount) setError({ field: fields.reviewNotes, payAmount: fields.payAmount })
+    else setError({ form: errorMessage(outcome.error, fallback) })
   }
   return { error, setError, run }
 }
 
-/** Approve asks first: close the task (the spec's approval completes it) or keep it open for more students. */
-export function ApproveDialog({ studentName, taskTitle, assigned, changedTo, onConfirm, onClose, busy }: DecisionDialogProps & { assigned: boolean }) {
+/** What an approval does to the task: fill one paid place, complete it now, or keep it open. */
+type AfterApproval = 'fill' | 'close' | 'keep-open'
+
+const closeTaskOf: Record<AfterApproval, boolean | undefined> = { fill: undefined, close: true, 'keep-open': false }
+
+function Choice({ checked, onChange, label, hint }: { checked: boolean; onChange: () => void; label: string; hint?: string }) {
+  return (
+    <label className="flex items-start gap-2 text-sm text-slate-700">
+      <input type="radio" name="after" checked={checked} onChange={onChange} className="mt-0.5" />
+      <span>
+        {label}
+        {hint && <span className="block text-xs text-slate-500">{hint}</span>}
+      </span>
+    </label>
+  )
+}
+
+/**
+ * After approving: with paid places left beyond this one, fill it and keep the task open, or
+ * close the task now; on the last place, close the task (the spec's approval) or keep it open
+ * for more students, which adds a place.
+ */
+function AfterApprovalChoice({ studentName, terms, after, onChange }: { studentName: string; terms: PayTerms; after: AfterApproval; onChange: (after: AfterApproval) => void }) {
+  const left = placesLeft(terms)
+  const filled = `It is completed for ${studentName}; other open submissions are closed: \u201cThis task was filled\u201d.`
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-700">After approving</legend>
+      {left > 1 ? (
+        <>
+          <Choice checked={after === 'fill'} onChange={() => onChange('fill')} label="Fill one place and keep the task open" hint={`${left - 1} left for more students.`} />
+          <Choice checked={after === 'close'} onChange={() => onChange('close')} label="Close the task now" hint={filled} />
+        </>
+      ) : (
+        <>
+          <Choice checked={after === 'close'} onChange={() => onChange('close')} label="Close the task" hint={filled} />
+          <Choice
+            checked={after === 'keep-open'}
+            onChange={() => onChange('keep-open')}
+            label="Keep the task open for more students"
+            hint={terms.seats > 1 ? 'It adds a paid place for the next approval.' : undefined}
+          />
+        </>
+      )}
+    </fieldset>
+  )
+}
+
+/** The pay of an approval on paid work, within the budget and in its currency. */
+function PayField({ terms, value, onChange, error }: { terms: PayTerms; value: string; onChange: (value: string) => void; error?: string }) {
+  const { lo, hi } = payRange(terms)
+  const range = lo === hi ? `The task's budget: ${formatAmount(hi, terms.currency)}.` : `Between ${formatAmount(lo, terms.currency)} and ${formatAmount(hi, terms.currency)}, the task's budget.`
+  return (
+    <Input
+      label="Pay for this work"
+      type="number"
+      inputMode="decimal"
+      min={lo}
+      max={hi}
+      step={1 / 10 ** currencyDigits(terms.currency)}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      hint={range}
+      error={error}
+      endAdornment={<span className="px-2 text-sm text-slate-500">{terms.currency}</span>}
+    />
+  )
+}
+
+/** How many of the task's paid places are left and what this approval does to them. */
+function PlacesNotice({ terms }: { terms: PayTerms }) {
+  if (terms.seats <= 1) return null
+  const left = placesLeft(terms)
+  const noun = isPaid(terms.budget) ? 'paid places' : 'places'
+  return (
+    <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+      {left} of {terms.seats} {noun} left: approving fills one{left <= 1 ? ', the last' : ''}.
+    </p>
+  )
+}
+
+/**
+ * Approve asks first: on paid work, the pay (the budget's max unless the startup says less);
+ * with several paid places, how many are left; and what happens to the task after.
+ */
+export function ApproveDialog({ studentName, taskTitle, assigned, terms, changedTo, onConfirm, onClose, busy }: DecisionDialogProps & { assigned: boolean; terms: PayTerms }) {
+  const paid = isPaid(terms.budget)
   const [notes, setNotes] = useState('')
-  const [closeTask, setCloseTask] = useState(true)
+  const [pay, setPay] = useState(() => String(payRange(terms).hi))
+  const [payError, setPayError] = useState<string>()
+  const [after, setAfter] = useState<AfterApproval>(placesLeft(terms) > 1 ? 'fill' : 'close')
   const { error, run } = useDecision({ onConfirm, onClose }, 'Failed to update submission status')
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    void run({ kind: 'approve', reviewNotes: notes.trim(), closeTask: assigned || closeTask })
+    const problem = paid ? payProblem(pay, terms) : undefined
+    setPayError(problem)
+    if (problem) return
+    void run({ kind: 'approve', reviewNotes: notes.trim(), closeTask: assigned || closeTaskOf[after], payAmount: paid ? Number(pay) : undefined })
   }
   return (
     <Dialog title={decisionTitle('Approve', studentName, taskTitle)} description={`${studentName}'s submission is approved and earns a certificate.`} onClose={onClose}>
       <form noValidate onSubmit={submit} className="space-y-4" aria-label={`Approve ${studentName}'s work`}>
+        {paid ? (
+          <PayField terms={terms} value={pay} onChange={setPay} error={payError ?? error.payAmount} />
+        ) : (
+          <p className="rounded-lg bg-slate-50 p-3 text-sm font-medium text-slate-700">Unpaid — certificate only</p>
+        )}
+        <PlacesNotice terms={terms} />
         {assigned ? (
           <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">This task is assigned to {studentName}: it closes with this approval.</p>
         ) : (
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-700">After approving</legend>
-            <label className="flex items-start gap-2 text-sm text-slate-700">
-              <input type="radio" name="after" checked={closeTask} onChange={() => setCloseTask(true)} className="mt-0.5" />
-              <span>
-                Close the task
-                <span className="block text-xs text-slate-500">It is completed for {studentName}; other open submissions are closed: &ldquo;This task was filled&rdquo;.</span>
-              </span>
-            </label>
-            <label className="flex items-start gap-2 text-sm text-slate-700">
-              <input type="radio" name="after" checked={!closeTask} onChange={() => setCloseTask(false)} className="mt-0.5" />
-              <span>Keep the task open for more students</span>
-            </label>
-          </fieldset>
+          <AfterApprovalChoice studentName={studentName} terms={terms} after={after} onChange={setAfter} />
         )}
         <NotesField label="Review notes (optional)" value={notes} onChange={setNotes} error={error.field} />
         <ChangedNotice changedTo={changedTo} />

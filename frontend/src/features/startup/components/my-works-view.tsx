@@ -7,10 +7,12 @@ import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import type { Paged } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
+import type { PaymentsBy } from '@/lib/payments/get-payments'
 import { personName } from '@/lib/tasks/status'
 import type { Task } from '@/types/tasks'
 import type { TabCounts } from '../api/get-startup-task-counts'
 import type { ReviewAction, ReviewHandler } from '../api/review-submission'
+import { FundTask } from './fund-task'
 import { SubmissionList } from './submission-list'
 
 export type WorksTab = 'all' | 'open' | 'under-review' | 'completed'
@@ -32,10 +34,12 @@ export type MyWorksViewProps = {
   onAction: ReviewHandler
   busy?: string
   busyAction?: ReviewAction['kind']
+  /** The startup's payments by submission, beside the approved ones. */
+  payments?: PaymentsBy
 }
 
 /** /startup/tasks, My Works (spec §2): four tabs with counts; cards with submissions and actions. */
-export function MyWorksView({ tab, onTabChange, works, counts, onPageChange, onAction, busy, busyAction }: MyWorksViewProps) {
+export function MyWorksView({ tab, onTabChange, works, counts, onPageChange, onAction, busy, busyAction, payments }: MyWorksViewProps) {
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <title>My Works · Bridgework</title>
@@ -83,7 +87,7 @@ export function MyWorksView({ tab, onTabChange, works, counts, onPageChange, onA
             <div className="space-y-4">
               <div className="grid gap-4 lg:grid-cols-2">
                 {page.items.map((task) => (
-                  <WorkCard key={task._id} task={task} onAction={onAction} busy={busy} busyAction={busyAction} />
+                  <WorkCard key={task._id} task={task} onAction={onAction} busy={busy} busyAction={busyAction} payments={payments} />
                 ))}
               </div>
               <Pagination paged={page} onPageChange={onPageChange} label="My Works pages" />
@@ -95,12 +99,16 @@ export function MyWorksView({ tab, onTabChange, works, counts, onPageChange, onA
   )
 }
 
-type WorkCardProps = Pick<MyWorksViewProps, 'onAction' | 'busy' | 'busyAction'> & { task: Task }
+type WorkCardProps = Pick<MyWorksViewProps, 'onAction' | 'busy' | 'busyAction' | 'payments'> & { task: Task }
 
-/** One work: its card, View Details, who it is assigned to (with a chat link), its submissions. */
-function WorkCard({ task, onAction, busy, busyAction }: WorkCardProps) {
+/**
+ * One work: its card, Fund this task while Stripe mode awaits its funds, View Details, who it
+ * is assigned to (with a chat link), its submissions.
+ */
+function WorkCard({ task, onAction, busy, busyAction, payments }: WorkCardProps) {
   return (
     <TaskCard task={task} hideStartup>
+      <FundTask task={task} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Link to={paths.startup.task(task._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
           View Details
@@ -118,7 +126,7 @@ function WorkCard({ task, onAction, busy, busyAction }: WorkCardProps) {
           </p>
         )}
       </div>
-      <SubmissionList task={task} onAction={onAction} busy={busy} busyAction={busyAction} />
+      <SubmissionList task={task} onAction={onAction} busy={busy} busyAction={busyAction} payments={payments} />
     </TaskCard>
   )
 }

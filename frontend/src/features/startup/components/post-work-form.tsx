@@ -55,7 +55,7 @@ function Select({ label, error, required, disabled, children, ...props }: Select
   )
 }
 
-const fields = ['title', 'description', 'workType', 'category', 'skills', 'estimatedHours', 'deadline', 'budgetMin', 'budgetMax', 'currency', 'priority', 'assignedStudent', 'revisionRounds'] as const
+const fields = ['title', 'description', 'workType', 'category', 'skills', 'estimatedHours', 'deadline', 'budgetMin', 'budgetMax', 'currency', 'priority', 'assignedStudent', 'revisionRounds', 'seats'] as const
 
 /**
  * Post New Work (spec §2, §5): category is disabled until a work type is chosen and cleared when
@@ -172,6 +172,17 @@ export function PostWorkForm({ onSubmit, isSubmitting, error, onFindStudents, st
             hint="How many times you may ask a student for changes on one submission (0 to 10)."
             error={errors.revisionRounds?.message}
             {...register('revisionRounds')}
+          />
+          <Input
+            label="Paid places"
+            type="number"
+            min={1}
+            max={50}
+            step={1}
+            inputMode="numeric"
+            hint="How many students this task pays, each within the budget (1 to 50). Each approval fills a place; the last completes the task."
+            error={errors.seats?.message}
+            {...register('seats')}
           />
         </div>
         <Button type="submit" size="lg" className="w-full sm:w-auto" isLoading={isSubmitting} loadingText="Posting...">

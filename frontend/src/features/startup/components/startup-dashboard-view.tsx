@@ -7,6 +7,7 @@ import { DashboardSection, StatCard } from '@/components/ui/dashboard'
 import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import { useCurrentUser } from '@/lib/auth-store'
+import type { PaymentsBy } from '@/lib/payments/get-payments'
 import { formatPay } from '@/lib/tasks/pay'
 import { assigneeLabel, formatDate } from '@/lib/tasks/status'
 import { displayName } from '@/lib/user'
@@ -23,13 +24,15 @@ export type StartupDashboardViewProps = {
   onAction: (row: SubmissionRow, action: ReviewAction) => Promise<ReviewOutcome>
   busy?: string
   busyAction?: ReviewAction['kind']
+  /** The startup's payments by submission, on the approved rows. */
+  payments?: PaymentsBy
 }
 
 /**
  * The startup dashboard (spec §2): greeting and bell, Browse Students and Post New Work, stat
  * cards, the submissions table, Recent Tasks, Quick Actions and Company Stats.
  */
-export function StartupDashboardView({ dashboard, bell, onAction, busy, busyAction }: StartupDashboardViewProps) {
+export function StartupDashboardView({ dashboard, bell, onAction, busy, busyAction, payments }: StartupDashboardViewProps) {
   const { data } = dashboard
   const welcome = useWelcome(useCurrentUser()?._id)
   return (
@@ -51,7 +54,7 @@ export function StartupDashboardView({ dashboard, bell, onAction, busy, busyActi
         </div>
       </header>
       <QueryState query={dashboard} loadingLabel="Loading your dashboard" error="Failed to fetch dashboard">
-        {(loaded) => <DashboardBody data={loaded} onAction={onAction} busy={busy} busyAction={busyAction} />}
+        {(loaded) => <DashboardBody data={loaded} onAction={onAction} busy={busy} busyAction={busyAction} payments={payments} />}
       </QueryState>
     </div>
   )
@@ -61,7 +64,7 @@ export function StartupDashboardView({ dashboard, bell, onAction, busy, busyActi
 export const HIRED_HINT = 'Students with approved work'
 export const WORKING_HINT = 'Students with a link waiting on an open task'
 
-function DashboardBody({ data, onAction, busy, busyAction }: Omit<StartupDashboardViewProps, 'dashboard' | 'bell'> & { data: StartupDashboard }) {
+function DashboardBody({ data, onAction, busy, busyAction, payments }: Omit<StartupDashboardViewProps, 'dashboard' | 'bell'> & { data: StartupDashboard }) {
   const { startup, stats, tasks, submissions } = data
   return (
     <>
@@ -81,7 +84,7 @@ function DashboardBody({ data, onAction, busy, busyAction }: Omit<StartupDashboa
         {submissions.length === 0 ? (
           <p className="text-sm text-slate-500">No submissions yet.</p>
         ) : (
-          <SubmissionsReviewTable rows={submissions} onAction={onAction} busy={busy} busyAction={busyAction} />
+          <SubmissionsReviewTable rows={submissions} onAction={onAction} busy={busy} busyAction={busyAction} payments={payments} />
         )}
       </DashboardSection>
 

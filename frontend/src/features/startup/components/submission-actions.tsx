@@ -1,8 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { TaskStatusBadge } from '@/components/tasks/task-status-badge'
 import { Button } from '@/components/ui/button'
+import { notify } from '@/lib/notify'
 import { isUndecided, submissionStatusOf } from '@/lib/tasks/status'
 import type { ReviewAction, ReviewOutcome } from '../api/review-submission'
+import { startupTaskQuery } from '../api/get-task'
+import type { PayTerms } from '../lib/pay-range'
 import { ApproveDialog, RejectDialog, RequestChangesDialog } from './decision-dialogs'
 
 type SubmissionActionsProps = {
@@ -12,6 +16,12 @@ type SubmissionActionsProps = {
   studentName: string
   /** The task's title, named in the confirmation dialogs. */
   taskTitle: string
+  taskId: string
+  /**
+   * The task's pay and places, which Approve asks about. A row of a table without them (the
+   * submissions table's rows name only the task) reads the task when Approve is pressed.
+   */
+  terms?: PayTerms
   onAction: (action: ReviewAction) => Promise<ReviewOutcome>
   /** The action in flight on this submission, if any. */
   busy?: ReviewAction['kind']
@@ -30,17 +40,34 @@ type Open = 'approve' | 'reject' | 'request-changes' | null
  * names the revision the startup saw; a dialog whose revision the student replaced meanwhile
  * says so and decides nothing.
  */
-export function SubmissionActions({ status, revision, studentName, taskTitle, onAction, busy, simple = false, assigned = false }: SubmissionActionsProps) {
+export function SubmissionActions({ status, revision, studentName, taskTitle, taskId, terms, onAction, busy, simple = false, assigned = false }: SubmissionActionsProps) {
+  const queryClient = useQueryClient()
   const current = submissionStatusOf(status)
   const [open, setOpen] = useState<Open>(null)
   const [seen, setSeen] = useState(revision)
+  const [loaded, setLoaded] = useState<PayTerms>()
+  const [loadingTerms, setLoadingTerms] = useState(false)
   if (!isUndecided(current) && open === null) return <TaskStatusBadge status={current} />
-  const disabled = busy !== undefined
+  const disabled = busy !== undefined || loadingTerms
   const show = (dialog: Open) => {
     setSeen(revision)
     setOpen(dialog)
   }
+  const approve = async () => {
+    if (terms) return show('approve')
+    setLoadingTerms(true)
+    try {
+      // Read now, not from a list cached earlier: another approval may have filled a place.
+      setLoaded(await queryClient.fetchQuery({ ...startupTaskQuery(taskId), staleTime: 0 }))
+      show('approve')
+    } catch {
+      notify.error('Failed to load the task')
+    } finally {
+      setLoadingTerms(false)
+    }
+  }
   const close = () => setOpen(null)
+  const approveTerms = terms ?? loaded
   const changedTo = revision !== undefined && seen !== undefined && revision !== seen ? revision : undefined
   const dialog = { studentName, taskTitle, changedTo, onConfirm: (action: ReviewAction) => onAction({ ...action, revision: seen }), onClose: close }
   return (
@@ -50,7 +77,7 @@ export function SubmissionActions({ status, revision, studentName, taskTitle, on
           Move to Review
         </Button>
       )}
-      <Button size="sm" disabled={disabled} onClick={() => show('approve')} aria-label={`Approve ${studentName}'s submission`}>
+      <Button size="sm" disabled={disabled} isLoading={loadingTerms} onClick={() => void approve()} aria-label={`Approve ${studentName}'s submission`}>
         Approve
       </Button>
       <Button size="sm" variant="outline" disabled={disabled} onClick={() => show('request-changes')} aria-label={`Request changes on ${studentName}'s submission`}>
@@ -59,7 +86,7 @@ export function SubmissionActions({ status, revision, studentName, taskTitle, on
       <Button size="sm" variant="danger" disabled={disabled} onClick={() => show('reject')} aria-label={`Reject ${studentName}'s submission`}>
         Reject
       </Button>
-      {open === 'approve' && <ApproveDialog {...dialog} assigned={assigned} busy={busy === 'approve'} />}
+      {open === 'approve' && approveTerms && <ApproveDialog {...dialog} assigned={assigned} terms={approveTerms} busy={busy === 'approve'} />}
       {open === 'request-changes' && <RequestChangesDialog {...dialog} busy={busy === 'request-changes'} />}
       {open === 'reject' && <RejectDialog {...dialog} busy={busy === 'reject'} />}
     </div>

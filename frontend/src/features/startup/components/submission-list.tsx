@@ -1,6 +1,8 @@
+import { PaymentStep } from '@/components/payments/payment-step'
 import { RatingPanel } from '@/components/ratings/rate-form'
 import { RevisionHistory, RevisionSummary } from '@/components/tasks/revision-history'
 import { webHref } from '@/lib/files'
+import type { PaymentsBy } from '@/lib/payments/get-payments'
 import { formatDate, personName, submissionStatusOf } from '@/lib/tasks/status'
 import type { Task } from '@/types/tasks'
 import type { ReviewAction, ReviewHandler } from '../api/review-submission'
@@ -11,13 +13,15 @@ type SubmissionListProps = {
   onAction: ReviewHandler
   busy?: string
   busyAction?: ReviewAction['kind']
+  /** The startup's payments by submission: an approved one on paid work shows its payment's step. */
+  payments?: PaymentsBy
 }
 
 /**
  * A task's submissions with their actions, revision, latest notes and History; approved work
- * offers Rate student. "No submissions yet." when there are none.
+ * offers Rate student and, on paid work, shows its payment. "No submissions yet." when there are none.
  */
-export function SubmissionList({ task, onAction, busy, busyAction }: SubmissionListProps) {
+export function SubmissionList({ task, onAction, busy, busyAction, payments }: SubmissionListProps) {
   if (task.submissions.length === 0) return <p className="text-sm text-slate-500">No submissions yet.</p>
   return (
     <ul aria-label={`Submissions for ${task.title}`} className="divide-y divide-slate-100 rounded-xl border border-slate-200">
@@ -46,10 +50,13 @@ export function SubmissionList({ task, onAction, busy, busyAction }: SubmissionL
                 revision={sub.revision}
                 studentName={name}
                 taskTitle={task.title}
+                taskId={task._id}
+                terms={task}
                 assigned={Boolean(studentId) && task.assignedStudent?._id === studentId}
                 onAction={(action) => onAction(task._id, studentId, action)}
                 busy={busy === `${task._id}:${studentId}` ? busyAction : undefined}
               />
+              <PaymentStep payment={payments?.get(sub._id)} side="startup" />
               {submissionStatusOf(sub.status) === 'approved' && studentId && (
                 <RatingPanel label="Rate student" taskId={task._id} studentId={studentId} rateeId={studentId} rateeName={name} closesAt={sub.ratingClosesAt} />
               )}

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { PayTerms } from '@/components/payments/pay-terms'
 import { SkillList } from '@/components/tasks/skill-list'
 import { TaskImages } from '@/components/tasks/task-images'
 import { TaskStatusBadge } from '@/components/tasks/task-status-badge'
@@ -8,10 +9,11 @@ import { Card } from '@/components/ui/card'
 import { VerifiedBadge } from '@/components/ui/verified-badge'
 import { paths } from '@/config/paths'
 import { labelOf } from '@/lib/tasks/constants'
-import { formatPay } from '@/lib/tasks/pay'
+import type { PaymentsBy } from '@/lib/payments/get-payments'
 import { assigneeLabel, formatDate } from '@/lib/tasks/status'
 import type { Task } from '@/types/tasks'
 import type { ReviewAction, ReviewHandler } from '../api/review-submission'
+import { FundTask } from './fund-task'
 import { SubmissionList } from './submission-list'
 
 type TaskDetailViewProps = {
@@ -19,6 +21,8 @@ type TaskDetailViewProps = {
   onAction: ReviewHandler
   busy?: string
   busyAction?: ReviewAction['kind']
+  /** The startup's payments by submission, beside the approved ones. */
+  payments?: PaymentsBy
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -31,7 +35,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The body of /startup/tasks/{id}: every field of one task, its images and its submissions with actions. */
-export function TaskDetailView({ task, onAction, busy, busyAction }: TaskDetailViewProps) {
+export function TaskDetailView({ task, onAction, busy, busyAction, payments }: TaskDetailViewProps) {
   return (
     <>
       <title>{`${task.title} · Bridgework`}</title>
@@ -47,13 +51,16 @@ export function TaskDetailView({ task, onAction, busy, busyAction }: TaskDetailV
           </div>
           <TaskStatusBadge status={task.displayStatus} />
         </div>
+        <FundTask task={task} />
         <p className="whitespace-pre-line break-words text-slate-700">{task.description}</p>
         <dl className="grid gap-4 sm:grid-cols-3">
           <Fact label="Work type">{labelOf(task.workType)}</Fact>
           <Fact label="Category">{labelOf(task.category)}</Fact>
           <Fact label="Deadline">{formatDate(task.deadline)}</Fact>
           <Fact label="Estimated hours">{task.estimatedHours}</Fact>
-          <Fact label="Budget">{formatPay(task.budget, task.currency)}</Fact>
+          <Fact label="Budget">
+            <PayTerms task={task} />
+          </Fact>
           <Fact label="Priority">{labelOf(task.priority || 'medium')}</Fact>
           <Fact label="Assigned to">{assigneeLabel(task)}</Fact>
           <Fact label="Posted">{formatDate(task.createdAt)}</Fact>
@@ -69,7 +76,7 @@ export function TaskDetailView({ task, onAction, busy, busyAction }: TaskDetailV
         <h2 id="submissions-heading" className="text-xl font-semibold text-slate-900">
           Submissions
         </h2>
-        <SubmissionList task={task} onAction={onAction} busy={busy} busyAction={busyAction} />
+        <SubmissionList task={task} onAction={onAction} busy={busy} busyAction={busyAction} payments={payments} />
       </section>
     </>
   )

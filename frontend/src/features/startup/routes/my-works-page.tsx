@@ -1,8 +1,10 @@
 import { useSearchParams } from 'react-router'
+import { usePaymentsBySubmission } from '@/lib/payments/get-payments'
 import { useStartupTasks } from '@/lib/tasks/get-startup-tasks'
 import { useStartupTaskCounts } from '../api/get-startup-task-counts'
 import { useReviewWithToasts } from '../api/review-submission'
 import { MyWorksView, type WorksTab } from '../components/my-works-view'
+import { anyApproved } from '../lib/approved'
 
 const TABS: WorksTab[] = ['all', 'open', 'under-review', 'completed']
 
@@ -14,6 +16,7 @@ export function MyWorksPage() {
   const works = useStartupTasks({ status: tab === 'all' ? undefined : tab, page })
   const counts = useStartupTaskCounts()
   const review = useReviewWithToasts()
+  const payments = usePaymentsBySubmission(anyApproved((works.data?.items ?? []).flatMap((task) => task.submissions)))
   const set = (nextTab: WorksTab, nextPage: number) => {
     const out = new URLSearchParams()
     if (nextTab !== 'all') out.set('tab', nextTab)
@@ -30,6 +33,7 @@ export function MyWorksPage() {
       onAction={review.act}
       busy={review.busy}
       busyAction={review.busyAction}
+      payments={payments}
     />
   )
 }

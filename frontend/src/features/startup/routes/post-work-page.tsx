@@ -6,7 +6,7 @@ import { useFindStudents } from '../api/find-students'
 import { usePostTask } from '../api/post-task'
 import { uploadFile } from '@/lib/uploads'
 import { PostWorkForm } from '../components/post-work-form'
-import { DEFAULT_REVISION_ROUNDS, splitSkills, toNumber, type PickedImage, type PostWorkValues } from '../schemas'
+import { DEFAULT_REVISION_ROUNDS, DEFAULT_SEATS, splitSkills, toNumber, type PickedImage, type PostWorkValues } from '../schemas'
 
 /** /startup/post-work: uploads the chosen images, then posts the work and opens My Works. */
 export function PostWorkPage() {
@@ -42,6 +42,7 @@ export function PostWorkPage() {
         priority: values.priority,
         // Left blank, the default rounds.
         revisionRounds: values.revisionRounds.trim() ? toNumber(values.revisionRounds) : DEFAULT_REVISION_ROUNDS,
+        seats: values.seats.trim() ? toNumber(values.seats) : DEFAULT_SEATS,
         // The first image is the task's picture; the others are its attachments.
         imageUrl: urls[0] ?? '',
         attachments: urls.slice(1).map((url, i) => ({ name: images[i + 1]!.file.name, url })),

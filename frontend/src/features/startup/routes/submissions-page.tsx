@@ -4,9 +4,11 @@ import { inputClasses } from '@/components/ui/input'
 import { Pagination } from '@/components/ui/pagination'
 import { QueryState } from '@/components/ui/query-state'
 import { cn } from '@/lib/cn'
+import { usePaymentsBySubmission } from '@/lib/payments/get-payments'
 import { useSubmissions } from '../api/get-submissions'
 import { useReviewWithToasts } from '../api/review-submission'
 import { SubmissionsReviewTable } from '../components/submissions-review-table'
+import { anyApproved } from '../lib/approved'
 
 const STATUSES = ['pending', 'under-review', 'changes_requested', 'approved', 'rejected', 'closed']
 
@@ -17,6 +19,7 @@ export function SubmissionsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1)
   const submissions = useSubmissions({ status: status || undefined, page })
   const review = useReviewWithToasts()
+  const payments = usePaymentsBySubmission(anyApproved(submissions.data?.items ?? []))
   const filterId = useId()
   const set = (nextStatus: string, nextPage: number) => {
     const out = new URLSearchParams()
@@ -59,6 +62,7 @@ export function SubmissionsPage() {
               onAction={(row, action) => review.act(row.task._id, row.student?._id ?? '', action)}
               busy={review.busy}
               busyAction={review.busyAction}
+              payments={payments}
             />
             <Pagination paged={page} onPageChange={(p) => set(status, p)} label="Submissions pages" />
           </div>

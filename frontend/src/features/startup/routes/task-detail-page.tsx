@@ -2,15 +2,18 @@ import { Link, useParams } from 'react-router'
 import { QueryState } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import { isApiError } from '@/lib/api-client'
+import { usePaymentsBySubmission } from '@/lib/payments/get-payments'
 import { useStartupTask } from '../api/get-task'
 import { useReviewWithToasts } from '../api/review-submission'
 import { TaskDetailView } from '../components/task-detail-view'
+import { anyApproved } from '../lib/approved'
 
 /** /startup/tasks/:id: the owner's view of one task; another startup's is not found. */
 export function TaskDetailPage() {
   const id = useParams().id ?? ''
   const task = useStartupTask(id)
   const review = useReviewWithToasts()
+  const payments = usePaymentsBySubmission(anyApproved(task.data?.submissions ?? []))
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:px-6">
       <h1 className="sr-only">Task details</h1>
@@ -19,7 +22,7 @@ export function TaskDetailPage() {
         loadingLabel="Loading the task"
         error={isApiError(task.error) && task.error.status === 404 ? 'Task not found.' : 'Failed to fetch works'}
       >
-        {(data) => <TaskDetailView task={data} onAction={review.act} busy={review.busy} busyAction={review.busyAction} />}
+        {(data) => <TaskDetailView task={data} onAction={review.act} busy={review.busy} busyAction={review.busyAction} payments={payments} />}
       </QueryState>
       {task.isError && (
         <Link to={paths.startup.tasks} className="text-sm font-medium text-indigo-700 hover:underline">

@@ -1,6 +1,7 @@
 import { Award, CalendarDays, CheckCircle2, ClipboardList, MessageCircle } from 'lucide-react'
 import { type ReactNode } from 'react'
 import { Link } from 'react-router'
+import { PaymentStep } from '@/components/payments/payment-step'
 import { RatingPanel } from '@/components/ratings/rate-form'
 import { LazyLinkSubmitForm } from '@/components/tasks/lazy-link-submit-form'
 import { OwnSubmission, submitLabelFor } from '@/components/tasks/own-submission'
@@ -13,6 +14,7 @@ import { DashboardSection, StatCard } from '@/components/ui/dashboard'
 import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import { useCurrentUser } from '@/lib/auth-store'
+import type { PaymentsBy } from '@/lib/payments/get-payments'
 import { DASHBOARD_SKILLS, labelOf } from '@/lib/tasks/constants'
 import { formatPay } from '@/lib/tasks/pay'
 import { formatDate, personName } from '@/lib/tasks/status'
@@ -29,6 +31,10 @@ export type StudentDashboardViewProps = {
   bell?: ReactNode
   onSubmitLink: (taskId: string, link: string) => void
   submitting: { taskId?: string; isPending: boolean; error?: unknown }
+  /** The student's payments by task: completed paid work shows its payment's step. */
+  payments?: PaymentsBy
+  /** The student's payout account (Stripe mode), above the cards. */
+  payouts?: ReactNode
 }
 
 function Empty({ children }: { children: ReactNode }) {
@@ -99,7 +105,7 @@ function TaskTitle({ task }: { task: Task }) {
  * an inline link submit, recently completed with their certificates, past (rejected or closed)
  * work with the startup's note, and networking.
  */
-export function StudentDashboardView({ dashboard, bell, onSubmitLink, submitting }: StudentDashboardViewProps) {
+export function StudentDashboardView({ dashboard, bell, onSubmitLink, submitting, payments, payouts }: StudentDashboardViewProps) {
   const { data } = dashboard
   const welcome = useWelcome(useCurrentUser()?._id)
   return (
@@ -120,13 +126,18 @@ export function StudentDashboardView({ dashboard, bell, onSubmitLink, submitting
         {bell}
       </header>
       <QueryState query={dashboard} loadingLabel="Loading your dashboard" error="Failed to fetch dashboard">
-        {(loaded) => <DashboardBody data={loaded} onSubmitLink={onSubmitLink} submitting={submitting} />}
+        {(loaded) => (
+          <>
+            {payouts}
+            <DashboardBody data={loaded} onSubmitLink={onSubmitLink} submitting={submitting} payments={payments} />
+          </>
+        )}
       </QueryState>
     </div>
   )
 }
 
-function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboardViewProps, 'onSubmitLink' | 'submitting'> & { data: StudentDashboard }) {
+function DashboardBody({ data, onSubmitLink, submitting, payments }: Pick<StudentDashboardViewProps, 'onSubmitLink' | 'submitting' | 'payments'> & { data: StudentDashboard }) {
   const { student, stats, availableTasks, recentlyCompleted, startups } = data
   // Decided work leaves Active Tasks (issue 18): approved work is in Recently Completed, rejected
   // and closed work in Past work with the startup's note.
@@ -212,6 +223,7 @@ function DashboardBody({ data, onSubmitLink, submitting }: Pick<StudentDashboard
                     <p className="text-xs text-slate-500">
                       {personName(task.startup)} · Completed {formatDate(task.completedAt)}
                     </p>
+                    <PaymentStep payment={payments?.get(task._id)} side="student" />
                   </div>
                   <div className="flex flex-wrap items-center gap-2">
                     <TaskStatusBadge status={task.displayStatus} forStudent />

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
+import { ConnectPayouts } from '@/components/payments/connect-payouts'
 import { notify } from '@/lib/notify'
+import { usePaymentsByTask } from '@/lib/payments/get-payments'
 import { useSubmitLink } from '@/lib/tasks/submit-link'
 import { useStudentDashboard } from '../api/get-student-dashboard'
 import { StudentDashboardView } from '../components/student-dashboard-view'
@@ -7,6 +9,7 @@ import { StudentDashboardView } from '../components/student-dashboard-view'
 /** /student/dashboard and /dashboard for students; the app hands it the notification bell. */
 export function StudentDashboardPage({ bell }: { bell: ReactNode }) {
   const dashboard = useStudentDashboard()
+  const payments = usePaymentsByTask(Boolean(dashboard.data?.recentlyCompleted.length))
   const submitLink = useSubmitLink({
     onSuccess: () => notify.success('Task submitted successfully!'),
     onError: () => notify.error('Failed to submit task'),
@@ -18,6 +21,8 @@ export function StudentDashboardPage({ bell }: { bell: ReactNode }) {
       bell={bell}
       onSubmitLink={(taskId, link) => submitLink.mutate({ taskId, link })}
       submitting={{ taskId: submitLink.variables?.taskId, isPending: submitLink.isPending, error: submitLink.error }}
+      payments={payments}
+      payouts={<ConnectPayouts />}
     />
   )
 }

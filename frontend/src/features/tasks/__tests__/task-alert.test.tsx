@@ -15,11 +15,14 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-/** The GETs the app made since `from` (an index into market.requests), as path and scope. */
+/**
+ * The GETs the app made since `from` (an index into market.requests), as path and scope; not the
+ * session check, nor how the deployment pays, which the first task card on screen asks once a load.
+ */
 const getsSince = (from: number) =>
   market.requests
     .slice(from)
-    .filter((r) => r.method === 'GET' && r.url.pathname !== '/api/me')
+    .filter((r) => r.method === 'GET' && r.url.pathname !== '/api/me' && r.url.pathname !== '/api/payments/provider')
     .map((r) => r.url.pathname + (r.url.searchParams.has('scope') ? `?scope=${r.url.searchParams.get('scope')}` : ''))
 
 /** Lets any refetch an event started reach the mock server before counting requests. */

@@ -170,7 +170,7 @@ describe('/tasks pay, paid filter and no-match', () => {
     const { events, router } = await renderApp('/tasks')
     const card = await screen.findByRole('article', { name: 'Paid logo' })
     expect(within(card).getByText('$100–$250')).toBeInTheDocument()
-    expect(within(screen.getByRole('article', { name: 'Volunteer copy' })).getByText('Unpaid')).toBeInTheDocument()
+    expect(within(screen.getByRole('article', { name: 'Volunteer copy' })).getByText('Unpaid — certificate only')).toBeInTheDocument()
     expect(within(screen.getByRole('article', { name: 'Euro work' })).getByText('Up to €300')).toBeInTheDocument()
     const title = within(card).getByRole('link', { name: 'Paid logo' })
     expect(title).toHaveAttribute('href', `/tasks/${paid._id}`)

@@ -1,6 +1,8 @@
 import { CalendarDays, Clock, Gauge, Paperclip, RefreshCw, Wallet } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { PaymentRecordLine } from '@/components/payments/payment-record'
+import { PayTerms } from '@/components/payments/pay-terms'
 import { LinkSubmitForm } from '@/components/tasks/link-submit-form'
 import { OwnSubmission, submitLabelFor } from '@/components/tasks/own-submission'
 import { SkillList } from '@/components/tasks/skill-list'
@@ -12,7 +14,6 @@ import { VerifiedBadge } from '@/components/ui/verified-badge'
 import { paths } from '@/config/paths'
 import { fileHref } from '@/lib/files'
 import { labelOf } from '@/lib/tasks/constants'
-import { formatPay } from '@/lib/tasks/pay'
 import { formatDate, personName } from '@/lib/tasks/status'
 import type { UserType } from '@/types/api'
 import type { TaskPage } from '@/types/tasks'
@@ -85,11 +86,12 @@ export function TaskPageView({ task, viewer, viewerId, submit, onSubmitLink }: T
             {task.startup.verifiedDomain && <VerifiedBadge domain={task.startup.verifiedDomain} />}
           </p>
         )}
+        <PaymentRecordLine record={task.startup?.paymentRecord} />
         <p className="flex items-center gap-2 text-xl font-semibold text-slate-900">
           <Wallet className="size-5 text-indigo-600" aria-hidden="true" />
           <span>
             <span className="sr-only">Pay: </span>
-            {formatPay(task.budget, task.currency)}
+            <PayTerms task={task} />
           </span>
         </p>
       </header>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { PaymentStep } from '@/components/payments/payment-step'
 import { RatingPanel } from '@/components/ratings/rate-form'
 import { LinkSubmitForm } from '@/components/tasks/link-submit-form'
 import { OwnSubmission, submitLabelFor } from '@/components/tasks/own-submission'
@@ -8,6 +9,7 @@ import { Button, buttonClasses } from '@/components/ui/button'
 import type { QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import type { Paged } from '@/lib/api-client'
+import type { PaymentsBy } from '@/lib/payments/get-payments'
 import { personName } from '@/lib/tasks/status'
 import type { UserType } from '@/types/api'
 import type { Task, TaskQuery } from '@/types/tasks'
@@ -44,6 +46,8 @@ export type TasksPageViewProps = {
   onSubmitLink: (taskId: string, link: string) => void
   /** Students: "Save this search", beside the filters. */
   saveSearch?: ReactNode
+  /** Students: their payments by task, shown on their completed paid work. */
+  payments?: PaymentsBy
 }
 
 /**
@@ -67,7 +71,7 @@ export function hasFilters(query: TaskQuery): boolean {
 
 export const NO_MATCH = 'No tasks match your filters'
 
-export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePageChange, onClearFilters, mine, main, submit, onSubmitLink, saveSearch }: TasksPageViewProps) {
+export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePageChange, onClearFilters, mine, main, submit, onSubmitLink, saveSearch, payments }: TasksPageViewProps) {
   const student = viewer === 'student'
   const filtered = hasFilters(query)
   const noMatch = (
@@ -92,6 +96,7 @@ export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePa
           submittedAt={submit.submittedAt[task._id]}
         />
       )}
+      {student && <PaymentStep payment={payments?.get(task._id)} side="student" />}
       {student && viewerId && task.displayStatus === 'completed' && task.startup && (
         <RatingPanel label="Rate startup" taskId={task._id} studentId={viewerId} rateeId={task.startup._id} rateeName={personName(task.startup)} closesAt={task.submissions[0]?.ratingClosesAt} />
       )}

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useCurrentUser } from '@/lib/auth-store'
 import { notify } from '@/lib/notify'
+import { usePaymentsByTask } from '@/lib/payments/get-payments'
 import { useStartupTasks } from '@/lib/tasks/get-startup-tasks'
 import { useSubmitLink } from '@/lib/tasks/submit-link'
 import { useUrlQuery } from '@/lib/use-url-query'
@@ -55,6 +56,8 @@ export function TasksPage() {
   const available = useStudentTasks('available', query, { enabled: student })
   const mine = useStudentTasks('mine', { ...filters, page: minePage }, { enabled: student })
   // The filter panel shows Deadline as the default sort; My Works lists newest first instead.
+  // Only the student's own completed work has payments to show beside it.
+  const payments = usePaymentsByTask(Boolean(mine.data?.items.some((task) => task.displayStatus === 'completed')))
   const posted = useStartupTasks({ sort: 'deadline', ...query }, { enabled: startup })
 
   const [submittedAt, setSubmittedAt] = useState<Record<string, number>>({})
@@ -80,6 +83,7 @@ export function TasksPage() {
       mine={student ? mine : undefined}
       main={main}
       saveSearch={student ? <SaveSearchButton query={filters} /> : undefined}
+      payments={student ? payments : undefined}
       submit={{
         taskId: submitLink.variables?.taskId,
         isSubmitting: submitLink.isPending,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPay, isPaid } from '../pay'
+import { currencyDigits, formatMinor, formatPay, isPaid, toMajor } from '../pay'
 
 describe('formatPay', () => {
   it.each([
@@ -33,5 +33,37 @@ describe('isPaid', () => {
     expect(isPaid(undefined)).toBe(false)
     expect(isPaid({ min: 0, max: 10 })).toBe(true)
     expect(isPaid({ min: 10, max: 0 })).toBe(true)
+  })
+})
+
+describe('amounts in minor units (payments)', () => {
+  it.each([
+    ['USD', 2],
+    ['EUR', 2],
+    ['INR', 2],
+    ['JPY', 0],
+    ['KWD', 3],
+    ['', 2],
+    ['XYZ', 2],
+  ])('%s has %i decimals', (currency, digits) => {
+    expect(currencyDigits(currency)).toBe(digits)
+  })
+
+  it.each([
+    [20000, 'USD', '$200'],
+    [15050, 'USD', '$150.50'],
+    [15025, 'EUR', '€150.25'],
+    [800000, 'INR', '₹8,000'],
+    [8000, 'JPY', '¥8,000'],
+    [1250, 'KWD', 'KWD 1.250'],
+    [1, 'USD', '$0.01'],
+  ])('%i minor units of %s read %s', (minor, currency, expected) => {
+    expect(formatMinor(minor, currency).replace(/\u00a0/g, ' ')).toBe(expected)
+  })
+
+  it('converts minor units to the major units a budget is in', () => {
+    expect(toMajor(15025, 'USD')).toBe(150.25)
+    expect(toMajor(8000, 'JPY')).toBe(8000)
+    expect(toMajor(1250, 'KWD')).toBe(1.25)
   })
 })
