@@ -41,6 +41,7 @@ func migrations(auditKey audit.Key) []*gormigrate.Migration {
 		migrateIssuerDomains(),
 		migrateNotificationQuotes(),
 		migrateCreatePayments(),
+		migrateCredentials(),
 	}
 }
 
