@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/piprate/json-gold/ld"
+
 	"bridgework/backend/certs"
 	"bridgework/backend/weblink"
 )
@@ -78,9 +80,7 @@ func IdentityHash(email, salt string) string {
 // verification page shows the verification as it stands now).
 func (i *Issuer) creator(c certs.Certificate, website string, at time.Time) Profile {
 	p := Profile{ID: i.PublicURL + "/startup/" + c.StartupID, Type: []string{"Profile"}, Name: plainText(c.StartupName)}
-	if uri, _, err := weblink.Parse(website); err == nil {
-		p.URL = uri
-	}
+	p.URL = signableLink(website)
 	day := at.UTC().Format("2 January 2006")
 	p.Description = fmt.Sprintf("Bridgework has not verified this company's domain (as of %s).", day)
 	if c.IssuerDomain != "" {
@@ -93,22 +93,34 @@ func (i *Issuer) creator(c certs.Certificate, website string, at time.Time) Prof
 //
 // Links are checked as URLs when submitted (weblink), so a link stored before that is the only
 // one that may not be: one that becomes a URL once the characters a browser escapes are
-// percent-encoded ("https://rosa.dev/my work") is signed that way; any other is left out of the
-// credential, which says so, rather than signed as something no processor reads alike.
+// percent-encoded ("https://rosa.dev/my work") is signed that way; any other, or one json-gold
+// would drop (signableLink), is left out of the credential, which says so, rather than signed as
+// something processors read differently.
 func evidence(c certs.Certificate) Evidence {
 	e := Evidence{Type: []string{"Evidence"}, Narrative: plainText(c.ReviewNotes)}
 	e.Name = fmt.Sprintf("The work submitted for “%s”", plainText(c.TaskTitle))
 	if c.WorkRevision > 0 {
 		e.Name = fmt.Sprintf("Revision %d of the work submitted for “%s”", c.WorkRevision, plainText(c.TaskTitle))
 	}
-	if uri, _, err := weblink.Parse(c.WorkLink); err == nil {
-		e.ID = uri
-	} else if uri, _, err := weblink.Parse(escapeUnsafe(c.WorkLink)); err == nil {
-		e.ID = uri
-	} else {
-		e.Description = "The link submitted is not a valid web address, so it is not part of this credential."
+	if e.ID = signableLink(c.WorkLink); e.ID == "" {
+		e.ID = signableLink(escapeUnsafe(c.WorkLink))
+	}
+	if e.ID == "" {
+		e.Description = "The link submitted is not a web address every verifier reads alike, so it is not part of this credential."
 	}
 	return e
+}
+
+// signableLink is raw as a URI that every JSON-LD processor keeps as it is: weblink's form, and
+// one that json-gold's own URL check passes (it leaves out of what is signed an http or https IRI
+// its check refuses, such as one of 2,083 characters or a host starting with "-", which jsonld.js
+// keeps). "" when raw is none.
+func signableLink(raw string) string {
+	uri, _, err := weblink.Parse(raw)
+	if err != nil || (strings.HasPrefix(uri, "http://") || strings.HasPrefix(uri, "https://")) && !ld.IsURL(uri) {
+		return ""
+	}
+	return uri
 }
 
 // escapeUnsafe percent-encodes the characters RFC 3986 allows nowhere that have no meaning in a

@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"encoding/json"
 	"image/png"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -182,13 +183,14 @@ func TestBuild_keepsToWhatEveryProcessorReadsAlike(t *testing.T) {
 		t.Errorf("text kept control characters: %q, %q", got.CredentialSubject.Name, got.Evidence[0].Narrative)
 	}
 	for name, change := range map[string]func(c *Credential){
-		"a control character": func(c *Credential) { c.Name = "Title\x01" },
-		"a relative link":     func(c *Credential) { c.Evidence[0].ID = "/work" },
-		"a link with a space": func(c *Credential) { c.Evidence[0].ID = "https://rosa.dev/my work" },
-		"a link with <>":      func(c *Credential) { c.Evidence[0].ID = "https://rosa.dev/<script>" },
-		"an IRI not encoded":  func(c *Credential) { c.Evidence[0].ID = "https://münchen.de/" },
-		"another issuer":      func(c *Credential) { c.Issuer.ID = "did:web:evil.example" },
-		"another id":          func(c *Credential) { c.ID = "https://evil.example/x" },
+		"a control character":    func(c *Credential) { c.Name = "Title\x01" },
+		"a relative link":        func(c *Credential) { c.Evidence[0].ID = "/work" },
+		"a link with a space":    func(c *Credential) { c.Evidence[0].ID = "https://rosa.dev/my work" },
+		"a link with <>":         func(c *Credential) { c.Evidence[0].ID = "https://rosa.dev/<script>" },
+		"an IRI not encoded":     func(c *Credential) { c.Evidence[0].ID = "https://münchen.de/" },
+		"a link json-gold drops": func(c *Credential) { c.Evidence[0].ID = "https://-rosa.dev/" },
+		"another issuer":         func(c *Credential) { c.Issuer.ID = "did:web:evil.example" },
+		"another id":             func(c *Credential) { c.ID = "https://evil.example/x" },
 	} {
 		cred := got
 		cred.Proof = nil
@@ -202,14 +204,16 @@ func TestBuild_keepsToWhatEveryProcessorReadsAlike(t *testing.T) {
 
 func TestEvidence_linksStoredBefore(t *testing.T) {
 	for stored, want := range map[string]string{
-		"https://rosa.dev/work":             "https://rosa.dev/work",
-		"https://münchen.de/straße":         "https://xn--mnchen-3ya.de/stra%C3%9Fe",
-		"https://rosa.dev/my work":          "https://rosa.dev/my%20work",
-		`https://rosa.dev/"q"{a}|b^c` + "`": "https://rosa.dev/%22q%22%7Ba%7D%7Cb%5Ec%60",
-		"rosa.dev/work":                     "",
-		`https://rosa.dev\@evil.io`:         "",
-		"https://rosa.dev/\x00":             "",
-		"":                                  "",
+		"https://rosa.dev/work":                         "https://rosa.dev/work",
+		"https://münchen.de/straße":                     "https://xn--mnchen-3ya.de/stra%C3%9Fe",
+		"https://rosa.dev/my work":                      "https://rosa.dev/my%20work",
+		`https://rosa.dev/"q"{a}|b^c` + "`":             "https://rosa.dev/%22q%22%7Ba%7D%7Cb%5Ec%60",
+		"rosa.dev/work":                                 "",
+		"https://rosa.dev/" + strings.Repeat("w", 2100): "",
+		"https://-rosa.dev/work":                        "",
+		`https://rosa.dev\@evil.io`:                     "",
+		"https://rosa.dev/\x00":                         "",
+		"":                                              "",
 	} {
 		c := sampleCertificate()
 		c.WorkLink = stored
@@ -320,5 +324,35 @@ func TestDIDDocument_listsRetiredKeys(t *testing.T) {
 	if len(doc.VerificationMethod) != 2 || doc.VerificationMethod[0].ID != i.KeyID() ||
 		doc.VerificationMethod[1].PublicKeyMultibase != Multikey(old) || len(doc.AssertionMethod) != 2 {
 		t.Errorf("DID document: %+v", doc)
+	}
+}
+
+// The parsed contexts are shared by every canonicalization: run many at once (under -race, as
+// the suite runs) and check they all agree and leave the shared documents as parsed.
+func TestCanonicalize_concurrent(t *testing.T) {
+	i := testIssuer(t)
+	cred := i.Build(sampleCertificate(), Facts{StudentEmail: "asha@example.com"}, "00", issued)
+	want, err := canonicalize(cred)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan []byte)
+	for range 8 {
+		go func() {
+			got, _ := canonicalize(cred)
+			done <- got
+		}()
+	}
+	for range 8 {
+		if got := <-done; !bytes.Equal(got, want) {
+			t.Errorf("a concurrent canonicalization differs:\n%s", got)
+		}
+	}
+	for url, data := range map[string][]byte{ContextCredentialsV2: credentialsV2JSON, ContextOpenBadgesV3: openBadgesV3JSON} {
+		var fresh any
+		_ = json.Unmarshal(data, &fresh)
+		if !reflect.DeepEqual(fresh, bundled()[url]) {
+			t.Errorf("canonicalizing changed the shared context %s", url)
+		}
 	}
 }

@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"github.com/mr-tron/base58"
-
-	"bridgework/backend/weblink"
 )
 
 // Issuer is the deployment as an issuer of credentials: its did:web, the key it signs with, and
@@ -31,7 +29,7 @@ type method struct {
 // NewIssuer is the issuer at publicURL (PUBLIC_URL), which must be a plain http or https URL: every
 // id a credential holds starts with it.
 func NewIssuer(publicURL string, signing ed25519.PrivateKey, retired []ed25519.PublicKey) (*Issuer, error) {
-	if uri, _, err := weblink.Parse(publicURL); err != nil || uri != publicURL {
+	if signableLink(publicURL) != publicURL {
 		return nil, fmt.Errorf("PUBLIC_URL %q must be an http or https URL as RFC 3986 writes it to issue credentials under", publicURL)
 	}
 	did, err := DIDWeb(publicURL)

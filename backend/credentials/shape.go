@@ -11,8 +11,6 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"bridgework/backend/weblink"
 )
 
 // The shape check is what makes a verification mean what it says. json-gold drops what it cannot
@@ -187,13 +185,14 @@ func checkTypes(bad func(string, ...any), path string, types []string, want stri
 	}
 }
 
-// checkIRI refuses a value that is not an absolute http or https URL exactly as weblink writes
-// one: json-gold would drop it from what is signed, or write it unescaped where jsonld.js escapes.
+// checkIRI refuses a value that is not an absolute http or https URL exactly as signableLink
+// writes one: json-gold would drop it from what is signed, or write it unescaped where jsonld.js
+// escapes.
 func checkIRI(bad func(string, ...any), path, s string, required bool) {
 	if s == "" && !required {
 		return
 	}
-	if uri, _, err := weblink.Parse(s); err != nil || uri != s {
+	if signableLink(s) != s {
 		bad("%s %q is not a valid absolute URL", path, s)
 	}
 }

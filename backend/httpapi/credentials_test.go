@@ -385,7 +385,7 @@ func TestCredentials_certificatesIssuedBefore(t *testing.T) {
 			if id, _ := ev["id"].(string); id != tc.signed {
 				t.Errorf("stored link %q signed as %q, want %q", tc.stored, id, tc.signed)
 			}
-			if d, _ := ev["description"].(string); (tc.signed == "") != strings.Contains(d, "not a valid web address") {
+			if d, _ := ev["description"].(string); (tc.signed == "") != strings.Contains(d, "not part of this credential") {
 				t.Errorf("stored link %q: description %q", tc.stored, d)
 			}
 			if v := e.verifyFile(res.Raw); v.Body["verified"] != true {
