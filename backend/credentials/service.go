@@ -135,6 +135,8 @@ func credentialIn(file []byte) ([]byte, error) {
 		return nil, err
 	case !json.Valid(raw):
 		return nil, apperr.Field("credential", "This is not a credential: it is neither JSON, nor a badge image (PNG), nor a PDF.")
+	case !bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")):
+		return nil, apperr.Field("credential", "This JSON is not a credential: a credential is a JSON object.")
 	}
 	return raw, nil
 }

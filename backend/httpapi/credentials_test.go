@@ -320,7 +320,7 @@ func TestCredentials_verify(t *testing.T) {
 			{"no proof", reencode(t, cred.Raw, func(c map[string]any) { delete(c, "proof") }), http.StatusOK, false, "no proof"},
 			{"signed by another key", foreignSigned, http.StatusOK, false, "not one this deployment lists"},
 			{"issued elsewhere", foreignIssuer, http.StatusOK, false, "is not this deployment"},
-			{"a JSON list", []byte(`[1, 2]`), http.StatusOK, false, "not an object"},
+			{"a JSON list", []byte(`[1, 2]`), http.StatusBadRequest, false, ""},
 			{"empty", nil, http.StatusBadRequest, false, ""},
 			{"not JSON", []byte("hello there"), http.StatusBadRequest, false, ""},
 			{"a PNG without a credential", credentials.BadgeImage(), http.StatusBadRequest, false, ""},

@@ -77,8 +77,6 @@ func newEnvPrepared(t testing.TB, kind testenv.Kind, configure func(*config.Conf
 	var rdb *redis.Client
 	if kind == testenv.Postgres {
 		rdb, cfg.RedisPrefix = testenv.Redis(t)
-		// Instances behind Redis share one signing key; the embedded default generates its own.
-		cfg.CredentialSigningKey = testCredentialKey
 	}
 	db := testenv.OpenDB(t, kind)
 	if prepare != nil {
@@ -119,6 +117,10 @@ func newEnvOn(t testing.TB, cfg config.Config, db *gorm.DB, rdb *redis.Client) *
 // newEnvLogging is newEnvOn writing the server's log to w.
 func newEnvLogging(t testing.TB, cfg config.Config, db *gorm.DB, rdb *redis.Client, w io.Writer) *env {
 	t.Helper()
+	if rdb != nil && cfg.CredentialSigningKey == "" {
+		// Instances behind Redis share one signing key; the embedded default generates its own.
+		cfg.CredentialSigningKey = testCredentialKey
+	}
 	logger := slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	mails := &mailbox{}
 	opts := app.Options{Logger: logger, Mailer: mails, Hash: testHash}

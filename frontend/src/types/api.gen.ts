@@ -1703,7 +1703,7 @@ export interface paths {
                         "application/json": components["schemas"]["CredentialVerification"];
                     };
                 };
-                /** @description The body holds no credential: empty, not JSON, or an image or PDF that carries none (fields.credential says which). */
+                /** @description The body holds no credential: empty, not a JSON object, or an image or PDF that carries none (fields.credential says which). */
                 400: {
                     headers: {
                         [name: string]: unknown;
