@@ -57,7 +57,7 @@ ensure_redis # for redis-server itself
 DB="bw_bench_rt_$(date +%s)_$RANDOM"
 export DATABASE_URL="${PG_URL_DEFAULT%%/test*}/$DB?sslmode=disable"
 export REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0" REDIS_PREFIX="bwbench:"
-export JWT_SECRET="bench-secret-bench-secret-bench-secret-0"
+export JWT_SECRET="bench-secret-bench-secret-bench-secret-0" CREDENTIAL_SIGNING_KEY="YmVuY2gta2V5LWJlbmNoLWtleS1iZW5jaC1rZXktMDE="
 export LOG_LEVEL=warn CHAT_MAX_MESSAGES_PER_MINUTE=0 METRICS_TOKEN="bench-metrics-token"
 # The load generator is one client address holding thousands of sockets, and one startup posts
 # a task per fan-out round.

@@ -45,7 +45,7 @@ PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 PG_DATA=$(mktemp -d /tmp/bw-capacity-pg.XXXXXX)
 export DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/capacity?sslmode=disable"
 export REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0" REDIS_PREFIX="bwcap:"
-export JWT_SECRET="bench-secret-bench-secret-bench-secret-0"
+export JWT_SECRET="bench-secret-bench-secret-bench-secret-0" CREDENTIAL_SIGNING_KEY="YmVuY2gta2V5LWJlbmNoLWtleS1iZW5jaC1rZXktMDE="
 export LOG_LEVEL=warn METRICS_TOKEN="bench-metrics-token"
 # The load generator is one client address holding thousands of sockets.
 export WS_MAX_PER_IP=0 WS_MAX_HANDSHAKES_PER_IP=0

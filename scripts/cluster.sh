@@ -10,7 +10,7 @@
 #   scripts/cluster.sh start-instance P   start the instance on port P again
 #
 # Overridable: CLUSTER_PORT, INSTANCE_PORTS, CLUSTER_DIR (state, logs), DATABASE_URL, REDIS_URL,
-# REDIS_PREFIX, JWT_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD.
+# REDIS_PREFIX, JWT_SECRET, CREDENTIAL_SIGNING_KEY, ADMIN_EMAIL, ADMIN_PASSWORD.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -38,6 +38,14 @@ secret() {
   cat "$file"
 }
 
+# signing_key prints the credential signing key kept in CLUSTER_DIR (32 random bytes in base64),
+# so credentials signed before a restart keep verifying.
+signing_key() {
+  local file="$CLUSTER_DIR/credential-signing-key"
+  [ -s "$file" ] || head -c 32 /dev/urandom | base64 >"$file"
+  cat "$file"
+}
+
 start_instance() {
   local port=$1
   if [ -f "$CLUSTER_DIR/instance-$port.pid" ] && kill -0 "$(cat "$CLUSTER_DIR/instance-$port.pid")" 2>/dev/null; then
@@ -45,6 +53,7 @@ start_instance() {
   fi
   HOST=$INSTANCE_HOST PORT=$port DATABASE_URL=$DATABASE_URL REDIS_URL=$REDIS_URL REDIS_PREFIX=$REDIS_PREFIX \
     JWT_SECRET=${JWT_SECRET:-$(secret jwt-secret)$(secret jwt-secret)} \
+    CREDENTIAL_SIGNING_KEY=${CREDENTIAL_SIGNING_KEY:-$(signing_key)} \
     ADMIN_EMAIL=${ADMIN_EMAIL:-admin@bridgework.local} ADMIN_PASSWORD=${ADMIN_PASSWORD:-$(secret admin-password)} \
     TRUSTED_PROXIES=$NGINX_SOURCE PUBLIC_URL="http://localhost:$CLUSTER_PORT" \
     WS_ALLOWED_ORIGINS="localhost:$CLUSTER_PORT,127.0.0.1:$CLUSTER_PORT" \

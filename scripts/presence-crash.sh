@@ -26,7 +26,7 @@ ensure_redis
 DB="bw_presence_crash_$(date +%s)_$RANDOM"
 export DATABASE_URL="${PG_URL_DEFAULT%%/test*}/$DB?sslmode=disable"
 export REDIS_URL="redis://127.0.0.1:6379/0" REDIS_PREFIX="bwcrash$RANDOM:"
-export JWT_SECRET="crash-secret-crash-secret-crash-secret-0"
+export JWT_SECRET="crash-secret-crash-secret-crash-secret-0" CREDENTIAL_SIGNING_KEY="YmVuY2gta2V5LWJlbmNoLWtleS1iZW5jaC1rZXktMDE="
 export LOG_LEVEL=warn REGISTER_MAX_PER_IP=0
 PIDS=()
 cleanup() {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of Bridgework, installing and starting what is missing on the way:
-#   go vet and gofmt; go test -race on SQLite and on PostgreSQL + Redis; Vitest component tests; the
+#   go vet and gofmt; go test -race on SQLite and on PostgreSQL + Redis; the server's credentials
+#   through Digital Bazaar's verifier (scripts/verify-credentials.sh); Vitest component tests; the
 #   frontend's lint (tsc and ESLint); end-to-end journeys in headless Chromium against the real
 #   server (and a two-instance cluster).
 # Ends with one line "N passed, M failed" summing all suites; exits non-zero on any failure.
@@ -52,6 +53,15 @@ if [ "$go_status" -ne 0 ] && [ "$go_fail" -eq 0 ]; then
 fi
 echo "go test: $go_pass passed, $go_fail failed"
 count "$go_pass" "$go_fail"
+
+log "credentials through an independent verifier (Digital Bazaar's, from npm)"
+"$ROOT/scripts/verify-credentials.sh" >"$OUT/verifier.log" 2>&1
+grep -v '^ok ' "$OUT/verifier.log" || true
+if read -r vp vf < <(sed -nE 's/^verifier: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$OUT/verifier.log"); then
+  count "$vp" "$vf"
+else
+  count 0 1   # it stopped before verifying: the server could not issue, or npm could not install
+fi
 
 # vitest_counts FILE prints "passed failed" from a Vitest JSON report.
 vitest_counts() {

@@ -5,6 +5,7 @@ package app
 import (
 	"context"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -27,6 +28,7 @@ import (
 	"bridgework/backend/certs"
 	"bridgework/backend/chat"
 	"bridgework/backend/config"
+	"bridgework/backend/credentials"
 	"bridgework/backend/digest"
 	"bridgework/backend/help"
 	"bridgework/backend/httpapi"
@@ -226,7 +228,13 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		Limiter: limiter, PostsPerHour: cfg.TasksPerStartup, DefaultCurrency: cfg.DefaultCurrency,
 		Uploads: store.Files{DB: db},
 	}
-	certificates := &certs.Service{Store: store.Certificates{DB: db}, Users: users, PublicURL: cfg.PublicURL}
+	issuer, err := credentialIssuer(cfg, rdb != nil)
+	if err != nil {
+		return nil, err
+	}
+	credentialService := &credentials.Service{Issuer: issuer, Store: store.Credentials{DB: db}, Certificates: store.Certificates{DB: db},
+		Users: users, Limiter: limiter, VerifiesPerIP: cfg.CredentialVerifiesPerIP}
+	certificates := &certs.Service{Store: store.Certificates{DB: db}, Users: users, Credentials: credentialService, PublicURL: cfg.PublicURL}
 	rates := &ratings.Service{Store: store.Ratings{DB: db, AuditKey: trailKey}}
 	paymentStore := store.Payments{DB: db, AuditKey: trailKey}
 	pay := &payments.Service{Store: paymentStore, Ledger: paymentStore, Notifier: notifications, Publisher: publisher,
@@ -266,6 +274,8 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 		Admin:          &admin.Service{Store: store.Admin{DB: db}, Marketplace: marketplace, Certificates: certificates},
 		Tasks:          marketplace,
 		Certificates:   certificates,
+		Credentials:    credentialService,
+		MaxVerifyBytes: int64(cfg.CredentialVerifyMaxMB) << 20,
 		Issuers:        companies,
 		Notifications:  notifications,
 		Ratings:        rates,
@@ -340,20 +350,56 @@ func jwtSecret(cfg config.Config, scaled bool) ([]byte, error) {
 	if scaled {
 		return nil, errors.New("JWT_SECRET must be set when REDIS_URL is: every instance needs the same secret")
 	}
-	path := filepath.Join(cfg.DataDir, "jwt-secret")
-	if b, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(b))) >= 32 {
-		return []byte(strings.TrimSpace(string(b))), nil
-	}
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return nil, err
-	}
-	secret := hex.EncodeToString(b)
-	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(path, []byte(secret), 0o600); err != nil {
+	secret, err := keptSecret(cfg.DataDir, "jwt-secret", hex.EncodeToString)
+	if err != nil {
 		return nil, fmt.Errorf("keep generated JWT secret: %w", err)
 	}
 	return []byte(secret), nil
+}
+
+// credentialIssuer issues credentials under PUBLIC_URL, signing with CREDENTIAL_SIGNING_KEY or, on
+// a single instance, a key generated once and kept in DATA_DIR. Like the JWT secret, the scaled
+// setup requires the key set: instances that each generated their own would sign under keys the
+// DID document (served by whichever instance answers) does not all list.
+func credentialIssuer(cfg config.Config, scaled bool) (*credentials.Issuer, error) {
+	seed := cfg.CredentialSigningKey
+	if seed == "" {
+		if scaled {
+			return nil, errors.New("CREDENTIAL_SIGNING_KEY must be set when REDIS_URL is: every instance signs credentials with the same key (openssl rand -base64 32)")
+		}
+		var err error
+		if seed, err = keptSecret(cfg.DataDir, "credential-signing-key", base64.StdEncoding.EncodeToString); err != nil {
+			return nil, fmt.Errorf("keep generated credential signing key: %w", err)
+		}
+	}
+	key, err := credentials.ParseSigningKey(seed)
+	if err != nil {
+		return nil, err
+	}
+	retired, err := credentials.ParseRetiredKeys(cfg.CredentialRetiredKeys)
+	if err != nil {
+		return nil, err
+	}
+	return credentials.NewIssuer(cfg.PublicURL, key, retired)
+}
+
+// keptSecret is the secret kept in dataDir/name, generated on first use from 32 random bytes
+// written with encode.
+func keptSecret(dataDir, name string, encode func([]byte) string) (string, error) {
+	path := filepath.Join(dataDir, name)
+	if b, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(b))) >= 32 {
+		return strings.TrimSpace(string(b)), nil
+	}
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	secret := encode(b)
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(path, []byte(secret), 0o600); err != nil {
+		return "", err
+	}
+	return secret, nil
 }

@@ -39,7 +39,7 @@ func BenchmarkRenderPDF(b *testing.B) {
 	}{{"latin", latin}, {"every-script", everyScript}} {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := RenderPDF(bc.cert, url); err != nil {
+				if _, err := RenderPDF(bc.cert, url, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

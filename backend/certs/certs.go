@@ -34,6 +34,8 @@ type Certificate struct {
 	// approved: what the certificate vouches for.
 	WorkLink     string
 	WorkRevision int
+	// ReviewNotes are the notes the startup approved the work with: its credential's evidence.
+	ReviewNotes string
 
 	// The issuer and the task as they stand when the certificate is read, not copied at issue:
 	// a verification the startup wins or loses later shows on every certificate it issued.
@@ -91,11 +93,17 @@ type Users interface {
 	UserByID(ctx context.Context, id string) (*accounts.User, error)
 }
 
+// Credentials signs a certificate's credential (package credentials), which its PDF carries.
+type Credentials interface {
+	ForCertificate(ctx context.Context, c *Certificate) ([]byte, error)
+}
+
 // Service serves certificates. PublicURL is where the web app lives; the QR code points there.
 type Service struct {
-	Store     Store
-	Users     Users
-	PublicURL string
+	Store       Store
+	Users       Users
+	Credentials Credentials
+	PublicURL   string
 }
 
 var errNotFound = apperr.New(apperr.NotFound, "Certificate not found.")
@@ -105,7 +113,8 @@ func (s *Service) ForStudent(ctx context.Context, studentID string) ([]Certifica
 	return s.Store.CertificatesOfStudent(ctx, studentID)
 }
 
-// Download renders the certificate's PDF for its owner. Anyone else is told it does not exist.
+// Download renders the certificate's PDF, with its credential attached, for its owner. Anyone
+// else is told it does not exist.
 func (s *Service) Download(ctx context.Context, studentID, id string) (*Certificate, []byte, error) {
 	c, err := s.Store.CertificateByID(ctx, id)
 	if err != nil {
@@ -114,7 +123,11 @@ func (s *Service) Download(ctx context.Context, studentID, id string) (*Certific
 	if c.StudentID != studentID {
 		return nil, nil, errNotFound
 	}
-	pdf, err := RenderPDF(*c, s.VerifyURL(c.Number))
+	credential, err := s.Credentials.ForCertificate(ctx, c)
+	if err != nil {
+		return nil, nil, err
+	}
+	pdf, err := RenderPDF(*c, s.VerifyURL(c.Number), credential)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -123,11 +136,17 @@ func (s *Service) Download(ctx context.Context, studentID, id string) (*Certific
 
 // Verify looks a certificate up by its number, for the public verification page.
 func (s *Service) Verify(ctx context.Context, number string) (*Certificate, error) {
+	return ByNumber(ctx, s.Store, number)
+}
+
+// ByNumber finds the certificate with number as a person types it or a QR code gives it: any
+// letter case, spaces around it.
+func ByNumber(ctx context.Context, store Store, number string) (*Certificate, error) {
 	number = strings.ToUpper(strings.TrimSpace(number))
 	if !ValidNumber(number) {
 		return nil, errNotFound
 	}
-	return s.Store.CertificateByNumber(ctx, number)
+	return store.CertificateByNumber(ctx, number)
 }
 
 // VerifyURL is the public page that confirms a certificate; its QR code encodes this.

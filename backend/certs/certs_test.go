@@ -37,7 +37,7 @@ func TestNewNumber_unguessableShape(t *testing.T) {
 }
 
 func TestRenderPDF_onePageWithTheFacts(t *testing.T) {
-	pdf, err := certs.RenderPDF(sample, "https://bridgework.example/verify/"+sample.Number)
+	pdf, err := certs.RenderPDF(sample, "https://bridgework.example/verify/"+sample.Number, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestRenderPDF_onePageWithTheFacts(t *testing.T) {
 // (issue 18, item 11), as poppler reads it.
 func TestRenderPDF_verifyAddressIsALink(t *testing.T) {
 	url := "https://bridgework.example/verify/" + sample.Number
-	pdf, err := certs.RenderPDF(sample, url)
+	pdf, err := certs.RenderPDF(sample, url, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

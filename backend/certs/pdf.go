@@ -23,9 +23,14 @@ const (
 // date and number, and a QR code with the verification URL printed beside it. Text is set in
 // the embedded Unicode fonts (fonts.go), so names and titles print in any script those fonts
 // cover and stay extractable by any PDF reader. The QR code is drawn as vector squares: crisp at
-// any zoom and no image encoding on every download.
-func RenderPDF(c Certificate, verifyURL string) ([]byte, error) {
+// any zoom and no image encoding on every download. A credential, when given, goes with the page
+// as the embedded file credential.json (package credentials reads it back).
+func RenderPDF(c Certificate, verifyURL string, credential []byte) ([]byte, error) {
 	pdf := fpdf.New("L", "mm", "A4", "")
+	if credential != nil {
+		pdf.SetAttachments([]fpdf.Attachment{{Content: credential, Filename: "credential.json",
+			Description: "The certificate as an Open Badges 3.0 credential, signed by Bridgework"}})
+	}
 	pdf.SetCreationDate(c.IssuedAt)
 	pdf.SetModificationDate(c.IssuedAt)
 	pdf.SetTitle("Certificate "+c.Number, true)

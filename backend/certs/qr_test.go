@@ -15,7 +15,7 @@ import (
 func TestRenderPDF_qrCodeEncodesTheVerifyURL(t *testing.T) {
 	const url = "https://bridgework.example/verify/BW-ABCDEFGHIJKLMNOP"
 	pdf, err := RenderPDF(Certificate{Number: "BW-ABCDEFGHIJKLMNOP", StudentName: "Ada", TaskTitle: "T", StartupName: "S",
-		IssuedAt: time.Now(), CompletionDate: time.Now()}, url)
+		IssuedAt: time.Now(), CompletionDate: time.Now()}, url, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func TestRenderPDF_everyScript(t *testing.T) {
 			c := sample
 			c.StudentName, c.StartupName, c.TaskTitle, c.Title = s.student, s.startup, s.taskTitle, s.taskTitle
 			c.Skills = []string{s.script, "CSS"}
-			pdf, err := certs.RenderPDF(c, "https://bridgework.example/verify/"+c.Number)
+			pdf, err := certs.RenderPDF(c, "https://bridgework.example/verify/"+c.Number, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -59,7 +59,7 @@ func TestRenderPDF_everyScript(t *testing.T) {
 func TestRenderPDF_longCJKTitleWraps(t *testing.T) {
 	c := sample
 	c.TaskTitle = "Redesign the onboarding: " + strings.Repeat("设计移动应用的用户界面并完成测试", 5)
-	pdf, err := certs.RenderPDF(c, "https://bridgework.example/verify/"+c.Number)
+	pdf, err := certs.RenderPDF(c, "https://bridgework.example/verify/"+c.Number, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestRenderPDF_uncoveredCharacters(t *testing.T) {
 	c.StudentName = "Kim 김민준 😀\uFE0F Lee"
 	c.StartupName = "Seoul\x07Soft"
 	c.TaskTitle = "Fix 🐛 in the 王 app"
-	pdf, err := certs.RenderPDF(c, "https://bridgework.example/verify/"+c.Number)
+	pdf, err := certs.RenderPDF(c, "https://bridgework.example/verify/"+c.Number, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestRenderPDF_concurrent(t *testing.T) {
 			c := sample
 			c.StudentName = scriptSamples[i%len(scriptSamples)].student
 			var err error
-			if pdfs[i], err = certs.RenderPDF(c, "https://bridgework.example/verify/"+c.Number); err != nil {
+			if pdfs[i], err = certs.RenderPDF(c, "https://bridgework.example/verify/"+c.Number, nil); err != nil {
 				t.Error(err)
 			}
 		})

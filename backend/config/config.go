@@ -34,6 +34,15 @@ type Config struct {
 	AuditKey []byte
 	// AuditCheckpointInterval is how often one instance logs the trail's head, signed.
 	AuditCheckpointInterval time.Duration
+	// CredentialSigningKey signs every certificate's credential (package credentials): the base64
+	// of an Ed25519 seed, the same on every instance. Empty: generated once into DataDir.
+	// CredentialRetiredKeys are the Multikeys (z6Mk…) of keys signed with before, still listed.
+	CredentialSigningKey  string
+	CredentialRetiredKeys []string
+	// CredentialVerifiesPerIP is how many files one address may verify a minute;
+	// CredentialVerifyMaxMB the largest file verified, in MiB.
+	CredentialVerifiesPerIP int
+	CredentialVerifyMaxMB   int
 	// UserCacheTTL is how long an instance reuses a signed-in user and session it read. Changes
 	// (a sign-out, a password change, a profile edit) reach every instance at once through the
 	// Redis invalidation broadcast; the TTL only bounds staleness while Redis is down.
@@ -221,16 +230,20 @@ func loadFrom(r *reader) Config {
 		AuditKey:                r.base64Key("AUDIT_KEY", 32),
 		AuditCheckpointInterval: r.duration("AUDIT_CHECKPOINT_INTERVAL", time.Hour),
 
-		Payments:               r.oneOf("PAYMENTS", "offline", PaymentsOffline, PaymentsStripe),
-		StripeSecretKey:        r.str("STRIPE_SECRET_KEY", ""),
-		StripeWebhookSecret:    r.str("STRIPE_WEBHOOK_SECRET", ""),
-		StripeAPIBase:          strings.TrimRight(r.str("STRIPE_API_BASE", "https://api.stripe.com"), "/"),
-		PlatformFeeBasisPoints: r.percent("PLATFORM_FEE_PERCENT"),
-		ReviewWindow:           r.duration("REVIEW_WINDOW", 14*24*time.Hour),
-		ReviewWarning:          r.duration("REVIEW_WARNING", 3*24*time.Hour),
-		MoneyMaxAttempts:       r.int("MONEY_MAX_ATTEMPTS", 20),
-		MoneyFirstRetry:        r.duration("MONEY_FIRST_RETRY", 30*time.Second),
-		MoneyCallTimeout:       r.duration("MONEY_CALL_TIMEOUT", 30*time.Second),
+		Payments:                r.oneOf("PAYMENTS", "offline", PaymentsOffline, PaymentsStripe),
+		StripeSecretKey:         r.str("STRIPE_SECRET_KEY", ""),
+		StripeWebhookSecret:     r.str("STRIPE_WEBHOOK_SECRET", ""),
+		StripeAPIBase:           strings.TrimRight(r.str("STRIPE_API_BASE", "https://api.stripe.com"), "/"),
+		PlatformFeeBasisPoints:  r.percent("PLATFORM_FEE_PERCENT"),
+		ReviewWindow:            r.duration("REVIEW_WINDOW", 14*24*time.Hour),
+		ReviewWarning:           r.duration("REVIEW_WARNING", 3*24*time.Hour),
+		MoneyMaxAttempts:        r.int("MONEY_MAX_ATTEMPTS", 20),
+		MoneyFirstRetry:         r.duration("MONEY_FIRST_RETRY", 30*time.Second),
+		MoneyCallTimeout:        r.duration("MONEY_CALL_TIMEOUT", 30*time.Second),
+		CredentialSigningKey:    r.str("CREDENTIAL_SIGNING_KEY", ""),
+		CredentialRetiredKeys:   r.list("CREDENTIAL_RETIRED_KEYS"),
+		CredentialVerifiesPerIP: r.int("CREDENTIAL_VERIFY_MAX_PER_IP", 30),
+		CredentialVerifyMaxMB:   r.int("CREDENTIAL_VERIFY_MAX_MB", 5),
 
 		SMTPAddr:     r.str("SMTP_ADDR", ""),
 		SMTPFrom:     r.str("SMTP_FROM", "Bridgework <no-reply@bridgework.app>"),

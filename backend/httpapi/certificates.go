@@ -76,3 +76,28 @@ func (s *Server) verifyCertificate(c *gin.Context) {
 	out.ID = ""
 	c.JSON(http.StatusOK, gin.H{"valid": true, "certificate": out})
 }
+
+// certificateCredential serves the certificate's signed credential (package credentials) to anyone
+// with its number, as the verification page is: its id is this address.
+func (s *Server) certificateCredential(c *gin.Context) {
+	cred, _, err := s.creds.ByNumber(c.Request.Context(), c.Param("number"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.Header("Cache-Control", "public, max-age=3600") // signed once, never changed (credentials.Service)
+	c.Data(http.StatusOK, "application/vc", cred)
+}
+
+// certificateBadge serves the badge image with the certificate's credential baked in.
+func (s *Server) certificateBadge(c *gin.Context) {
+	img, cert, err := s.creds.Badge(c.Request.Context(), c.Param("number"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	// The number is [A-Z0-9-] only, so it is safe inside the quoted filename.
+	c.Header("Content-Disposition", `inline; filename="badge_`+cert.Number+`.png"`)
+	c.Header("Cache-Control", "public, max-age=3600")
+	c.Data(http.StatusOK, "image/png", img)
+}

@@ -30,6 +30,9 @@ func (e *env) checkContract(req *http.Request, res response) {
 	checkAgainstOpenAPI(e.t, e.server.URL, req, res)
 }
 
+// A credential (application/vc) is JSON, and is checked as JSON.
+func init() { openapi3filter.RegisterBodyDecoder("application/vc", openapi3filter.JSONBodyDecoder) }
+
 var (
 	contractOnce   sync.Once
 	contractRouter routers.Router

@@ -26,6 +26,9 @@ import (
 // testMetricsToken is the bearer token of the tests' /metrics.
 const testMetricsToken = "test-metrics-token-0123"
 
+// testCredentialKey is the scaled deployment's CREDENTIAL_SIGNING_KEY in the tests.
+const testCredentialKey = "Y3JlZGVudGlhbC1zaWduaW5nLWtleS1mb3ItdGVzdHM="
+
 // testHash keeps argon2id but at a cost that lets the suite register hundreds of users quickly.
 var testHash = accounts.HashParams{MemoryKiB: 64, Iterations: 1, Threads: 1}
 
@@ -98,6 +101,7 @@ func baseConfig(t testing.TB, configure func(*config.Config)) config.Config {
 	// abuse limits are off unless a test turns one on (each limit has its own tests).
 	cfg.RegistrationsPerIP, cfg.HelpRequestsPerIP, cfg.TasksPerStartup = 0, 0, 0
 	cfg.APIRequestsPerUser, cfg.UploadsPerUser, cfg.WSHandshakesPerIP = 0, 0, 0
+	cfg.CredentialVerifiesPerIP = 0
 	if configure != nil {
 		configure(&cfg)
 	}
@@ -119,6 +123,10 @@ func newEnvLogging(t testing.TB, cfg config.Config, db *gorm.DB, rdb *redis.Clie
 // newEnvStripe is newEnvLogging calling Stripe through stripe (nil: stripe-go's own client).
 func newEnvStripe(t testing.TB, cfg config.Config, db *gorm.DB, rdb *redis.Client, w io.Writer, stripe *http.Client) *env {
 	t.Helper()
+	if rdb != nil && cfg.CredentialSigningKey == "" {
+		// Instances behind Redis share one signing key; the embedded default generates its own.
+		cfg.CredentialSigningKey = testCredentialKey
+	}
 	logger := slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	mails := &mailbox{}
 	opts := app.Options{Logger: logger, Mailer: mails, Hash: testHash, StripeHTTPClient: stripe}

@@ -50,6 +50,10 @@ func TestEveryEndpoint_hostileInput(t *testing.T) {
 					}
 				}
 			}
+			if r.Path == "/api/credentials/verify" {
+				checkVerifierAnswers(t, e, bodies)
+				continue
+			}
 			for bodyName, body := range bodies {
 				got400 := false
 				for role, token := range tokens {
@@ -75,6 +79,23 @@ func TestEveryEndpoint_hostileInput(t *testing.T) {
 			}
 		}
 	})
+}
+
+// checkVerifierAnswers holds POST /api/credentials/verify to what a verifier owes: it reports on
+// the credential it is given, so a JSON object with a field of the wrong type or hostile text is a
+// credential that does not verify, answered 200 with the reason (docs/credentials.md); a body that
+// is no JSON object is no credential, a 400.
+func checkVerifierAnswers(t *testing.T, e *env, bodies map[string]any) {
+	t.Helper()
+	for bodyName, body := range bodies {
+		res := e.do("POST", "/api/credentials/verify", "", body)
+		errs, _ := res.Body["errors"].([]any)
+		if _, object := body.(map[string]any); object && (res.Status != http.StatusOK || res.Body["verified"] != false || len(errs) == 0) {
+			t.Errorf("verify %s: %d %s, want verified false with the reason", bodyName, res.Status, res.Raw)
+		} else if !object && (res.Status != http.StatusBadRequest || res.fieldError("credential") == "") {
+			t.Errorf("verify %s: %d %s, want a 400 on credential", bodyName, res.Status, res.Raw)
+		}
+	}
 }
 
 // multilineFields are the request fields that may hold direction characters (text:"multiline"):

@@ -72,8 +72,12 @@ func (s *Server) routes() []route {
 		{"GET", "/admin/ledger", admins, s.ledgerBalances},
 		{"GET", "/admin/ledger/check", admins, s.ledgerCheck},
 
-		// Anyone holding a certificate number (printed, and in the QR code) may check it.
+		// Anyone holding a certificate number (printed, and in the QR code) may check it, and take
+		// its credential and badge; anyone may verify a credential.
 		{"GET", "/certificates/verify/:number", public, s.verifyCertificate},
+		{"GET", "/certificates/:number/credential", public, s.certificateCredential},
+		{"GET", "/certificates/:number/badge.png", public, s.certificateBadge},
+		{"POST", "/credentials/verify", public, s.verifyCredential},
 
 		{"GET", "/chat/conversations", members, s.chatConversations},
 		{"GET", "/chat/partners", members, s.chatPartners},

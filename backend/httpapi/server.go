@@ -20,6 +20,7 @@ import (
 	"bridgework/backend/audit"
 	"bridgework/backend/certs"
 	"bridgework/backend/chat"
+	"bridgework/backend/credentials"
 	"bridgework/backend/digest"
 	"bridgework/backend/help"
 	"bridgework/backend/issuers"
@@ -43,6 +44,8 @@ type Deps struct {
 	Admin          *admin.Service
 	Tasks          *tasks.Service
 	Certificates   *certs.Service
+	Credentials    *credentials.Service
+	MaxVerifyBytes int64 // the largest file POST /api/credentials/verify reads
 	Issuers        *issuers.Service
 	Notifications  *notify.Service
 	Ratings        *ratings.Service
@@ -78,6 +81,7 @@ type Server struct {
 	admin    *admin.Service
 	tasks    *tasks.Service
 	certs    *certs.Service
+	creds    *credentials.Service
 	issuers  *issuers.Service
 	notify   *notify.Service
 	ratings  *ratings.Service
@@ -89,9 +93,10 @@ type Server struct {
 	ready    func(ctx context.Context) error
 	engine   *gin.Engine
 
-	limiter       ratelimit.Limiter
-	apiPerUser    int
-	secureCookies bool
+	limiter        ratelimit.Limiter
+	apiPerUser     int
+	secureCookies  bool
+	maxVerifyBytes int64
 }
 
 // New builds the router with every route of the product.
@@ -111,6 +116,7 @@ func New(d Deps) (*Server, error) {
 	s.limiter, s.apiPerUser, s.secureCookies = d.Limiter, d.APIRequestsPerUser, d.SecureCookies
 	s.chat = d.Chat
 	s.tasks, s.certs, s.notify, s.issuers = d.Tasks, d.Certificates, d.Notifications, d.Issuers
+	s.creds, s.maxVerifyBytes = d.Credentials, d.MaxVerifyBytes
 	s.profiles, s.uploads, s.admin = d.Profiles, d.Uploads, d.Admin
 	s.ratings, s.audit, s.alerts, s.digests, s.payments = d.Ratings, d.Audit, d.Alerts, d.Digests, d.Payments
 	s.links, s.privacy = d.FileLinks, profiles.Privacy{Links: d.FileLinks}
@@ -118,6 +124,8 @@ func New(d Deps) (*Server, error) {
 	engine.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
 	engine.GET("/readyz", s.readyz)
 	engine.GET("/metrics", metricsHandler(d.MetricsToken, promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{})))
+	// The issuer's did:web resolves here (credentials.go).
+	engine.GET("/.well-known/did.json", s.didDocument)
 
 	s.mountRoutes(engine.Group("/api"))
 

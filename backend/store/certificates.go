@@ -28,6 +28,7 @@ type certificateRow struct {
 	CompletionDate time.Time
 	WorkLink       string
 	WorkRevision   int
+	ReviewNotes    string
 }
 
 func (certificateRow) TableName() string { return "certificates" }
@@ -109,7 +110,7 @@ func toCertificateRow(c *certs.Certificate) certificateRow {
 		StudentName: c.StudentName, StartupName: c.StartupName, Title: c.Title, TaskTitle: c.TaskTitle,
 		TaskCategory: c.TaskCategory, Skills: string(skills),
 		IssuedAt: c.IssuedAt.UTC(), CompletionDate: c.CompletionDate.UTC(),
-		WorkLink: c.WorkLink, WorkRevision: c.WorkRevision,
+		WorkLink: c.WorkLink, WorkRevision: c.WorkRevision, ReviewNotes: c.ReviewNotes,
 	}
 }
 
@@ -118,9 +119,35 @@ func (r certificateRow) toDomain() certs.Certificate {
 		ID: r.ID, Number: r.Number, TaskID: r.TaskID, StudentID: r.StudentID, StartupID: r.StartupID,
 		StudentName: r.StudentName, StartupName: r.StartupName, Title: r.Title, TaskTitle: r.TaskTitle,
 		TaskCategory: r.TaskCategory, IssuedAt: r.IssuedAt.UTC(), CompletionDate: r.CompletionDate.UTC(),
-		WorkLink: r.WorkLink, WorkRevision: r.WorkRevision,
+		WorkLink: r.WorkLink, WorkRevision: r.WorkRevision, ReviewNotes: r.ReviewNotes,
 	}
 	// Written only by toCertificateRow, so always valid JSON.
 	_ = json.Unmarshal([]byte(r.Skills), &c.Skills)
 	return c
+}
+
+// Credentials keeps each certificate's signed credential (package credentials).
+type Credentials struct{ DB *gorm.DB }
+
+func (s Credentials) Credential(ctx context.Context, certificateID string) (string, error) {
+	var kept []string
+	err := s.DB.WithContext(ctx).Table("certificates").Where("id = ?", certificateID).Pluck("credential", &kept).Error
+	if err != nil {
+		return "", err
+	}
+	if len(kept) == 0 {
+		return "", apperr.New(apperr.NotFound, certificateNotFound)
+	}
+	return kept[0], nil
+}
+
+// KeepCredential writes signed only where no credential is kept yet, so of two instances signing
+// a certificate's first credential at once, the first to commit is the one both answer.
+func (s Credentials) KeepCredential(ctx context.Context, certificateID, signed string) (string, error) {
+	err := s.DB.WithContext(ctx).Table("certificates").Where("id = ? AND credential = ''", certificateID).
+		Update("credential", signed).Error
+	if err != nil {
+		return "", err
+	}
+	return s.Credential(ctx, certificateID)
 }

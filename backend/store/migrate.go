@@ -42,6 +42,7 @@ func migrations(auditKey audit.Key) []*gormigrate.Migration {
 		migrateNotificationQuotes(),
 		migrateCreatePayments(),
 		migrateStripe(),
+		migrateCredentials(),
 	}
 }
 

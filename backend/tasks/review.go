@@ -428,7 +428,7 @@ func (s *Service) closeTask(tx Tx, t *Task, studentID string) ([]Submission, err
 
 // certify finishes the approval of sub inside its transaction: the task's skills on the
 // student's profile become Verified, and the certificate is issued for the link and revision
-// approved.
+// approved, with the notes the startup approved them with.
 func (s *Service) certify(ctx context.Context, tx Tx, t *Task, sub *Submission) (*certs.Certificate, error) {
 	now, studentID := s.now(), sub.StudentID
 	student, err := tx.Person(studentID)
@@ -451,6 +451,7 @@ func (s *Service) certify(ctx context.Context, tx Tx, t *Task, sub *Submission) 
 		StudentName: student.Name(), StartupName: startup.Name(),
 		Title: t.Title, TaskTitle: t.Title, TaskCategory: t.Category, Skills: t.Skills,
 		IssuedAt: now, CompletionDate: now, WorkLink: sub.Link, WorkRevision: sub.Revision,
+		ReviewNotes: sub.ReviewNotes,
 	}
 	if err := tx.CreateCertificate(c); err != nil {
 		return nil, err

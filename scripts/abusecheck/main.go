@@ -99,7 +99,7 @@ func startServer(o options, redisAddr, smtpAddr string) (stop func(), err error)
 	cmd.Env = append(os.Environ(),
 		fmt.Sprintf("PORT=%d", o.port), "DATABASE_URL="+o.databaseURL,
 		"REDIS_URL=redis://"+redisAddr+"/0", fmt.Sprintf("REDIS_PREFIX=abuse%d:", time.Now().UnixNano()),
-		"JWT_SECRET=abuse-check-secret-abuse-check-secret-0", "DATA_DIR="+dataDir, "STATIC_DIR="+dataDir,
+		"JWT_SECRET=abuse-check-secret-abuse-check-secret-0", "CREDENTIAL_SIGNING_KEY=YWJ1c2UtY2hlY2sta2V5LWFidXNlLWNoZWNrLWtleS0=", "DATA_DIR="+dataDir, "STATIC_DIR="+dataDir,
 		"SMTP_ADDR="+smtpAddr, "ADMIN_PASSWORD=abuse-check-admin", "LOG_LEVEL=error",
 		fmt.Sprintf("PUBLIC_URL=http://127.0.0.1:%d", o.port))
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr

@@ -78,7 +78,7 @@ type Query = Record<string, string | number | boolean | undefined | null | strin
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  /** A plain object is sent as JSON; FormData as multipart. */
+  /** A plain object is sent as JSON; FormData as multipart; a Blob (a File) as it is. */
   body?: unknown
   query?: Query
   headers?: Record<string, string>
@@ -131,6 +131,9 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   let payload: BodyInit | undefined
   if (body instanceof FormData) {
+    payload = body
+  } else if (body instanceof Blob) {
+    headers['Content-Type'] = body.type || 'application/octet-stream'
     payload = body
   } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json'

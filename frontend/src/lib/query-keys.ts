@@ -51,6 +51,8 @@ export const queryKeys = {
     list: (page: number) => ['certificates', 'list', page] as const,
     badges: ['certificates', 'badges'] as const,
     verify: (number: string) => ['certificates', 'verify', number] as const,
+    /** The certificate's signed credential, checked by POST /api/credentials/verify. */
+    credential: (number: string) => ['certificates', 'credential', number] as const,
   },
   chat: {
     all: ['chat'] as const,

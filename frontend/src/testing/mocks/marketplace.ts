@@ -271,6 +271,28 @@ export function marketplaceHandlers() {
       const c = market.certificates.find((x) => x.certificateNumber === params.number)
       return c ? HttpResponse.json({ valid: true, certificate: c }) : HttpResponse.json({ message: 'Certificate not found.', code: 'not_found' }, { status: 404 })
     }),
+    http.get('*/api/certificates/:number/credential', ({ params }) => {
+      const c = market.certificates.find((x) => x.certificateNumber === params.number)
+      return c
+        ? new HttpResponse(JSON.stringify(credentialOf(c)), { headers: { 'Content-Type': 'application/vc' } })
+        : HttpResponse.json({ message: 'Certificate not found.', code: 'not_found' }, { status: 404 })
+    }),
+    // Verified when the body is a credential the mock issued, unchanged; 400 when it is no JSON.
+    http.post('*/api/credentials/verify', async ({ request }) => {
+      await record(request)
+      let sent: unknown
+      try {
+        sent = JSON.parse(await request.text())
+      } catch {
+        const message = 'This is not a credential: it is neither JSON, nor a badge image (PNG), nor a PDF.'
+        return HttpResponse.json({ message, error: message, code: 'invalid', fields: { credential: message } }, { status: 400 })
+      }
+      const c = market.certificates.find((x) => JSON.stringify(credentialOf(x)) === JSON.stringify(sent))
+      return HttpResponse.json(c ? verificationOf(c) : {
+        verified: false, errors: ['The signature does not match the credential: it was changed after it was signed, or signed by another key.'],
+        certificateNumber: '', issuer: null, subject: null, achievement: null, evidence: [], proof: null,
+      })
+    }),
   ]
 }
 
@@ -302,4 +324,27 @@ export function addCertificate(student: User, overrides: Record<string, unknown>
   }
   market.certificates.push(c)
   return c
+}
+
+type MockCertificate = (typeof market.certificates)[number]
+
+/** The mock's stand-in for a certificate's signed credential: only its identity matters to the SPA. */
+export function credentialOf(c: MockCertificate) {
+  return { id: `http://localhost/api/certificates/${String(c.certificateNumber)}/credential`, name: c.title, proof: { proofValue: `z${String(c.certificateNumber)}` } }
+}
+
+/** What POST /api/credentials/verify answers for a certificate's credential. */
+function verificationOf(c: MockCertificate) {
+  const startup = c.startup as { companyName: string }
+  const creator = { id: 'http://localhost/startup/startup-1', type: ['Profile'], name: startup.companyName, description: "Bridgework has not verified this company's domain (as of 5 December 2029)." }
+  return {
+    verified: true,
+    errors: [],
+    certificateNumber: c.certificateNumber,
+    issuer: { id: 'did:web:localhost', type: ['Profile'], name: 'Bridgework', url: 'http://localhost' },
+    subject: { name: c.studentName, identityType: 'emailAddress', identityHash: 'sha256$00', salt: '00' },
+    achievement: { id: 'http://localhost/tasks/t1', type: ['Achievement'], name: c.title, description: 'A task.', criteria: { narrative: 'Approved.' }, tag: c.skills, creator },
+    evidence: [{ id: 'https://example.com/work', type: ['Evidence'], name: `Revision 1 of the work submitted for “${String(c.title)}”`, narrative: 'Lovely work' }],
+    proof: { verificationMethod: 'did:web:localhost#z6MkMock', created: '2029-12-05T00:00:00Z' },
+  }
 }

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { seedAccount } from '@/testing/mocks/db'
-import { addCertificate, market, resetMarket } from '@/testing/mocks/marketplace'
+import { addCertificate, credentialOf, market, resetMarket } from '@/testing/mocks/marketplace'
 import { renderApp } from '@/testing/test-utils'
 
 beforeEach(() => resetMarket())
@@ -54,6 +54,19 @@ describe('/certificates', () => {
     })
   })
 
+  it('offers the signed credential and the baked badge of each certificate as downloads', async () => {
+    const student = seedAccount({ userType: 'student', firstName: 'Asha', lastName: 'Verma' }).user
+    addCertificate(student)
+    await renderApp('/certificates', { as: student })
+    const card = await screen.findByRole('article', { name: 'Build a landing page' })
+    const credential = within(card).getByRole('link', { name: 'Download credential for Build a landing page' })
+    expect(credential).toHaveAttribute('href', '/api/certificates/BW-ABCDEFGHIJKLMNOP/credential')
+    expect(credential).toHaveAttribute('download', 'credential_BW-ABCDEFGHIJKLMNOP.json')
+    const badge = within(card).getByRole('link', { name: 'Badge image for Build a landing page' })
+    expect(badge).toHaveAttribute('href', '/api/certificates/BW-ABCDEFGHIJKLMNOP/badge.png')
+    expect(badge).toHaveAttribute('download', 'badge_BW-ABCDEFGHIJKLMNOP.png')
+  })
+
   it('says No certificates yet, and tells startups certificates are for students', async () => {
     const { unmount } = await renderApp('/certificates', { as: 'student' })
     expect(await screen.findByText('No certificates yet')).toBeInTheDocument()
@@ -94,8 +107,44 @@ describe('/verify/:number', () => {
     expect(screen.queryByTitle(/Bridgework checked that this company controls/)).not.toBeInTheDocument()
   })
 
-  it('says not genuine for an unknown number', async () => {
+  it('says not genuine for an unknown number, and checks no credential', async () => {
     await renderApp('/verify/BW-ZZZZZZZZZZZZZZZZ')
     expect(await screen.findByText('Not a genuine certificate')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Signed credential' })).not.toBeInTheDocument()
+    expect(market.requests.some((r) => r.url.pathname === '/api/credentials/verify')).toBe(false)
+  })
+
+  it("verifies the certificate's own credential: the signature, the issuer's DID and domain, the evidence", async () => {
+    addCertificate(seedAccount({ userType: 'student', firstName: 'Asha', lastName: 'Verma' }).user, {
+      startup: { _id: 'startup-1', companyName: 'Nimbus Labs', verifiedDomain: 'nimbus.io', since: '2026-03-02T09:00:00Z' },
+    })
+    await renderApp('/verify/BW-ABCDEFGHIJKLMNOP')
+    const region = await screen.findByRole('region', { name: 'Signed credential' })
+    expect(await within(region).findByText('Signature verified')).toBeInTheDocument()
+    expect(region).toHaveTextContent('Bridgework · did:web:localhost')
+    expect(within(region).getByText('nimbus.io verified')).toBeInTheDocument()
+    expect(region).toHaveTextContent('Asha Verma completed Build a landing page')
+    expect(within(region).getByRole('link', { name: 'Revision 1 of the work submitted for “Build a landing page”' })).toHaveAttribute('href', 'https://example.com/work')
+    expect(within(region).getByRole('link', { name: 'Download it' })).toHaveAttribute('href', '/api/certificates/BW-ABCDEFGHIJKLMNOP/credential')
+  })
+
+  it('verifies a dropped file, says why a changed one fails, and refuses a file with no credential', async () => {
+    const cert = addCertificate(seedAccount({ userType: 'student', firstName: 'Asha', lastName: 'Verma' }).user)
+    await renderApp('/verify/BW-ZZZZZZZZZZZZZZZZ')
+    const region = await screen.findByRole('region', { name: 'Verify a file' })
+    const drop = (content: string, name: string) =>
+      fireEvent.drop(within(region).getByTestId('credential-drop-zone'), { dataTransfer: { files: [new File([content], name, { type: 'application/json' })] } })
+
+    drop(JSON.stringify(credentialOf(cert)), 'credential.json')
+    expect(await within(region).findByText('Signature verified')).toBeInTheDocument()
+    expect(region).toHaveTextContent('credential.json')
+    expect(within(region).getByRole('link', { name: 'Certificate BW-ABCDEFGHIJKLMNOP' })).toHaveAttribute('href', '/verify/BW-ABCDEFGHIJKLMNOP')
+
+    drop(JSON.stringify({ ...credentialOf(cert), name: 'Forged' }), 'forged.json')
+    expect(await within(region).findByText('Signature not verified')).toBeInTheDocument()
+    expect(region).toHaveTextContent('The signature does not match the credential')
+
+    drop('hello', 'notes.txt')
+    expect(await within(region).findByRole('alert')).toHaveTextContent('This is not a credential')
   })
 })

@@ -1,4 +1,4 @@
-import { Award, Download, ExternalLink, ShieldCheck } from 'lucide-react'
+import { Award, BadgeCheck, Download, ExternalLink, FileJson, ShieldCheck } from 'lucide-react'
 import { Link } from 'react-router'
 import { SkillList } from '@/components/tasks/skill-list'
 import { Button } from '@/components/ui/button'
@@ -10,6 +10,7 @@ import type { Paged } from '@/lib/api-client'
 import { TASK_PAGE_SKILLS } from '@/lib/tasks/constants'
 import { formatDate } from '@/lib/tasks/status'
 import type { Certificate } from '../api/types'
+import { badgePath, credentialPath } from '../api/verify-credential'
 
 export type CertificatesPageViewProps =
   | {
@@ -60,6 +61,9 @@ export function CertificatesPageView(props: CertificatesPageViewProps) {
   )
 }
 
+const linkClasses =
+  'inline-flex items-center gap-1 rounded px-2 text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600'
+
 type CertificateCardProps = { certificate: Certificate; isDownloading: boolean; onDownload: () => void }
 
 /** The public address that verifies a certificate: the one printed and linked on its PDF. */
@@ -82,7 +86,10 @@ export function addToLinkedInUrl(c: Certificate): string {
   return `https://www.linkedin.com/profile/add?${params}`
 }
 
-/** One certificate: what and for whom, when, its skills, number and verify address, Download, Verify and Add to LinkedIn. */
+/**
+ * One certificate: what and for whom, when, its skills, number and verify address; Download (the
+ * PDF), the signed credential and its baked badge (Open Badges 3.0), Verify and Add to LinkedIn.
+ */
 function CertificateCard({ certificate: c, isDownloading, onDownload }: CertificateCardProps) {
   return (
     <Card role="article" aria-label={c.title} className="flex h-full flex-col gap-3 p-5">
@@ -112,9 +119,27 @@ function CertificateCard({ certificate: c, isDownloading, onDownload }: Certific
           <Download className="size-4" aria-hidden="true" />
           Download
         </Button>
+        <a
+          href={credentialPath(c.certificateNumber)}
+          download={`credential_${c.certificateNumber}.json`}
+          aria-label={`Download credential for ${c.title}`}
+          className={linkClasses}
+        >
+          <FileJson className="size-4" aria-hidden="true" />
+          Download credential
+        </a>
+        <a
+          href={badgePath(c.certificateNumber)}
+          download={`badge_${c.certificateNumber}.png`}
+          aria-label={`Badge image for ${c.title}`}
+          className={linkClasses}
+        >
+          <BadgeCheck className="size-4" aria-hidden="true" />
+          Badge image
+        </a>
         <Link
           to={paths.verifyCertificate(c.certificateNumber)}
-          className="inline-flex items-center gap-1 rounded px-2 text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className={linkClasses}
         >
           <ShieldCheck className="size-4" aria-hidden="true" />
           Verify
@@ -124,7 +149,7 @@ function CertificateCard({ certificate: c, isDownloading, onDownload }: Certific
           target="_blank"
           rel="noopener noreferrer"
           aria-label={`Add ${c.title} to LinkedIn (opens in a new tab)`}
-          className="inline-flex items-center gap-1 rounded px-2 text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className={linkClasses}
         >
           <ExternalLink className="size-4" aria-hidden="true" />
           Add to LinkedIn

@@ -6,8 +6,16 @@ import { labelOf } from '@/lib/tasks/constants'
 import { formatDate } from '@/lib/tasks/status'
 import type { Certificate } from '../api/types'
 import type { Verification } from '../api/verify-certificate'
+import { credentialPath, type CredentialVerification } from '../api/verify-credential'
+import { CredentialSignature, VerifyFile } from './credential-verification'
 
-type VerifyCertificateViewProps = { number: string; verification: QueryStatus<Verification> }
+type VerifyCertificateViewProps = {
+  number: string
+  verification: QueryStatus<Verification>
+  /** The certificate's own signed credential, verified (only once it is known to be genuine). */
+  credential: QueryStatus<CredentialVerification>
+  fileCheck: { onFile: (file: File) => void; isPending: boolean; result?: CredentialVerification; error?: string }
+}
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
@@ -36,8 +44,11 @@ function IssuerLine({ startup }: { startup: Certificate['startup'] }) {
   )
 }
 
-/** /verify/{number}: whether the certificate is genuine and what it certifies (public). */
-export function VerifyCertificateView({ number, verification }: VerifyCertificateViewProps) {
+/**
+ * /verify/{number}: whether the certificate is genuine and what it certifies, the check of its
+ * signed credential, and "Verify a file" for any credential, badge or certificate PDF (public).
+ */
+export function VerifyCertificateView({ number, verification, credential, fileCheck }: VerifyCertificateViewProps) {
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12 sm:px-6">
       <title>Verify a certificate · Bridgework</title>
@@ -49,8 +60,21 @@ export function VerifyCertificateView({ number, verification }: VerifyCertificat
           loadingLabel="Checking the certificate"
           error="The certificate could not be checked. Please try again later."
         >
-          {(result) => (result.valid ? <Genuine certificate={result.certificate} /> : <NotGenuine />)}
+          {(result) =>
+            result.valid ? (
+              <div className="space-y-6">
+                <Genuine certificate={result.certificate} />
+                <CredentialSignature check={credential} verifiedDomain={result.certificate.startup.verifiedDomain}
+                  credentialHref={credentialPath(result.certificate.certificateNumber)} />
+              </div>
+            ) : (
+              <NotGenuine />
+            )
+          }
         </QueryState>
+      </div>
+      <div className="mt-6">
+        <VerifyFile {...fileCheck} />
       </div>
     </div>
   )
