@@ -3,6 +3,7 @@ import { ConnectPayouts } from '@/components/payments/connect-payouts'
 import { useCurrentUser } from '@/lib/auth-store'
 import { usePayments, useRecentPayments } from '@/lib/payments/get-payments'
 import { usePaymentProvider } from '@/lib/payments/get-provider'
+import { useStripeReturn } from '@/lib/payments/stripe-return'
 import { OFFLINE_TABS, PaymentsPageView, STRIPE_TABS, type PaymentsTab } from '../components/payments-page-view'
 import { tabCounts } from '../lib/counts'
 import { usePaymentSteps } from '../lib/use-payment-steps'
@@ -10,6 +11,7 @@ import { usePaymentSteps } from '../lib/use-payment-steps'
 /** /payments: a student's or a startup's payments by status, paged on the server; the tab is in the URL. */
 export function PaymentsPage() {
   const side = useCurrentUser()?.userType === 'startup' ? 'startup' : 'student'
+  useStripeReturn('payouts') // back from Stripe's onboarding (Connect payouts)
   const { stripe } = usePaymentProvider()
   const [params, setParams] = useSearchParams()
   const tab = [...OFFLINE_TABS, ...STRIPE_TABS].find((t) => t === params.get('status')) ?? 'all'

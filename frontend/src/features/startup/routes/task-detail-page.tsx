@@ -3,6 +3,7 @@ import { QueryState } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import { isApiError } from '@/lib/api-client'
 import { usePaymentsBySubmission } from '@/lib/payments/get-payments'
+import { useStripeReturn } from '@/lib/payments/stripe-return'
 import { useStartupTask } from '../api/get-task'
 import { useReviewWithToasts } from '../api/review-submission'
 import { TaskDetailView } from '../components/task-detail-view'
@@ -11,6 +12,7 @@ import { anyApproved } from '../lib/approved'
 /** /startup/tasks/:id: the owner's view of one task; another startup's is not found. */
 export function TaskDetailPage() {
   const id = useParams().id ?? ''
+  useStripeReturn('funding') // back from Stripe Checkout (Fund this task)
   const task = useStartupTask(id)
   const review = useReviewWithToasts()
   const payments = usePaymentsBySubmission(anyApproved(task.data?.submissions ?? []))
