@@ -1,13 +1,14 @@
 // Lint for the SPA, run by `npm run lint` (and so by ./scripts/test.sh) with zero warnings allowed.
 // Besides TypeScript's recommended rules it holds the layout of docs/architecture.md: imports flow
 // app → features → shared, a feature never imports another feature, nothing imports in a circle,
-// hooks follow React's rules, and every file and folder under src is named in kebab-case.
+// hooks follow React's rules, JSX passes jsx-a11y's recommended checks, and every file and folder under src is named in kebab-case.
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import { defineConfig, globalIgnores } from 'eslint/config'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import checkFile from 'eslint-plugin-check-file'
 import { importX } from 'eslint-plugin-import-x'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -74,4 +75,17 @@ export default defineConfig([
     },
   },
   { files: ['src/lib/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // WCAG checks a linter can make on JSX (labels, alt text, keyboard handlers beside clicks); the
+  // rest is axe-core's, run on every page in the e2e journeys (e2e/clean-console.e2e.ts).
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // `role` on a component is its own prop (NotificationBell's "student" | "startup").
+      'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
+      // A radio's label wraps the input and a name two spans down (find-students-field.tsx).
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+    },
+  },
 ])

@@ -112,6 +112,8 @@ export function UserMenu({ user, onSignOut, onSignOutEverywhere }: UserMenuProps
           id={menuId}
           role="menu"
           aria-label="Account"
+          // Focus moves among the items (refAt); the menu itself takes it only from a script.
+          tabIndex={-1}
           onKeyDown={onMenuKeyDown}
           className="absolute right-0 z-50 mt-2 max-h-[80vh] w-72 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
         >

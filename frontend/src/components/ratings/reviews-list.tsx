@@ -1,5 +1,5 @@
 import { MessageSquareQuote } from 'lucide-react'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { formatDay } from '@/components/people/format'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
@@ -96,6 +96,11 @@ function AnswerForm({ review, userId, reviewer }: { review: Review; userId: stri
   const send = useAnswerReview(userId)
   const fieldId = useId()
   const errorId = `${fieldId}-error`
+  const fieldRef = useRef<HTMLTextAreaElement>(null)
+  // The field opens on request: take the cursor there.
+  useEffect(() => {
+    if (open) fieldRef.current?.focus()
+  }, [open])
 
   if (!open) {
     return (
@@ -125,8 +130,7 @@ function AnswerForm({ review, userId, reviewer }: { review: Review; userId: stri
       </label>
       <textarea
         id={fieldId}
-        // The field opens on request: take the cursor there.
-        autoFocus
+        ref={fieldRef}
         rows={3}
         maxLength={MAX_ANSWER_LENGTH}
         value={answer}

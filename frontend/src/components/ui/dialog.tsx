@@ -55,7 +55,9 @@ export function Dialog({ title, description, onClose, children }: DialogProps) {
   }, [])
 
   return createPortal(
+    // The backdrop's click is the mouse's Escape (handled on the document above), not a control.
     <div
+      role="presentation"
       className="fixed inset-0 z-50 flex items-end justify-center bg-slate-950/50 p-2 sm:items-center sm:p-4"
       onMouseDown={(event) => event.target === event.currentTarget && onClose()}
     >
