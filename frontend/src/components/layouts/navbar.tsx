@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { buttonClasses } from '@/components/ui/button'
 import { paths } from '@/config/paths'
@@ -65,7 +65,22 @@ export function Navbar({ user, isSignedIn, onSignOut, onSignOutEverywhere, unrea
   const { pathname } = useLocation()
   const links = navLinksFor(user, isSignedIn)
 
+  const menuButtonRef = useRef<HTMLButtonElement>(null)
+
   useEffect(() => setMobileOpen(false), [pathname])
+
+  // Escape closes the phone menu, as it closes every other pop-up here, and gives the focus back
+  // to the button that opened it.
+  useEffect(() => {
+    if (!mobileOpen) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setMobileOpen(false)
+      menuButtonRef.current?.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [mobileOpen])
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -97,6 +112,7 @@ export function Navbar({ user, isSignedIn, onSignOut, onSignOutEverywhere, unrea
             </div>
           )}
           <button
+            ref={menuButtonRef}
             type="button"
             className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 md:hidden"
             aria-expanded={mobileOpen}

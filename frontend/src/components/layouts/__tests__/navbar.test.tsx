@@ -146,4 +146,13 @@ describe('phone menu', () => {
     await events.click(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Tasks' }))
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument()
   })
+
+  it('closes on Escape and gives the focus back to its button', async () => {
+    const { events } = renderNavbar(createUser({ userType: 'student' }))
+    await events.click(screen.getByRole('button', { name: 'Open menu' }))
+    within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Tasks' }).focus()
+    await events.keyboard('{Escape}')
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus()
+  })
 })

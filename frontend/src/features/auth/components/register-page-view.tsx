@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input'
 import { PasswordInput } from '@/components/ui/password-input'
 import { paths } from '@/config/paths'
 import { cn } from '@/lib/cn'
+import { isApiError } from '@/lib/api-client'
 import { applyApiFieldErrors } from '@/lib/form'
 import { registerFormSchema, type RegisterFormValues } from '../schemas'
 import { AuthLayout, textLinkClasses } from './auth-layout'
@@ -24,7 +25,8 @@ const accountTypes = [
   { value: 'startup', label: 'Startup', icon: Building2 },
 ] as const
 
-const serverFields = ['email', 'password', 'confirmPassword', 'firstName', 'lastName', 'college', 'companyName'] as const
+/** The inputs a server field error is shown on; the page does not toast what one of them shows. */
+export const registerServerFields = ['email', 'password', 'confirmPassword', 'firstName', 'lastName', 'college', 'companyName'] as const
 
 export function RegisterPageView({ onSubmit, isSubmitting, error, defaultUserType = 'student' }: RegisterPageViewProps) {
   const {
@@ -50,7 +52,7 @@ export function RegisterPageView({ onSubmit, isSubmitting, error, defaultUserTyp
   const userType = watch('userType')
 
   useEffect(() => {
-    applyApiFieldErrors(error, setError, serverFields)
+    applyApiFieldErrors(error, setError, registerServerFields)
   }, [error, setError])
 
   // Errors of the fields the other account type shows must not linger after switching.
@@ -125,6 +127,19 @@ export function RegisterPageView({ onSubmit, isSubmitting, error, defaultUserTyp
           error={errors.email?.message}
           {...register('email')}
         />
+        {isApiError(error) && error.status === 409 && errors.email?.type === 'server' && (
+          <p className="-mt-2 text-sm text-slate-600">
+            Is it yours?{' '}
+            <Link to={paths.login} className={textLinkClasses}>
+              Sign in
+            </Link>{' '}
+            or{' '}
+            <Link to={paths.forgotPassword} className={textLinkClasses}>
+              reset your password
+            </Link>
+            .
+          </p>
+        )}
         <PasswordInput
           label="Password"
           autoComplete="new-password"

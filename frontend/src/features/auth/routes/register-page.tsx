@@ -1,10 +1,10 @@
 import { useNavigate, useSearchParams } from 'react-router'
 import { paths } from '@/config/paths'
-import { errorMessage } from '@/lib/api-client'
+import { errorMessage, isApiError } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth-store'
 import { notify } from '@/lib/notify'
 import { useRegister, type RegisterInput } from '../api/register'
-import { RegisterPageView } from '../components/register-page-view'
+import { RegisterPageView, registerServerFields } from '../components/register-page-view'
 import type { RegisterFormValues } from '../schemas'
 
 /** Only the fields of the chosen account type are sent. */
@@ -34,7 +34,11 @@ export function RegisterPage() {
       storeLogin(auth, { remember: true })
       navigate(paths.dashboard, { replace: true })
     },
-    onError: (error) => notify.error(errorMessage(error, 'Registration failed')),
+    // An error the form shows on one of its inputs is said there, once; anything else is a toast.
+    onError: (error) => {
+      const onAnInput = isApiError(error) && registerServerFields.some((name) => error.fields[name])
+      if (!onAnInput) notify.error(errorMessage(error, 'Registration failed'))
+    },
   })
 
   return (

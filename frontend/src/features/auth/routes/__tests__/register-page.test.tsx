@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { useAuthStore } from '@/lib/auth-store'
@@ -55,7 +55,7 @@ describe('/register', () => {
     expect(useAuthStore.getState().user).toMatchObject({ userType: 'startup', companyName: 'Acme Labs' })
   })
 
-  it('a taken email: server message as toast and on the email input', async () => {
+  it('a taken email: said once, on the email input, with sign-in and reset links', async () => {
     seedAccount({ email: 'taken@example.com' })
     useAuthStore.getState().logout()
     const { events, router } = await renderApp('/register')
@@ -69,9 +69,13 @@ describe('/register', () => {
     await waitFor(() =>
       expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('An account with this email already exists'),
     )
-    expect(screen.getAllByText('An account with this email already exists')).toHaveLength(2) // toast + field
+    expect(screen.getAllByText('An account with this email already exists')).toHaveLength(1)
     expect(router.location.pathname).toBe('/register')
     expect(useAuthStore.getState().token).toBeNull()
+    const hint = screen.getByText(/Is it yours\?/)
+    expect(within(hint).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login')
+    await events.click(within(hint).getByRole('link', { name: 'reset your password' }))
+    expect(router.location.pathname).toBe('/forgot-password')
   })
 
   it('shows "Registration failed" when the server gives no message', async () => {
