@@ -1,12 +1,11 @@
 import { ArrowLeft, Building2, GraduationCap, LifeBuoy, ListChecks, ScrollText } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Alert } from '@/components/ui/alert'
 import { buttonClasses } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Pagination } from '@/components/ui/pagination'
 import { paths } from '@/config/paths'
-import { QueryState, type QueryStatus } from '@/components/ui/query-state'
+import { QueryError, QueryState, type QueryStatus } from '@/components/ui/query-state'
 import type { Paged } from '@/lib/api-client'
 import { useUrlQuery } from '@/lib/use-url-query'
 import { useAdminActivity } from '../api/get-admin-activity'
@@ -70,7 +69,11 @@ export function AdminDashboardPage() {
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <title>Admin dashboard · Bridgework</title>
       <h1 className="text-3xl font-bold text-slate-900">Admin dashboard</h1>
-      {totals.isError && <Alert tone="error">Failed to fetch dashboard</Alert>}
+      {totals.isError && (
+        <QueryError onRetry={totals.refetch} isRetrying={totals.isRefetching}>
+          Failed to fetch dashboard
+        </QueryError>
+      )}
       {view === 'home' ? (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

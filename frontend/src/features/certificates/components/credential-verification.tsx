@@ -3,6 +3,7 @@ import { useId, useState, type DragEvent } from 'react'
 import { Link } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Card } from '@/components/ui/card'
+import { QueryError, type QueryStatus } from '@/components/ui/query-state'
 import { Spinner } from '@/components/ui/spinner'
 import { VerifiedBadge } from '@/components/ui/verified-badge'
 import { paths } from '@/config/paths'
@@ -75,7 +76,7 @@ function Outcome({ result, verifiedDomain }: { result: CredentialVerification; v
 }
 
 type CredentialSignatureProps = {
-  check: { data: CredentialVerification | undefined; isPending: boolean; isError: boolean }
+  check: QueryStatus<CredentialVerification>
   /** The startup's verified domain as it stands now ("" when it is not verified). */
   verifiedDomain: string
   credentialHref: string
@@ -89,7 +90,9 @@ export function CredentialSignature({ check, verifiedDomain, credentialHref }: C
       {check.isPending ? (
         <Spinner label="Checking the signature" />
       ) : check.isError || !check.data ? (
-        <Alert tone="error">The credential could not be checked. Please try again later.</Alert>
+        <QueryError onRetry={check.refetch} isRetrying={check.isRefetching}>
+          The credential could not be checked.
+        </QueryError>
       ) : (
         <Outcome result={check.data} verifiedDomain={verifiedDomain} />
       )}
