@@ -1,7 +1,7 @@
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { startTransition, useEffect, useState, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { FullPageSpinner } from '@/components/ui/spinner'
+import { ShellLoading } from '@/components/layouts/main-layout'
 import { paths } from '@/config/paths'
 import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@/config/toast'
 import { setUnauthorizedHandler } from '@/lib/api-client'
@@ -64,7 +64,8 @@ export function RouterHandlers() {
 }
 
 /**
- * Holds the routes back until the start-up session check (GET /api/me) has answered. Their first
+ * Holds the routes back until the start-up session check (GET /api/me) has answered, showing the
+ * header and navigation (of the stored session) with a spinner where the page goes. Their first
  * render is then a transition, so a page whose chunk is still on its way keeps this spinner on
  * screen until it is in (src/app/router.tsx places the Suspense boundary above it). Rendered at
  * once, the routes' "Loading…" would show, and React holds back a page that replaces a fallback
@@ -79,6 +80,6 @@ export function SessionGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!isBooting) startTransition(() => setRoutesShown(true))
   }, [isBooting])
-  if (!routesShown) return <FullPageSpinner label={isBooting ? 'Loading your session' : 'Loading…'} />
+  if (!routesShown) return <ShellLoading label={isBooting ? 'Loading your session' : 'Loading…'} />
   return <>{children}</>
 }

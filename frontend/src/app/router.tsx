@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Route, Routes } from 'react-router'
-import { MainLayout } from '@/components/layouts/main-layout'
-import { FullPageSpinner } from '@/components/ui/spinner'
+import { MainLayout, ShellLoading } from '@/components/layouts/main-layout'
 import { LandingPage } from '@/features/landing/routes/landing-page'
 import { AdminDashboardRoute, DashboardRoute, StartupDashboardRoute, StudentDashboardRoute } from './routes/dashboard'
 import { PublicOnlyRoute, RequireAuth } from './guards'
@@ -62,7 +61,7 @@ export function AppRoutes() {
           showing content: as in every navigation (a transition), the screen stays as it is until
           the page's chunk is in. Its "Loading…" shows only on a first load at a page's address.
         */}
-        <Suspense fallback={<FullPageSpinner label="Loading…" />}>
+        <Suspense fallback={<ShellLoading label="Loading…" />}>
           <SessionGate>
             <Routes>
               <Route path="/" element={<MainLayout />}>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { useAuthStore } from '@/lib/auth-store'
@@ -134,6 +134,32 @@ describe('session check on start', () => {
     expect(screen.queryByRole('status', { name: 'Loading your session' })).not.toBeInTheDocument()
     expect(useAuthStore.getState().user?.firstName).toBe('Fresh')
     expect(JSON.parse(localStorage.getItem('auth')!).user.firstName).toBe('Fresh')
+  })
+
+  it('shows the header and its navigation while GET /api/me is on its way, the spinner only where the page goes', async () => {
+    let release!: () => void
+    const answered = new Promise<void>((resolve) => (release = resolve))
+    const { user, token } = seedAccount({ userType: 'student' })
+    server.use(
+      http.get('*/api/me', async () => {
+        await answered
+        return HttpResponse.json(user)
+      }),
+    )
+    useAuthStore.getState().login({ token, user })
+
+    await renderApp('/dashboard', { waitForSession: false })
+
+    const main = screen.getByRole('main')
+    expect(within(main).getByRole('status', { name: 'Loading your session' })).toBeInTheDocument()
+    const header = screen.getByRole('banner')
+    expect(within(header).getByRole('link', { name: 'Bridgework' })).toHaveAttribute('href', '/')
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument()
+    // Not yet the page: journeys wait for data-path to know the page is in.
+    expect(main).not.toHaveAttribute('data-path')
+    release()
+    expect(await screen.findByRole('heading', { name: 'Student dashboard' })).toBeInTheDocument()
+    expect(screen.getByRole('main')).toHaveAttribute('data-path', '/dashboard')
   })
 
   it('drops a rejected token and treats the visitor as signed out', async () => {

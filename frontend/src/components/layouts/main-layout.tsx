@@ -1,8 +1,9 @@
-import { useLayoutEffect } from 'react'
+import { useLayoutEffect, type ReactNode } from 'react'
 import { Outlet, useLocation, useNavigationType } from 'react-router'
 import { useLogout, useLogoutEverywhere } from '@/lib/auth'
 import { useAuthStore, useIsAuthenticated } from '@/lib/auth-store'
 import { useUnreadMessages } from '@/lib/chat/conversations'
+import { Spinner } from '@/components/ui/spinner'
 import { Footer } from './footer'
 import { Navbar } from './navbar'
 
@@ -21,10 +22,42 @@ function useScrollToTopOnNavigation(pathname: string) {
 export function MainLayout() {
   const user = useAuthStore((state) => state.user)
   const isSignedIn = useIsAuthenticated()
-  const logout = useLogout()
-  const logoutEverywhere = useLogoutEverywhere()
   // Students and startups chat; the count follows chat's live events wherever they are.
   const unreadMessages = useUnreadMessages(isSignedIn && (user?.userType === 'student' || user?.userType === 'startup'))
+  return (
+    <Frame unreadMessages={unreadMessages} pageShown>
+      <Outlet />
+    </Frame>
+  )
+}
+
+/**
+ * The frame with a spinner where the page goes: shown while the start-up session check or a
+ * page's code is on its way, so the header and its navigation are there from the first paint.
+ * It asks the server nothing (no unread count): a stored session is not yet known to be valid.
+ */
+export function ShellLoading({ label }: { label: string }) {
+  return (
+    <Frame unreadMessages={0}>
+      <div className="flex flex-1 items-center justify-center py-24 text-indigo-600">
+        <Spinner size="lg" label={label} />
+      </div>
+    </Frame>
+  )
+}
+
+type FrameProps = {
+  unreadMessages: number
+  /** Whether the routed page is in (not a spinner standing in for it). */
+  pageShown?: boolean
+  children: ReactNode
+}
+
+function Frame({ unreadMessages, pageShown = false, children }: FrameProps) {
+  const user = useAuthStore((state) => state.user)
+  const isSignedIn = useIsAuthenticated()
+  const logout = useLogout()
+  const logoutEverywhere = useLogoutEverywhere()
   const { pathname } = useLocation()
   useScrollToTopOnNavigation(pathname)
 
@@ -44,11 +77,12 @@ export function MainLayout() {
         unreadMessages={unreadMessages}
       />
       {/*
-        data-path: the path of the page shown. The address changes as a navigation starts, the page
-        once its chunk is in (the router's transition); end-to-end journeys wait for both.
+        data-path: the path of the page shown, none while a spinner stands in for it. The address
+        changes as a navigation starts, the page once its chunk is in (the router's transition);
+        end-to-end journeys wait for both.
       */}
-      <main id="main-content" data-path={pathname} tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
-        <Outlet />
+      <main id="main-content" data-path={pageShown ? pathname : undefined} tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+        {children}
       </main>
       <Footer />
     </div>

@@ -25,12 +25,3 @@ export function Spinner({ size = 'md', label = 'Loading', decorative = false, cl
     </span>
   )
 }
-
-/** Centred spinner filling the viewport; shown while the session is checked on start. */
-export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
-  return (
-    <div className="flex min-h-screen items-center justify-center text-indigo-600">
-      <Spinner size="lg" label={label} />
-    </div>
-  )
-}
