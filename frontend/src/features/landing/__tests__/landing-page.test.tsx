@@ -35,4 +35,15 @@ describe('landing page', () => {
     expect(await screen.findByText(/^Funds held by Bridgework and paid out when your work is approved\./)).toBeInTheDocument()
     expect(screen.queryByText(/Startups pay you directly/)).not.toBeInTheDocument()
   })
+
+  it('offers a signed-in user their dashboard instead of Get Started', async () => {
+    await renderApp('/', { as: 'student' })
+    const main = screen.getByRole('main')
+    const toDashboard = within(main).getAllByRole('link', { name: 'Go to your dashboard' })
+    expect(toDashboard).toHaveLength(2)
+    for (const link of toDashboard) expect(link).toHaveAttribute('href', '/dashboard')
+    expect(screen.queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Create your profile' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument()
+  })
 })

@@ -2,6 +2,7 @@ import { Award, BriefcaseBusiness, Handshake, MessagesSquare, TrendingUp, UserRo
 import { Link } from 'react-router'
 import { buttonClasses } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import { useIsAuthenticated } from '@/lib/auth-store'
 import { usePaymentProvider } from '@/lib/payments/get-provider'
 
 const features = [
@@ -40,8 +41,18 @@ function stepsFor(pay: string) {
   ]
 }
 
-/** `/`: open to everyone. */
+/** The calls to action: to sign up, or for someone signed in, back to their own work. */
+function PrimaryAction({ signedIn, label }: { signedIn: boolean; label: string }) {
+  return (
+    <Link to={signedIn ? paths.dashboard : paths.register} className={buttonClasses({ size: 'lg' })}>
+      {signedIn ? 'Go to your dashboard' : label}
+    </Link>
+  )
+}
+
+/** `/`: open to everyone; a signed-in user is offered their dashboard instead of signing up. */
 export function LandingPage() {
+  const signedIn = useIsAuthenticated()
   const { data } = usePaymentProvider()
   const steps = stepsFor(data ? HOW_PAY_WORKS[data.provider === 'stripe' ? 'stripe' : 'offline'] : '')
   return (
@@ -56,9 +67,7 @@ export function LandingPage() {
             work, chat, and earn certificates for every completed project.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to={paths.register} className={buttonClasses({ size: 'lg' })}>
-              Get Started
-            </Link>
+            <PrimaryAction signedIn={signedIn} label="Get Started" />
             <Link to={paths.tasks} className={buttonClasses({ size: 'lg', variant: 'outline' })}>
               Browse Tasks
             </Link>
@@ -101,9 +110,7 @@ export function LandingPage() {
             ))}
           </ol>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to={paths.register} className={buttonClasses({ size: 'lg' })}>
-              Create your profile
-            </Link>
+            <PrimaryAction signedIn={signedIn} label="Create your profile" />
             <Link to={paths.tasks} className={buttonClasses({ size: 'lg', variant: 'outline' })}>
               See open tasks
             </Link>
