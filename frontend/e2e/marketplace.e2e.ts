@@ -68,7 +68,7 @@ describe('marketplace', () => {
       await card.getByLabel(`Link to your work for ${title}`).fill('https://www.figma.com/file/mira-onboarding')
       await card.getByRole('button', { name: 'Submit Task' }).click()
       await studentPage.getByText('Link submitted successfully!').waitFor()
-      const mine = studentPage.getByRole('region', { name: 'Your Assigned Tasks' }).getByRole('article', { name: title })
+      const mine = studentPage.getByRole('region', { name: 'Your Submitted Tasks' }).getByRole('article', { name: title })
       await mine.getByText('Link Submitted - Awaiting Review').waitFor()
 
       // The startup moves it to review, then approves it with a note.

@@ -77,9 +77,9 @@ describe('paging through the headers', () => {
       expect(await cards(startupPage, word).count()).toBe(1)
 
       await openAs(studentPage, student, `/tasks?search=${word}`)
-      await pagerSays(studentPage, 'Your Assigned Tasks pages', 'Page 1 of 2')
-      await nextPage(studentPage, 'Your Assigned Tasks pages')
-      await pagerSays(studentPage, 'Your Assigned Tasks pages', 'Page 2 of 2')
+      await pagerSays(studentPage, 'Your Submitted Tasks pages', 'Page 1 of 2')
+      await nextPage(studentPage, 'Your Submitted Tasks pages')
+      await pagerSays(studentPage, 'Your Submitted Tasks pages', 'Page 2 of 2')
     } catch (error) {
       await Promise.all([visitor, startupPage, studentPage].map((p, i) => saveScreenshot(p, `paging-tasks-${i}`)))
       throw error

@@ -126,7 +126,10 @@ export function marketplaceHandlers() {
       const me = who(request)!
       const url = new URL(request.url)
       const mine = (t: Task) => t.submissions.some((s) => s.student?._id === me._id) || t.assignedStudent?._id === me._id
-      const list = url.searchParams.get('scope') === 'mine' ? market.tasks.filter(mine) : market.tasks.filter((t) => !mine(t) && t.status !== 'completed')
+      let list = url.searchParams.get('scope') === 'mine' ? market.tasks.filter(mine) : market.tasks.filter((t) => !mine(t) && t.status !== 'completed')
+      // As the server: "startup" keeps the tasks assigned to the student, "non-startup" the rest.
+      const source = url.searchParams.get('source')
+      if (source) list = list.filter((t) => (t.assignedStudent?._id === me._id) === (source === 'startup'))
       return pagedJson(list, request)
     }),
     http.get('*/api/startup/tasks', ({ request }) => {

@@ -68,7 +68,7 @@ describe('payments beside the student’s completed work', () => {
     Object.assign(done, { status: 'completed', displayStatus: 'completed' })
     const payment = makePayment(done, student, startup, { status: 'sent', method: 'upi' })
     await renderApp('/tasks', { as: student })
-    const region = await screen.findByRole('region', { name: 'Your Assigned Tasks' })
+    const region = await screen.findByRole('region', { name: 'Your Submitted Tasks' })
     const card = await within(region).findByRole('article', { name: 'Landing page' })
     const step = await within(card).findByRole('link', { name: 'sent — confirm?' })
     expect(step).toHaveAttribute('href', `/payments/${payment._id}`)

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { http } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { seedAccount } from '@/testing/mocks/db'
 import { makeSubmission, makeTask, market, resetMarket } from '@/testing/mocks/marketplace'
@@ -111,16 +111,21 @@ describe('/tasks paging', () => {
 })
 
 describe('/tasks as a student', () => {
-  it('shows Your Assigned Tasks and Available Tasks, with the student wording', async () => {
+  it('lists assigned tasks under Your Assigned Tasks and tasks only submitted to under Your Submitted Tasks', async () => {
     const startup = seedAccount({ userType: 'startup' }).user
     const student = seedAccount({ userType: 'student', firstName: 'Asha' })
-    const mine = makeTask(startup, { title: 'Mine' })
-    makeSubmission(mine, student.user)
-    mine.displayStatus = 'submitted'
+    const submittedTo = makeTask(startup, { title: 'Submitted to' })
+    makeSubmission(submittedTo, student.user)
+    submittedTo.displayStatus = 'submitted'
+    makeTask(startup, { title: 'Given to Asha', assignedStudent: { _id: student.user._id, id: student.user._id, firstName: 'Asha', lastName: '' } })
     makeTask(startup, { title: 'Open one' })
     await renderApp('/tasks', { as: student.user })
     const assigned = await screen.findByRole('region', { name: 'Your Assigned Tasks' })
-    expect(within(assigned).getByText('Link Submitted - Awaiting Review')).toBeInTheDocument()
+    expect(await within(assigned).findByRole('article', { name: 'Given to Asha' })).toBeInTheDocument()
+    expect(within(assigned).queryByRole('article', { name: 'Submitted to' })).not.toBeInTheDocument()
+    expect(assigned).toHaveTextContent('Tasks a startup assigned to you.')
+    const submitted = await screen.findByRole('region', { name: 'Your Submitted Tasks' })
+    expect(within(submitted).getByRole('article', { name: 'Submitted to' })).toHaveTextContent('Link Submitted - Awaiting Review')
     const available = screen.getByRole('region', { name: 'Available Tasks' })
     expect(within(available).getByRole('article', { name: 'Open one' })).toBeInTheDocument()
     expect(screen.getByLabelText('Source')).toBeInTheDocument()
@@ -128,9 +133,27 @@ describe('/tasks as a student', () => {
     expect(asked).toEqual(
       expect.arrayContaining([
         { scope: 'available', page: '1', per_page: '12' },
-        { scope: 'mine', page: '1', per_page: '12' },
+        { scope: 'mine', source: 'startup', page: '1', per_page: '12' },
+        { scope: 'mine', source: 'non-startup', page: '1', per_page: '12' },
       ]),
     )
+  })
+
+  it('says what failed in the student’s words, and Retry asks again', async () => {
+    const startup = seedAccount({ userType: 'startup' }).user
+    makeTask(startup, { title: 'Open one' })
+    let failures = 1
+    server.use(
+      http.get('*/api/student/tasks/all', ({ request }) =>
+        new URL(request.url).searchParams.get('scope') === 'available' && failures-- > 0 ? HttpResponse.json({ message: 'down' }, { status: 503 }) : undefined,
+      ),
+    )
+    const { events } = await renderApp('/tasks', { as: 'student' })
+    const available = screen.getByRole('region', { name: 'Available Tasks' })
+    expect(await within(available).findByRole('alert')).toHaveTextContent('Failed to fetch available tasks')
+    expect(screen.queryByText('Failed to fetch works')).not.toBeInTheDocument()
+    await events.click(within(available).getByRole('button', { name: 'Retry' }))
+    expect(await within(available).findByRole('article', { name: 'Open one' })).toBeInTheDocument()
   })
 
   it('checks the link, then submits it and says so', async () => {

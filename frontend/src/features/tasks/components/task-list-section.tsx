@@ -6,6 +6,8 @@ import type { Task } from '@/types/tasks'
 
 type TaskListSectionProps = {
   title: string
+  /** A line under the title saying which tasks the list holds. */
+  description?: string
   tasks: QueryStatus<Paged<Task>>
   errorText: string
   emptyText: ReactNode
@@ -14,7 +16,7 @@ type TaskListSectionProps = {
 }
 
 /** A titled, paged grid of task cards with its loading, error and empty states. */
-export function TaskListSection({ title, tasks, errorText, emptyText, onPageChange, renderTask }: TaskListSectionProps) {
+export function TaskListSection({ title, description, tasks, errorText, emptyText, onPageChange, renderTask }: TaskListSectionProps) {
   const id = title.toLowerCase().replace(/\W+/g, '-')
   const total = tasks.data?.total
   return (
@@ -26,6 +28,7 @@ export function TaskListSection({ title, tasks, errorText, emptyText, onPageChan
         {/* The open market may not count its tasks: then no number rather than a wrong one. */}
         {total !== undefined && total > 0 && <span className="text-sm text-slate-500">{total === 1 ? '1 task' : `${total} tasks`}</span>}
       </div>
+      {description && <p className="-mt-3 text-sm text-slate-600">{description}</p>}
       <QueryState
         query={tasks}
         loadingLabel={`Loading ${title.toLowerCase()}`}

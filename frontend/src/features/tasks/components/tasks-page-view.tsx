@@ -35,11 +35,14 @@ export type TasksPageViewProps = {
   query: TaskQuery
   /** Changes these of the query's fields, keeping the rest as the URL has them. */
   onQueryChange: (change: Partial<TaskQuery>) => void
-  onMinePageChange: (page: number) => void
+  onAssignedPageChange: (page: number) => void
+  onSubmittedPageChange: (page: number) => void
   /** Resets the search and every filter (the URL's). */
   onClearFilters: () => void
-  /** Students: their assigned and submitted tasks. */
-  mine?: TaskListState
+  /** Students: the tasks a startup assigned to them (absent when the Source filter leaves them out). */
+  assigned?: TaskListState
+  /** Students: the other tasks they submitted to (absent when the Source filter leaves them out). */
+  submitted?: TaskListState
   /** Students and visitors: open tasks. Startups: their posted tasks. */
   main: TaskListState
   submit: SubmitState
@@ -59,11 +62,6 @@ function canSubmit(task: Task): boolean {
   return open && (!task.deadlinePassed || task.submissions.length > 0)
 }
 
-/**
- * /tasks (spec §2, open to all): the search box and filter panel over one or two lists:
- * students see Your Assigned Tasks and Available Tasks, startups Your Posted Tasks, everyone
- * else the available tasks, read-only.
- */
 /** Whether the list is narrowed: a search word or a filter (sort and page narrow nothing). */
 export function hasFilters(query: TaskQuery): boolean {
   return Boolean(query.search || query.category || query.deadline || query.source || query.paid)
@@ -71,7 +69,19 @@ export function hasFilters(query: TaskQuery): boolean {
 
 export const NO_MATCH = 'No tasks match your filters'
 
-export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePageChange, onClearFilters, mine, main, submit, onSubmitLink, saveSearch, payments }: TasksPageViewProps) {
+/** What each viewer's main list failed to fetch: only a startup's list holds its works. */
+const MAIN_ERROR = { startup: 'Failed to fetch works', student: 'Failed to fetch available tasks', other: 'Failed to fetch tasks' }
+
+/** Whether a loaded list holds nothing (not while it loads or after it failed). */
+const loadedEmpty = (list: TaskListState) => list.data !== undefined && !list.isError && list.data.items.length === 0
+
+/**
+ * /tasks (spec §2, open to all): the search box and filter panel over the lists: students see
+ * Your Assigned Tasks (what a startup assigned to them), the tasks they only submitted to, and
+ * Available Tasks; startups Your Posted Tasks; everyone else the available tasks, read-only.
+ */
+export function TasksPageView(props: TasksPageViewProps) {
+  const { viewer, viewerId, query, onQueryChange, onAssignedPageChange, onSubmittedPageChange, onClearFilters, assigned, submitted, main, submit, onSubmitLink, saveSearch, payments } = props
   const student = viewer === 'student'
   const filtered = hasFilters(query)
   const noMatch = (
@@ -125,20 +135,33 @@ export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePa
         )}
       </div>
       <TaskFilters query={query} onChange={onQueryChange} showSource={student} action={student ? saveSearch : undefined} />
-      {student && mine && (
+      {student && assigned && (
         <TaskListSection
           title="Your Assigned Tasks"
-          tasks={mine}
-          errorText="Failed to fetch works"
-          emptyText={filtered ? noMatch : 'No assigned tasks.'}
-          onPageChange={onMinePageChange}
+          description="Tasks a startup assigned to you."
+          tasks={assigned}
+          errorText="Failed to fetch your assigned tasks"
+          emptyText={filtered ? noMatch : 'No startup has assigned a task to you yet.'}
+          onPageChange={onAssignedPageChange}
+          renderTask={renderTask}
+        />
+      )}
+      {/* Only once there is something to show: a new student's first screen is the open market. */}
+      {student && submitted && !(loadedEmpty(submitted) && !filtered) && (
+        <TaskListSection
+          title="Your Submitted Tasks"
+          description="Tasks from the open market you sent your work to."
+          tasks={submitted}
+          errorText="Failed to fetch the tasks you submitted to"
+          emptyText={noMatch}
+          onPageChange={onSubmittedPageChange}
           renderTask={renderTask}
         />
       )}
       <TaskListSection
         title={mainTitle}
         tasks={main}
-        errorText="Failed to fetch works"
+        errorText={MAIN_ERROR[viewer === 'startup' || viewer === 'student' ? viewer : 'other']}
         emptyText={filtered ? noMatch : viewer === 'startup' ? 'No tasks posted yet' : 'No available tasks at the moment'}
         onPageChange={(page) => onQueryChange({ page })}
         renderTask={renderTask}

@@ -13,8 +13,10 @@ import { TasksPageView } from '../components/tasks-page-view'
 
 const FILTERS = ['search', 'category', 'deadline', 'source', 'sort', 'paid'] as const
 
-/** The filters and page of the main list, and the page of a student's own tasks (My Works). */
-type Query = { query: TaskQuery; minePage: number }
+/** The filters and page of the main list, and the pages of a student's two lists of own tasks. */
+type Query = { query: TaskQuery; assignedPage: number; submittedPage: number }
+
+const pageParam = (params: URLSearchParams, name: string) => Math.max(1, Number(params.get(name)) || 1)
 
 /** The query lives in the URL, so a filtered list can be shared and Back works. */
 function readQuery(params: URLSearchParams): Query {
@@ -25,17 +27,18 @@ function readQuery(params: URLSearchParams): Query {
   }
   const page = Number(params.get('page'))
   if (page > 1) query.page = page
-  return { query, minePage: Math.max(1, Number(params.get('minePage')) || 1) }
+  return { query, assignedPage: pageParam(params, 'assignedPage'), submittedPage: pageParam(params, 'submittedPage') }
 }
 
-function writeQuery({ query, minePage }: Query): URLSearchParams {
+function writeQuery({ query, assignedPage, submittedPage }: Query): URLSearchParams {
   const out = new URLSearchParams()
   for (const key of FILTERS) {
     const value = query[key]
     if (value) out.set(key, value)
   }
   if (query.page && query.page > 1) out.set('page', String(query.page))
-  if (minePage > 1) out.set('minePage', String(minePage))
+  if (assignedPage > 1) out.set('assignedPage', String(assignedPage))
+  if (submittedPage > 1) out.set('submittedPage', String(submittedPage))
   return out
 }
 
@@ -47,17 +50,21 @@ function sameFilters(a: TaskQuery, b: TaskQuery): boolean {
 export function TasksPage() {
   const user = useCurrentUser()
   const viewer = user?.userType ?? null
-  const [{ query, minePage }, change] = useUrlQuery(readQuery, writeQuery)
+  const [{ query, assignedPage, submittedPage }, change] = useUrlQuery(readQuery, writeQuery)
   const filters = { ...query, page: undefined }
 
   const student = viewer === 'student'
   const startup = viewer === 'startup'
   const open = useOpenTasks(query, { enabled: !student && !startup })
   const available = useStudentTasks('available', query, { enabled: student })
-  const mine = useStudentTasks('mine', { ...filters, page: minePage }, { enabled: student })
+  // The student's own tasks in two lists: those a startup assigned to them, and those they only
+  // submitted to. The Source filter, when set, keeps one of the two.
+  const assigned = useStudentTasks('mine', { ...filters, source: 'startup', page: assignedPage }, { enabled: student && query.source !== 'non-startup' })
+  const submitted = useStudentTasks('mine', { ...filters, source: 'non-startup', page: submittedPage }, { enabled: student && query.source !== 'startup' })
   // The filter panel shows Deadline as the default sort; My Works lists newest first instead.
   // Only the student's own completed work has payments to show beside it.
-  const payments = usePaymentsByTask(Boolean(mine.data?.items.some((task) => task.displayStatus === 'completed')))
+  const completed = (list: typeof assigned) => Boolean(list.data?.items.some((task) => task.displayStatus === 'completed'))
+  const payments = usePaymentsByTask(completed(assigned) || completed(submitted))
   const posted = useStartupTasks({ sort: 'deadline', ...query }, { enabled: startup })
 
   const [submittedAt, setSubmittedAt] = useState<Record<string, number>>({})
@@ -75,12 +82,14 @@ export function TasksPage() {
       onQueryChange={(changed) =>
         change((latest) => {
           const next = { ...latest.query, ...changed }
-          return { query: next, minePage: sameFilters(next, latest.query) ? latest.minePage : 1 }
+          return sameFilters(next, latest.query) ? { ...latest, query: next } : { query: next, assignedPage: 1, submittedPage: 1 }
         })
       }
-      onMinePageChange={(page) => change((latest) => ({ ...latest, minePage: page }))}
-      onClearFilters={() => change(() => ({ query: {}, minePage: 1 }))}
-      mine={student ? mine : undefined}
+      onAssignedPageChange={(page) => change((latest) => ({ ...latest, assignedPage: page }))}
+      onSubmittedPageChange={(page) => change((latest) => ({ ...latest, submittedPage: page }))}
+      onClearFilters={() => change(() => ({ query: {}, assignedPage: 1, submittedPage: 1 }))}
+      assigned={student && query.source !== 'non-startup' ? assigned : undefined}
+      submitted={student && query.source !== 'startup' ? submitted : undefined}
       main={main}
       saveSearch={student ? <SaveSearchButton query={filters} /> : undefined}
       payments={student ? payments : undefined}
