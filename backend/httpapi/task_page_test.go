@@ -223,6 +223,15 @@ func TestStartupDashboard_consistentCounts(t *testing.T) {
 		if hired, working := stats(); hired != 1 || working != 2 {
 			t.Errorf("after approval: hired %v working %v, want 1 (Asha) and 2 (Asha and Mia on the open task)", hired, working)
 		}
+		// A second approval of Asha's work is a second approval, not a second student hired.
+		e.review(startup, second, asha.ID)
+		if res := e.do("POST", "/api/startup/tasks/"+second+"/approve", startup.Token,
+			map[string]any{"studentId": asha.ID, "approve": true}); res.Status != http.StatusOK {
+			t.Fatalf("approve Asha on the second task: %d %s", res.Status, res.Raw)
+		}
+		if hired, _ := stats(); hired != 1 {
+			t.Errorf("after two approvals of Asha: hired %v, want 1", hired)
+		}
 	})
 }
 

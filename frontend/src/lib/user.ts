@@ -23,6 +23,16 @@ export function displayName(user: Partial<NameParts> | null | undefined): string
   return full || user.username || user.email || 'User'
 }
 
+/** What each startup plan means; Free is the one plan there is. */
+const TIER_HINTS: Record<string, string> = {
+  free: 'Free: every feature, with no subscription. It is the only plan.',
+}
+
+/** A line saying what the startup's tier (none means Free) gives, or '' for a tier we cannot explain. */
+export function tierHint(tier: string | undefined): string {
+  return TIER_HINTS[(tier || 'free').toLowerCase()] ?? ''
+}
+
 export function hasUserType(user: Pick<User, 'userType'> | null | undefined, ...types: UserType[]): boolean {
   return Boolean(user && types.includes(user.userType))
 }

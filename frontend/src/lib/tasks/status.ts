@@ -75,12 +75,12 @@ export function formatDateTime(value: string | null | undefined): string {
 }
 
 /**
- * Who works on a task, as the startup's lists say it: the assigned student, else how many
- * submissions it has ("2 submissions"), and "Unassigned" only when it has neither.
+ * Who a task is assigned to, as the startup's lists say it: the assigned student, else
+ * "Unassigned" with how many students sent work ("Unassigned · 2 submissions so far").
  */
 export function assigneeLabel(task: Pick<Task, 'assignedStudent' | 'submissions'>): string {
   if (task.assignedStudent) return personName(task.assignedStudent)
   const n = task.submissions?.length ?? 0
-  if (n > 0) return n === 1 ? '1 submission' : `${n} submissions`
-  return 'Unassigned'
+  if (n === 0) return 'Unassigned'
+  return `Unassigned · ${n === 1 ? 'one submission' : `${n} submissions`} so far`
 }

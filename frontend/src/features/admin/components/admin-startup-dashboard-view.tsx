@@ -3,6 +3,7 @@ import { SubmissionsTable } from '@/components/tasks/submissions-table'
 import { buttonClasses } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { paths } from '@/config/paths'
+import { tierHint } from '@/lib/user'
 import type { AdminStartupDashboard } from '../api/types'
 import { StatCard } from './stat-card'
 import { personName } from './task-card'
@@ -60,6 +61,7 @@ export function AdminStartupDashboardView({ data }: { data: AdminStartupDashboar
           <h2 id="company-stats-title" className="text-lg font-semibold text-slate-900">Company Stats</h2>
           <p className="text-sm text-slate-600">Company: <span className="font-medium text-slate-900">{startup.companyName}</span></p>
           <p className="text-sm text-slate-600">Tier: <span className="font-medium capitalize text-slate-900">{startup.tier || 'free'}</span></p>
+          {tierHint(startup.tier) && <p className="text-xs text-slate-500">{tierHint(startup.tier)}</p>}
           <p className="text-sm text-slate-600">Students currently working: <span className="font-medium text-slate-900">{stats.studentsWorking}</span></p>
         </Card>
       </div>

@@ -114,10 +114,10 @@ describe('startup dashboard', () => {
     // The list reloads after a decision (spec §4).
     await waitFor(() => expect(screen.getByRole('region', { name: 'Company Stats' })).toHaveTextContent('Students currently working0'))
     expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: false, reviewNotes: '', revision: 1 }])
-    // Issue 18: a task with a submission but no assignee says so rather than "Unassigned".
-    expect(screen.getByRole('region', { name: 'Recent Tasks' })).toHaveTextContent('1 submission')
-    expect(screen.getByRole('region', { name: 'Recent Tasks' })).not.toHaveTextContent('Unassigned')
-    expect(screen.getByText('Students with approved work')).toBeInTheDocument()
+    // Nobody is assigned: it says so, and how much work came in, in words.
+    expect(screen.getByRole('region', { name: 'Recent Tasks' })).toHaveTextContent('Unassigned · one submission so far')
+    expect(screen.getByText('Different students whose work you approved, each counted once')).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Company Stats' })).toHaveTextContent('Free: every feature, with no subscription. It is the only plan.')
     expect(screen.getByText('Students with a link waiting on an open task')).toBeInTheDocument()
   })
 })

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths'
 import type { Paged } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
 import type { PaymentsBy } from '@/lib/payments/get-payments'
-import { personName } from '@/lib/tasks/status'
+import { assigneeLabel, personName } from '@/lib/tasks/status'
 import type { Task } from '@/types/tasks'
 import type { TabCounts } from '../api/get-startup-task-counts'
 import type { ReviewAction, ReviewHandler } from '../api/review-submission'
@@ -113,9 +113,9 @@ function WorkCard({ task, onAction, busy, busyAction, payments }: WorkCardProps)
         <Link to={paths.startup.task(task._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
           View Details
         </Link>
-        {task.assignedStudent && (
-          <p className="flex items-center gap-2 text-sm text-slate-600">
-            Assigned to {personName(task.assignedStudent)}
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          Assigned to {assigneeLabel(task)}
+          {task.assignedStudent && (
             <Link
               to={paths.chatWith(task.assignedStudent._id)}
               className={buttonClasses({ variant: 'ghost', size: 'sm' })}
@@ -123,8 +123,8 @@ function WorkCard({ task, onAction, busy, busyAction, payments }: WorkCardProps)
             >
               <MessageCircle className="size-4" aria-hidden="true" />
             </Link>
-          </p>
-        )}
+          )}
+        </p>
       </div>
       <SubmissionList task={task} onAction={onAction} busy={busy} busyAction={busyAction} payments={payments} />
     </TaskCard>

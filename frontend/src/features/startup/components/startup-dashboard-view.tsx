@@ -10,7 +10,7 @@ import { useCurrentUser } from '@/lib/auth-store'
 import type { PaymentsBy } from '@/lib/payments/get-payments'
 import { formatPay } from '@/lib/tasks/pay'
 import { assigneeLabel, formatDate } from '@/lib/tasks/status'
-import { displayName } from '@/lib/user'
+import { displayName, tierHint } from '@/lib/user'
 import { useWelcome } from '@/lib/welcome'
 import type { SubmissionRow } from '@/types/tasks'
 import type { StartupDashboard } from '../api/get-startup-dashboard'
@@ -61,7 +61,7 @@ export function StartupDashboardView({ dashboard, bell, onAction, busy, busyActi
 }
 
 /** What each figure counts, so the two never read as a contradiction. */
-export const HIRED_HINT = 'Students with approved work'
+export const HIRED_HINT = 'Different students whose work you approved, each counted once'
 export const WORKING_HINT = 'Students with a link waiting on an open task'
 
 function DashboardBody({ data, onAction, busy, busyAction, payments }: Omit<StartupDashboardViewProps, 'dashboard' | 'bell'> & { data: StartupDashboard }) {
@@ -133,9 +133,12 @@ function DashboardBody({ data, onAction, busy, busyAction, payments }: Omit<Star
                 <dt className="sr-only">Company name</dt>
                 <dd className="font-medium text-slate-800">{startup.companyName || displayName(startup)}</dd>
               </div>
-              <div className="flex justify-between">
-                <dt className="text-slate-600">Tier</dt>
-                <dd className="font-medium capitalize text-slate-800">{startup.tier || 'free'}</dd>
+              <div>
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Tier</dt>
+                  <dd className="font-medium capitalize text-slate-800">{startup.tier || 'free'}</dd>
+                </div>
+                <TierHint tier={startup.tier} />
               </div>
               <div>
                 <div className="flex justify-between">
@@ -150,4 +153,10 @@ function DashboardBody({ data, onAction, busy, busyAction, payments }: Omit<Star
       </div>
     </>
   )
+}
+
+/** What the startup's plan means, under its name. */
+function TierHint({ tier }: { tier?: string }) {
+  const hint = tierHint(tier)
+  return hint ? <p className="text-xs text-slate-500">{hint}</p> : null
 }

@@ -24,21 +24,25 @@ type SubmissionListProps = {
 export function SubmissionList({ task, onAction, busy, busyAction, payments }: SubmissionListProps) {
   if (task.submissions.length === 0) return <p className="text-sm text-slate-500">No submissions yet.</p>
   return (
-    <ul aria-label={`Submissions for ${task.title}`} className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+    // A container query, not the viewport: in My Works' two columns a card is narrow on a wide screen.
+    <ul aria-label={`Submissions for ${task.title}`} className="@container divide-y divide-slate-100 rounded-xl border border-slate-200">
       {task.submissions.map((sub) => {
         const studentId = sub.student?._id ?? ''
         const name = personName(sub.student)
         const href = webHref(sub.link)
         return (
-          <li key={sub._id} aria-label={`${name}'s submission`} className="grid gap-2 p-3 sm:grid-cols-[1fr_auto] sm:items-start">
+          <li key={sub._id} aria-label={`${name}'s submission`} className="grid gap-2 p-3 @xl:grid-cols-[1fr_auto] @xl:items-start">
             <div className="min-w-0 space-y-0.5">
               <p className="font-medium text-slate-900">{name}</p>
               {href ? (
-                <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="block break-all text-sm text-indigo-700 hover:underline">
+                // One line, cut with an ellipsis: the whole link is its title and where it goes.
+                <a href={href} target="_blank" rel="noopener noreferrer nofollow" title={sub.link} className="block truncate text-sm text-indigo-700 hover:underline">
                   {sub.link}
                 </a>
               ) : (
-                <p className="break-all text-sm">{sub.link}</p>
+                <p title={sub.link} className="truncate text-sm">
+                  {sub.link}
+                </p>
               )}
               <p className="text-xs text-slate-500">Submitted {formatDate(sub.submittedAt)}</p>
               <RevisionSummary revision={sub.revision} reviewNotes={sub.reviewNotes} revisions={sub.revisions} />

@@ -40,7 +40,7 @@ describe('student dashboard: decisions', () => {
     expect(within(active).getByText('No active tasks')).toBeInTheDocument()
   })
 
-  it('toasts an approval live, and the work shows in Recently Completed, not Active Tasks', async () => {
+  it('toasts an approval live, and the work shows in Recently Completed and Past work, not Active Tasks', async () => {
     const { student, task, sub } = scene()
     await renderApp('/dashboard', { as: student })
     const active = await screen.findByRole('region', { name: 'Active Tasks' })
@@ -53,7 +53,11 @@ describe('student dashboard: decisions', () => {
     expect(await screen.findByText('Approved: "Landing page"')).toBeInTheDocument()
     expect(await within(screen.getByRole('region', { name: 'Recently Completed' })).findByText('Landing page')).toBeInTheDocument()
     expect(within(active).queryByText('Landing page')).not.toBeInTheDocument()
-    expect(within(screen.getByRole('region', { name: 'Past work' })).queryByText('Landing page')).not.toBeInTheDocument()
+    // Completed work is past work too: never "No past work yet" beside a completed task.
+    const past = screen.getByRole('region', { name: 'Past work' })
+    const item = await within(past).findByRole('listitem', { name: 'Landing page' })
+    expect(within(item).getByText('Approved')).toBeInTheDocument()
+    expect(within(past).queryByText('No past work yet')).not.toBeInTheDocument()
   })
 
   it('does not toast another student\'s decision', async () => {

@@ -3,8 +3,8 @@ import { formatDate, personName } from '@/lib/tasks/status'
 import type { Task } from '@/types/tasks'
 
 /**
- * Work a startup decided against (rejected) or that closed when the task was filled: what it was,
- * who decided, the status, and the startup's note when it left one.
+ * Work a startup decided on (approved or rejected) or that closed when the task was filled: what
+ * it was, who decided, the status, and the startup's note when it left one.
  */
 export function PastWork({ tasks }: { tasks: Task[] }) {
   if (tasks.length === 0) return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">No past work yet</p>

@@ -137,6 +137,9 @@ export function StudentDashboardView({ dashboard, bell, onSubmitLink, submitting
   )
 }
 
+/** What Networking's Connect does: it opens a chat, there is no request to accept. */
+export const NETWORKING_HINT = 'Connect opens a chat with the startup, to ask about its work.'
+
 function DashboardBody({ data, onSubmitLink, submitting, payments }: Pick<StudentDashboardViewProps, 'onSubmitLink' | 'submitting' | 'payments'> & { data: StudentDashboard }) {
   const { student, stats, availableTasks, recentlyCompleted, startups } = data
   // Decided work leaves Active Tasks (issue 18): approved work is in Recently Completed, rejected
@@ -250,6 +253,7 @@ function DashboardBody({ data, onSubmitLink, submitting, payments }: Pick<Studen
         </DashboardSection>
 
         <DashboardSection title="Networking">
+          <p className="-mt-2 text-sm text-slate-600">{NETWORKING_HINT}</p>
           {startups.length === 0 ? (
             <Empty>No startups found</Empty>
           ) : (
@@ -260,7 +264,7 @@ function DashboardBody({ data, onSubmitLink, submitting, payments }: Pick<Studen
                     <Avatar src={s.logo} initials={(s.companyName || 'S')[0]!.toUpperCase()} size="sm" />
                     <span className="truncate text-sm font-medium text-slate-800">{personName(s)}</span>
                   </div>
-                  <Link to={paths.chatWith(s._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`Connect with ${personName(s)}`}>
+                  <Link to={paths.chatWith(s._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`Connect: message ${personName(s)}`}>
                     Connect
                   </Link>
                 </li>

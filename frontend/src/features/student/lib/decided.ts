@@ -8,10 +8,13 @@ export function isDecided(status: string | undefined): boolean {
   return DECIDED.has(status ?? '')
 }
 
-/** How many rejected or closed tasks Past work lists. */
+/** How many decided tasks Past work lists. */
 export const PAST_WORK_SHOWN = 5
 
-/** The student's rejected or closed work, in the dashboard's order of their tasks (newest first). */
+/**
+ * The student's decided work (approved, rejected, or closed when the task was filled), in the
+ * dashboard's order of their tasks (newest first).
+ */
 export function pastWorkOf(tasks: Task[]): Task[] {
-  return tasks.filter((task) => ['rejected', 'closed'].includes(task.submissions[0]?.status ?? '')).slice(0, PAST_WORK_SHOWN)
+  return tasks.filter((task) => isDecided(task.submissions[0]?.status)).slice(0, PAST_WORK_SHOWN)
 }
