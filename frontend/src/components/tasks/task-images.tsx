@@ -10,6 +10,23 @@ export function taskImages(task: Pick<Task, 'title' | 'imageUrl' | 'attachments'
   return unique.map((src, i) => ({ src, alt: `${task.title}, image ${i + 1}` }))
 }
 
+/**
+ * Every file of the task, named: its picture (posted as the first image, so without a name of
+ * its own) then its attachments, each once.
+ */
+export function taskFiles(task: Pick<Task, 'imageUrl' | 'attachments'>): Array<{ name: string; href: string }> {
+  const files = [{ name: 'Task picture', url: task.imageUrl }, ...(task.attachments ?? [])]
+  const seen = new Set<string>()
+  const out: Array<{ name: string; href: string }> = []
+  for (const file of files) {
+    const href = fileHref(file.url)
+    if (!href || seen.has(href)) continue
+    seen.add(href)
+    out.push({ name: file.name || 'Attachment', href })
+  }
+  return out
+}
+
 /** Thumbnails that open the lightbox (previous, next, close, "n / total"). */
 export function TaskImages({ task }: { task: Pick<Task, 'title' | 'imageUrl' | 'attachments'> }) {
   const [index, setIndex] = useState<number | null>(null)

@@ -63,3 +63,28 @@ export function savedSearchSummary(saved: Omit<SaveSearchInput, 'name'>): string
   if (saved.source) parts.push(sourceLabels[saved.source] ?? saved.source)
   return parts.length > 0 ? parts.join(' · ') : 'All tasks'
 }
+
+/** The longest name the server takes. */
+export const SAVED_SEARCH_NAME_MAX = 80
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/**
+ * A name made from the search, offered in the dialog: "React hooks · Web Development · Open to
+ * everyone", or "All tasks"; cut to the server's 80 characters.
+ */
+export function defaultSavedSearchName(saved: Omit<SaveSearchInput, 'name'>): string {
+  const parts: string[] = []
+  if (saved.search) parts.push(capitalized(saved.search))
+  if (saved.category) parts.push(labelOf(saved.category))
+  if (saved.deadlineBefore) parts.push(`Before ${dayLabel(saved.deadlineBefore)}`)
+  if (saved.source) parts.push(capitalized(sourceLabels[saved.source] ?? saved.source))
+  const name = parts.length > 0 ? parts.join(' · ') : 'All tasks'
+  return name.length > SAVED_SEARCH_NAME_MAX ? `${name.slice(0, SAVED_SEARCH_NAME_MAX - 1).trimEnd()}…` : name
+}
+
+/**
+ * A saved search keeps no Paid-only filter (docs/api-contract.md, "Saved searches"): with it
+ * on, the dialog says so rather than promise alerts for paid work only.
+ */
+export const PAID_ONLY_NOT_KEPT = 'Paid only is not kept: alerts also come for unpaid tasks.'

@@ -26,6 +26,9 @@ describe('Save this search on /tasks', () => {
     expect(dialog).toHaveAccessibleDescription(/"react hooks" · Web Development · before 1 Dec 2026 · open to everyone/)
     const name = within(dialog).getByLabelText('Name')
     expect(name).toHaveFocus()
+    // A name made from the search is offered; the student may write their own.
+    expect(name).toHaveValue('React hooks · Web Development · Before 1 Dec 2026 · Open to everyone')
+    await events.clear(name)
     await events.type(name, 'React work{Enter}')
 
     expect(await screen.findByText('Search saved')).toBeInTheDocument()
@@ -36,9 +39,27 @@ describe('Save this search on /tasks', () => {
     expect(settingsMock.savedSearches.get(student._id)?.map((s) => s.name)).toEqual(['React work'])
   })
 
+  it('offers a name made from the search, and says Paid only is not kept when it is on', async () => {
+    const { events } = await renderApp('/tasks?search=react&category=design&paid=true', { as: 'student' })
+    await events.click(await screen.findByRole('button', { name: 'Save this search' }))
+    const dialog = screen.getByRole('dialog', { name: 'Save this search' })
+    expect(dialog).toHaveAccessibleDescription('You\'ll hear about new tasks matching: "react" · Design. Paid only is not kept: alerts also come for unpaid tasks.')
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('React · Design')
+    await events.click(within(dialog).getByRole('button', { name: 'Save search' }))
+    expect(await screen.findByText('Search saved')).toBeInTheDocument()
+    expect(posts()).toEqual([{ name: 'React · Design', search: 'react', category: 'design', skills: [], deadlineBefore: '', source: '' }])
+  })
+
+  it('offers "All tasks" for a search with no filter', async () => {
+    const { events } = await renderApp('/tasks', { as: 'student' })
+    await events.click(await screen.findByRole('button', { name: 'Save this search' }))
+    expect(screen.getByLabelText('Name')).toHaveValue('All tasks')
+  })
+
   it('asks for a name before sending anything', async () => {
     const { events } = await renderApp('/tasks', { as: 'student' })
     await events.click(await screen.findByRole('button', { name: 'Save this search' }))
+    await events.clear(screen.getByLabelText('Name'))
     await events.click(screen.getByRole('button', { name: 'Save search' }))
     expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required')
     expect(posts()).toEqual([])
@@ -55,6 +76,7 @@ describe('Save this search on /tasks', () => {
     )
     const { events } = await renderApp('/tasks', { as: 'student' })
     await events.click(await screen.findByRole('button', { name: 'Save this search' }))
+    await events.clear(screen.getByLabelText('Name'))
     await events.type(screen.getByLabelText('Name'), 'Émoji names count differently on the server')
     await events.click(screen.getByRole('button', { name: 'Save search' }))
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name must be at most 80 characters'))
@@ -67,6 +89,7 @@ describe('Save this search on /tasks', () => {
     for (let i = 0; i < 20; i++) addSavedSearch(student._id)
     const { events } = await renderApp('/tasks', { as: student })
     await events.click(await screen.findByRole('button', { name: 'Save this search' }))
+    await events.clear(screen.getByLabelText('Name'))
     await events.type(screen.getByLabelText('Name'), 'One more')
     await events.click(screen.getByRole('button', { name: 'Save search' }))
     const dialog = screen.getByRole('dialog', { name: 'Save this search' })

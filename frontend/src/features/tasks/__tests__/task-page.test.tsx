@@ -44,6 +44,17 @@ describe('/tasks/:id', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
   })
 
+  it('lists every file under Attachments: the task picture as well as the attachments', async () => {
+    const { task } = scene()
+    task.imageUrl = '/api/files/0193c000-0000-7000-8000-000000000008'
+    await renderApp(`/tasks/${task._id}`)
+    const files = within(await screen.findByRole('region', { name: 'Attachments' })).getAllByRole('link')
+    expect(files.map((link) => [link.textContent, new URL(link.getAttribute('href')!).pathname])).toEqual([
+      ['Task picture', '/api/files/0193c000-0000-7000-8000-000000000008'],
+      ['brand-guide.png', '/api/files/0193c000-0000-7000-8000-000000000009'],
+    ])
+  })
+
   it('lets a student submit, then shows Your link with Update link rather than replacing it silently', async () => {
     const { task } = scene()
     const student = seedAccount({ userType: 'student', firstName: 'Asha', lastName: 'Verma' }).user

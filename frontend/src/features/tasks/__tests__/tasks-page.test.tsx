@@ -110,6 +110,21 @@ describe('/tasks paging', () => {
   })
 })
 
+describe('/tasks filters on a phone', () => {
+  it('fold behind a Filters button that counts the filters on', async () => {
+    const { events } = await renderApp('/tasks?category=design&paid=true&sort=title&search=logo')
+    const toggle = await screen.findByRole('button', { name: 'Filters (2)' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!
+    // Folded below the sm breakpoint by its classes (jsdom applies no stylesheet).
+    expect(panel).toHaveClass('hidden', 'sm:block')
+    expect(within(panel).getByLabelText('Category')).toHaveValue('design')
+    await events.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    expect(panel).not.toHaveClass('hidden')
+  })
+})
+
 describe('/tasks as a student', () => {
   it('lists assigned tasks under Your Assigned Tasks and tasks only submitted to under Your Submitted Tasks', async () => {
     const startup = seedAccount({ userType: 'startup' }).user

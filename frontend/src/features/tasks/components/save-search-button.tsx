@@ -2,7 +2,7 @@ import { BookmarkPlus } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { notify } from '@/lib/notify'
-import { savedFiltersOf, savedSearchSummary } from '@/lib/tasks/saved-search'
+import { defaultSavedSearchName, savedFiltersOf, savedSearchSummary } from '@/lib/tasks/saved-search'
 import type { TaskQuery } from '@/types/tasks'
 import { useSaveSearch } from '../api/save-search'
 import { SaveSearchDialog } from './save-search-dialog'
@@ -35,6 +35,8 @@ export function SaveSearchButton({ query }: { query: TaskQuery }) {
       {open && (
         <SaveSearchDialog
           summary={savedSearchSummary(filters)}
+          defaultName={defaultSavedSearchName(filters)}
+          paidOnly={query.paid === 'true'}
           onSubmit={({ name }) => save.mutate({ name, ...filters })}
           onClose={close}
           isSaving={save.isPending}

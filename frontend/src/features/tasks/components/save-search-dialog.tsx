@@ -8,6 +8,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import { applyApiFieldErrors } from '@/lib/form'
+import { PAID_ONLY_NOT_KEPT } from '@/lib/tasks/saved-search'
 
 // The server's texts (docs/api-contract.md, "Saved searches").
 export const saveSearchSchema = z.object({
@@ -19,6 +20,10 @@ export type SaveSearchValues = z.infer<typeof saveSearchSchema>
 type SaveSearchDialogProps = {
   /** What the search keeps, in words: `"react" · Web Development`. */
   summary: string
+  /** The name offered, made from the search; the student may change it. */
+  defaultName: string
+  /** Whether the page's Paid-only filter is on (a saved search does not keep it). */
+  paidOnly: boolean
   onSubmit: (values: SaveSearchValues) => void
   onClose: () => void
   isSaving: boolean
@@ -26,13 +31,13 @@ type SaveSearchDialogProps = {
 }
 
 /** Asks for a name for the tasks page's current filter. */
-export function SaveSearchDialog({ summary, onSubmit, onClose, isSaving, error }: SaveSearchDialogProps) {
+export function SaveSearchDialog({ summary, defaultName, paidOnly, onSubmit, onClose, isSaving, error }: SaveSearchDialogProps) {
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<SaveSearchValues>({ resolver: zodResolver(saveSearchSchema), defaultValues: { name: '' } })
+  } = useForm<SaveSearchValues>({ resolver: zodResolver(saveSearchSchema), defaultValues: { name: defaultName } })
 
   // A refused name goes under the field; anything else (the 20-search limit, a filter the server
   // refused) is said above the buttons.
@@ -42,7 +47,11 @@ export function SaveSearchDialog({ summary, onSubmit, onClose, isSaving, error }
   }, [error, setError])
 
   return (
-    <Dialog title="Save this search" description={`You'll hear about new tasks matching: ${summary}`} onClose={onClose}>
+    <Dialog
+      title="Save this search"
+      description={`You'll hear about new tasks matching: ${summary}.${paidOnly ? ` ${PAID_ONLY_NOT_KEPT}` : ''}`}
+      onClose={onClose}
+    >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
         <Input label="Name" required maxLength={80} autoComplete="off" error={errors.name?.message} {...register('name')} />
         {Boolean(error) && !nameRefused && <Alert tone="error">{errorMessage(error, 'Could not save the search.')}</Alert>}

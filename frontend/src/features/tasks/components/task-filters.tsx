@@ -32,13 +32,23 @@ function Select({ label, value, onChange, children }: { label: string; value: st
   )
 }
 
+/** How many of the panel's filters narrow the list (the search box and the sort narrow nothing here). */
+export function activeFilterCount(query: TaskQuery, showSource: boolean): number {
+  return [query.category, query.deadline, showSource && query.source, query.paid === 'true'].filter(Boolean).length
+}
+
 /**
  * The search box and filter panel of /tasks (spec §5): search over title, description, category
  * and skills; category; deadline on or before a date; source for students; paid only; sort by
- * deadline, title or highest pay. Every change goes to the server, which filters and pages.
+ * deadline, title or highest pay. Every change goes to the server, which filters and pages. On a
+ * phone the filters fold behind a Filters button saying how many are on, so the first task shows
+ * without scrolling; from the `sm` breakpoint they are always open.
  */
 export function TaskFilters({ query, onChange, showSource = false, action }: TaskFiltersProps) {
   const [search, setSearch] = useState(query.search ?? '')
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  const active = activeFilterCount(query, showSource)
   useEffect(() => setSearch(query.search ?? ''), [query.search])
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -65,36 +75,42 @@ export function TaskFilters({ query, onChange, showSource = false, action }: Tas
         </Button>
       </form>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex items-center gap-2 text-sm font-medium text-slate-700">
+        <div className="hidden items-center gap-2 text-sm font-medium text-slate-700 sm:flex">
           <SlidersHorizontal className="size-4" aria-hidden="true" />
           Filters
         </div>
+        <Button type="button" variant="outline" size="sm" className="sm:hidden" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((was) => !was)}>
+          <SlidersHorizontal className="size-4" aria-hidden="true" />
+          {active > 0 ? `Filters (${active})` : 'Filters'}
+        </Button>
         {action}
       </div>
-      <div className={cn('grid gap-3 sm:grid-cols-2', showSource ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}>
-        <Select label="Category" value={query.category ?? ''} onChange={(category) => set({ category })}>
-          <option value="">All categories</option>
-          {ALL_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {labelOf(c)}
-            </option>
-          ))}
-        </Select>
-        <Input label="Deadline on or before" type="date" value={query.deadline ?? ''} onChange={(event) => set({ deadline: event.target.value })} />
-        {showSource && (
-          <Select label="Source" value={query.source ?? ''} onChange={(source) => set({ source: source as TaskQuery['source'] })}>
-            <option value="">All sources</option>
-            <option value="startup">Assigned to you by a startup</option>
-            <option value="non-startup">Open to everyone</option>
+      <div id={panelId} className={cn('space-y-4 sm:block', open ? 'block' : 'hidden')}>
+        <div className={cn('grid gap-3 sm:grid-cols-2', showSource ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}>
+          <Select label="Category" value={query.category ?? ''} onChange={(category) => set({ category })}>
+            <option value="">All categories</option>
+            {ALL_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {labelOf(c)}
+              </option>
+            ))}
           </Select>
-        )}
-        <Select label="Sort by" value={query.sort ?? 'deadline'} onChange={(sort) => set({ sort: sort as TaskQuery['sort'] })}>
-          <option value="deadline">Deadline</option>
-          <option value="title">Title</option>
-          <option value="pay">Highest pay</option>
-        </Select>
+          <Input label="Deadline on or before" type="date" value={query.deadline ?? ''} onChange={(event) => set({ deadline: event.target.value })} />
+          {showSource && (
+            <Select label="Source" value={query.source ?? ''} onChange={(source) => set({ source: source as TaskQuery['source'] })}>
+              <option value="">All sources</option>
+              <option value="startup">Assigned to you by a startup</option>
+              <option value="non-startup">Open to everyone</option>
+            </Select>
+          )}
+          <Select label="Sort by" value={query.sort ?? 'deadline'} onChange={(sort) => set({ sort: sort as TaskQuery['sort'] })}>
+            <option value="deadline">Deadline</option>
+            <option value="title">Title</option>
+            <option value="pay">Highest pay</option>
+          </Select>
+        </div>
+        <Checkbox label="Paid only" checked={query.paid === 'true'} onChange={(event) => set({ paid: event.target.checked ? 'true' : undefined })} />
       </div>
-      <Checkbox label="Paid only" checked={query.paid === 'true'} onChange={(event) => set({ paid: event.target.checked ? 'true' : undefined })} />
     </section>
   )
 }

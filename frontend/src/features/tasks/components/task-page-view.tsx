@@ -6,13 +6,12 @@ import { PayTerms } from '@/components/payments/pay-terms'
 import { LinkSubmitForm } from '@/components/tasks/link-submit-form'
 import { OwnSubmission, submitLabelFor } from '@/components/tasks/own-submission'
 import { SkillList } from '@/components/tasks/skill-list'
-import { TaskImages } from '@/components/tasks/task-images'
+import { TaskImages, taskFiles } from '@/components/tasks/task-images'
 import { TaskStatusBadge } from '@/components/tasks/task-status-badge'
 import { buttonClasses } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { VerifiedBadge } from '@/components/ui/verified-badge'
 import { paths } from '@/config/paths'
-import { fileHref } from '@/lib/files'
 import { labelOf } from '@/lib/tasks/constants'
 import { formatDate, personName } from '@/lib/tasks/status'
 import type { UserType } from '@/types/api'
@@ -59,7 +58,7 @@ export function TaskPageView({ task, viewer, viewerId, submit, onSubmitLink }: T
   const student = viewer === 'student'
   const mine = task.mySubmission ?? undefined
   const owner = viewer === 'startup' && viewerId === task.startup?._id
-  const attachments = (task.attachments ?? []).filter((a) => fileHref(a.url))
+  const attachments = taskFiles(task)
   return (
     <article aria-labelledby="task-title" className="space-y-6">
       <title>{`${task.title} · Bridgework`}</title>
@@ -139,10 +138,10 @@ export function TaskPageView({ task, viewer, viewerId, submit, onSubmitLink }: T
             </h2>
             <ul className="space-y-1">
               {attachments.map((a) => (
-                <li key={a.url}>
-                  <a href={fileHref(a.url) ?? undefined} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all text-sm text-indigo-700 hover:underline">
+                <li key={a.href}>
+                  <a href={a.href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all text-sm text-indigo-700 hover:underline">
                     <Paperclip className="size-4 shrink-0" aria-hidden="true" />
-                    {a.name || 'Attachment'}
+                    {a.name}
                   </a>
                 </li>
               ))}
