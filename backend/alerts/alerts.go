@@ -41,6 +41,7 @@ type SavedSearch struct {
 	Skills              []string
 	DeadlineBefore      *time.Time // a task's deadline on or before this day
 	Source              string     // "", "startup" (assigned to the student) or "non-startup"
+	Paid                bool       // only tasks whose approval pays (the tasks page's Paid only)
 	CreatedAt           time.Time
 }
 
@@ -74,7 +75,7 @@ func taskKeys(t *tasks.Task) []string {
 
 // Matches reports whether t is what s looks for: every search word (the first five, as the
 // tasks page reads them) in the task's text, its category, one of its skills, a deadline on or
-// before the day asked, and a task the student may take (open to all, or assigned to them when
+// before the day asked, pay when the search asks for paid work only, and a task the student may take (open to all, or assigned to them when
 // the search keeps tasks from startups).
 func (s *SavedSearch) Matches(t *tasks.Task) bool { return s.matches(t, tasks.SearchText(t)) }
 
@@ -101,6 +102,9 @@ func (s *SavedSearch) matches(t *tasks.Task, text string) bool {
 		return false
 	}
 	if s.DeadlineBefore != nil && t.Deadline.After(*s.DeadlineBefore) {
+		return false
+	}
+	if s.Paid && !tasks.Paid(t) {
 		return false
 	}
 	switch s.Source {
@@ -157,12 +161,14 @@ type Input struct {
 	Name, Search, Category string
 	Skills                 []string
 	DeadlineBefore, Source string
+	Paid                   bool
 }
 
 // Save keeps a student's filter under a name.
 func (s *Service) Save(ctx context.Context, student *accounts.User, in Input) (*SavedSearch, error) {
 	out := &SavedSearch{StudentID: student.ID, Name: strings.TrimSpace(in.Name), Search: strings.TrimSpace(in.Search),
-		Category: strings.TrimSpace(in.Category), Skills: tasks.SplitSkills(in.Skills), Source: strings.TrimSpace(in.Source)}
+		Category: strings.TrimSpace(in.Category), Skills: tasks.SplitSkills(in.Skills), Source: strings.TrimSpace(in.Source),
+		Paid: in.Paid}
 	var v apperr.Validator
 	if v.Check(out.Name != "", "name", "Name is required") {
 		v.Check(utf8.RuneCountInString(out.Name) <= 80, "name", "Name must be at most 80 characters")

@@ -16,6 +16,8 @@ func TestMatches(t *testing.T) {
 		Skills: []string{"React", "TypeScript"}, Deadline: *day("2026-12-10")}
 	assigned := *task
 	assigned.AssignedStudentID = "ada"
+	paid := *task
+	paid.BudgetMin, paid.BudgetMax, paid.Currency = 100, 200, "USD"
 	for _, c := range []struct {
 		name   string
 		search alerts.SavedSearch
@@ -36,6 +38,8 @@ func TestMatches(t *testing.T) {
 		{"from startups: assigned to me", alerts.SavedSearch{StudentID: "ada", Source: "startup"}, &assigned, true},
 		{"open to all: not one assigned to me", alerts.SavedSearch{StudentID: "ada", Source: "non-startup"}, &assigned, false},
 		{"a task assigned to someone else is not mine to see", alerts.SavedSearch{StudentID: "bob"}, &assigned, false},
+		{"paid only: a paid task", alerts.SavedSearch{StudentID: "ada", Paid: true}, &paid, true},
+		{"paid only: not an unpaid one", alerts.SavedSearch{StudentID: "ada", Paid: true}, task, false},
 	} {
 		if got := c.search.Matches(c.task); got != c.want {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)

@@ -52,6 +52,30 @@ func TestSavedSearches_alertOnAMatchingPost(t *testing.T) {
 	})
 }
 
+// TestSavedSearches_paidOnly: a search saved with the tasks page's Paid only keeps it, and its
+// alerts bring paid work alone.
+func TestSavedSearches_paidOnly(t *testing.T) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
+		startup := e.registerStartup("Paid Alerts Inc")
+		ada := e.registerStudent("Ada")
+		res := e.do("POST", "/api/student/saved-searches", ada.Token, map[string]any{"name": "Paid React", "skills": []string{"react"}, "paid": true})
+		if res.Status != http.StatusCreated || res.Body["paid"] != true {
+			t.Fatalf("save with paid: %d %s", res.Status, res.Raw)
+		}
+		if list := decodeList(t, e.do("GET", "/api/student/saved-searches", ada.Token, nil)); len(list) != 1 || list[0]["paid"] != true {
+			t.Fatalf("the list forgets paid: %v", list)
+		}
+		e.postTask(startup, map[string]any{"title": "Unpaid React page", "skills": []string{"React"}, "budget": map[string]any{"min": 0, "max": 0}})
+		if got := decodeList(t, e.do("GET", "/api/student/notifications", ada.Token, nil)); len(got) != 0 {
+			t.Fatalf("an unpaid task reached a paid-only search: %v", got)
+		}
+		e.postTask(startup, map[string]any{"title": "Paid React page", "skills": []string{"React"}})
+		if got := decodeList(t, e.do("GET", "/api/student/notifications", ada.Token, nil)); len(got) != 1 || !strings.Contains(got[0]["message"].(string), "Paid React page") {
+			t.Errorf("a paid task did not reach the search: %v", got)
+		}
+	})
+}
+
 // TestSavedSearches_manage: list, delete (own only), the limits and the form's messages.
 func TestSavedSearches_manage(t *testing.T) {
 	onBothDeployments(t, func(t *testing.T, e *env) {

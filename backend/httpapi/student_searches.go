@@ -21,12 +21,13 @@ type savedSearchJSON struct {
 	Skills         []string  `json:"skills"`
 	DeadlineBefore string    `json:"deadlineBefore"`
 	Source         string    `json:"source"`
+	Paid           bool      `json:"paid"`
 	CreatedAt      time.Time `json:"createdAt"`
 }
 
 func toSavedSearchJSON(s alerts.SavedSearch) savedSearchJSON {
 	out := savedSearchJSON{ID: s.ID, Name: s.Name, Search: s.Search, Category: s.Category, Skills: s.Skills,
-		Source: s.Source, CreatedAt: s.CreatedAt}
+		Source: s.Source, Paid: s.Paid, CreatedAt: s.CreatedAt}
 	if out.Skills == nil {
 		out.Skills = []string{}
 	}
@@ -56,6 +57,7 @@ type saveSearchRequest struct {
 	Skills         []string `json:"skills"`
 	DeadlineBefore string   `json:"deadlineBefore"`
 	Source         string   `json:"source"`
+	Paid           bool     `json:"paid"`
 }
 
 // saveSearch keeps the tasks page's filter under a name; a task posted later that matches it
@@ -66,7 +68,7 @@ func (s *Server) saveSearch(c *gin.Context) {
 		return
 	}
 	saved, err := s.alerts.Save(c.Request.Context(), currentUser(c), alerts.Input{Name: req.Name, Search: req.Search,
-		Category: req.Category, Skills: req.Skills, DeadlineBefore: req.DeadlineBefore, Source: req.Source})
+		Category: req.Category, Skills: req.Skills, DeadlineBefore: req.DeadlineBefore, Source: req.Source, Paid: req.Paid})
 	if err != nil {
 		writeError(c, err)
 		return

@@ -23,16 +23,17 @@ type savedSearchRow struct {
 	Skills         string
 	DeadlineBefore *time.Time
 	Source         string
+	Paid           bool
 	CreatedAt      time.Time
 }
 
 func (savedSearchRow) TableName() string { return "saved_searches" }
 
-const savedSearchColumns = "id, student_id, name, search, category, skills, deadline_before, source, created_at"
+const savedSearchColumns = "id, student_id, name, search, category, skills, deadline_before, source, paid, created_at"
 
 func (r savedSearchRow) toDomain() alerts.SavedSearch {
 	out := alerts.SavedSearch{ID: r.ID, StudentID: r.StudentID, Name: r.Name, Search: r.Search, Category: r.Category,
-		Source: r.Source, CreatedAt: r.CreatedAt.UTC()}
+		Source: r.Source, Paid: r.Paid, CreatedAt: r.CreatedAt.UTC()}
 	if r.Skills != "[]" { // most searches have none: no decoding for them
 		_ = json.Unmarshal([]byte(r.Skills), &out.Skills)
 	}
@@ -75,7 +76,8 @@ func (s Alerts) CreateSavedSearch(ctx context.Context, ss *alerts.SavedSearch, k
 		}
 		skills, _ := json.Marshal(nonNil(ss.Skills))
 		row := savedSearchRow{ID: NewID(), StudentID: ss.StudentID, Name: ss.Name, Search: ss.Search, Category: ss.Category,
-			Skills: string(skills), DeadlineBefore: ss.DeadlineBefore, Source: ss.Source, CreatedAt: time.Now().UTC()}
+			Skills: string(skills), DeadlineBefore: ss.DeadlineBefore, Source: ss.Source, Paid: ss.Paid,
+			CreatedAt: time.Now().UTC()}
 		if err := tx.Create(&row).Error; err != nil {
 			return err
 		}
@@ -143,7 +145,7 @@ type candidateRow struct {
 }
 
 func candidateFields(r *candidateRow) []any {
-	return []any{&r.ID, &r.StudentID, &r.Name, &r.Search, &r.Category, &r.Skills, &r.DeadlineBefore, &r.Source, &r.CreatedAt, &r.Several}
+	return []any{&r.ID, &r.StudentID, &r.Name, &r.Search, &r.Category, &r.Skills, &r.DeadlineBefore, &r.Source, &r.Paid, &r.CreatedAt, &r.Several}
 }
 
 // CreateNotifications writes the bell's notifications of one post, one per alerted student:

@@ -8093,6 +8093,8 @@ export interface components {
             /** @description YYYY-MM-DD or "". */
             deadlineBefore?: string;
             name: string;
+            /** @description Keep the Paid only filter: alerts only for paid tasks. */
+            paid?: boolean;
             search?: string;
             skills?: string[];
             /** @enum {string} */
@@ -8106,6 +8108,8 @@ export interface components {
             /** @description A day (2026-12-01) or "". */
             deadlineBefore: string;
             name: string;
+            /** @description Only tasks whose approval pays (the tasks page's Paid only). */
+            paid: boolean;
             search: string;
             skills: string[];
             /** @enum {string} */

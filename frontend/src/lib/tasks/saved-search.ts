@@ -10,7 +10,7 @@ import { labelOf } from './constants'
 export type SavedSearch = components['schemas']['SavedSearch']
 
 /** POST /api/student/saved-searches: the name and the filter; an empty filter value means "any". */
-export type SaveSearchInput = Pick<SavedSearch, 'name' | 'search' | 'category' | 'skills' | 'deadlineBefore' | 'source'>
+export type SaveSearchInput = Pick<SavedSearch, 'name' | 'search' | 'category' | 'skills' | 'deadlineBefore' | 'source' | 'paid'>
 
 /** The filters of a tasks-page query as a saved search keeps them (sort and page are not filters). */
 export function savedFiltersOf(query: TaskQuery): Omit<SaveSearchInput, 'name'> {
@@ -21,21 +21,26 @@ export function savedFiltersOf(query: TaskQuery): Omit<SaveSearchInput, 'name'> 
     skills: [],
     deadlineBefore: query.deadline ?? '',
     source: query.source ?? '',
+    paid: query.paid === 'true',
   }
 }
 
+/** What of a saved search the tasks page can show (paid is optional: rows listed before it was kept). */
+type SavedFilters = Pick<SavedSearch, 'search' | 'category' | 'deadlineBefore' | 'source'> & { paid?: boolean }
+
 /** The tasks-page query that shows a saved search's tasks (skills are not a filter of that page). */
-export function taskQueryOf(saved: Pick<SavedSearch, 'search' | 'category' | 'deadlineBefore' | 'source'>): TaskQuery {
+export function taskQueryOf(saved: SavedFilters): TaskQuery {
   const query: TaskQuery = {}
   if (saved.search) query.search = saved.search
   if (saved.category) query.category = saved.category
   if (saved.deadlineBefore) query.deadline = saved.deadlineBefore
   if (saved.source) query.source = saved.source as TaskSource
+  if (saved.paid) query.paid = 'true'
   return query
 }
 
 /** "/tasks?search=react&category=web-development": the tasks page with a saved search applied. */
-export function tasksPathOf(saved: Pick<SavedSearch, 'search' | 'category' | 'deadlineBefore' | 'source'>): string {
+export function tasksPathOf(saved: SavedFilters): string {
   const params = new URLSearchParams(taskQueryOf(saved) as Record<string, string>)
   const query = params.toString()
   return query ? `${paths.tasks}?${query}` : paths.tasks
@@ -61,6 +66,7 @@ export function savedSearchSummary(saved: Omit<SaveSearchInput, 'name'>): string
   if (saved.skills.length > 0) parts.push(`skills: ${saved.skills.join(', ')}`)
   if (saved.deadlineBefore) parts.push(`before ${dayLabel(saved.deadlineBefore)}`)
   if (saved.source) parts.push(sourceLabels[saved.source] ?? saved.source)
+  if (saved.paid) parts.push('paid only')
   return parts.length > 0 ? parts.join(' · ') : 'All tasks'
 }
 
@@ -79,12 +85,7 @@ export function defaultSavedSearchName(saved: Omit<SaveSearchInput, 'name'>): st
   if (saved.category) parts.push(labelOf(saved.category))
   if (saved.deadlineBefore) parts.push(`Before ${dayLabel(saved.deadlineBefore)}`)
   if (saved.source) parts.push(capitalized(sourceLabels[saved.source] ?? saved.source))
+  if (saved.paid) parts.push('Paid only')
   const name = parts.length > 0 ? parts.join(' · ') : 'All tasks'
   return name.length > SAVED_SEARCH_NAME_MAX ? `${name.slice(0, SAVED_SEARCH_NAME_MAX - 1).trimEnd()}…` : name
 }
-
-/**
- * A saved search keeps no Paid-only filter (docs/api-contract.md, "Saved searches"): with it
- * on, the dialog says so rather than promise alerts for paid work only.
- */
-export const PAID_ONLY_NOT_KEPT = 'Paid only is not kept: alerts also come for unpaid tasks.'

@@ -36,7 +36,7 @@ export function addSavedSearch(studentId: string, overrides: Partial<SavedSearch
   seq += 1
   const saved: SavedSearch = {
     _id: `0193e000-0000-7000-8000-${String(seq).padStart(12, '0')}`,
-    name: `Search ${seq}`, search: '', category: '', skills: [], deadlineBefore: '', source: '',
+    name: `Search ${seq}`, search: '', category: '', skills: [], deadlineBefore: '', source: '', paid: false,
     createdAt: new Date(Date.UTC(2026, 10, 1, 0, seq)).toISOString(),
     ...overrides,
   }
@@ -94,7 +94,7 @@ export const settingsHandlers = [
     if ((settingsMock.savedSearches.get(me._id) ?? []).length >= MAX_SAVED_SEARCHES) return error(409, 'You can keep at most 20 saved searches.')
     const saved = addSavedSearch(me._id, {
       name: body.name!.trim(), search: body.search?.trim() ?? '', category: body.category ?? '', skills: body.skills ?? [],
-      deadlineBefore: body.deadlineBefore ?? '', source: body.source ?? '', createdAt: new Date().toISOString(),
+      deadlineBefore: body.deadlineBefore ?? '', source: body.source ?? '', paid: body.paid ?? false, createdAt: new Date().toISOString(),
     })
     return HttpResponse.json(saved, { status: 201 })
   }),

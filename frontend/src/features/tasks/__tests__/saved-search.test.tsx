@@ -34,20 +34,20 @@ describe('Save this search on /tasks', () => {
     expect(await screen.findByText('Search saved')).toBeInTheDocument()
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(posts()).toEqual([
-      { name: 'React work', search: 'react hooks', category: 'web-development', skills: [], deadlineBefore: '2026-12-01', source: 'non-startup' },
+      { name: 'React work', search: 'react hooks', category: 'web-development', skills: [], deadlineBefore: '2026-12-01', source: 'non-startup', paid: false },
     ])
     expect(settingsMock.savedSearches.get(student._id)?.map((s) => s.name)).toEqual(['React work'])
   })
 
-  it('offers a name made from the search, and says Paid only is not kept when it is on', async () => {
+  it('keeps Paid only: in the name offered, the summary and what is saved', async () => {
     const { events } = await renderApp('/tasks?search=react&category=design&paid=true', { as: 'student' })
     await events.click(await screen.findByRole('button', { name: 'Save this search' }))
     const dialog = screen.getByRole('dialog', { name: 'Save this search' })
-    expect(dialog).toHaveAccessibleDescription('You\'ll hear about new tasks matching: "react" · Design. Paid only is not kept: alerts also come for unpaid tasks.')
-    expect(within(dialog).getByLabelText('Name')).toHaveValue('React · Design')
+    expect(dialog).toHaveAccessibleDescription('You\'ll hear about new tasks matching: "react" · Design · paid only.')
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('React · Design · Paid only')
     await events.click(within(dialog).getByRole('button', { name: 'Save search' }))
     expect(await screen.findByText('Search saved')).toBeInTheDocument()
-    expect(posts()).toEqual([{ name: 'React · Design', search: 'react', category: 'design', skills: [], deadlineBefore: '', source: '' }])
+    expect(posts()).toEqual([{ name: 'React · Design · Paid only', search: 'react', category: 'design', skills: [], deadlineBefore: '', source: '', paid: true }])
   })
 
   it('offers "All tasks" for a search with no filter', async () => {

@@ -36,7 +36,6 @@ export function SaveSearchButton({ query }: { query: TaskQuery }) {
         <SaveSearchDialog
           summary={savedSearchSummary(filters)}
           defaultName={defaultSavedSearchName(filters)}
-          paidOnly={query.paid === 'true'}
           onSubmit={({ name }) => save.mutate({ name, ...filters })}
           onClose={close}
           isSaving={save.isPending}

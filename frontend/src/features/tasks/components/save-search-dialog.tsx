@@ -8,7 +8,6 @@ import { Dialog } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import { applyApiFieldErrors } from '@/lib/form'
-import { PAID_ONLY_NOT_KEPT } from '@/lib/tasks/saved-search'
 
 // The server's texts (docs/api-contract.md, "Saved searches").
 export const saveSearchSchema = z.object({
@@ -22,8 +21,6 @@ type SaveSearchDialogProps = {
   summary: string
   /** The name offered, made from the search; the student may change it. */
   defaultName: string
-  /** Whether the page's Paid-only filter is on (a saved search does not keep it). */
-  paidOnly: boolean
   onSubmit: (values: SaveSearchValues) => void
   onClose: () => void
   isSaving: boolean
@@ -31,7 +28,7 @@ type SaveSearchDialogProps = {
 }
 
 /** Asks for a name for the tasks page's current filter. */
-export function SaveSearchDialog({ summary, defaultName, paidOnly, onSubmit, onClose, isSaving, error }: SaveSearchDialogProps) {
+export function SaveSearchDialog({ summary, defaultName, onSubmit, onClose, isSaving, error }: SaveSearchDialogProps) {
   const {
     register,
     handleSubmit,
@@ -49,7 +46,7 @@ export function SaveSearchDialog({ summary, defaultName, paidOnly, onSubmit, onC
   return (
     <Dialog
       title="Save this search"
-      description={`You'll hear about new tasks matching: ${summary}.${paidOnly ? ` ${PAID_ONLY_NOT_KEPT}` : ''}`}
+      description={`You'll hear about new tasks matching: ${summary}.`}
       onClose={onClose}
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
