@@ -13,6 +13,7 @@ import { Card } from '@/components/ui/card'
 import { VerifiedBadge } from '@/components/ui/verified-badge'
 import { paths } from '@/config/paths'
 import { fileHref } from '@/lib/files'
+import { loginPath } from '@/lib/return-to'
 import { labelOf } from '@/lib/tasks/constants'
 import { formatDate, personName } from '@/lib/tasks/status'
 import type { UserType } from '@/types/api'
@@ -27,6 +28,11 @@ export type TaskPageViewProps = {
   viewerId?: string
   submit: Omit<SubmitState, 'taskId'>
   onSubmitLink: (link: string) => void
+  /**
+   * The submission a "changes requested" notification opened the page for (`?revise=`): when it
+   * is the viewer's and awaits a revision, the form opens with its input focused.
+   */
+  revise?: string | null
 }
 
 function Fact({ icon, label, children }: { icon?: ReactNode; label: string; children: ReactNode }) {
@@ -55,10 +61,11 @@ function canSubmit(task: TaskPage): boolean {
 }
 
 /** /tasks/:id: a task's full brief for visitors, students and startups, and a student's link. */
-export function TaskPageView({ task, viewer, viewerId, submit, onSubmitLink }: TaskPageViewProps) {
+export function TaskPageView({ task, viewer, viewerId, submit, onSubmitLink, revise }: TaskPageViewProps) {
   const student = viewer === 'student'
   const mine = task.mySubmission ?? undefined
   const owner = viewer === 'startup' && viewerId === task.startup?._id
+  const revising = Boolean(revise) && mine?._id === revise && mine?.status === 'changes_requested'
   const attachments = (task.attachments ?? []).filter((a) => fileHref(a.url))
   return (
     <article aria-labelledby="task-title" className="space-y-6">
@@ -156,7 +163,7 @@ export function TaskPageView({ task, viewer, viewerId, submit, onSubmitLink }: T
           {student ? 'Your work' : 'Submit your work'}
         </h2>
         {viewer === null && (
-          <Link to={paths.login} className={buttonClasses()}>
+          <Link to={loginPath(paths.task(task._id))} className={buttonClasses()}>
             {SIGN_IN_TO_SUBMIT}
           </Link>
         )}
@@ -177,6 +184,7 @@ export function TaskPageView({ task, viewer, viewerId, submit, onSubmitLink }: T
                 isSubmitting={submit.isSubmitting}
                 error={submit.error}
                 submittedAt={submit.submittedAt[task._id]}
+                focusOnOpen={revising}
               />
             ) : (
               !mine && <p className="text-sm text-slate-600">{task.deadlinePassed ? `${DEADLINE_PASSED}: it takes no new submissions.` : 'This task no longer takes submissions.'}</p>
