@@ -3,6 +3,7 @@ package accounts
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"time"
 
 	"bridgework/backend/apperr"
@@ -21,11 +22,14 @@ type Outbox interface {
 
 // ForgotPassword queues a reset mail for email and returns. Whether email has an account is
 // decided only when the mail is composed, after the request: the request does the same work, in
-// the same time, with the same answer, for every email, whatever the mail server does.
-func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
+// the same time, with the same answer, for every email, whatever the mail server does. next, when
+// given, is the page of the app the reset link returns to once the owner signs in again; until the
+// mail is composed it waits in the queued mail's body.
+func (s *Service) ForgotPassword(ctx context.Context, email, next, ip string) error {
 	email = NormalizeEmail(email)
 	var v apperr.Validator
 	checkEmail(&v, email)
+	v.Check(next == "" || isAppPath(next), "next", badNext)
 	if err := v.Err(); err != nil {
 		return err
 	}
@@ -33,7 +37,7 @@ func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
 		"Too many reset requests. Please try again later."); err != nil {
 		return err
 	}
-	return s.Outbox.Enqueue(ctx, mail.Queued{Kind: ResetMailKind, Message: mail.Message{To: email}})
+	return s.Outbox.Enqueue(ctx, mail.Queued{Kind: ResetMailKind, Message: mail.Message{To: email, Body: next}})
 }
 
 // ComposeResetMail makes a queued reset mail: a single-use link valid for an hour, for an email
@@ -66,6 +70,9 @@ func (s *Service) ComposeResetMail(ctx context.Context, q mail.Queued) (mail.Mes
 		return mail.Message{}, false, err
 	}
 	link := fmt.Sprintf("%s/reset-password?token=%s", s.PublicURL, token)
+	if next := q.Body; next != "" && isAppPath(next) {
+		link += "&next=" + url.QueryEscape(next)
+	}
 	return mail.Message{
 		To:      u.Email,
 		Subject: "Reset your Bridgework password",

@@ -255,18 +255,25 @@ func TestLogin_validation(t *testing.T) {
 
 func TestForgotPassword_validation(t *testing.T) {
 	for _, tc := range []struct {
-		name, email string
-		want        messages
+		name, email, next string
+		want              messages
 	}{
-		{"good", " Ada@Example.com ", nil},
-		{"empty", "", messages{{"email", "Email is required"}}},
-		{"bad", "ada@", messages{{"email", "Invalid email address"}}},
+		{"good", " Ada@Example.com ", "", nil},
+		{"good with next", "ada@example.com", "/tasks/42?revise=7#work", nil},
+		{"empty", "", "", messages{{"email", "Email is required"}}},
+		{"bad", "ada@", "", messages{{"email", "Invalid email address"}}},
+		{"next on another host", "ada@example.com", "//evil.com", messages{{"next", badNext}}},
+		{"next with a backslash", "ada@example.com", "/\\evil.com", messages{{"next", badNext}}},
+		{"next with a scheme", "ada@example.com", "https://evil.com", messages{{"next", badNext}}},
+		{"next as javascript", "ada@example.com", "javascript:alert(1)", messages{{"next", badNext}}},
+		{"next with a newline", "ada@example.com", "/tasks\n/42", messages{{"next", badNext}}},
+		{"next relative", "ada@example.com", "tasks/42", messages{{"next", badNext}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			outbox := &fakeOutbox{}
 			s := &Service{Outbox: outbox}
-			checkRefusal(t, s.ForgotPassword(context.Background(), tc.email, "192.0.2.1"), tc.want)
-			if tc.want == nil && (outbox.queued.Kind != ResetMailKind || outbox.queued.To != "ada@example.com") {
+			checkRefusal(t, s.ForgotPassword(context.Background(), tc.email, tc.next, "192.0.2.1"), tc.want)
+			if tc.want == nil && (outbox.queued.Kind != ResetMailKind || outbox.queued.To != "ada@example.com" || outbox.queued.Body != tc.next) {
 				t.Fatalf("queued %+v", outbox.queued)
 			}
 		})

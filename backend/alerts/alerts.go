@@ -12,7 +12,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -247,8 +246,9 @@ func NewAlert(t *tasks.Task, c *SavedSearch, link string, at time.Time) (notify.
 	return note, Alert{TaskID: t.ID, Title: t.Title, SavedSearchID: c.ID, Notification: notify.ToJSON(note)}
 }
 
-// AlertLink is where a task's alerts lead: the tasks page searching its title.
-func AlertLink(t *tasks.Task) string { return "/tasks?search=" + url.QueryEscape(t.Title) }
+// AlertLink is where a task's alerts lead: the task's own page, where the student reads the brief
+// and submits (a search for its title could list others, or miss it once renamed).
+func AlertLink(t *tasks.Task) string { return tasks.TaskPage(t.ID) }
 
 // alertBatch is how many saved searches are matched, and their alerts published, at a time: one
 // round trip of the publisher's (realtime.PublishChunk), so the first students hear of the post

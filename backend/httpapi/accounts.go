@@ -77,11 +77,12 @@ func (s *Server) login(c *gin.Context) {
 func (s *Server) forgotPassword(c *gin.Context) {
 	var req struct {
 		Email string `json:"email"`
+		Next  string `json:"next"`
 	}
 	if !bindJSON(c, &req) {
 		return
 	}
-	if err := s.accounts.ForgotPassword(c.Request.Context(), req.Email, c.ClientIP()); err != nil {
+	if err := s.accounts.ForgotPassword(c.Request.Context(), req.Email, req.Next, c.ClientIP()); err != nil {
 		writeError(c, err)
 		return
 	}

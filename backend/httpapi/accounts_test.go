@@ -296,6 +296,25 @@ func TestPasswordReset(t *testing.T) {
 	})
 }
 
+// TestPasswordReset_returnsToNext: a reset asked for on the way to a page carries that page in
+// the mailed link (?next=), so that signing in with the new password lands there; a next that is
+// not a path of this site is refused.
+func TestPasswordReset_returnsToNext(t *testing.T) {
+	onBothDeployments(t, func(t *testing.T, e *env) {
+		s := e.registerStudent("Rita")
+		if res := e.do("POST", "/api/forgot-password", "", map[string]any{"email": s.Email, "next": "//evil.com"}); res.fieldError("next") == "" {
+			t.Errorf("next //evil.com: %d %s, want a 400 on next", res.Status, res.Raw)
+		}
+		if res := e.do("POST", "/api/forgot-password", "", map[string]any{"email": s.Email, "next": "/tasks/42?revise=7"}); res.Status != http.StatusOK {
+			t.Fatalf("forgot with next: %d %s", res.Status, res.Raw)
+		}
+		sent := e.waitMails(1)
+		if len(sent) != 1 || !strings.Contains(sent[0].Body, "&next=%2Ftasks%2F42%3Frevise%3D7\n") {
+			t.Errorf("the reset mail %q does not link back to /tasks/42?revise=7", sent[0].Body)
+		}
+	})
+}
+
 func TestHelp(t *testing.T) {
 	onBothDeployments(t, func(t *testing.T, e *env) {
 		cases := []struct {

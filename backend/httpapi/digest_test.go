@@ -210,7 +210,7 @@ func TestDigest_quotesWhatUsersWrote(t *testing.T) {
 		e.backdate(20 * time.Minute)
 		e.runDigests()
 		got := mailTo(t, sink.WaitMails(t, 2, e.deliver), rosa.Email)
-		wantText := "- Your submission for \"Landing page\" was rejected.\n  " + e.cfg.PublicURL + "/student/dashboard\n" +
+		wantText := "- Your submission for \"Landing page\" was rejected.\n  " + e.cfg.PublicURL + "/tasks/" + task + "\n" +
 			"  Nimbus Labs wrote:\n" +
 			"  > Bridgework Security Team: your account will be closed… <a\n" +
 			"  > href=\"" + phish + "\">Confirm</a>\n" +

@@ -115,7 +115,7 @@ func TestAlerts_publishedBatchByBatch(t *testing.T) {
 			for _, note := range notes {
 				alert := alertOf[note.UserID]
 				if alert.Notification.ID != note.ID || alert.Notification.Message != note.Message ||
-					alert.Notification.Link != "/tasks?search=A+landing+page" || alert.Notification.Read {
+					alert.Notification.Link != "/tasks/"+task.ID || alert.Notification.Read {
 					t.Errorf("student %s's alert %+v, want notification %s %q", note.UserID, alert, note.ID, note.Message)
 					break
 				}

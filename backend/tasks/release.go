@@ -77,7 +77,7 @@ func (s *Service) warnRelease(ctx context.Context, d ReviewDue, at time.Time) er
 			{UserID: d.StartupID, Kind: notify.KindSubmission, Link: "/startup/tasks/" + d.TaskID,
 				Message: fmt.Sprintf("%s's work on %q is approved and paid automatically on %s unless you decide or ask for changes before.",
 					student.Name(), d.TaskTitle, when)},
-			{UserID: d.StudentID, Kind: notify.KindSubmission, Link: "/student/dashboard",
+			{UserID: d.StudentID, Kind: notify.KindSubmission, Link: TaskPage(d.TaskID),
 				Message: fmt.Sprintf("%s has until %s to decide on your work for %q; it is approved and paid automatically then.",
 					startup.Name(), when, d.TaskTitle)},
 		}

@@ -302,7 +302,7 @@ func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decisio
 					student.Name(), t.Title, sub.Revision)})
 		}
 		for _, c := range closed {
-			notes = append(notes, notify.Notification{UserID: c.StudentID, Kind: notify.KindSubmission, Link: "/student/dashboard",
+			notes = append(notes, notify.Notification{UserID: c.StudentID, Kind: notify.KindSubmission, Link: TaskPage(t.ID),
 				Message: fmt.Sprintf("%s: %q no longer takes work, so your submission was closed.", FilledNote, t.Title)})
 		}
 		for i := range notes {
@@ -494,7 +494,7 @@ func workDetail(title string, sub *Submission) string {
 // part of the message: the bell and the mails show them as the startup's words, not
 // Bridgework's (notify.Notification).
 func decisionNotification(tx Tx, t *Task, sub *Submission, d Decision) (notify.Notification, error) {
-	n := notify.Notification{UserID: sub.StudentID, Kind: notify.KindSubmission, Link: "/student/dashboard"}
+	n := notify.Notification{UserID: sub.StudentID, Kind: notify.KindSubmission, Link: TaskPage(t.ID)}
 	notes, action := sub.ReviewNotes, d.Action
 	switch action {
 	case ActionReview:
@@ -510,6 +510,7 @@ func decisionNotification(tx Tx, t *Task, sub *Submission, d Decision) (notify.N
 		n.Message = fmt.Sprintf("Your submission for %q was rejected.", t.Title)
 	case ActionRequestChanges:
 		n.Message = fmt.Sprintf("Changes were requested on your submission for %q.", t.Title)
+		n.Link = RevisionForm(t.ID, sub.ID)
 	}
 	if notes != "" && action != ActionReview {
 		startup, err := tx.Person(t.StartupID)

@@ -68,17 +68,17 @@ describe('saved search alert', () => {
     await waitForLive(page)
     expect(await bell(page).getAttribute('aria-label')).toBe('Notifications')
     const title = `Poster for the ${word} festival`
-    await apiCall('POST', '/api/startup/tasks', startup.token, {
+    const task = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
       title, description: `A ${word} poster in two sizes.`, workType: 'technical', category: 'design',
       skills: ['Figma'], estimatedHours: 3, deadline: inDays(14),
     })
     await page.getByText(`New task matching your saved search: "${title}"`).waitFor({ timeout: 10_000 })
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 10_000 })
 
-    // View goes to the task on the tasks page.
+    // View goes to the task's page.
     await page.getByRole('button', { name: 'View', exact: true }).click()
-    await page.waitForURL((url) => url.pathname === '/tasks' && url.searchParams.get('search') === title)
-    await page.getByRole('article', { name: title }).waitFor()
+    await waitForPath(page, `/tasks/${task._id}`)
+    await page.getByRole('heading', { level: 1, name: title }).waitFor()
 
     // Show tasks opens the tasks page with the saved filters.
     await page.goto('/settings')

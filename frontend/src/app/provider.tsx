@@ -9,6 +9,7 @@ import { useSessionRefresh } from '@/lib/auth'
 import { syncAuthAcrossTabs } from '@/lib/auth-store'
 import { setNavigator } from '@/lib/navigation'
 import { Toaster } from '@/lib/notify'
+import { loginPath } from '@/lib/return-to'
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider'
 import { registerRealtimeHandlers } from './realtime'
 
@@ -45,19 +46,22 @@ export function AppProvider({ queryClient, children }: AppProviderProps) {
 
 /**
  * Inside the router: code outside the routes moves through it. A request the server refuses as
- * unauthenticated (api-client.ts) empties the cache and goes to /login; a toast's link
+ * unauthenticated (api-client.ts) empties the cache and goes to /login (?next= this page); a toast's link
  * (lib/navigation.ts) opens its page without a reload.
  */
 export function RouterHandlers() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const { pathname, search, hash } = useLocation()
+  const here = pathname + search + hash
   useEffect(
     () =>
       setUnauthorizedHandler(() => {
         queryClient.clear()
-        void navigate(paths.login, { replace: true })
+        // Signing in again comes back to the page the session ended on.
+        void navigate(loginPath(here), { replace: true })
       }),
-    [queryClient, navigate],
+    [queryClient, navigate, here],
   )
   useEffect(() => setNavigator((to) => void navigate(to)), [navigate])
   return null

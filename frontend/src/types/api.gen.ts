@@ -1841,6 +1841,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         email?: string;
+                        /** @description Optional: a path of this site (one leading /, no scheme or host) the mailed link returns to after signing in with the new password. */
+                        next?: string;
                     };
                 };
             };
@@ -1854,7 +1856,7 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
-                /** @description Invalid email. */
+                /** @description Invalid email, or a next that is not a path of this site. */
                 400: {
                     headers: {
                         [name: string]: unknown;

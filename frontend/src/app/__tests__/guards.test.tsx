@@ -9,6 +9,7 @@ import { renderApp } from '@/testing/test-utils'
 
 const signInHeading = () => screen.findByRole('heading', { name: 'Sign in' })
 const landingHeading = () => screen.findByRole('heading', { level: 1, name: 'Connect. Learn. Grow.' })
+const dashboardOf = { student: 'Student dashboard', startup: 'Startup dashboard', admin: 'Admin dashboard' } as const
 
 describe('route guards', () => {
   it.each([
@@ -27,10 +28,17 @@ describe('route guards', () => {
     '/admin/dashboard',
     '/admin/students/abc/profile',
     '/admin/startups/abc/tasks',
-  ])('sends a signed-out visitor of %s to /login', async (url) => {
+  ])('sends a signed-out visitor of %s to /login, carrying the page as next', async (url) => {
     const { router } = await renderApp(url)
     expect(await signInHeading()).toBeInTheDocument()
     expect(router.location.pathname).toBe('/login')
+    expect(new URLSearchParams(router.location.search).get('next')).toBe(url)
+  })
+
+  it('carries the search and hash of the page asked for', async () => {
+    const { router } = await renderApp('/startup/tasks/42?tab=submissions#sub-7')
+    expect(await signInHeading()).toBeInTheDocument()
+    expect(new URLSearchParams(router.location.search).get('next')).toBe('/startup/tasks/42?tab=submissions#sub-7')
   })
 
   it.each([
@@ -44,10 +52,21 @@ describe('route guards', () => {
     ['admin', '/chat'],
     ['admin', '/chat/abc'],
     ['admin', '/messages'],
-  ] as const)('sends a %s visiting %s to /', async (userType, url) => {
+  ] as const)('sends a %s visiting %s to /, saying why', async (userType, url) => {
     const { router } = await renderApp(url, { as: userType })
     expect(await landingHeading()).toBeInTheDocument()
     expect(router.location.pathname).toBe('/')
+    expect(await screen.findByText(new RegExp(`^That page is for .+\\. You're signed in as an? ${userType}\\.$`))).toBeInTheDocument()
+  })
+
+  it.each([
+    ['student', '/startup/submissions', "That page is for startups. You're signed in as a student."],
+    ['startup', '/student/dashboard', "That page is for students. You're signed in as a startup."],
+    ['student', '/admin/dashboard', "That page is for admins. You're signed in as a student."],
+    ['admin', '/chat', "That page is for students and startups. You're signed in as an admin."],
+  ] as const)('tells a %s on %s: %s', async (userType, url, message) => {
+    await renderApp(url, { as: userType })
+    expect(await screen.findByText(message)).toBeInTheDocument()
   })
 
   it.each(['/no/such/page', '/startup/tasks/1/extra', '/admin'])('sends the unknown path %s to /', async (url) => {
@@ -64,6 +83,17 @@ describe('route guards', () => {
       expect(router.location.pathname).toBe('/dashboard')
     },
   )
+
+  it.each([
+    ['/login?next=%2Fcertificates', '/certificates'],
+    ['/register?next=%2Fcertificates', '/certificates'],
+    ['/login?next=%2F%2Fevil.com', '/dashboard'],
+    ['/login?next=https%3A%2F%2Fevil.com', '/dashboard'],
+  ])('sends a signed-in user visiting %s on to %s', async (url, path) => {
+    const { router } = await renderApp(url, { as: 'student' })
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
+    expect(router.location.pathname).toBe(path)
+  })
 
   it.each([
     ['student', '/student/dashboard', 'Student dashboard'],

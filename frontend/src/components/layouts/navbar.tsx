@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router'
 import { buttonClasses } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { cn } from '@/lib/cn'
+import { loginPath } from '@/lib/return-to'
 import type { User } from '@/types/api'
 import { navLinksFor, type NavItem } from './nav-links'
 import { UserMenu } from './user-menu'
@@ -62,8 +63,10 @@ export function Logo() {
 export function Navbar({ user, isSignedIn, onSignOut, onSignOutEverywhere, unreadMessages = 0 }: NavbarProps) {
   const [mobileOpen, setMobileOpen] = useState(false)
   const mobileId = useId()
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
   const links = navLinksFor(user, isSignedIn)
+  // Signing in from a page other than the landing page comes back to it.
+  const signIn = loginPath(pathname === paths.home ? null : pathname + search)
 
   const menuButtonRef = useRef<HTMLButtonElement>(null)
 
@@ -103,7 +106,7 @@ export function Navbar({ user, isSignedIn, onSignOut, onSignOutEverywhere, unrea
             <UserMenu user={user} onSignOut={onSignOut} onSignOutEverywhere={onSignOutEverywhere} />
           ) : (
             <div className="hidden items-center gap-2 sm:flex">
-              <Link to={paths.login} className={buttonClasses({ variant: 'ghost' })}>
+              <Link to={signIn} className={buttonClasses({ variant: 'ghost' })}>
                 Sign in
               </Link>
               <Link to={paths.register} className={buttonClasses()}>
@@ -140,7 +143,7 @@ export function Navbar({ user, isSignedIn, onSignOut, onSignOutEverywhere, unrea
           </ul>
           {!isSignedIn && (
             <div className="mt-3 flex flex-col gap-2 border-t border-slate-100 pt-3">
-              <Link to={paths.login} className={buttonClasses({ variant: 'outline' })}>
+              <Link to={signIn} className={buttonClasses({ variant: 'outline' })}>
                 Sign in
               </Link>
               <Link to={paths.register} className={buttonClasses()}>

@@ -68,6 +68,8 @@ type LinkSubmitFormProps = {
   submittedAt?: number
   /** The button's text: Submit Task, or "Submit revision 2" after changes were requested. */
   submitLabel?: string
+  /** Focuses the link input as the form appears (a link to the revision form opened the page). */
+  focusOnOpen?: boolean
 }
 
 /**
@@ -101,8 +103,8 @@ export function LinkSubmitForm({ defaultLink = '', submittedAt, ...props }: Link
 
 type LinkFormProps = Omit<LinkSubmitFormProps, 'defaultLink'> & { defaultLink?: string; onCancel?: () => void }
 
-function LinkForm({ taskTitle, onSubmit, isSubmitting, error, defaultLink = '', submittedAt, submitLabel = 'Submit Task', onCancel }: LinkFormProps) {
-  const { register, handleSubmit, setError, control, reset, formState } = useForm<{ link: string }>({
+function LinkForm({ taskTitle, onSubmit, isSubmitting, error, defaultLink = '', submittedAt, submitLabel = 'Submit Task', onCancel, focusOnOpen }: LinkFormProps) {
+  const { register, handleSubmit, setError, setFocus, control, reset, formState } = useForm<{ link: string }>({
     resolver: zodResolver(linkSchema),
     defaultValues: { link: defaultLink },
   })
@@ -113,6 +115,9 @@ function LinkForm({ taskTitle, onSubmit, isSubmitting, error, defaultLink = '', 
   useEffect(() => {
     if (submittedAt) reset({ link: '' })
   }, [submittedAt, reset])
+  useEffect(() => {
+    if (focusOnOpen) setFocus('link')
+  }, [focusOnOpen, setFocus])
 
   return (
     <form

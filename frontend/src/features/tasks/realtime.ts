@@ -120,12 +120,12 @@ function refetchOpenTaskListsSoon(queryClient: QueryClient): void {
 
 /**
  * A startup posted a task matching one of the student's saved searches: say so at once, with a
- * way to it (there is no page of one task, so the list searched for its title, as the bell links),
- * and the open lists show it soon. The bell takes its notification from the same frame.
+ * way to its page (where the bell links too), and the open lists show it soon. The bell takes its
+ * notification from the same frame.
  */
 function onTaskAlert(data: TaskAlertEvent, { queryClient }: RealtimeContext): void {
   notify.info(`New task matching your saved search: "${data.title}"`, {
-    action: { label: 'View', onClick: () => navigateTo(`${paths.tasks}?${new URLSearchParams({ search: data.title })}`) },
+    action: { label: 'View', onClick: () => navigateTo(paths.task(data.taskId)) },
   })
   refetchOpenTaskListsSoon(queryClient)
 }

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { components } from '@/types/api.gen'
 
-export type ForgotPasswordInput = { email: string }
+/** next: the page of this site the mailed link returns to after signing in again. */
+export type ForgotPasswordInput = { email: string; next?: string }
 export type MessageResponse = components['schemas']['Message']
 
 /** POST /api/forgot-password → {message}, the same answer whether or not the email exists. */

@@ -5,9 +5,9 @@ import { Link } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import { applyApiFieldErrors } from '@/lib/form'
+import { loginPath } from '@/lib/return-to'
 import { forgotPasswordFormSchema, type ForgotPasswordFormValues } from '../schemas'
 import { AuthLayout, textLinkClasses } from './auth-layout'
 
@@ -17,9 +17,11 @@ export type ForgotPasswordPageViewProps = {
   error?: unknown
   /** The server's answer after a request was accepted. */
   successMessage?: string
+  /** The page to return to after signing in: the reset link and the way back to sign in keep it. */
+  next?: string | null
 }
 
-export function ForgotPasswordPageView({ onSubmit, isSubmitting, error, successMessage }: ForgotPasswordPageViewProps) {
+export function ForgotPasswordPageView({ onSubmit, isSubmitting, error, successMessage, next }: ForgotPasswordPageViewProps) {
   const {
     register,
     handleSubmit,
@@ -40,7 +42,7 @@ export function ForgotPasswordPageView({ onSubmit, isSubmitting, error, successM
       title="Forgot your password?"
       description="Enter your account's email and we will send you a link to choose a new password."
       footer={
-        <Link to={paths.login} className={textLinkClasses}>
+        <Link to={loginPath(next)} className={textLinkClasses}>
           Back to sign in
         </Link>
       }

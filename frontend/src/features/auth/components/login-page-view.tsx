@@ -10,6 +10,7 @@ import { PasswordInput } from '@/components/ui/password-input'
 import { paths } from '@/config/paths'
 import { isApiError } from '@/lib/api-client'
 import { applyApiFieldErrors } from '@/lib/form'
+import { withNext } from '@/lib/return-to'
 import { loginFormSchema, type LoginFormValues } from '../schemas'
 import { AuthLayout, textLinkClasses } from './auth-layout'
 
@@ -18,9 +19,11 @@ export type LoginPageViewProps = {
   isSubmitting: boolean
   /** The last failed attempt; its field errors are shown on the inputs. */
   error?: unknown
+  /** The page to return to after signing in: the links to register and reset keep it. */
+  next?: string | null
 }
 
-export function LoginPageView({ onSubmit, isSubmitting, error }: LoginPageViewProps) {
+export function LoginPageView({ onSubmit, isSubmitting, error, next }: LoginPageViewProps) {
   const {
     register,
     handleSubmit,
@@ -45,7 +48,7 @@ export function LoginPageView({ onSubmit, isSubmitting, error }: LoginPageViewPr
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to={paths.register} className={textLinkClasses}>
+          <Link to={withNext(paths.register, next)} className={textLinkClasses}>
             Create one
           </Link>
         </>
@@ -56,7 +59,7 @@ export function LoginPageView({ onSubmit, isSubmitting, error }: LoginPageViewPr
           <Alert tone="error">
             {lockout}{' '}
             {lockout.includes('reset your password') && (
-              <Link to={paths.forgotPassword} className={textLinkClasses}>
+              <Link to={withNext(paths.forgotPassword, next)} className={textLinkClasses}>
                 Reset your password
               </Link>
             )}
@@ -80,7 +83,7 @@ export function LoginPageView({ onSubmit, isSubmitting, error }: LoginPageViewPr
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Checkbox label="Remember me" {...register('remember')} />
-          <Link to={paths.forgotPassword} className={`text-sm ${textLinkClasses}`}>
+          <Link to={withNext(paths.forgotPassword, next)} className={`text-sm ${textLinkClasses}`}>
             Forgot password?
           </Link>
         </div>

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths'
 import { cn } from '@/lib/cn'
 import { isApiError } from '@/lib/api-client'
 import { applyApiFieldErrors } from '@/lib/form'
+import { loginPath, withNext } from '@/lib/return-to'
 import { registerFormSchema, type RegisterFormValues } from '../schemas'
 import { AuthLayout, textLinkClasses } from './auth-layout'
 
@@ -18,6 +19,8 @@ export type RegisterPageViewProps = {
   isSubmitting: boolean
   error?: unknown
   defaultUserType?: RegisterFormValues['userType']
+  /** The page to return to after registering: the links to sign in and reset keep it. */
+  next?: string | null
 }
 
 const accountTypes = [
@@ -28,7 +31,7 @@ const accountTypes = [
 /** The inputs a server field error is shown on; the page does not toast what one of them shows. */
 export const registerServerFields = ['email', 'password', 'confirmPassword', 'firstName', 'lastName', 'college', 'companyName'] as const
 
-export function RegisterPageView({ onSubmit, isSubmitting, error, defaultUserType = 'student' }: RegisterPageViewProps) {
+export function RegisterPageView({ onSubmit, isSubmitting, error, defaultUserType = 'student', next }: RegisterPageViewProps) {
   const {
     register,
     handleSubmit,
@@ -67,7 +70,7 @@ export function RegisterPageView({ onSubmit, isSubmitting, error, defaultUserTyp
       footer={
         <>
           Already have an account?{' '}
-          <Link to={paths.login} className={textLinkClasses}>
+          <Link to={loginPath(next)} className={textLinkClasses}>
             Sign in
           </Link>
         </>
@@ -130,11 +133,11 @@ export function RegisterPageView({ onSubmit, isSubmitting, error, defaultUserTyp
         {isApiError(error) && error.status === 409 && errors.email?.type === 'server' && (
           <p className="-mt-2 text-sm text-slate-600">
             Is it yours?{' '}
-            <Link to={paths.login} className={textLinkClasses}>
+            <Link to={loginPath(next)} className={textLinkClasses}>
               Sign in
             </Link>{' '}
             or{' '}
-            <Link to={paths.forgotPassword} className={textLinkClasses}>
+            <Link to={withNext(paths.forgotPassword, next)} className={textLinkClasses}>
               reset your password
             </Link>
             .

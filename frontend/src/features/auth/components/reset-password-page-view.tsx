@@ -8,6 +8,7 @@ import { PasswordInput } from '@/components/ui/password-input'
 import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import { applyApiFieldErrors } from '@/lib/form'
+import { loginPath, withNext } from '@/lib/return-to'
 import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../schemas'
 import { AuthLayout, textLinkClasses } from './auth-layout'
 
@@ -20,9 +21,11 @@ export type ResetPasswordPageViewProps = {
   isSubmitting: boolean
   error?: unknown
   successMessage?: string
+  /** The page the mailed link returns to (?next=): signing in again lands there. */
+  next?: string | null
 }
 
-export function ResetPasswordPageView({ token, onSubmit, isSubmitting, error, successMessage }: ResetPasswordPageViewProps) {
+export function ResetPasswordPageView({ token, onSubmit, isSubmitting, error, successMessage, next }: ResetPasswordPageViewProps) {
   const {
     register,
     handleSubmit,
@@ -39,7 +42,7 @@ export function ResetPasswordPageView({ token, onSubmit, isSubmitting, error, su
   }, [error, setError])
 
   const footer = (
-    <Link to={paths.login} className={textLinkClasses}>
+    <Link to={loginPath(next)} className={textLinkClasses}>
       Back to sign in
     </Link>
   )
@@ -49,7 +52,7 @@ export function ResetPasswordPageView({ token, onSubmit, isSubmitting, error, su
       <AuthLayout title="Password updated" footer={null}>
         <div className="space-y-4">
           <Alert tone="success">{successMessage}</Alert>
-          <Link to={paths.login} className={buttonClasses({ className: 'w-full' })}>
+          <Link to={loginPath(next)} className={buttonClasses({ className: 'w-full' })}>
             Sign in
           </Link>
         </div>
@@ -62,7 +65,7 @@ export function ResetPasswordPageView({ token, onSubmit, isSubmitting, error, su
       <AuthLayout title="Choose a new password" footer={footer}>
         <div className="space-y-4">
           <Alert tone="error">{INVALID_RESET_LINK}</Alert>
-          <Link to={paths.forgotPassword} className={buttonClasses({ variant: 'outline', className: 'w-full' })}>
+          <Link to={withNext(paths.forgotPassword, next)} className={buttonClasses({ variant: 'outline', className: 'w-full' })}>
             Request a new link
           </Link>
         </div>
@@ -77,7 +80,7 @@ export function ResetPasswordPageView({ token, onSubmit, isSubmitting, error, su
           <Alert tone="error">
             {errorMessage(error, 'Something went wrong. Please try again.')}{' '}
             {isApiError(error) && error.status === 400 && (
-              <Link to={paths.forgotPassword} className={textLinkClasses}>
+              <Link to={withNext(paths.forgotPassword, next)} className={textLinkClasses}>
                 Request a new link
               </Link>
             )}

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
-import { paths } from '@/config/paths'
+import { useNavigate, useSearchParams } from 'react-router'
 import { LOGIN_REDIRECT_DELAY_MS } from '@/config/toast'
 import { errorMessage } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth-store'
 import { notify } from '@/lib/notify'
+import { afterSignIn, NEXT_PARAM } from '@/lib/return-to'
 import type { AuthResponse } from '@/types/api'
 import { useLogin } from '../api/login'
 import { LoginPageView } from '../components/login-page-view'
@@ -13,11 +13,14 @@ type PendingLogin = { auth: AuthResponse; remember: boolean }
 
 /**
  * /login. On success: toast "Login successful!", then after 1000 ms (spec §4) store the session
- * and go to /dashboard. The session is stored only then because /login sends signed-in users to
- * /dashboard at once, which would cut the delay short.
+ * and go to the page `next` names (the one a guard or a link sent the visitor from), or
+ * /dashboard. The session is stored only then because /login sends signed-in users on at once,
+ * which would cut the delay short.
  */
 export function LoginPage() {
   const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const destination = afterSignIn(params)
   const storeLogin = useAuthStore((state) => state.login)
   const [isRedirecting, setIsRedirecting] = useState(false)
   const remember = useRef(false)
@@ -43,7 +46,7 @@ export function LoginPage() {
         const done = pending.current
         pending.current = null
         if (done) storeLogin(done.auth, { remember: done.remember })
-        navigate(paths.dashboard, { replace: true })
+        navigate(destination, { replace: true })
       }, LOGIN_REDIRECT_DELAY_MS)
     },
     onError: (error) => notify.error(errorMessage(error, 'Login failed')),
@@ -57,6 +60,7 @@ export function LoginPage() {
       }}
       isSubmitting={loginMutation.isPending || isRedirecting}
       error={loginMutation.error}
+      next={params.get(NEXT_PARAM)}
     />
   )
 }

@@ -1,8 +1,8 @@
 import { useNavigate, useSearchParams } from 'react-router'
-import { paths } from '@/config/paths'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth-store'
 import { notify } from '@/lib/notify'
+import { afterSignIn, NEXT_PARAM } from '@/lib/return-to'
 import { useRegister, type RegisterInput } from '../api/register'
 import { RegisterPageView, registerServerFields } from '../components/register-page-view'
 import type { RegisterFormValues } from '../schemas'
@@ -23,7 +23,10 @@ export function toRegisterInput(values: RegisterFormValues): RegisterInput {
   }
 }
 
-/** /register (?type=startup preselects Startup). On success: toast, store the session, go to /dashboard. */
+/**
+ * /register (?type=startup preselects Startup). On success: toast, store the session, go to the
+ * page `next` names, or /dashboard.
+ */
 export function RegisterPage() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
@@ -32,7 +35,7 @@ export function RegisterPage() {
     onSuccess: (auth) => {
       notify.success('Registration successful!')
       storeLogin(auth, { remember: true })
-      navigate(paths.dashboard, { replace: true })
+      navigate(afterSignIn(params), { replace: true })
     },
     // An error the form shows on one of its inputs is said there, once; anything else is a toast.
     onError: (error) => {
@@ -47,6 +50,7 @@ export function RegisterPage() {
       isSubmitting={registerMutation.isPending}
       error={registerMutation.error}
       defaultUserType={params.get('type') === 'startup' ? 'startup' : 'student'}
+      next={params.get(NEXT_PARAM)}
     />
   )
 }

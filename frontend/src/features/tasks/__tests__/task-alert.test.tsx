@@ -67,16 +67,15 @@ describe('task.alert', () => {
     expect(getsSince(from)).toEqual(['/api/student/tasks/all?scope=available']) // once; My Works is unchanged
   })
 
-  it("View in the toast opens the tasks page searched for the task's title", async () => {
+  it("View in the toast opens the task's page", async () => {
     const { student, startup, events, router } = await signedInAt('/tasks')
     await screen.findByRole('region', { name: 'Available Tasks' })
     const task = makeTask(startup, { title: 'Logo for a bakery' })
     act(() => pushEvent(student._id, 'task.alert', { taskId: task._id, title: task.title, savedSearchId: 'ss1' }))
     await screen.findByText(toastOf(task.title))
     await events.click(screen.getByRole('button', { name: 'View' }))
-    await waitFor(() => expect(router.location.pathname + router.location.search).toBe('/tasks?search=Logo+for+a+bakery'))
-    expect(screen.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('Logo for a bakery')
-    expect(await screen.findByRole('article', { name: task.title })).toBeInTheDocument()
+    await waitFor(() => expect(router.location.pathname).toBe(`/tasks/${task._id}`))
+    expect(await screen.findByRole('heading', { level: 1, name: task.title })).toBeInTheDocument()
   })
 
   it("on the dashboard: the toast and the bell at once with no request, Available Tasks after the wait, once", async () => {
@@ -85,7 +84,7 @@ describe('task.alert', () => {
     await screen.findByRole('button', { name: 'Notifications' })
     holdTheWait()
     const task = makeTask(startup, { title: 'Poster for a festival' })
-    const note = addNotification(student, `New task matching "Design": "${task.title}".`, `/tasks?search=${encodeURIComponent(task.title)}`)
+    const note = addNotification(student, `New task matching "Design": "${task.title}".`, `/tasks/${task._id}`)
     const from = market.requests.length
     // As backend/alerts sends them: the alert, then the bell's two frames.
     act(() => {

@@ -40,7 +40,7 @@ describe('/tasks/:id', () => {
     expect(screen.getByRole('link', { name: 'brand-guide.png' })).toBeInTheDocument()
     // A visitor cannot open a startup's page: its name is plain text.
     expect(screen.queryByRole('link', { name: 'Nimbus Labs' })).not.toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Sign in to submit your work' })).toHaveAttribute('href', '/login')
+    expect(screen.getByRole('link', { name: 'Sign in to submit your work' })).toHaveAttribute('href', `/login?next=%2Ftasks%2F${task._id}`)
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
   })
 
@@ -53,6 +53,37 @@ describe('/tasks/:id', () => {
       ['Task picture', '/api/files/0193c000-0000-7000-8000-000000000008'],
       ['brand-guide.png', '/api/files/0193c000-0000-7000-8000-000000000009'],
     ])
+  })
+
+  it('signs a visitor in from "Sign in to submit your work" and back to the task', async () => {
+    const { task } = scene()
+    seedAccount({ userType: 'student', email: 'asha@example.com' }, 'secret123')
+    const { events, router } = await renderApp(`/tasks/${task._id}`)
+    await events.click(await screen.findByRole('link', { name: 'Sign in to submit your work' }))
+    await events.type(await screen.findByLabelText(/^Email/), 'asha@example.com')
+    await events.type(screen.getByLabelText(/^Password/), 'secret123')
+    await events.click(screen.getByRole('button', { name: 'Sign in' }))
+    await waitFor(() => expect(router.location.pathname).toBe(`/tasks/${task._id}`), { timeout: 3000 })
+    expect(await screen.findByRole('textbox', { name: 'Link to your work for Design a logo' })).toBeInTheDocument()
+  })
+
+  it('opens the revision form focused for the submission ?revise= names, while it awaits a revision', async () => {
+    const { task } = scene()
+    const student = seedAccount({ userType: 'student', firstName: 'Asha' }).user
+    const sub = makeSubmission(task, student, { status: 'changes_requested', reviewNotes: 'Add a dark version' })
+    await renderApp(`/tasks/${task._id}?revise=${sub._id}`, { as: student })
+    const input = await screen.findByRole('textbox', { name: 'Link to your work for Design a logo' })
+    await waitFor(() => expect(input).toHaveFocus())
+    expect(screen.getByRole('button', { name: 'Submit revision 2' })).toBeInTheDocument()
+  })
+
+  it('leaves the focus alone when ?revise= names another submission', async () => {
+    const { task } = scene()
+    const student = seedAccount({ userType: 'student', firstName: 'Asha' }).user
+    makeSubmission(task, student, { status: 'changes_requested' })
+    await renderApp(`/tasks/${task._id}?revise=someone-else`, { as: student })
+    const input = await screen.findByRole('textbox', { name: 'Link to your work for Design a logo' })
+    expect(input).not.toHaveFocus()
   })
 
   it('lets a student submit, then shows Your link with Update link rather than replacing it silently', async () => {

@@ -12,6 +12,7 @@ import { buttonClasses } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { VerifiedBadge } from '@/components/ui/verified-badge'
 import { paths } from '@/config/paths'
+import { loginPath } from '@/lib/return-to'
 import { labelOf } from '@/lib/tasks/constants'
 import { formatDate, personName } from '@/lib/tasks/status'
 import type { UserType } from '@/types/api'
@@ -26,6 +27,11 @@ export type TaskPageViewProps = {
   viewerId?: string
   submit: Omit<SubmitState, 'taskId'>
   onSubmitLink: (link: string) => void
+  /**
+   * The submission a "changes requested" notification opened the page for (`?revise=`): when it
+   * is the viewer's and awaits a revision, the form opens with its input focused.
+   */
+  revise?: string | null
 }
 
 function Fact({ icon, label, children }: { icon?: ReactNode; label: string; children: ReactNode }) {
@@ -54,10 +60,11 @@ function canSubmit(task: TaskPage): boolean {
 }
 
 /** /tasks/:id: a task's full brief for visitors, students and startups, and a student's link. */
-export function TaskPageView({ task, viewer, viewerId, submit, onSubmitLink }: TaskPageViewProps) {
+export function TaskPageView({ task, viewer, viewerId, submit, onSubmitLink, revise }: TaskPageViewProps) {
   const student = viewer === 'student'
   const mine = task.mySubmission ?? undefined
   const owner = viewer === 'startup' && viewerId === task.startup?._id
+  const revising = Boolean(revise) && mine?._id === revise && mine?.status === 'changes_requested'
   const attachments = taskFiles(task)
   return (
     <article aria-labelledby="task-title" className="space-y-6">
@@ -155,7 +162,7 @@ export function TaskPageView({ task, viewer, viewerId, submit, onSubmitLink }: T
           {student ? 'Your work' : 'Submit your work'}
         </h2>
         {viewer === null && (
-          <Link to={paths.login} className={buttonClasses()}>
+          <Link to={loginPath(paths.task(task._id))} className={buttonClasses()}>
             {SIGN_IN_TO_SUBMIT}
           </Link>
         )}
@@ -176,6 +183,7 @@ export function TaskPageView({ task, viewer, viewerId, submit, onSubmitLink }: T
                 isSubmitting={submit.isSubmitting}
                 error={submit.error}
                 submittedAt={submit.submittedAt[task._id]}
+                focusOnOpen={revising}
               />
             ) : (
               !mine && <p className="text-sm text-slate-600">{task.deadlinePassed ? `${DEADLINE_PASSED}: it takes no new submissions.` : 'This task no longer takes submissions.'}</p>

@@ -10,6 +10,7 @@ import type { QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import type { Paged } from '@/lib/api-client'
 import type { PaymentsBy } from '@/lib/payments/get-payments'
+import { loginPath } from '@/lib/return-to'
 import { personName } from '@/lib/tasks/status'
 import type { UserType } from '@/types/api'
 import type { Task, TaskQuery } from '@/types/tasks'
@@ -124,7 +125,7 @@ export function TasksPageView(props: TasksPageViewProps) {
           </p>
         </div>
         {viewer === null && (
-          <Link to={paths.login} className={buttonClasses({ variant: 'outline' })}>
+          <Link to={loginPath(paths.tasks)} className={buttonClasses({ variant: 'outline' })}>
             Sign in to submit work
           </Link>
         )}

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useParams, useSearchParams } from 'react-router'
 import { QueryState } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import { isApiError } from '@/lib/api-client'
@@ -12,6 +12,7 @@ import { TaskPageView } from '../components/task-page-view'
 /** /tasks/:id: open to all (issue 18); what a viewer may do depends on who looks. */
 export function TaskPage() {
   const id = useParams().id ?? ''
+  const [params] = useSearchParams()
   const user = useCurrentUser()
   const task = useTask(id, user?._id ?? '')
   const [submittedAt, setSubmittedAt] = useState<Record<string, number>>({})
@@ -28,6 +29,7 @@ export function TaskPage() {
             task={data}
             viewer={user?.userType ?? null}
             viewerId={user?._id}
+            revise={params.get('revise')}
             submit={{ isSubmitting: submitLink.isPending, error: submitLink.error, submittedAt }}
             onSubmitLink={(link) =>
               submitLink.mutate(

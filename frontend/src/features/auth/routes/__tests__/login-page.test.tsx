@@ -106,4 +106,27 @@ describe('/login', () => {
     expect(creates.count).toBe(0)
     expect(logins.count).toBe(1)
   })
+
+  it('goes to the page next names after signing in, and keeps next on the way to register and reset', async () => {
+    seedAccount({ userType: 'startup', email: 'team@acme.io' }, 'secret123')
+    const { events, router } = await renderApp('/login?next=%2Fcertificates')
+    expect(await screen.findByRole('link', { name: 'Create one' })).toHaveAttribute('href', '/register?next=%2Fcertificates')
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password?next=%2Fcertificates')
+    await fillLogin(events, 'team@acme.io', 'secret123')
+    await events.click(screen.getByRole('button', { name: 'Sign in' }))
+    await waitFor(() => expect(router.location.pathname).toBe('/certificates'), { timeout: 3000 })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Certificates' })).toBeInTheDocument()
+  })
+
+  it.each(['%2F%2Fevil.com', 'https%3A%2F%2Fevil.com', '%2F%5Cevil.com', 'javascript%3Aalert(1)'])(
+    'goes to /dashboard, not to next=%s',
+    async (next) => {
+      seedAccount({ userType: 'student', email: 'ada@example.com' }, 'secret123')
+      const { events, router } = await renderApp(`/login?next=${next}`)
+      expect(await screen.findByRole('link', { name: 'Create one' })).toHaveAttribute('href', '/register')
+      await fillLogin(events, 'ada@example.com', 'secret123')
+      await events.click(screen.getByRole('button', { name: 'Sign in' }))
+      await waitFor(() => expect(router.location.pathname).toBe('/dashboard'), { timeout: 3000 })
+    },
+  )
 })

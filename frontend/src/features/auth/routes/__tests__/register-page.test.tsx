@@ -35,6 +35,18 @@ describe('/register', () => {
     expect(db.accounts.has('ada@example.com')).toBe(true)
   })
 
+  it('goes to the page next names after registering, and keeps next on the link to sign in', async () => {
+    const { events, router } = await renderApp('/register?type=startup&next=%2Fstartup%2Fsubmissions')
+    const signIn = within(await screen.findByText(/Already have an account/)).getByRole('link', { name: 'Sign in' })
+    expect(signIn).toHaveAttribute('href', '/login?next=%2Fstartup%2Fsubmissions')
+    await events.type(screen.getByLabelText(/^Company name/), 'Acme Labs')
+    await events.type(screen.getByLabelText(/^Email/), 'team@acme.io')
+    await events.type(screen.getByLabelText(/^Password/), 'secret1')
+    await events.type(screen.getByLabelText(/^Confirm password/), 'secret1')
+    await events.click(screen.getByRole('button', { name: 'Create account' }))
+    await waitFor(() => expect(router.location.pathname).toBe('/startup/submissions'))
+  })
+
   it('preselects Startup when the link says so (Join as Startup), Student otherwise', async () => {
     await renderApp('/register?type=startup')
     expect(await screen.findByRole('radio', { name: 'Startup' })).toBeChecked()
