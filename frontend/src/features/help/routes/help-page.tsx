@@ -4,7 +4,7 @@ import { useSubmitHelpRequest } from '../api/submit-help-request'
 import { HelpPageView } from '../components/help-page-view'
 import { HELP_FAILURE, HELP_SUCCESS } from '../schemas'
 
-/** /help: the Help Center's phone and email form (open to everyone). */
+/** /help: the Help Center's form: a topic and a message beside the spec's phone and email (open to everyone). */
 export function HelpPage() {
   const help = useSubmitHelpRequest({
     onSuccess: () => notify.success(HELP_SUCCESS),
@@ -18,7 +18,7 @@ export function HelpPage() {
 
   return (
     <HelpPageView
-      onSubmit={(values) => help.mutate({ phone: values.phone.trim(), email: values.email.trim() })}
+      onSubmit={(values) => help.mutate({ phone: values.phone.trim(), email: values.email.trim(), topic: values.topic, message: values.message.trim() })}
       isSubmitting={help.isPending}
       status={status}
       error={help.error}
