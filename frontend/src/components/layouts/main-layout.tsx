@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react'
 import { Outlet, useLocation, useNavigationType } from 'react-router'
-import { useLogout, useLogoutEverywhere } from '@/lib/auth'
+import { useLogout } from '@/lib/auth'
 import { useAuthStore, useIsAuthenticated } from '@/lib/auth-store'
 import { useUnreadMessages } from '@/lib/chat/conversations'
 import { Footer } from './footer'
@@ -22,7 +22,6 @@ export function MainLayout() {
   const user = useAuthStore((state) => state.user)
   const isSignedIn = useIsAuthenticated()
   const logout = useLogout()
-  const logoutEverywhere = useLogoutEverywhere()
   // Students and startups chat; the count follows chat's live events wherever they are.
   const unreadMessages = useUnreadMessages(isSignedIn && (user?.userType === 'student' || user?.userType === 'startup'))
   const { pathname } = useLocation()
@@ -40,7 +39,6 @@ export function MainLayout() {
         user={user}
         isSignedIn={isSignedIn}
         onSignOut={logout}
-        onSignOutEverywhere={() => void logoutEverywhere()}
         unreadMessages={unreadMessages}
       />
       {/*
