@@ -1,3 +1,4 @@
+import type { HelpTopic } from '@/config/help-topics'
 import { isApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import { useSubmitHelpRequest } from '../api/submit-help-request'
@@ -16,9 +17,10 @@ export function HelpPage() {
   const hasFieldErrors = isApiError(help.error) && Object.keys(help.error.fields).length > 0
   const status = help.isSuccess ? 'success' : help.isError && !hasFieldErrors ? 'error' : 'idle'
 
+  // helpFormSchema lets only a listed topic through, so the form's string is one of the API's.
   return (
     <HelpPageView
-      onSubmit={(values) => help.mutate({ phone: values.phone.trim(), email: values.email.trim(), topic: values.topic, message: values.message.trim() })}
+      onSubmit={(values) => help.mutate({ phone: values.phone.trim(), email: values.email.trim(), topic: values.topic as HelpTopic, message: values.message.trim() })}
       isSubmitting={help.isPending}
       status={status}
       error={help.error}
