@@ -134,8 +134,10 @@ func (s *Service) List(ctx context.Context, f Filter, offset, limit int) ([]Entr
 	return s.Store.List(ctx, f, offset, limit)
 }
 
-// SecurityEventsShown is how many of their recent security events a user sees.
-const SecurityEventsShown = 50
+// SecurityEventsShown is how many of their recent security events a user sees: Settings' sign-in
+// log says "Your last 20 sign-ins", and an account hammered by guesses should not bury its owner
+// in pages of failures.
+const SecurityEventsShown = 20
 
 // SecurityEvents are the user's own recent sign-ins, failures, password and session changes.
 func (s *Service) SecurityEvents(ctx context.Context, userID string) ([]Entry, error) {

@@ -161,6 +161,8 @@ type helpRequestJSON struct {
 	ID        string    `json:"_id"`
 	Phone     string    `json:"phone"`
 	Email     string    `json:"email"`
+	Topic     string    `json:"topic"`
+	Message   string    `json:"message"`
 	CreatedAt time.Time `json:"createdAt"`
 }
 

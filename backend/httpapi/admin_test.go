@@ -130,7 +130,11 @@ func TestAdmin_studentAndStartupDashboards(t *testing.T) {
 func TestAdmin_helpRequestsNewestFirst(t *testing.T) {
 	onBothDeployments(t, func(t *testing.T, e *env) {
 		for _, email := range []string{"first@example.com", "second@example.com", "third@example.com"} {
-			if res := e.do("POST", "/api/help", "", map[string]any{"phone": "+1 555 010 4477", "email": email}); res.Status != http.StatusCreated {
+			body := map[string]any{"phone": "+1 555 010 4477", "email": email}
+			if email == "third@example.com" {
+				body["topic"], body["message"] = "certificates", "My certificate shows the wrong name."
+			}
+			if res := e.do("POST", "/api/help", "", body); res.Status != http.StatusCreated {
 				t.Fatalf("help: %d %s", res.Status, res.Raw)
 			}
 		}
@@ -140,8 +144,12 @@ func TestAdmin_helpRequestsNewestFirst(t *testing.T) {
 			t.Fatalf("help requests: %d %s", res.Status, res.Raw)
 		}
 		first := list[0]
-		if first["email"] != "third@example.com" || first["phone"] != "+15550104477" || first["createdAt"] == "" {
+		if first["email"] != "third@example.com" || first["phone"] != "+15550104477" || first["createdAt"] == "" ||
+			first["topic"] != "certificates" || first["message"] != "My certificate shows the wrong name." {
 			t.Errorf("newest = %v", first)
+		}
+		if second := list[1]; second["topic"] != "" || second["message"] != "" {
+			t.Errorf("a request without a topic or message = %v", second)
 		}
 	})
 }

@@ -4,17 +4,24 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/help"
 )
 
+// submitHelpRequest is the spec's POST /help {phone, email}; topic and message are optional
+// additions a spec client never sends.
 func (s *Server) submitHelpRequest(c *gin.Context) {
 	var req struct {
-		Phone string `json:"phone"`
-		Email string `json:"email"`
+		Phone   string `json:"phone"`
+		Email   string `json:"email"`
+		Topic   string `json:"topic"`
+		Message string `json:"message"`
 	}
 	if !bindJSON(c, &req) {
 		return
 	}
-	if _, err := s.help.Submit(c.Request.Context(), req.Phone, req.Email, c.ClientIP()); err != nil {
+	in := help.Submission{Phone: req.Phone, Email: req.Email, Topic: req.Topic, Message: req.Message}
+	if _, err := s.help.Submit(c.Request.Context(), in, c.ClientIP()); err != nil {
 		writeError(c, err)
 		return
 	}

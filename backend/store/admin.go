@@ -170,7 +170,7 @@ func (s Admin) HelpRequests(ctx context.Context, limit, offset int) ([]help.Requ
 	err := db.Order("created_at DESC, id DESC").Limit(limit).Offset(offset).Find(&rows).Error
 	out := make([]help.Request, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, help.Request{ID: r.ID, Phone: r.Phone, Email: r.Email, CreatedAt: r.CreatedAt})
+		out = append(out, help.Request{ID: r.ID, Phone: r.Phone, Email: r.Email, Topic: r.Topic, Message: r.Message, CreatedAt: r.CreatedAt})
 	}
 	return out, total, err
 }

@@ -243,3 +243,22 @@ func TestAudit_upgradeKeepsTheBreakOfABrokenUnkeyedTrail(t *testing.T) {
 		})
 	}
 }
+
+// Settings' sign-in log reads "Your last 20 sign-ins": the read itself stops at the 20 newest.
+func TestSecurityEvents_lastTwenty(t *testing.T) {
+	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
+		ctx := context.Background()
+		svc := auditService(db)
+		day := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+		for i := range 25 {
+			svc.Record(ctx, audit.Entry{At: day.Add(time.Duration(i) * time.Minute), Type: audit.SignIn, ActorID: "ada", Detail: fmt.Sprintf("sign-in %d", i+1)})
+		}
+		mine, err := svc.SecurityEvents(ctx, "ada")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(mine) != 20 || mine[0].Detail != "sign-in 25" || mine[19].Detail != "sign-in 6" {
+			t.Fatalf("got %d events, newest %q, oldest %q; want the 20 newest, 25 down to 6", len(mine), mine[0].Detail, mine[len(mine)-1].Detail)
+		}
+	})
+}

@@ -13,6 +13,8 @@ type helpRequestRow struct {
 	ID        string
 	Phone     string
 	Email     string
+	Topic     string
+	Message   string
 	CreatedAt time.Time
 }
 
@@ -22,7 +24,7 @@ func (helpRequestRow) TableName() string { return "help_requests" }
 type HelpRequests struct{ DB *gorm.DB }
 
 func (s HelpRequests) CreateHelpRequest(ctx context.Context, r *help.Request) error {
-	row := helpRequestRow{ID: NewID(), Phone: r.Phone, Email: r.Email}
+	row := helpRequestRow{ID: NewID(), Phone: r.Phone, Email: r.Email, Topic: r.Topic, Message: r.Message}
 	if err := s.DB.WithContext(ctx).Create(&row).Error; err != nil {
 		return err
 	}

@@ -5,8 +5,8 @@ import { uniqueEmail } from './support/api'
 import { BASE_URL } from './support/env'
 import { signInViaUi } from './support/session'
 
-// Issue 15, the audit trail: a student mistypes their password, then signs in; /profile's
-// Security section shows both. The admin, on a phone, finds the failed sign-in on /admin/audit,
+// Issue 15, the audit trail: a student mistypes their password, then signs in; /settings'
+// sign-in log shows both. The admin, on a phone, finds the failed sign-in on /admin/audit,
 // opens the student's dashboard and finds that look on the trail too, then verifies the chain.
 
 describe('audit trail', () => {
@@ -37,7 +37,7 @@ describe('audit trail', () => {
       await page.getByText('Invalid email or password').first().waitFor()
       await signInViaUi(page, student.user.email, 'secret123')
 
-      await page.goto('/profile')
+      await page.goto('/settings')
       const signIns = page.getByRole('list', { name: 'Recent sign-ins' })
       await signIns.getByText('Failed sign-in').waitFor()
       await signIns.getByText('Signed in', { exact: true }).first().waitFor()

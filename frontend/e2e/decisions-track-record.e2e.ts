@@ -144,9 +144,9 @@ describe.each(viewports)('decisions and track records at $width×$height', ({ na
     const number = certificates[0]!.certificateNumber
 
     // Both directory routes: one view, the track record with the certificate's verification link.
-    for (const [route, heading, submit] of [
-      ['/startup/browse-students', 'Browse Students', 'Filter'],
-      ['/startup/students', 'Students', 'Apply'],
+    for (const [route, heading, submit, view] of [
+      ['/startup/browse-students', 'Browse Students', 'Filter', 'View Profile'],
+      ['/startup/students', 'Students', 'Apply', 'View'],
     ] as const) {
       await startupPage.goto(route)
       await startupPage.getByRole('heading', { level: 1, name: heading }).waitFor()
@@ -161,7 +161,7 @@ describe.each(viewports)('decisions and track records at $width×$height', ({ na
       const link = track.getByRole('link', { name: `Certificate ${number}: ${approvedTitle}` })
       expect(await link.getAttribute('href')).toBe(`/verify/${number}`)
       await track.getByRole('list', { name: 'Verified skills' }).getByText(skill).waitFor()
-      for (const control of ['View Profile', 'Message']) expect(await card.getByRole('link', { name: control }).isVisible()).toBe(true)
+      for (const control of [view, 'Message']) expect(await card.getByRole('link', { name: control, exact: true }).isVisible()).toBe(true)
       await fitsPhone(startupPage, width)
     }
     await startupPage.getByRole('article', { name: 'Rosa Diaz' }).getByRole('link', { name: `Certificate ${number}: ${approvedTitle}` }).click()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { descriptionOf, launchBrowser, usePagePerTest } from './support/browser'
+import { descriptionOf, launchBrowser, saveScreenshot, usePagePerTest } from './support/browser'
+import { openAs, signInAdmin } from './support/live'
 
 const currentPage = usePagePerTest('help')
 
@@ -28,7 +29,50 @@ describe('help center', () => {
 
     await phone.fill('+1 (555) 010-4477')
     await submit.click()
+    // The form's own fields are asked for too, beside the spec's.
+    await expect.poll(() => descriptionOf(form.getByRole('combobox', { name: 'Topic' }))).toBe('Please choose what your question is about.')
+    await expect.poll(() => descriptionOf(form.getByRole('textbox', { name: 'Message' }))).toBe('Please tell us what is wrong.')
+
+    await form.getByRole('combobox', { name: 'Topic' }).selectOption({ label: 'Payments' })
+    await form.getByRole('textbox', { name: 'Message' }).fill('The payout for my logo is not here.')
+    await submit.click()
     await form.getByRole('status').filter({ hasText: "Thank you! We'll reach out to you at the earliest." }).waitFor()
+  })
+})
+
+// The topic and the message reach the admin's list of help requests, at both sizes.
+describe.each([
+  ['a laptop', { width: 1366, height: 768 }],
+  ['a phone', { width: 390, height: 844 }],
+])('a help request with a topic and a message, on %s', (_, viewport) => {
+  it('is listed for the admin with both', async () => {
+    const browser = await launchBrowser({ viewport })
+    const page = await browser.newPage()
+    try {
+      const message = `Certificate name wrong, ${viewport.width}-${Date.now()}`
+      await page.goto('/help')
+      const form = page.getByRole('form', { name: 'Help request' })
+      await form.getByRole('combobox', { name: 'Topic' }).selectOption({ label: 'Certificates' })
+      await form.getByRole('textbox', { name: 'Message' }).fill(message)
+      await expect.poll(() => descriptionOf(form.getByRole('textbox', { name: 'Message' }))).toBe(`${message.length} of 2000 characters`)
+      await form.getByLabel('Phone number', { exact: true }).fill('+1 555 010 4477')
+      await form.getByLabel('Email', { exact: true }).fill('caller@example.com')
+      await form.getByRole('button', { name: 'Submit' }).click()
+      await form.getByRole('status').filter({ hasText: "Thank you! We'll reach out to you at the earliest." }).waitFor()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+
+      await openAs(page, await signInAdmin(), '/admin/dashboard')
+      await page.getByRole('link', { name: 'Help requests' }).click()
+      const row = page.getByRole('table', { name: 'Help requests' }).getByRole('row').filter({ hasText: message })
+      await row.waitFor()
+      expect(await row.getByText('Certificates', { exact: true }).isVisible()).toBe(true)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    } catch (error) {
+      await saveScreenshot(page, `help-admin-${viewport.width}`)
+      throw error
+    } finally {
+      await browser.close()
+    }
   })
 })
 

@@ -1897,7 +1897,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask to be called back: a phone number (10 to 15 digits) and an email */
+        /** Ask to be called back: a phone number (10 to 15 digits) and an email, optionally with a topic and a message */
         post: {
             parameters: {
                 query?: never;
@@ -1910,7 +1910,14 @@ export interface paths {
                     "application/json": {
                         /** Format: email */
                         email: string;
+                        /** @description Optional: what is wrong, at most 2000 characters. */
+                        message?: string;
                         phone: string;
+                        /**
+                         * @description Optional: what the request is about. A client that sends only phone and email gets the same answers as before.
+                         * @enum {string}
+                         */
+                        topic?: "account" | "tasks" | "payments" | "certificates" | "other";
                     };
                 };
             };
@@ -1924,7 +1931,7 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
-                /** @description Both phone number and email are required. / Please enter a valid email address. / Please enter a valid phone number. */
+                /** @description Both phone number and email are required. / Please enter a valid email address. / Please enter a valid phone number. / Topic must be one of: account, tasks, payments, certificates, other. / Please keep the message to 2000 characters. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2404,7 +2411,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's recent sign-ins, failed sign-ins against their account, password and session changes (the 50 newest) */
+        /** The caller's recent sign-ins, failed sign-ins against their account, password and session changes (the 20 newest) */
         get: {
             parameters: {
                 query?: {
@@ -7714,7 +7721,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             email: string;
+            /** @description What the caller wrote; empty when they sent none */
+            message: string;
             phone: string;
+            /** @description account, tasks, payments, certificates or other; empty when the caller sent none */
+            topic: string;
         };
         LedgerBalance: {
             /** @description startup:{id}:payable, student:{id}:receivable, transit:payment:{id}, stripe:balance, escrow:task:{id}, escrow:task:{id}:student:{id}, platform:fees */

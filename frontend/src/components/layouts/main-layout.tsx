@@ -1,6 +1,6 @@
 import { useLayoutEffect, type ReactNode } from 'react'
 import { Outlet, useLocation, useNavigationType } from 'react-router'
-import { useLogout, useLogoutEverywhere } from '@/lib/auth'
+import { useLogout } from '@/lib/auth'
 import { useAuthStore, useIsAuthenticated } from '@/lib/auth-store'
 import { useUnreadMessages } from '@/lib/chat/conversations'
 import { Spinner } from '@/components/ui/spinner'
@@ -57,7 +57,6 @@ function Frame({ unreadMessages, pageShown = false, children }: FrameProps) {
   const user = useAuthStore((state) => state.user)
   const isSignedIn = useIsAuthenticated()
   const logout = useLogout()
-  const logoutEverywhere = useLogoutEverywhere()
   const { pathname } = useLocation()
   useScrollToTopOnNavigation(pathname)
 
@@ -73,7 +72,6 @@ function Frame({ unreadMessages, pageShown = false, children }: FrameProps) {
         user={user}
         isSignedIn={isSignedIn}
         onSignOut={logout}
-        onSignOutEverywhere={() => void logoutEverywhere()}
         unreadMessages={unreadMessages}
       />
       {/*

@@ -13,7 +13,6 @@ type NavbarProps = {
   user: User | null
   isSignedIn: boolean
   onSignOut: () => void
-  onSignOutEverywhere: () => void
   /** Unread chat messages over all conversations, shown on Chat and Messages; 0 shows nothing. */
   unreadMessages?: number
 }
@@ -60,7 +59,7 @@ export function Logo() {
   )
 }
 
-export function Navbar({ user, isSignedIn, onSignOut, onSignOutEverywhere, unreadMessages = 0 }: NavbarProps) {
+export function Navbar({ user, isSignedIn, onSignOut, unreadMessages = 0 }: NavbarProps) {
   const [mobileOpen, setMobileOpen] = useState(false)
   const mobileId = useId()
   const { pathname, search } = useLocation()
@@ -103,7 +102,7 @@ export function Navbar({ user, isSignedIn, onSignOut, onSignOutEverywhere, unrea
 
         <div className="flex items-center gap-2">
           {isSignedIn ? (
-            <UserMenu user={user} onSignOut={onSignOut} onSignOutEverywhere={onSignOutEverywhere} />
+            <UserMenu user={user} onSignOut={onSignOut} />
           ) : (
             <div className="hidden items-center gap-2 sm:flex">
               <Link to={signIn} className={buttonClasses({ variant: 'ghost' })}>

@@ -1,38 +1,26 @@
-import { ChevronDown, LayoutDashboard, LogOut, MonitorSmartphone, Settings, UserRound } from 'lucide-react'
+import { ChevronDown, LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
 import { useDropdown } from '@/components/ui/use-dropdown'
 import { paths } from '@/config/paths'
-import { errorMessage } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
-import { notify } from '@/lib/notify'
-import { useEndSession, useSessions, type SessionInfo } from '@/lib/sessions'
 import { avatarInitial, displayName } from '@/lib/user'
 import type { User } from '@/types/api'
 
-type UserMenuProps = { user: User | null; onSignOut: () => void; onSignOutEverywhere: () => void }
+type UserMenuProps = { user: User | null; onSignOut: () => void }
 
 const itemClasses =
   'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 ' +
   'hover:bg-slate-100 focus:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600'
 
-/** "active now", "5 min ago", "3 h ago", else the date: when a session last made a request. */
-export function lastSeen(iso: string, now = Date.now()): string {
-  const minutes = Math.round((now - new Date(iso).getTime()) / 60_000)
-  if (!Number.isFinite(minutes)) return ''
-  if (minutes < 2) return 'active now'
-  if (minutes < 60) return `${minutes} min ago`
-  if (minutes < 24 * 60) return `${Math.round(minutes / 60)} h ago`
-  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
-}
-
 /**
  * The account menu (menu button pattern): Enter, Space or ArrowDown open it on the first item,
  * ArrowUp on the last; arrows, Home and End move; Escape closes and returns focus; Tab or a click
- * outside closes (Escape and the click as every dropdown does: useDropdown). It lists the user's signed-in devices, each of the others with a Sign out item.
+ * outside closes (Escape and the click as every dropdown does: useDropdown). The spec's Dashboard,
+ * Profile and Sign out, and Settings: devices, sign-ins and the rest live there, not here.
  */
-export function UserMenu({ user, onSignOut, onSignOutEverywhere }: UserMenuProps) {
+export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const { open, setOpen, close, rootRef, buttonRef } = useDropdown()
   const [focusIndex, setFocusIndex] = useState(0)
   const itemRefs = useRef<Array<HTMLElement | null>>([])
@@ -43,12 +31,8 @@ export function UserMenu({ user, onSignOut, onSignOutEverywhere }: UserMenuProps
     if (open) itemRefs.current[focusIndex]?.focus()
   }, [open, focusIndex])
 
-  const sessions = useSessions(open)
-  const endSession = useEndSession()
-  const others = (sessions.data ?? []).filter((session) => !session.current)
-  const current = sessions.data?.find((session) => session.current)
-  // Dashboard, Profile, Settings, one item per other device, Sign out of all devices, Sign out.
-  const itemCount = 5 + others.length
+  // Dashboard, Profile, Settings, Sign out.
+  const itemCount = 4
   const refAt = (index: number) => (node: HTMLElement | null) => {
     itemRefs.current[index] = node
   }
@@ -156,53 +140,7 @@ export function UserMenu({ user, onSignOut, onSignOutEverywhere }: UserMenuProps
               Settings
             </Link>
           </div>
-          <div className="mt-1 border-t border-slate-100 pt-1" role="group" aria-label="Signed-in devices">
-            <p className="px-3 pb-1 pt-1 text-xs font-medium uppercase tracking-wide text-slate-500" role="none">
-              Signed-in devices
-            </p>
-            {sessions.isPending && <p className="px-3 py-1 text-xs text-slate-500" role="none">Loading devices…</p>}
-            {sessions.isError && (
-              <p className="px-3 py-1 text-xs text-red-700" role="none">
-                {errorMessage(sessions.error, 'Could not load your devices.')}
-              </p>
-            )}
-            {current && <SessionLine session={current} />}
-            {others.map((session, index) => (
-              <button
-                key={session._id}
-                ref={refAt(3 + index)}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                aria-label={`Sign out ${session.device} (${session.ip}), ${lastSeen(session.lastSeenAt)}`}
-                className={itemClasses}
-                disabled={endSession.isPending}
-                onClick={() =>
-                  endSession.mutate(session._id, {
-                    onSuccess: () => notify.success(`Signed out ${session.device}.`),
-                    onError: (error) => notify.error(errorMessage(error, 'Could not sign that device out.')),
-                  })
-                }
-              >
-                <SessionLine session={session} action="Sign out" />
-              </button>
-            ))}
-          </div>
           <div className="mt-1 border-t border-slate-100 pt-1" role="none">
-            <button
-              ref={refAt(itemCount - 2)}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={itemClasses}
-              onClick={() => {
-                close(false)
-                onSignOutEverywhere()
-              }}
-            >
-              <MonitorSmartphone className="size-4" aria-hidden="true" />
-              Sign out of all devices
-            </button>
             <button
               ref={refAt(itemCount - 1)}
               type="button"
@@ -221,23 +159,5 @@ export function UserMenu({ user, onSignOut, onSignOutEverywhere }: UserMenuProps
         </div>
       )}
     </div>
-  )
-}
-
-/** A device in the list: what it is, where from, when last seen. */
-function SessionLine({ session, action }: { session: SessionInfo; action?: string }) {
-  return (
-    <span className={cn('flex w-full items-start justify-between gap-2', !action && 'px-3 py-2 text-sm')}>
-      <span className="min-w-0">
-        <span className="block truncate text-slate-800">
-          {session.device}
-          {session.current && <span className="ml-1 text-xs font-medium text-emerald-700">· this device</span>}
-        </span>
-        <span className="block truncate text-xs text-slate-500">
-          {session.ip} · {session.current ? 'active now' : lastSeen(session.lastSeenAt)}
-        </span>
-      </span>
-      {action && <span className="shrink-0 text-xs font-medium text-red-700">{action}</span>}
-    </span>
   )
 }

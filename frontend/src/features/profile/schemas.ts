@@ -16,7 +16,6 @@ export const PROFILE_UPDATED = 'Profile updated!'
 export const PROFILE_CREATE_FAILED = 'Failed to create profile'
 export const PROFILE_UPDATE_FAILED = 'Update failed'
 export const PROFILE_LOAD_FAILED = 'Failed to load profile'
-export const PASSWORD_CHANGED = 'Password changed. Other sessions were signed out.'
 
 export const SKILL_LEVELS: SkillLevel[] = ['beginner', 'intermediate', 'advanced', 'expert']
 
@@ -217,13 +216,3 @@ export function companyVerificationSchema(domain: string) {
 export type CompanyVerificationValues = z.infer<ReturnType<typeof companyVerificationSchema>>
 
 export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-500', '500+']
-
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1, 'Current password is required'),
-    newPassword: z.string().min(1, 'Password is required').min(6, 'Password must be at least 6 characters'),
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
-  })
-  .refine((v) => v.confirmPassword === v.newPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
-
-export type ChangePasswordValues = z.infer<typeof changePasswordSchema>

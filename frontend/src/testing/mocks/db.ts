@@ -8,7 +8,7 @@ export const db = {
   accounts: new Map<string, Account>(),
   tokens: new Map<string, string>(),
   devices: new Map<string, string>(),
-  helpRequests: [] as Array<{ phone: string; email: string }>,
+  helpRequests: [] as Array<{ phone: string; email: string; topic?: string; message?: string }>,
   /** Mailed company verification links by token: who asked, where it went, for which domain. */
   verifications: new Map<string, { userId: string; email: string; domain: string }>(),
   adminBootstrapped: false,

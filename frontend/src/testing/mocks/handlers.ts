@@ -86,7 +86,7 @@ export const handlers = [
   }),
 
   http.post('*/api/help', async ({ request }) => {
-    const body = (await request.json()) as { phone: string; email: string }
+    const body = (await request.json()) as { phone: string; email: string; topic?: string; message?: string }
     db.helpRequests.push(body)
     return HttpResponse.json({ message: "Thank you! We'll reach out to you at the earliest." }, { status: 201 })
   }),

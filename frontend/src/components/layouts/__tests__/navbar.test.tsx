@@ -5,15 +5,15 @@ import { renderWithRouter } from '@/testing/test-utils'
 import type { User } from '@/types/api'
 import { Navbar } from '../navbar'
 
-function renderNavbar(user: User | null, onSignOut = vi.fn(), onSignOutEverywhere = vi.fn()) {
+function renderNavbar(user: User | null, onSignOut = vi.fn()) {
   const result = renderWithRouter(
-    <Navbar user={user} isSignedIn={Boolean(user)} onSignOut={onSignOut} onSignOutEverywhere={onSignOutEverywhere} />,
+    <Navbar user={user} isSignedIn={Boolean(user)} onSignOut={onSignOut} />,
   )
   const mainNav = screen.getByRole('navigation', { name: 'Main' })
   const linkNames = within(mainNav)
     .getAllByRole('link')
     .map((link) => link.textContent)
-  return { ...result, mainNav, linkNames, onSignOut, onSignOutEverywhere }
+  return { ...result, mainNav, linkNames, onSignOut }
 }
 
 describe('Navbar links per viewer', () => {
@@ -85,9 +85,10 @@ describe('user menu', () => {
       'Dashboard',
       'Profile',
       'Settings',
-      'Sign out of all devices',
       'Sign out',
     ])
+    // The devices and their sign-outs are on /settings, not in the menu.
+    expect(within(menu).queryByRole('group', { name: 'Signed-in devices' })).not.toBeInTheDocument()
     expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus()
 
     await events.keyboard('{ArrowDown}')
@@ -95,8 +96,8 @@ describe('user menu', () => {
     await events.keyboard('{ArrowDown}')
     expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveFocus()
     await events.keyboard('{ArrowDown}')
-    expect(within(menu).getByRole('menuitem', { name: 'Sign out of all devices' })).toHaveFocus()
-    await events.keyboard('{ArrowDown}{ArrowDown}')
+    expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toHaveFocus()
+    await events.keyboard('{ArrowDown}')
     expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus()
     await events.keyboard('{ArrowUp}')
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toHaveFocus()
@@ -107,7 +108,7 @@ describe('user menu', () => {
   })
 
   it('links Dashboard, Profile and Settings, and Sign out calls back', async () => {
-    const { events, onSignOut, onSignOutEverywhere } = renderNavbar(createUser({ userType: 'startup' }))
+    const { events, onSignOut } = renderNavbar(createUser({ userType: 'startup' }))
     await events.click(screen.getByRole('button', { name: /account menu/i }))
     expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard')
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile')
@@ -115,9 +116,6 @@ describe('user menu', () => {
     await events.click(screen.getByRole('menuitem', { name: 'Sign out' }))
     expect(onSignOut).toHaveBeenCalledTimes(1)
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()
-    await events.click(screen.getByRole('button', { name: /account menu/i }))
-    await events.click(screen.getByRole('menuitem', { name: 'Sign out of all devices' }))
-    expect(onSignOutEverywhere).toHaveBeenCalledTimes(1)
   })
 
   it('closes on a click outside', async () => {

@@ -14,14 +14,14 @@ const mainNav = () => screen.getByRole('navigation', { name: 'Main' })
 
 describe('unread messages in the navigation', () => {
   it('names the count on Chat and Messages ("Messages, 3 unread") and shows it; nothing at 0', () => {
-    const view = renderWithRouter(<Navbar user={createUser({ userType: 'student' })} isSignedIn onSignOut={() => {}} onSignOutEverywhere={() => {}} unreadMessages={3} />)
+    const view = renderWithRouter(<Navbar user={createUser({ userType: 'student' })} isSignedIn onSignOut={() => {}} unreadMessages={3} />)
     expect(within(mainNav()).getByRole('link', { name: 'Messages, 3 unread' })).toHaveAttribute('href', '/messages')
     expect(within(mainNav()).getByRole('link', { name: 'Chat, 3 unread' })).toHaveTextContent('Chat3')
     expect(within(mainNav()).getByRole('link', { name: 'Tasks' })).toHaveTextContent(/^Tasks$/)
     expect(screen.getByTestId('menu-unread-dot')).toBeInTheDocument()
     view.unmount()
 
-    renderWithRouter(<Navbar user={createUser({ userType: 'student' })} isSignedIn onSignOut={() => {}} onSignOutEverywhere={() => {}} unreadMessages={0} />)
+    renderWithRouter(<Navbar user={createUser({ userType: 'student' })} isSignedIn onSignOut={() => {}} unreadMessages={0} />)
     expect(within(mainNav()).getByRole('link', { name: 'Messages' })).toHaveTextContent(/^Messages$/)
     expect(screen.queryByTestId('menu-unread-dot')).not.toBeInTheDocument()
   })

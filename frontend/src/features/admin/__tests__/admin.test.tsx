@@ -39,6 +39,8 @@ const studentDashboard: AdminStudentDashboard = {
 const students = [student, ...Array.from({ length: 20 }, (_, i) => createUser({ firstName: 'Student', lastName: `No${i + 2}` }))]
 const helpRequests = Array.from({ length: 21 }, (_, i) => ({
   _id: `h${i + 1}`, phone: `+1555010${String(4477 + i)}`, email: i === 0 ? 'call@me.com' : `caller${i + 1}@me.com`, createdAt: '2025-05-02T10:00:00Z',
+  // The first as the Help Center's form sends it; the others as the spec's client does, without.
+  topic: i === 0 ? 'payments' : '', message: i === 0 ? 'My payout has not arrived.' : '',
 }))
 
 /** The admin lists, answering like the server; `asked` collects each list request's query. */
@@ -82,6 +84,9 @@ describe('/admin/dashboard', () => {
     await events.click(await screen.findByRole('link', { name: 'Help requests' }))
     const help = await screen.findByRole('table', { name: 'Help requests' })
     expect(within(help).getByRole('row', { name: /\+15550104477 call@me.com May 2, 2025/ })).toBeInTheDocument()
+    expect(within(help).getByRole('columnheader', { name: 'Topic' })).toBeInTheDocument()
+    expect(within(help).getByRole('row', { name: 'Payments My payout has not arrived. +15550104477 call@me.com May 2, 2025' })).toBeInTheDocument()
+    expect(within(help).getByRole('row', { name: /^No topic No message \+15550104478 caller2@me.com/ })).toBeInTheDocument()
   })
 })
 

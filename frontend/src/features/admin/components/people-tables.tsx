@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { formatDay } from '@/components/people/format'
 import { Avatar } from '@/components/ui/avatar'
 import { buttonClasses } from '@/components/ui/button'
+import { helpTopicLabel } from '@/config/help-topics'
 import { paths } from '@/config/paths'
 import { cn } from '@/lib/cn'
 import { avatarInitial, displayName } from '@/lib/user'
@@ -128,13 +129,17 @@ export function StartupsTable({ startups, emptyText = 'No startups yet.' }: { st
   )
 }
 
-/** The Help Center's requests, newest first: phone, email and date, so someone can call back. */
+/** The Help Center's requests, newest first: what about and what is wrong, then phone, email and date, so someone can call back. */
 export function HelpRequestsTable({ requests }: { requests: HelpRequest[] }) {
   return (
-    <Table caption="Help requests" head={['Phone', 'Email', 'Date']}>
-      {requests.length === 0 && <EmptyRow columns={3} text="No help requests yet." />}
+    <Table caption="Help requests" head={['Topic', 'Message', 'Phone', 'Email', 'Date']}>
+      {requests.length === 0 && <EmptyRow columns={5} text="No help requests yet." />}
       {requests.map((r) => (
         <Row key={r._id}>
+          <Cell label="Topic">{helpTopicLabel(r.topic)}</Cell>
+          <Cell label="Message" className="whitespace-pre-line break-words">
+            {r.message || <span className="text-slate-500">No message</span>}
+          </Cell>
           <Cell label="Phone">
             <a href={`tel:${r.phone}`} className="text-indigo-700 hover:underline">
               {r.phone}

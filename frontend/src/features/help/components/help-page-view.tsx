@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { LifeBuoy, Mail } from 'lucide-react'
 import { useEffect } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
+import { SelectField } from '@/components/ui/select-field'
+import { TextareaField } from '@/components/ui/textarea-field'
+import { HELP_MESSAGE_MAX, HELP_TOPICS } from '@/config/help-topics'
 import { HELP_EMAIL, SUPPORT_EMAIL } from '@/config/paths'
 import { applyApiFieldErrors } from '@/lib/form'
 import { HELP_FAILURE, HELP_SUCCESS, helpFormSchema, type HelpFormValues } from '../schemas'
@@ -24,14 +27,16 @@ export function HelpPageView({ onSubmit, isSubmitting, status, error }: HelpPage
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { errors },
   } = useForm<HelpFormValues>({
     resolver: zodResolver(helpFormSchema),
-    defaultValues: { phone: '', email: '' },
+    defaultValues: { phone: '', email: '', topic: '', message: '' },
   })
+  const messageLength = useWatch({ control, name: 'message' }).trim().length
 
   useEffect(() => {
-    applyApiFieldErrors(error, setError, ['phone', 'email'])
+    applyApiFieldErrors(error, setError, ['phone', 'email', 'topic', 'message'])
   }, [error, setError])
 
   useEffect(() => {
@@ -46,7 +51,7 @@ export function HelpPageView({ onSubmit, isSubmitting, status, error }: HelpPage
           <LifeBuoy className="size-10 text-indigo-600" aria-hidden="true" />
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Help Center</h1>
           <p className="text-slate-600">
-            Stuck on something? Leave your phone number and email and our team will get back to you.
+            Stuck on something? Tell us what it is about and what is wrong, leave your phone number and email, and our team will get back to you.
           </p>
           <ul className="space-y-2 text-sm text-slate-600">
             {[SUPPORT_EMAIL, HELP_EMAIL].map((address) => (
@@ -70,6 +75,22 @@ export function HelpPageView({ onSubmit, isSubmitting, status, error }: HelpPage
               {status === 'success' && <Alert tone="success">{HELP_SUCCESS}</Alert>}
               {status === 'error' && <Alert tone="error">{HELP_FAILURE}</Alert>}
             </div>
+            <SelectField
+              label="Topic"
+              required
+              options={[{ value: '', label: 'Choose a topic' }, ...HELP_TOPICS]}
+              error={errors.topic?.message}
+              {...register('topic')}
+            />
+            <TextareaField
+              label="Message"
+              required
+              rows={5}
+              placeholder="What happened, and where?"
+              hint={`${messageLength} of ${HELP_MESSAGE_MAX} characters`}
+              error={errors.message?.message}
+              {...register('message')}
+            />
             <Input
               label="Phone number"
               type="tel"

@@ -136,3 +136,46 @@ describe('/settings', () => {
     await waitFor(() => expect(router.location.pathname).toBe('/login'))
   })
 })
+
+describe('/settings: the one place for the account', () => {
+  const sectionNames = (nav: HTMLElement) => within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])
+
+  it('a student finds every section, each linked from the page\'s own navigation', async () => {
+    await renderApp('/settings', { as: 'student' })
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument()
+    expect(sectionNames(screen.getByRole('navigation', { name: 'Settings sections' }))).toEqual([
+      ['Password', '#password'],
+      ['Devices', '#devices'],
+      ['Sign-in log', '#sign-ins'],
+      ['Email notifications', '#email'],
+      ['Saved searches', '#saved-searches'],
+    ])
+    for (const [name, id] of [['Password', 'password'], ['Devices', 'devices'], ['Sign-in log', 'sign-ins'], ['Email notifications', 'email'], ['Saved searches', 'saved-searches']]) {
+      expect(await screen.findByRole('region', { name })).toHaveAttribute('id', id)
+    }
+    expect(screen.getByRole('form', { name: 'Change password' })).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Sign-in log' })).toHaveTextContent('Your last 20 sign-ins')
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')
+  })
+
+  it('a startup has no saved searches; the admin changes no password here', async () => {
+    const startup = await renderApp('/settings', { as: 'startup' })
+    expect(sectionNames(screen.getByRole('navigation', { name: 'Settings sections' })).map(([name]) => name)).toEqual([
+      'Password', 'Devices', 'Sign-in log', 'Email notifications',
+    ])
+    expect(screen.queryByRole('region', { name: 'Saved searches' })).not.toBeInTheDocument()
+    startup.unmount()
+
+    await renderApp('/settings', { as: 'admin' })
+    const password = await screen.findByRole('region', { name: 'Password' })
+    expect(password).toHaveTextContent("The admin account's password is set in the server's configuration.")
+    expect(screen.queryByRole('form', { name: 'Change password' })).not.toBeInTheDocument()
+  })
+
+  it('Profile holds no settings of its own and links here', async () => {
+    await renderApp('/profile', { as: 'startup' })
+    expect(screen.getByRole('link', { name: 'Password, devices and email: Settings' })).toHaveAttribute('href', '/settings')
+    expect(screen.queryByRole('form', { name: 'Change password' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Signed-in devices' })).not.toBeInTheDocument()
+  })
+})

@@ -1,7 +1,7 @@
 import { Card } from '@/components/ui/card'
 import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import type { NotificationSettings } from '../api/types'
-import type { EmailSettingsValues } from '../schemas'
+import { SETTINGS_SECTIONS, type EmailSettingsValues } from '../schemas'
 import { EmailSettingsForm } from './email-settings-form'
 
 type EmailSettingsSectionProps = {
@@ -16,10 +16,10 @@ type EmailSettingsSectionProps = {
 export function EmailSettingsSection({ settings, showTaskAlerts, onSave, isSaving, error }: EmailSettingsSectionProps) {
   return (
     <Card className="p-4 sm:p-6">
-      <section aria-labelledby="email-settings-heading" className="space-y-4">
+      <section id={SETTINGS_SECTIONS.email.id} aria-labelledby="email-settings-heading" className="scroll-mt-24 space-y-4">
         <div>
           <h2 id="email-settings-heading" className="text-xl font-semibold text-slate-900">
-            Email notifications
+            {SETTINGS_SECTIONS.email.title}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
             How often Bridgework emails you about each kind of news. The bell shows everything either way.

@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card'
 import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import { savedSearchSummary, tasksPathOf, type SavedSearch } from '@/lib/tasks/saved-search'
+import { SETTINGS_SECTIONS } from '../schemas'
 
 export const NO_SAVED_SEARCHES = 'No saved searches yet. Save one from the tasks page.'
 
@@ -19,10 +20,10 @@ type SavedSearchesSectionProps = {
 export function SavedSearchesSection({ searches, onDelete, deletingId }: SavedSearchesSectionProps) {
   return (
     <Card className="p-4 sm:p-6">
-      <section aria-labelledby="saved-searches-heading" className="space-y-4">
+      <section id={SETTINGS_SECTIONS.savedSearches.id} aria-labelledby="saved-searches-heading" className="scroll-mt-24 space-y-4">
         <div>
           <h2 id="saved-searches-heading" className="text-xl font-semibold text-slate-900">
-            Saved searches
+            {SETTINGS_SECTIONS.savedSearches.title}
           </h2>
           <p className="mt-1 text-sm text-slate-600">When a startup posts a task matching one, you hear about it at once.</p>
         </div>

@@ -102,19 +102,25 @@ const record = {
   verifiedSkills: ['Go'],
 }
 
-// Issue 18: both directory routes show one view, with the same controls and cards.
+// Both directory routes show one filter and one card, in the spec's words for each route.
 describe.each([
-  ['/startup/students', 'Students', 'Apply'],
-  ['/startup/browse-students', 'Browse Students', 'Filter'],
-])('%s: the one student directory', (route, title, submit) => {
-  it('searches by name, email or skill on the client, with View Profile, View Resume and Message', async () => {
+  ['/startup/students', 'Students', 'Apply', 'View', 'Resume'],
+  ['/startup/browse-students', 'Browse Students', 'Filter', 'View Profile', 'View Resume'],
+])('%s: the one student directory', (route, title, submit, view, resume) => {
+  it(`searches by name, email or skill on the client, with ${view}, ${resume} and Message`, async () => {
     mockStudents([ada, grace])
     const { events } = await renderApp(route, { as: 'startup' })
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: submit })).toBeInTheDocument()
+    // One filter: the search and the skills in one labelled search landmark.
+    const filter = screen.getByRole('search', { name: 'Filter students' })
+    expect(screen.getAllByRole('search')).toEqual([filter])
+    expect(within(filter).getByRole('searchbox', { name: 'Search' })).toBeInTheDocument()
+    expect(within(filter).getByRole('textbox', { name: 'Skills' })).toHaveAccessibleDescription('Comma separated; students with any of them')
+    expect(within(filter).getByRole('button', { name: submit })).toBeInTheDocument()
     const card = await screen.findByRole('article', { name: 'Ada Lovelace' })
-    expect(within(card).getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', `/startup/students/${ada._id}`)
-    expect(within(card).getByRole('link', { name: 'View Resume' })).toBeInTheDocument()
+    expect(within(card).getAllByRole('link').map((link) => link.textContent)).toEqual([view, resume, 'Message'])
+    expect(within(card).getByRole('link', { name: view })).toHaveAttribute('href', `/startup/students/${ada._id}`)
+    expect(within(card).getByRole('link', { name: resume })).toHaveAttribute('href', `${window.location.origin}${SIGNED_CV}`)
     expect(within(card).getByRole('link', { name: 'Message' })).toHaveAttribute('href', `/chat/${ada._id}`)
     expect(within(card).getByText('Resume Available')).toBeInTheDocument()
 

@@ -18,12 +18,15 @@ function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`
 }
 
+/** The card's two links in the words of the directory showing it (spec §2). */
+export type CardWords = { view: string; resume: string }
+
 /**
- * One student in the directory: name, email, bio, Resume Available, up to 4 skills (verified
- * ones marked), counts of experiences and projects, the track record of verified work, and View
- * Profile, View Resume and Message (issue 18: one card for both directory routes).
+ * One student in either directory: name, email, bio, Resume Available, up to 4 skills (verified
+ * ones marked), counts of experiences and projects, the track record of verified work, and the
+ * profile, the résumé and Message.
  */
-export function StudentCard({ student }: { student: User }) {
+export function StudentCard({ student, words }: { student: User; words: CardWords }) {
   const name = displayName(student)
   const resume = fileHref(student.resume)
   const skills = student.skills ?? []
@@ -62,12 +65,12 @@ export function StudentCard({ student }: { student: User }) {
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         <Link to={paths.startup.student(student._id)} className={buttonClasses({ size: 'sm' })}>
           <UserRound className="size-4" aria-hidden="true" />
-          View Profile
+          {words.view}
         </Link>
         {resume && (
           <a href={resume} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
             <FileText className="size-4" aria-hidden="true" />
-            View Resume
+            {words.resume}
           </a>
         )}
         <Link to={paths.chatWith(student._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>

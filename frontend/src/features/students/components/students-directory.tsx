@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react'
-import { Input } from '@/components/ui/input'
 import { Pagination } from '@/components/ui/pagination'
 import { displayName } from '@/lib/user'
 import type { User } from '@/types/api'
 import { useStudents } from '../api/get-students'
-import { SkillsFilter } from './skills-filter'
+import type { DirectoryWords } from '../words'
+import { StudentsFilter } from './students-filter'
 import { StudentsGrid } from './students-grid'
 
 /** Spec §2: the search matches name, email or a skill, case-insensitively, on the client. */
@@ -15,19 +15,13 @@ export function matchesSearch(student: User, search: string): boolean {
   return haystack.some((text) => text?.toLowerCase().includes(needle))
 }
 
-type StudentsDirectoryProps = {
-  /** The page's heading (and tab title): the spec names the two routes differently. */
-  title: string
-  /** The skills filter's button, in the spec's words for the route (Filter or Apply). */
-  submitLabel: string
-}
-
 /**
- * The one student directory both routes show (issue 18): search by name, email or skill on the
- * page, the skills filter on the server over every student, and the cards with their track
- * records, View Profile, View Resume and Message.
+ * The one student directory both routes show, in each route's words: one filter (search on the
+ * page by name, email or skill; skills on the server over every student) and one card with the
+ * track record, the profile, the résumé and Message.
  */
-export function StudentsDirectory({ title, submitLabel }: StudentsDirectoryProps) {
+export function StudentsDirectory({ words }: { words: DirectoryWords }) {
+  const { title, submitLabel } = words
   const [filter, setFilter] = useState({ skills: '', page: 1 })
   const [search, setSearch] = useState('')
   const students = useStudents(filter.skills, filter.page)
@@ -37,11 +31,15 @@ export function StudentsDirectory({ title, submitLabel }: StudentsDirectoryProps
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <title>{`${title} · Bridgework`}</title>
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-      <div className="grid gap-4 md:grid-cols-2">
-        <Input label="Search" type="search" placeholder="Name, email or skill" value={search} onChange={(event) => setSearch(event.target.value)} />
-        <SkillsFilter initial={filter.skills} submitLabel={submitLabel} onApply={(skills) => setFilter({ skills, page: 1 })} />
-      </div>
+      <StudentsFilter
+        search={search}
+        onSearchChange={setSearch}
+        initialSkills={filter.skills}
+        submitLabel={submitLabel}
+        onApplySkills={(skills) => setFilter({ skills, page: 1 })}
+      />
       <StudentsGrid
+        words={words}
         students={shown}
         isLoading={students.isPending}
         isError={students.isError}

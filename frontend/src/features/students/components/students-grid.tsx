@@ -1,10 +1,11 @@
 import { Alert } from '@/components/ui/alert'
 import { Spinner } from '@/components/ui/spinner'
 import type { User } from '@/types/api'
-import { StudentCard } from './student-card'
+import { StudentCard, type CardWords } from './student-card'
 
 type StudentsGridProps = {
   students: User[]
+  words: CardWords
   isLoading: boolean
   isError: boolean
   onRetry: () => void
@@ -12,7 +13,7 @@ type StudentsGridProps = {
 }
 
 /** A grid of student cards with its loading, failure and empty states. */
-export function StudentsGrid({ students, isLoading, isError, onRetry, emptyText }: StudentsGridProps) {
+export function StudentsGrid({ students, words, isLoading, isError, onRetry, emptyText }: StudentsGridProps) {
   if (isLoading) {
     return (
       <div className="flex justify-center py-16 text-indigo-600">
@@ -36,7 +37,7 @@ export function StudentsGrid({ students, isLoading, isError, onRetry, emptyText 
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {students.map((student) => (
             <li key={student._id} className="min-w-0">
-              <StudentCard student={student} />
+              <StudentCard student={student} words={words} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { StudentsDirectory } from '../components/students-directory'
+import { BROWSE_STUDENTS_WORDS } from '../words'
 
 /** /startup/browse-students: the student directory, as the spec names it here. */
 export function BrowseStudentsPage() {
-  return <StudentsDirectory title="Browse Students" submitLabel="Filter" />
+  return <StudentsDirectory words={BROWSE_STUDENTS_WORDS} />
 }

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { useAuthStore } from '@/lib/auth-store'
+import { createUser } from '@/testing/data-generators'
 import { issueToken, userForToken } from '@/testing/mocks/db'
 import { closeSocketsOf, isConnected } from '@/testing/mocks/realtime'
 import { renderApp } from '@/testing/test-utils'
@@ -36,27 +37,28 @@ describe('sign out', () => {
     await waitFor(() => expect(router.location.pathname).toBe('/login'))
   })
 
-  it('lists the signed-in devices in the user menu and signs another one out', async () => {
-    const { events, user } = await renderApp('/dashboard', { as: 'startup' })
-    const phone = issueToken(user!, 'Safari on iPhone')
-    await events.click(screen.getByRole('button', { name: /account menu/i }))
-    const devices = await screen.findByRole('group', { name: 'Signed-in devices' })
+  it('signs another device out from Settings\' Devices', async () => {
+    const user = createUser({ userType: 'startup' })
+    const phone = issueToken(user, 'Safari on iPhone')
+    const { events } = await renderApp('/settings', { as: user })
+    const devices = await screen.findByRole('region', { name: 'Devices' })
     expect(await within(devices).findByText('Safari on iPhone')).toBeInTheDocument()
-    expect(within(devices).getByText('· this device')).toBeInTheDocument()
+    expect(within(devices).getByText('This device')).toBeInTheDocument()
 
-    await events.click(within(devices).getByRole('menuitem', { name: /Sign out Safari on iPhone/ }))
+    await events.click(within(devices).getByRole('button', { name: /Sign out Safari on iPhone/ }))
     expect(await screen.findByText('Signed out Safari on iPhone.')).toBeInTheDocument()
     expect(userForToken(phone)).toBeNull()
     await waitFor(() => expect(within(devices).queryByText('Safari on iPhone')).not.toBeInTheDocument())
     expect(useAuthStore.getState().token).not.toBeNull()
   })
 
-  it('Sign out of all devices ends every session and goes to /login', async () => {
-    const { events, router, user } = await renderApp('/dashboard', { as: 'student' })
-    const phone = issueToken(user!, 'Firefox on Android')
+  it('Sign out everywhere on Settings ends every session and goes to /login', async () => {
+    const user = createUser({ userType: 'student' })
+    const phone = issueToken(user, 'Firefox on Android')
+    const { events, router } = await renderApp('/settings', { as: user })
     const mine = useAuthStore.getState().token
-    await events.click(screen.getByRole('button', { name: /account menu/i }))
-    await events.click(screen.getByRole('menuitem', { name: 'Sign out of all devices' }))
+    const devices = await screen.findByRole('region', { name: 'Devices' })
+    await events.click(within(devices).getByRole('button', { name: 'Sign out everywhere' }))
     expect(await screen.findByText('Signed out of all devices.')).toBeInTheDocument()
     await waitFor(() => expect(router.location.pathname).toBe('/login'))
     expect(userForToken(phone)).toBeNull()

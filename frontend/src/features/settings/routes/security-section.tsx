@@ -3,18 +3,16 @@ import { useLogoutEverywhere } from '@/lib/auth'
 import { notify } from '@/lib/notify'
 import { useEndSession, useSessions } from '@/lib/sessions'
 import { useSecurityEvents } from '../api/get-security-events'
-import { SecuritySectionView } from '../components/security-section'
+import { DevicesSectionView, SignInLogSectionView } from '../components/security-section'
 
-/** /profile's Security part with its data: the sessions (shared with the account menu) and the security events. */
-export function SecuritySection() {
+/** /settings "Devices" with its data: the user's sessions, each other one with Sign out. */
+export function DevicesSection() {
   const sessions = useSessions(true)
-  const events = useSecurityEvents()
   const endSession = useEndSession()
   const signOutEverywhere = useLogoutEverywhere()
   return (
-    <SecuritySectionView
+    <DevicesSectionView
       sessions={sessions}
-      events={events}
       endingId={endSession.isPending ? endSession.variables : undefined}
       onEndSession={(session) =>
         endSession.mutate(session._id, {
@@ -25,4 +23,9 @@ export function SecuritySection() {
       onSignOutEverywhere={() => void signOutEverywhere()}
     />
   )
+}
+
+/** /settings "Sign-in log" with its data. */
+export function SignInLogSection() {
+  return <SignInLogSectionView events={useSecurityEvents()} />
 }

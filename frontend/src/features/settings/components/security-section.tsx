@@ -7,32 +7,30 @@ import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import { auditTypeLabel, formatAuditTime, type AuditEntry } from '@/lib/audit'
 import { cn } from '@/lib/cn'
 import type { SessionInfo } from '@/lib/sessions'
+import { SETTINGS_SECTIONS, SIGN_IN_LOG_INTRO } from '../schemas'
 
-type SecuritySectionViewProps = {
+type DevicesSectionViewProps = {
   sessions: QueryStatus<SessionInfo[]>
-  events: QueryStatus<AuditEntry[]>
   /** Ends one other session; `endingId` is the one being ended. */
   onEndSession: (session: SessionInfo) => void
   endingId?: string
   onSignOutEverywhere: () => void
 }
 
-/** The Security part of /profile: where the user is signed in, and their recent sign-ins. */
-export function SecuritySectionView({ sessions, events, onEndSession, endingId, onSignOutEverywhere }: SecuritySectionViewProps) {
+/** /settings "Devices": where the user is signed in, a way to sign each other one out, and all of them. */
+export function DevicesSectionView({ sessions, onEndSession, endingId, onSignOutEverywhere }: DevicesSectionViewProps) {
   return (
-    <section aria-labelledby="security-title" className="space-y-4">
-      <h2 id="security-title" className="text-2xl font-bold text-slate-900">
-        Security
-      </h2>
-      <Card className="space-y-4 p-6">
+    <Card className="p-4 sm:p-6">
+      <section id={SETTINGS_SECTIONS.devices.id} aria-labelledby="devices-heading" className="scroll-mt-24 space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-            <MonitorSmartphone className="size-5 text-indigo-600" aria-hidden="true" /> Where you're signed in
-          </h3>
+          <h2 id="devices-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+            <MonitorSmartphone className="size-5 text-indigo-600" aria-hidden="true" /> {SETTINGS_SECTIONS.devices.title}
+          </h2>
           <Button variant="outline" size="sm" onClick={onSignOutEverywhere}>
             <LogOut className="size-4" aria-hidden="true" /> Sign out everywhere
           </Button>
         </div>
+        <p className="text-sm text-slate-600">Where you're signed in. Sign out a device you no longer use or do not recognise.</p>
         <QueryState query={sessions} loadingLabel="Loading your devices" error="Could not load your devices.">
           {(list) => (
             <ul className="divide-y divide-slate-100" aria-label="Signed-in devices">
@@ -56,11 +54,25 @@ export function SecuritySectionView({ sessions, events, onEndSession, endingId, 
             </ul>
           )}
         </QueryState>
-      </Card>
-      <Card className="space-y-4 p-6">
-        <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <ShieldCheck className="size-5 text-indigo-600" aria-hidden="true" /> Recent sign-ins
-        </h3>
+      </section>
+    </Card>
+  )
+}
+
+/**
+ * /settings "Sign-in log": the server's 20 newest sign-ins, failed sign-ins, password and session
+ * changes (GET /api/me/security-events stops there), the failed ones highlighted.
+ */
+export function SignInLogSectionView({ events }: { events: QueryStatus<AuditEntry[]> }) {
+  return (
+    <Card className="p-4 sm:p-6">
+      <section id={SETTINGS_SECTIONS.signIns.id} aria-labelledby="sign-ins-heading" className="scroll-mt-24 space-y-4">
+        <div>
+          <h2 id="sign-ins-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+            <ShieldCheck className="size-5 text-indigo-600" aria-hidden="true" /> {SETTINGS_SECTIONS.signIns.title}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{SIGN_IN_LOG_INTRO}</p>
+        </div>
         <QueryState
           query={events}
           loadingLabel="Loading your sign-ins"
@@ -76,8 +88,8 @@ export function SecuritySectionView({ sessions, events, onEndSession, endingId, 
             </ul>
           )}
         </QueryState>
-      </Card>
-    </section>
+      </section>
+    </Card>
   )
 }
 

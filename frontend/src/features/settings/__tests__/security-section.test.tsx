@@ -7,7 +7,7 @@ import { renderApp } from '@/testing/test-utils'
 
 beforeEach(() => resetTrust())
 
-describe('/profile Security', () => {
+describe('/settings Devices and Sign-in log', () => {
   it('lists where the user is signed in and their recent sign-ins, the failed one highlighted', async () => {
     const me = createUser({ firstName: 'Sam', lastName: 'Lee' })
     issueToken(me, 'Firefox on Android')
@@ -16,10 +16,12 @@ describe('/profile Security', () => {
       makeAuditEntry({ type: 'signin.failed', subjectId: me._id, detail: 'wrong password, Firefox on Android', ip: '198.51.100.4' }),
       makeAuditEntry({ type: 'sessions.ended', actorId: me._id, subjectId: me._id, detail: 'signed out another device' }),
     ])
-    const { events } = await renderApp('/profile', { as: me })
+    const { events } = await renderApp('/settings', { as: me })
 
-    const security = await screen.findByRole('region', { name: 'Security' })
-    const signIns = await within(security).findByRole('list', { name: 'Recent sign-ins' })
+    const log = await screen.findByRole('region', { name: 'Sign-in log' })
+    // The server keeps the log to the 20 newest (audit.SecurityEventsShown); the page says so.
+    expect(log).toHaveTextContent(/^Sign-in log\s*Your last 20 sign-ins/)
+    const signIns = await within(log).findByRole('list', { name: 'Recent sign-ins' })
     const items = within(signIns).getAllByRole('listitem')
     expect(items).toHaveLength(3)
     expect(items[0]).toHaveTextContent('Signed in')
@@ -30,6 +32,7 @@ describe('/profile Security', () => {
     expect(items[1]).toHaveClass('bg-red-50')
     expect(items[2]).toHaveTextContent('Signed out')
 
+    const security = screen.getByRole('region', { name: 'Devices' })
     const devices = within(security).getByRole('list', { name: 'Signed-in devices' })
     expect(within(devices).getByText('This device')).toBeInTheDocument()
     await events.click(within(devices).getByRole('button', { name: /Sign out Firefox on Android/ }))
@@ -37,9 +40,9 @@ describe('/profile Security', () => {
     expect(within(security).getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument()
   })
 
-  it('the admin has a Security section too, with an empty state', async () => {
-    await renderApp('/profile', { as: 'admin' })
-    const security = await screen.findByRole('region', { name: 'Security' })
-    expect(await within(security).findByText('No sign-ins recorded yet.')).toBeInTheDocument()
+  it('the admin has a sign-in log too, with an empty state', async () => {
+    await renderApp('/settings', { as: 'admin' })
+    const log = await screen.findByRole('region', { name: 'Sign-in log' })
+    expect(await within(log).findByText('No sign-ins recorded yet.')).toBeInTheDocument()
   })
 })
