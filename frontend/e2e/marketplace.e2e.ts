@@ -74,7 +74,7 @@ describe('marketplace', () => {
       // The startup moves it to review, then approves it with a note.
       await startupPage.goto('/startup/tasks')
       const work = startupPage.getByRole('article', { name: title })
-      await work.getByRole('button', { name: "Move Mira Okafor's submission to review" }).click()
+      await work.getByRole('button', { name: "Move to Review: Mira Okafor's submission" }).click()
       await startupPage.getByText('Submission moved to under review').waitFor()
       await work.getByRole('button', { name: "Approve Mira Okafor's submission" }).click()
       const approve = startupPage.getByRole('dialog', { name: `Approve Mira Okafor's work on '${title}'?` })

@@ -42,6 +42,9 @@ function NavItemLink({ link, unreadMessages, block }: { link: NavItem; unreadMes
   return (
     <NavLink to={link.to} end={link.end} aria-label={label} className={(state) => cn(linkClasses(state), block ? 'flex items-center' : 'inline-flex items-center')}>
       {link.label}
+      {/* Not shown (the badge has its margin), but it makes the visible text "Messages 3", which
+          the name "Messages, 3 unread" contains: voice control finds the link by what it shows. */}
+      {label && ' '}
       {label && <UnreadBadge count={unreadMessages} />}
     </NavLink>
   )

@@ -11,6 +11,22 @@ type DialogProps = {
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
+/** The containers that name what a control is about: a list item, a card, a section. */
+const containers = 'li, article, section, [role="region"], [role="tabpanel"], main'
+
+/**
+ * Gives the focus back to the control that opened the dialog; when the dialog's decision removed
+ * that control (Approve on work now approved), to the nearest of its containers still shown, so
+ * the keyboard carries on from the same place rather than from the top of the page.
+ */
+function returnFocus(opener: HTMLElement | null, around: HTMLElement[]) {
+  if (opener?.isConnected) return opener.focus()
+  const container = around.find((c) => c.isConnected)
+  if (!container) return
+  if (!container.hasAttribute('tabindex')) container.tabIndex = -1
+  container.focus()
+}
+
 /**
  * A modal dialog, shown while rendered: focus goes to its first field (or button) and stays
  * inside while Tab moves; Escape or a click outside closes it; focus returns where it was.
@@ -26,6 +42,8 @@ export function Dialog({ title, description, onClose, children }: DialogProps) {
 
   useEffect(() => {
     const previousFocus = document.activeElement as HTMLElement | null
+    const around: HTMLElement[] = []
+    for (let c = previousFocus?.closest<HTMLElement>(containers); c; c = c.parentElement?.closest<HTMLElement>(containers)) around.push(c)
     const panel = panelRef.current!
     const first = panel.querySelector<HTMLElement>('textarea, input, select') ?? panel.querySelector<HTMLElement>(focusable)
     first?.focus()
@@ -50,7 +68,7 @@ export function Dialog({ title, description, onClose, children }: DialogProps) {
     document.addEventListener('keydown', onKey)
     return () => {
       document.removeEventListener('keydown', onKey)
-      previousFocus?.focus?.()
+      returnFocus(previousFocus, around)
     }
   }, [])
 

@@ -16,7 +16,7 @@ describe('unread messages in the navigation', () => {
   it('names the count on Chat and Messages ("Messages, 3 unread") and shows it; nothing at 0', () => {
     const view = renderWithRouter(<Navbar user={createUser({ userType: 'student' })} isSignedIn onSignOut={() => {}} unreadMessages={3} />)
     expect(within(mainNav()).getByRole('link', { name: 'Messages, 3 unread' })).toHaveAttribute('href', '/messages')
-    expect(within(mainNav()).getByRole('link', { name: 'Chat, 3 unread' })).toHaveTextContent('Chat3')
+    expect(within(mainNav()).getByRole('link', { name: 'Chat, 3 unread' })).toHaveTextContent('Chat 3')
     expect(within(mainNav()).getByRole('link', { name: 'Tasks' })).toHaveTextContent(/^Tasks$/)
     expect(screen.getByTestId('menu-unread-dot')).toBeInTheDocument()
     view.unmount()

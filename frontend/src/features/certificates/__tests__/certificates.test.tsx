@@ -37,7 +37,7 @@ describe('/certificates', () => {
     const card = await screen.findByRole('article', { name: 'Build a landing page' })
     const address = `${window.location.origin}/verify/BW-ABCDEFGHIJKLMNOP`
     expect(within(card).getByRole('link', { name: address })).toHaveAttribute('href', address)
-    const linkedIn = within(card).getByRole('link', { name: 'Add Build a landing page to LinkedIn (opens in a new tab)' })
+    const linkedIn = within(card).getByRole('link', { name: 'Add to LinkedIn: Build a landing page (opens in a new tab)' })
     expect(linkedIn).toHaveAttribute('target', '_blank')
     expect(linkedIn).toHaveAttribute('rel', 'noopener noreferrer')
     const url = new URL(linkedIn.getAttribute('href')!)

@@ -148,7 +148,7 @@ function CertificateCard({ certificate: c, isDownloading, onDownload }: Certific
           href={addToLinkedInUrl(c)}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={`Add ${c.title} to LinkedIn (opens in a new tab)`}
+          aria-label={`Add to LinkedIn: ${c.title} (opens in a new tab)`}
           className={linkClasses}
         >
           <ExternalLink className="size-4" aria-hidden="true" />

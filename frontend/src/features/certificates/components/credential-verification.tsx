@@ -98,7 +98,7 @@ export function CredentialSignature({ check, verifiedDomain, credentialHref }: C
       )}
       <p className="text-xs text-slate-500">
         An Open Badges 3.0 credential anyone can verify without Bridgework.{' '}
-        <a href={credentialHref} className="text-indigo-700 hover:underline">
+        <a href={credentialHref} className="text-indigo-700 underline hover:no-underline">
           Download it
         </a>
       </p>

@@ -61,11 +61,11 @@ export function PaymentCard({ payment, side, onStep, onDownloadReceipt, busy }: 
     <Card role="article" aria-label={`Payment for ${payment.task.title} ${other}`} className="space-y-4 p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-0.5">
-          <h3 className="break-words font-semibold text-slate-900">
+          <h2 className="break-words font-semibold text-slate-900">
             <Link to={paths.task(payment.task._id)} className="hover:text-indigo-700 hover:underline">
               {payment.task.title}
             </Link>
-          </h3>
+          </h2>
           <p className="text-sm text-slate-600">
             {side === 'startup' ? (
               <>To <Link to={paths.startup.student(payment.student._id)} className="font-medium text-indigo-700 hover:underline">{studentName(payment)}</Link></>

@@ -38,7 +38,7 @@ describe('My Works', () => {
     const { startup, student, task } = scene()
     const { events } = await renderApp('/startup/tasks', { as: startup.user })
     const card = await screen.findByRole('article', { name: 'Design a logo' })
-    await events.click(within(card).getByRole('button', { name: "Move Asha Verma's submission to review" }))
+    await events.click(within(card).getByRole('button', { name: "Move to Review: Asha Verma's submission" }))
     expect(await screen.findByText('Submission moved to under review')).toBeInTheDocument()
     expect(posted(`/api/startup/tasks/${task._id}/review`)).toEqual([{ studentId: student._id, revision: 1 }])
 

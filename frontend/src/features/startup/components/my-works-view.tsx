@@ -67,6 +67,8 @@ export function MyWorksView({ tab, onTabChange, works, counts, onPageChange, onA
         ))}
       </div>
       <div role="tabpanel" aria-label={tabs.find((t) => t.id === tab)!.label}>
+        {/* The cards' titles are third-level headings, under the page's and this tab's. */}
+        <h2 className="sr-only">{tabs.find((t) => t.id === tab)!.label}</h2>
         <QueryState
           query={works}
           loadingLabel="Loading your works"

@@ -128,10 +128,12 @@ function DashboardBody({ data, onAction, busy, busyAction, payments }: Omit<Star
           </DashboardSection>
           <DashboardSection title="Company Stats">
             <dl className="space-y-2 text-sm">
-              <div className="flex items-center gap-2">
-                <Building2 className="size-4 text-slate-400" aria-hidden="true" />
+              <div>
                 <dt className="sr-only">Company name</dt>
-                <dd className="font-medium text-slate-800">{startup.companyName || displayName(startup)}</dd>
+                <dd className="flex items-center gap-2 font-medium text-slate-800">
+                  <Building2 className="size-4 text-slate-400" aria-hidden="true" />
+                  {startup.companyName || displayName(startup)}
+                </dd>
               </div>
               <div>
                 <div className="flex justify-between">
@@ -140,12 +142,10 @@ function DashboardBody({ data, onAction, busy, busyAction, payments }: Omit<Star
                 </div>
                 <TierHint tier={startup.tier} />
               </div>
-              <div>
-                <div className="flex justify-between">
-                  <dt className="text-slate-600">Students currently working</dt>
-                  <dd className="font-medium text-slate-800">{stats.studentsWorking}</dd>
-                </div>
-                <p className="text-xs text-slate-500">{WORKING_HINT}</p>
+              <div className="grid grid-cols-[1fr_auto]">
+                <dt className="text-slate-600">Students currently working</dt>
+                <dd className="font-medium text-slate-800">{stats.studentsWorking}</dd>
+                <dd className="col-span-2 text-xs text-slate-500">{WORKING_HINT}</dd>
               </div>
             </dl>
           </DashboardSection>

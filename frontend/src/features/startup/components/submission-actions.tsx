@@ -73,7 +73,7 @@ export function SubmissionActions({ status, revision, studentName, taskTitle, ta
   return (
     <div className="flex flex-wrap gap-2">
       {!simple && current === 'pending' && (
-        <Button size="sm" variant="outline" disabled={disabled} isLoading={busy === 'review'} onClick={() => void onAction({ kind: 'review', revision })} aria-label={`Move ${studentName}'s submission to review`}>
+        <Button size="sm" variant="outline" disabled={disabled} isLoading={busy === 'review'} onClick={() => void onAction({ kind: 'review', revision })} aria-label={`Move to Review: ${studentName}'s submission`}>
           Move to Review
         </Button>
       )}

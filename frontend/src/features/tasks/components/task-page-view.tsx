@@ -36,12 +36,12 @@ export type TaskPageViewProps = {
 
 function Fact({ icon, label, children }: { icon?: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-2">
-      {icon}
-      <div>
-        <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-        <dd className="text-sm text-slate-900">{children}</dd>
-      </div>
+    <div>
+      <dt className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-slate-500">
+        {icon}
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-sm text-slate-900">{children}</dd>
     </div>
   )
 }
