@@ -9,12 +9,14 @@ type TaskListSectionProps = {
   tasks: QueryStatus<Paged<Task>>
   errorText: string
   emptyText: ReactNode
+  /** A line under the title about the list as a whole, e.g. how it is sorted. */
+  note?: ReactNode
   onPageChange: (page: number) => void
   renderTask: (task: Task) => ReactNode
 }
 
 /** A titled, paged grid of task cards with its loading, error and empty states. */
-export function TaskListSection({ title, tasks, errorText, emptyText, onPageChange, renderTask }: TaskListSectionProps) {
+export function TaskListSection({ title, tasks, errorText, emptyText, note, onPageChange, renderTask }: TaskListSectionProps) {
   const id = title.toLowerCase().replace(/\W+/g, '-')
   const total = tasks.data?.total
   return (
@@ -26,6 +28,7 @@ export function TaskListSection({ title, tasks, errorText, emptyText, onPageChan
         {/* The open market may not count its tasks: then no number rather than a wrong one. */}
         {total !== undefined && total > 0 && <span className="text-sm text-slate-500">{total === 1 ? '1 task' : `${total} tasks`}</span>}
       </div>
+      {note && <p className="-mt-2 text-sm text-slate-500">{note}</p>}
       <QueryState
         query={tasks}
         loadingLabel={`Loading ${title.toLowerCase()}`}

@@ -13,6 +13,7 @@ import type { PaymentsBy } from '@/lib/payments/get-payments'
 import { personName } from '@/lib/tasks/status'
 import type { UserType } from '@/types/api'
 import type { Task, TaskQuery } from '@/types/tasks'
+import type { PayCurrencies } from './budget-filter'
 import { TaskFilters } from './task-filters'
 import { TaskListSection } from './task-list-section'
 
@@ -48,6 +49,8 @@ export type TasksPageViewProps = {
   saveSearch?: ReactNode
   /** Students: their payments by task, shown on their completed paid work. */
   payments?: PaymentsBy
+  /** What pay is compared in (GET /api/currency-rates); the budget range waits for it. */
+  pay?: PayCurrencies
 }
 
 /**
@@ -66,14 +69,16 @@ function canSubmit(task: Task): boolean {
  */
 /** Whether the list is narrowed: a search word or a filter (sort and page narrow nothing). */
 export function hasFilters(query: TaskQuery): boolean {
-  return Boolean(query.search || query.category || query.deadline || query.source || query.paid)
+  return Boolean(query.search || query.category || query.deadline || query.source || query.paid || query.payMin || query.payMax)
 }
 
 export const NO_MATCH = 'No tasks match your filters'
 
-export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePageChange, onClearFilters, mine, main, submit, onSubmitLink, saveSearch, payments }: TasksPageViewProps) {
+export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePageChange, onClearFilters, mine, main, submit, onSubmitLink, saveSearch, payments, pay }: TasksPageViewProps) {
   const student = viewer === 'student'
   const filtered = hasFilters(query)
+  // Budgets in many currencies compare only at the server's fixed rates; each card still shows its own.
+  const sortNote = query.sort === 'pay' && pay ? `Sorted by approximate value in ${pay.base}` : undefined
   const noMatch = (
     <div className="flex flex-col items-center gap-3">
       <p>{NO_MATCH}</p>
@@ -124,13 +129,14 @@ export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePa
           </Link>
         )}
       </div>
-      <TaskFilters query={query} onChange={onQueryChange} showSource={student} action={student ? saveSearch : undefined} />
+      <TaskFilters query={query} onChange={onQueryChange} showSource={student} action={student ? saveSearch : undefined} pay={pay} />
       {student && mine && (
         <TaskListSection
           title="Your Assigned Tasks"
           tasks={mine}
           errorText="Failed to fetch works"
           emptyText={filtered ? noMatch : 'No assigned tasks.'}
+          note={sortNote}
           onPageChange={onMinePageChange}
           renderTask={renderTask}
         />
@@ -140,6 +146,7 @@ export function TasksPageView({ viewer, viewerId, query, onQueryChange, onMinePa
         tasks={main}
         errorText="Failed to fetch works"
         emptyText={filtered ? noMatch : viewer === 'startup' ? 'No tasks posted yet' : 'No available tasks at the moment'}
+        note={sortNote}
         onPageChange={(page) => onQueryChange({ page })}
         renderTask={renderTask}
       />
