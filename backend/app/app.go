@@ -223,10 +223,15 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	chatService.Publisher, chatService.Presence = publisher, live.tracker
 	digests.Presence = live.tracker
 	notifications := &notify.Service{Store: store.Notifications{DB: db}, Publisher: publisher, Logger: logger}
+	taskStore := store.Tasks{DB: db, AuditKey: trailKey}
+	// "Highest pay" sorts in the database by the rates it holds: those of this configuration.
+	if err := taskStore.SetCurrencyRates(context.Background(), cfg.CurrencyRates); err != nil {
+		return nil, fmt.Errorf("currency rates: %w", err)
+	}
 	marketplace := &tasks.Service{
-		Store: store.Tasks{DB: db, AuditKey: trailKey}, Notifier: notifications, Publisher: publisher,
+		Store: taskStore, Notifier: notifications, Publisher: publisher,
 		Limiter: limiter, PostsPerHour: cfg.TasksPerStartup, DefaultCurrency: cfg.DefaultCurrency,
-		Uploads: store.Files{DB: db},
+		Rates: cfg.CurrencyRates, Uploads: store.Files{DB: db},
 	}
 	issuer, err := credentialIssuer(cfg, rdb != nil)
 	if err != nil {

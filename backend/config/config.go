@@ -80,6 +80,7 @@ type Config struct {
 	HelpRequestsPerIP      int           // per hour
 	TasksPerStartup        int           // task posts per hour
 	DefaultCurrency        string        // ISO 4217 code of a task budget posted without one
+	CurrencyRates          money.Rates   // CURRENCY_BASE and CURRENCY_RATES: what "Highest pay" compares in
 	APIRequestsPerUser     int           // per minute, over the whole API
 	UploadsPerUser         int           // per UploadWindow
 	UploadWindow           time.Duration //
@@ -197,6 +198,7 @@ func loadFrom(r *reader) Config {
 		HelpRequestsPerIP:      r.int("HELP_MAX_PER_IP", 10),
 		TasksPerStartup:        r.int("TASKS_MAX_PER_STARTUP", 30),
 		DefaultCurrency:        r.currency("DEFAULT_CURRENCY", "USD"),
+		CurrencyRates:          r.rates("CURRENCY_BASE", "CURRENCY_RATES"),
 		APIRequestsPerUser:     r.int("API_MAX_REQUESTS_PER_USER", 600),
 		UploadsPerUser:         r.int("UPLOADS_MAX_PER_USER", 20),
 		UploadWindow:           r.duration("UPLOAD_WINDOW", 10*time.Minute),

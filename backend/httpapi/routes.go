@@ -164,6 +164,7 @@ func (s *Server) routes() []route {
 
 		// The open market, read-only, for anyone signed in or not.
 		{"GET", "/tasks", public, s.openTasks},
+		{"GET", "/currency-rates", public, s.currencyRates},
 		// One task's page: public for listed tasks, a signed-in viewer's token shows more (taskPage).
 		{"GET", "/tasks/:id", public, s.taskPage},
 

@@ -71,6 +71,7 @@ var roleTable = map[string][4]int{
 	"POST /api/payments/:id/received":          forStudents(stNotFound),
 	"POST /api/payments/:id/not-received":      forStudents(stBad), // no note given
 	"GET /api/payments/provider":               forAnyone(stOK),
+	"GET /api/currency-rates":                  forAnyone(stOK),
 	// The role table's server pays offline: what only Stripe does is refused.
 	"POST /api/payments/stripe/webhook":           forAnyone(stConflict),
 	"GET /api/student/payouts":                    forStudents(stOK),

@@ -233,6 +233,9 @@ func taskQuery(c *gin.Context) (tasks.Query, error) {
 		}
 		q.DeadlineBy = &day
 	}
+	if q.Pay, err = budgetFilter(c); err != nil {
+		return q, err
+	}
 	return q, tasks.ValidateQuery(q)
 }
 

@@ -67,3 +67,9 @@ func PlanModeBeside(db *gorm.DB, search string) (string, error) {
 	}
 	return mode[0], nil
 }
+
+// OpenMarketQuery is the statement of the open market's first page in sort's order, for the test
+// that reads its plan.
+func OpenMarketQuery(db *gorm.DB, sort string) *gorm.DB {
+	return pageQuery(db, openMarket(db, tasks.Query{}, ""), sort, 12, 0)
+}

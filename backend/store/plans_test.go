@@ -16,12 +16,14 @@ import (
 // TestSQLitePlans_orderFromIndexes: on SQLite the lists read their columns as expressions named
 // as the columns (store.selectList), and a bare name in an ORDER BY would be such an expression,
 // which no index orders: SQLite would sort every read in a temporary b-tree. The startups' page
-// and the revisions of a task list take their order from an index.
+// the revisions of a task list and the open market by highest pay take their order from an index.
 func TestSQLitePlans_orderFromIndexes(t *testing.T) {
 	db := testenv.OpenDB(t, testenv.SQLite)
 	for name, query := range map[string]*gorm.DB{
 		"startups":  store.StartupsQuery(db),
 		"revisions": store.RevisionsQuery(db, []string{"a", "b"}),
+		// Its index converts budgets into the base currency (migration 0031).
+		"highest pay": store.OpenMarketQuery(db, "pay"),
 	} {
 		built := query.Session(&gorm.Session{DryRun: true}).Find(&[]struct{}{}).Statement
 		rows, err := db.Raw("EXPLAIN QUERY PLAN "+built.SQL.String(), built.Vars...).Rows()

@@ -344,16 +344,28 @@ func filtered(db *gorm.DB, q tasks.Query) *gorm.DB {
 	if q.Paid {
 		db = db.Where("(tasks.budget_max > 0 OR tasks.budget_min > 0)")
 	}
+	if q.Pay != nil {
+		// The service gives the range in the base currency (tasks.Service.payInBase); a task
+		// without a rate cannot be compared, so no range holds it.
+		db = db.Where("tasks.pay_rated = true")
+		if q.Pay.Min != nil {
+			db = db.Where("tasks.pay_max_base >= ?", *q.Pay.Min)
+		}
+		if q.Pay.Max != nil {
+			db = db.Where("tasks.pay_min_base <= ?", *q.Pay.Max)
+		}
+	}
 	return db
 }
 
 // ordered sorts by deadline (soonest first), title, newest first, or pay (highest budget max,
-// then min, first; amounts compare as numbers whatever their currency); the id breaks ties so
-// pages never overlap.
+// then min, first, in the base currency at the operator's rates; the tasks in a currency
+// without a rate come after, by their own amounts: migration 0031); the id breaks ties so pages
+// never overlap.
 func ordered(db *gorm.DB, sort string) *gorm.DB {
 	switch sort {
 	case "pay":
-		return db.Order("tasks.budget_max DESC, tasks.budget_min DESC, tasks.id")
+		return db.Order("tasks.pay_rated DESC, tasks.pay_max_base DESC, tasks.pay_min_base DESC, tasks.id")
 	case "title":
 		return db.Order("tasks.title, tasks.id")
 	case "newest":

@@ -6,6 +6,7 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
+	"bridgework/backend/money"
 	"bridgework/backend/notify"
 	"bridgework/backend/payments"
 	"bridgework/backend/ratelimit"
@@ -46,6 +47,8 @@ type Service struct {
 	DefaultCurrency string
 	// Uploads says whose a file is: a task shows only files its own startup uploaded.
 	Uploads Uploads
+	// Rates are the operator's exchange rates (CURRENCY_RATES), what a pay range compares in.
+	Rates money.Rates
 
 	// Funds held through Stripe (funding.go). Checkout opens Checkout Sessions (PAYMENTS=stripe);
 	// nil offline, where funding is refused and every paid approval is due from the startup.
@@ -193,7 +196,8 @@ func (s *Service) TaskPage(ctx context.Context, viewer *accounts.User, taskID st
 
 // StartupTasks pages the startup's tasks with their submissions.
 func (s *Service) StartupTasks(ctx context.Context, startupID string, q Query) (Page[Task], error) {
-	if err := ValidateQuery(q); err != nil {
+	q, err := s.listQuery(q)
+	if err != nil {
 		return Page[Task]{}, err
 	}
 	return s.Store.StartupTasks(ctx, startupID, q)
@@ -202,7 +206,8 @@ func (s *Service) StartupTasks(ctx context.Context, startupID string, q Query) (
 // StartupTaskCounts counts the startup's tasks for the My Works tabs: all, open, under-review
 // and completed, under q's search and filters.
 func (s *Service) StartupTaskCounts(ctx context.Context, startupID string, q Query) (map[string]int, error) {
-	if err := ValidateQuery(q); err != nil {
+	q, err := s.listQuery(q)
+	if err != nil {
 		return nil, err
 	}
 	return s.Store.StartupTaskCounts(ctx, startupID, q)
@@ -230,7 +235,8 @@ var errTooDeep = apperr.Field("page", "Narrow your search or filters to see task
 
 // OpenTasks pages the open market for anyone, signed in or not: read-only, no submissions.
 func (s *Service) OpenTasks(ctx context.Context, q Query) (Page[Task], error) {
-	if err := ValidateQuery(q); err != nil {
+	q, err := s.listQuery(q)
+	if err != nil {
 		return Page[Task]{}, err
 	}
 	if q.Page > MaxMarketPage {
@@ -255,7 +261,8 @@ func (s *Service) Market(ctx context.Context, viewer *accounts.User, scope strin
 	if viewer.Type == accounts.Student && scope != "" {
 		return s.StudentTasks(ctx, viewer.ID, scope, q)
 	}
-	if err := ValidateQuery(q); err != nil {
+	q, err := s.listQuery(q)
+	if err != nil {
 		return Page[Task]{}, err
 	}
 	if scope != "" {
@@ -281,7 +288,8 @@ func (s *Service) Market(ctx context.Context, viewer *accounts.User, scope strin
 // the tasks a startup assigned to the student, "non-startup" those taken from the open market;
 // the open market itself holds only the latter.
 func (s *Service) StudentTasks(ctx context.Context, studentID, scope string, q Query) (Page[Task], error) {
-	if err := ValidateQuery(q); err != nil {
+	q, err := s.listQuery(q)
+	if err != nil {
 		return Page[Task]{}, err
 	}
 	switch scope {
@@ -298,7 +306,8 @@ func (s *Service) StudentTasks(ctx context.Context, studentID, scope string, q Q
 
 // TasksOfStudent pages every task a student works or worked on, with their submissions.
 func (s *Service) TasksOfStudent(ctx context.Context, studentID string, q Query) (Page[Task], error) {
-	if err := ValidateQuery(q); err != nil {
+	q, err := s.listQuery(q)
+	if err != nil {
 		return Page[Task]{}, err
 	}
 	return s.Store.StudentTasks(ctx, studentID, q, nil)
@@ -306,7 +315,8 @@ func (s *Service) TasksOfStudent(ctx context.Context, studentID string, q Query)
 
 // TasksOfStartup pages a startup's posted tasks with their submissions.
 func (s *Service) TasksOfStartup(ctx context.Context, startupID string, q Query) (Page[Task], error) {
-	if err := ValidateQuery(q); err != nil {
+	q, err := s.listQuery(q)
+	if err != nil {
 		return Page[Task]{}, err
 	}
 	return s.Store.StartupTasks(ctx, startupID, q)

@@ -312,15 +312,16 @@ func DeadlineCutoff(now time.Time) time.Time { return now.UTC().Add(-DeadlineGra
 
 // Query selects and orders a task list; its filters apply inside the database query.
 type Query struct {
-	Search     string     // matches title, description, category or a skill, case-insensitively
-	Category   string     // exact category
-	DeadlineBy *time.Time // deadline on or before this date
-	Source     string     // students: "startup" assigned to them by a startup, "non-startup" open to all
-	Sort       string     // "deadline" (default), "title", "newest" or "pay" (highest budget max first)
-	Paid       bool       // only tasks with a budget above 0
-	Status     string     // startup lists: the display status open, under-review or completed
-	Page       int        // from 1
-	Limit      int        // page size; PageSize when 0
+	Search     string        // matches title, description, category or a skill, case-insensitively
+	Category   string        // exact category
+	DeadlineBy *time.Time    // deadline on or before this date
+	Source     string        // students: "startup" assigned to them by a startup, "non-startup" open to all
+	Sort       string        // "deadline" (default), "title", "newest" or "pay" (highest budget max first, in the base currency)
+	Paid       bool          // only tasks with a budget above 0
+	Pay        *BudgetFilter // only tasks whose budget meets this range; nil: any
+	Status     string        // startup lists: the display status open, under-review or completed
+	Page       int           // from 1
+	Limit      int           // page size; PageSize when 0
 }
 
 // Page is one page of a list. Lists of the open market count at most CountCap rows past the

@@ -219,6 +219,7 @@ func ValidateQuery(q Query) error {
 	v.Check(q.Source == "" || q.Source == "startup" || q.Source == "non-startup", "source", "Source must be startup or non-startup")
 	v.Check(q.Status == "" || q.Status == StatusOpen || q.Status == StatusUnderReview || q.Status == StatusCompleted,
 		"status", "Status must be open, under-review or completed")
+	checkBudgetFilter(&v, q.Pay)
 	checkPage(&v, q.Page)
 	return v.Err()
 }

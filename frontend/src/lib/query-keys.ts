@@ -79,6 +79,8 @@ export const queryKeys = {
     list: (params: Record<string, unknown>) => ['payments', 'list', params] as const,
     detail: (id: string) => ['payments', 'detail', id] as const,
   },
+  /** GET /api/currency-rates: what pay is compared in, for the deployment's whole run. */
+  currencyRates: ['currency-rates'] as const,
   /** GET /api/payments/provider: offline or Stripe, for the deployment's whole run. */
   paymentProvider: ['payment-provider'] as const,
   /** A student's Stripe payout account (GET /api/student/payouts). */

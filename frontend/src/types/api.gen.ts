@@ -1748,6 +1748,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/currency-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fixed exchange rates the server compares pay in (CURRENCY_BASE, CURRENCY_RATES), for anyone: approximate, set by the operator, not live
+         * @description Highest pay and the budget range of the task lists compare budgets converted into base at these rates. A currency missing from rates has no rate.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CurrencyRates"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files/{id}": {
         parameters: {
             query?: never;
@@ -4326,6 +4375,12 @@ export interface paths {
                     status?: "open" | "under-review" | "completed";
                     /** @description true: only tasks with a budget above 0. */
                     paid?: boolean;
+                    /** @description Only tasks whose budget's top (its max, or its min when it has only a min) is at least this, in payCurrency's major units; compared in the server's base currency at its fixed, approximate rates (GET /api/currency-rates). A task in a currency without a rate never matches a budget range. */
+                    payMin?: number;
+                    /** @description Only tasks whose budget's min is at most this, in payCurrency's major units, compared as payMin is. */
+                    payMax?: number;
+                    /** @description ISO 4217 code of payMin and payMax, required with either; one of the currencies GET /api/currency-rates lists. Alone it narrows nothing. */
+                    payCurrency?: string;
                     /** @description Items a page, 1 to 100 (default 100). */
                     per_page?: number;
                     /** @description Page number, from 1 (default 1). */
@@ -6238,6 +6293,12 @@ export interface paths {
                     sort?: "deadline" | "title" | "newest" | "pay";
                     /** @description true: only tasks with a budget above 0. */
                     paid?: boolean;
+                    /** @description Only tasks whose budget's top (its max, or its min when it has only a min) is at least this, in payCurrency's major units; compared in the server's base currency at its fixed, approximate rates (GET /api/currency-rates). A task in a currency without a rate never matches a budget range. */
+                    payMin?: number;
+                    /** @description Only tasks whose budget's min is at most this, in payCurrency's major units, compared as payMin is. */
+                    payMax?: number;
+                    /** @description ISO 4217 code of payMin and payMax, required with either; one of the currencies GET /api/currency-rates lists. Alone it narrows nothing. */
+                    payCurrency?: string;
                     /** @description Items a page, 1 to 100 (default 100). */
                     per_page?: number;
                     /** @description Page number, from 1 (default 1). */
@@ -6418,10 +6479,16 @@ export interface paths {
                     category?: string;
                     /** @description Deadline on or before this date (YYYY-MM-DD). */
                     deadline?: string;
-                    /** @description deadline (soonest first, default), title, newest, or pay (highest budget max first). */
+                    /** @description deadline (soonest first, default), title, newest, or pay (highest budget first, compared in the base currency at fixed, approximate rates; tasks in a currency without a rate last, by their own amounts). */
                     sort?: "deadline" | "title" | "newest" | "pay";
                     /** @description true: only tasks with a budget above 0. */
                     paid?: boolean;
+                    /** @description Only tasks whose budget's top (its max, or its min when it has only a min) is at least this, in payCurrency's major units; compared in the server's base currency at its fixed, approximate rates (GET /api/currency-rates). A task in a currency without a rate never matches a budget range. */
+                    payMin?: number;
+                    /** @description Only tasks whose budget's min is at most this, in payCurrency's major units, compared as payMin is. */
+                    payMax?: number;
+                    /** @description ISO 4217 code of payMin and payMax, required with either; one of the currencies GET /api/currency-rates lists. Alone it narrows nothing. */
+                    payCurrency?: string;
                     /** @description Items a page, 1 to 100 (default 100). */
                     per_page?: number;
                     /** @description Page number, from 1 (default 1). */
@@ -7653,6 +7720,14 @@ export interface components {
             /** Format: email */
             email: string;
             password: string;
+        };
+        CurrencyRates: {
+            /** @description ISO 4217 code of the currency pay is compared in. */
+            base: string;
+            /** @description What one major unit of each currency is worth in major units of base; base itself is 1. */
+            rates: {
+                [key: string]: number;
+            };
         };
         DIDDocument: {
             "@context": string[];

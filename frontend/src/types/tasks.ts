@@ -15,7 +15,7 @@ export type Revision = components['schemas']['Revision']
 
 export type Task = components['schemas']['Task']
 
-/** Deadline (soonest first), title, or pay (highest budget max first). */
+/** Deadline (soonest first), title, or pay (highest budget first, compared approximately in the server's base currency). */
 export type TaskSort = 'deadline' | 'title' | 'pay'
 export type TaskSource = '' | 'startup' | 'non-startup'
 
@@ -29,6 +29,11 @@ export type TaskQuery = {
   sort?: TaskSort
   /** 'true': only tasks with a budget above 0. */
   paid?: 'true'
+  /** A budget range in payCurrency's major units, as the filter panel's inputs hold them. */
+  payMin?: string
+  payMax?: string
+  /** ISO 4217 code of payMin and payMax: the viewer's choice (defaultPayCurrency until they make one). */
+  payCurrency?: string
   status?: string
   page?: number
 }

@@ -9,7 +9,6 @@ import { renderApp } from '@/testing/test-utils'
 
 const signInHeading = () => screen.findByRole('heading', { name: 'Sign in' })
 const landingHeading = () => screen.findByRole('heading', { level: 1, name: 'Connect. Learn. Grow.' })
-const dashboardOf = { student: 'Student dashboard', startup: 'Startup dashboard', admin: 'Admin dashboard' } as const
 
 describe('route guards', () => {
   it.each([

@@ -19,6 +19,12 @@ export const market = {
   certificates: [] as Array<Record<string, unknown> & { _id: string; studentId: string }>,
   /** Every request the app made, as "METHOD /path?query" with its JSON body. */
   requests: [] as Array<{ method: string; url: URL; body: unknown }>,
+  /** GET /api/currency-rates: the server's default rates, a few of them. */
+  currencyRates: defaultCurrencyRates(),
+}
+
+function defaultCurrencyRates() {
+  return { base: 'USD', rates: { USD: 1, EUR: 1.08, GBP: 1.27, INR: 0.012, JPY: 0.0067 } as Record<string, number> }
 }
 
 export function resetMarket() {
@@ -26,6 +32,7 @@ export function resetMarket() {
   market.notifications = []
   market.certificates = []
   market.requests = []
+  market.currencyRates = defaultCurrencyRates()
 }
 
 /** A task as the API sends it; `startup` is its owner. */
@@ -103,6 +110,7 @@ export function marketplaceHandlers() {
       await record(request)
       return undefined // fall through to the handlers below
     }),
+    http.get('*/api/currency-rates', () => HttpResponse.json(market.currencyRates)),
     http.get('*/api/tasks', ({ request }) => {
       const url = new URL(request.url)
       const search = url.searchParams.get('search')?.toLowerCase() ?? ''

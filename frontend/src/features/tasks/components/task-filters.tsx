@@ -6,6 +6,7 @@ import { Input, inputClasses } from '@/components/ui/input'
 import { cn } from '@/lib/cn'
 import { ALL_CATEGORIES, labelOf } from '@/lib/tasks/constants'
 import type { TaskQuery } from '@/types/tasks'
+import { BudgetFilter, type PayCurrencies } from './budget-filter'
 
 type TaskFiltersProps = {
   query: TaskQuery
@@ -16,6 +17,8 @@ type TaskFiltersProps = {
   showSource?: boolean
   /** Shown beside the Filters heading: a student's "Save this search". */
   action?: ReactNode
+  /** The budget range's currencies; no range until the server said which it takes. */
+  pay?: PayCurrencies
 }
 
 function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
@@ -34,17 +37,18 @@ function Select({ label, value, onChange, children }: { label: string; value: st
 
 /** How many of the panel's filters narrow the list (the search box and the sort narrow nothing here). */
 export function activeFilterCount(query: TaskQuery, showSource: boolean): number {
-  return [query.category, query.deadline, showSource && query.source, query.paid === 'true'].filter(Boolean).length
+  return [query.category, query.deadline, showSource && query.source, query.payMin || query.payMax, query.paid === 'true'].filter(Boolean).length
 }
 
 /**
  * The search box and filter panel of /tasks (spec §5): search over title, description, category
- * and skills; category; deadline on or before a date; source for students; paid only; sort by
- * deadline, title or highest pay. Every change goes to the server, which filters and pages. On a
- * phone the filters fold behind a Filters button saying how many are on, so the first task shows
- * without scrolling; from the `sm` breakpoint they are always open.
+ * and skills; category; deadline on or before a date; source for students; a budget range; paid
+ * only; sort by deadline, title or highest pay (compared approximately, across currencies). Every
+ * change goes to the server, which filters and pages. On a phone the filters fold behind a Filters
+ * button saying how many are on, so the first task shows without scrolling; from the `sm`
+ * breakpoint they are always open.
  */
-export function TaskFilters({ query, onChange, showSource = false, action }: TaskFiltersProps) {
+export function TaskFilters({ query, onChange, showSource = false, action, pay }: TaskFiltersProps) {
   const [search, setSearch] = useState(query.search ?? '')
   const [open, setOpen] = useState(false)
   const panelId = useId()
@@ -106,9 +110,10 @@ export function TaskFilters({ query, onChange, showSource = false, action }: Tas
           <Select label="Sort by" value={query.sort ?? 'deadline'} onChange={(sort) => set({ sort: sort as TaskQuery['sort'] })}>
             <option value="deadline">Deadline</option>
             <option value="title">Title</option>
-            <option value="pay">Highest pay</option>
+            <option value="pay">Highest pay (approximate)</option>
           </Select>
         </div>
+        {pay && <BudgetFilter query={query} pay={pay} onChange={onChange} />}
         <Checkbox label="Paid only" checked={query.paid === 'true'} onChange={(event) => set({ paid: event.target.checked ? 'true' : undefined })} />
       </div>
     </section>

@@ -11,12 +11,14 @@ type TaskListSectionProps = {
   tasks: QueryStatus<Paged<Task>>
   errorText: string
   emptyText: ReactNode
+  /** A line under the title about the list as a whole, e.g. how it is sorted. */
+  note?: ReactNode
   onPageChange: (page: number) => void
   renderTask: (task: Task) => ReactNode
 }
 
 /** A titled, paged grid of task cards with its loading, error and empty states. */
-export function TaskListSection({ title, description, tasks, errorText, emptyText, onPageChange, renderTask }: TaskListSectionProps) {
+export function TaskListSection({ title, description, tasks, errorText, emptyText, note, onPageChange, renderTask }: TaskListSectionProps) {
   const id = title.toLowerCase().replace(/\W+/g, '-')
   const total = tasks.data?.total
   return (
@@ -29,6 +31,7 @@ export function TaskListSection({ title, description, tasks, errorText, emptyTex
         {total !== undefined && total > 0 && <span className="text-sm text-slate-500">{total === 1 ? '1 task' : `${total} tasks`}</span>}
       </div>
       {description && <p className="-mt-3 text-sm text-slate-600">{description}</p>}
+      {note && <p className="-mt-2 text-sm text-slate-500">{note}</p>}
       <QueryState
         query={tasks}
         loadingLabel={`Loading ${title.toLowerCase()}`}

@@ -14,6 +14,7 @@ import { loginPath } from '@/lib/return-to'
 import { personName } from '@/lib/tasks/status'
 import type { UserType } from '@/types/api'
 import type { Task, TaskQuery } from '@/types/tasks'
+import type { PayCurrencies } from './budget-filter'
 import { TaskFilters } from './task-filters'
 import { TaskListSection } from './task-list-section'
 
@@ -52,6 +53,8 @@ export type TasksPageViewProps = {
   saveSearch?: ReactNode
   /** Students: their payments by task, shown on their completed paid work. */
   payments?: PaymentsBy
+  /** What pay is compared in (GET /api/currency-rates); the budget range waits for it. */
+  pay?: PayCurrencies
 }
 
 /**
@@ -65,7 +68,7 @@ function canSubmit(task: Task): boolean {
 
 /** Whether the list is narrowed: a search word or a filter (sort and page narrow nothing). */
 export function hasFilters(query: TaskQuery): boolean {
-  return Boolean(query.search || query.category || query.deadline || query.source || query.paid)
+  return Boolean(query.search || query.category || query.deadline || query.source || query.paid || query.payMin || query.payMax)
 }
 
 export const NO_MATCH = 'No tasks match your filters'
@@ -82,9 +85,11 @@ const loadedEmpty = (list: TaskListState) => list.data !== undefined && !list.is
  * Available Tasks; startups Your Posted Tasks; everyone else the available tasks, read-only.
  */
 export function TasksPageView(props: TasksPageViewProps) {
-  const { viewer, viewerId, query, onQueryChange, onAssignedPageChange, onSubmittedPageChange, onClearFilters, assigned, submitted, main, submit, onSubmitLink, saveSearch, payments } = props
+  const { viewer, viewerId, query, onQueryChange, onAssignedPageChange, onSubmittedPageChange, onClearFilters, assigned, submitted, main, submit, onSubmitLink, saveSearch, payments, pay } = props
   const student = viewer === 'student'
   const filtered = hasFilters(query)
+  // Budgets in many currencies compare only at the server's fixed rates; each card still shows its own.
+  const sortNote = query.sort === 'pay' && pay ? `Sorted by approximate value in ${pay.base}` : undefined
   const noMatch = (
     <div className="flex flex-col items-center gap-3">
       <p>{NO_MATCH}</p>
@@ -135,7 +140,7 @@ export function TasksPageView(props: TasksPageViewProps) {
           </Link>
         )}
       </div>
-      <TaskFilters query={query} onChange={onQueryChange} showSource={student} action={student ? saveSearch : undefined} />
+      <TaskFilters query={query} onChange={onQueryChange} showSource={student} action={student ? saveSearch : undefined} pay={pay} />
       {student && assigned && (
         <TaskListSection
           title="Your Assigned Tasks"
@@ -143,6 +148,7 @@ export function TasksPageView(props: TasksPageViewProps) {
           tasks={assigned}
           errorText="Failed to fetch your assigned tasks"
           emptyText={filtered ? noMatch : 'No startup has assigned a task to you yet.'}
+          note={sortNote}
           onPageChange={onAssignedPageChange}
           renderTask={renderTask}
         />
@@ -155,6 +161,7 @@ export function TasksPageView(props: TasksPageViewProps) {
           tasks={submitted}
           errorText="Failed to fetch the tasks you submitted to"
           emptyText={noMatch}
+          note={sortNote}
           onPageChange={onSubmittedPageChange}
           renderTask={renderTask}
         />
@@ -164,6 +171,7 @@ export function TasksPageView(props: TasksPageViewProps) {
         tasks={main}
         errorText={MAIN_ERROR[viewer === 'startup' || viewer === 'student' ? viewer : 'other']}
         emptyText={filtered ? noMatch : viewer === 'startup' ? 'No tasks posted yet' : 'No available tasks at the moment'}
+        note={sortNote}
         onPageChange={(page) => onQueryChange({ page })}
         renderTask={renderTask}
       />

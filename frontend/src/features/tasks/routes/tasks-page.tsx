@@ -6,12 +6,14 @@ import { useStartupTasks } from '@/lib/tasks/get-startup-tasks'
 import { useSubmitLink } from '@/lib/tasks/submit-link'
 import { useUrlQuery } from '@/lib/use-url-query'
 import type { TaskQuery } from '@/types/tasks'
+import { useCurrencyRates } from '../api/get-currency-rates'
 import { useOpenTasks } from '../api/get-open-tasks'
 import { useStudentTasks } from '../api/get-student-tasks'
 import { SaveSearchButton } from '../components/save-search-button'
 import { TasksPageView } from '../components/tasks-page-view'
+import { defaultPayCurrency } from '../pay-currency'
 
-const FILTERS = ['search', 'category', 'deadline', 'source', 'sort', 'paid'] as const
+const FILTERS = ['search', 'category', 'deadline', 'source', 'sort', 'paid', 'payMin', 'payMax', 'payCurrency'] as const
 
 /** The filters and page of the main list, and the pages of a student's two lists of own tasks. */
 type Query = { query: TaskQuery; assignedPage: number; submittedPage: number }
@@ -74,6 +76,9 @@ export function TasksPage() {
   })
 
   const main = student ? available : startup ? posted : open
+  const rates = useCurrencyRates().data
+  const currencies = rates ? Object.keys(rates.rates).sort() : []
+  const pay = rates && { base: rates.base, currencies, defaultCurrency: defaultPayCurrency(navigator.languages, currencies, rates.base) }
   return (
     <TasksPageView
       viewer={viewer}
@@ -93,6 +98,7 @@ export function TasksPage() {
       main={main}
       saveSearch={student ? <SaveSearchButton query={filters} /> : undefined}
       payments={student ? payments : undefined}
+      pay={pay}
       submit={{
         taskId: submitLink.variables?.taskId,
         isSubmitting: submitLink.isPending,
