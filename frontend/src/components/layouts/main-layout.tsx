@@ -1,5 +1,6 @@
 import { useLayoutEffect, type ReactNode } from 'react'
 import { Outlet, useLocation, useNavigationType } from 'react-router'
+import { paths } from '@/config/paths'
 import { useLogout } from '@/lib/auth'
 import { useAuthStore, useIsAuthenticated } from '@/lib/auth-store'
 import { useUnreadMessages } from '@/lib/chat/conversations'
@@ -16,6 +17,14 @@ function useScrollToTopOnNavigation(pathname: string) {
   useLayoutEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0)
   }, [pathname, navigationType])
+}
+
+/**
+ * The chat's pages are a screen of their own: the viewport's height below the header, where the
+ * list and the thread each scroll inside it, so there is no page to scroll and no footer.
+ */
+export function fillsTheScreen(pathname: string): boolean {
+  return [paths.chat, paths.messages].some((page) => pathname === page || pathname.startsWith(`${page}/`))
 }
 
 /** The frame of every screen: skip link, navigation bar, the routed page, footer. */
@@ -59,9 +68,10 @@ function Frame({ unreadMessages, pageShown = false, children }: FrameProps) {
   const logout = useLogout()
   const { pathname } = useLocation()
   useScrollToTopOnNavigation(pathname)
+  const screen = fillsTheScreen(pathname)
 
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className={screen ? 'flex h-dvh flex-col overflow-hidden' : 'flex min-h-screen flex-col'}>
       <a
         href="#main-content"
         className="sr-only rounded-md bg-white px-4 py-2 text-sm font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50"
@@ -79,10 +89,10 @@ function Frame({ unreadMessages, pageShown = false, children }: FrameProps) {
         changes as a navigation starts, the page once its chunk is in (the router's transition);
         end-to-end journeys wait for both.
       */}
-      <main id="main-content" data-path={pageShown ? pathname : undefined} tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+      <main id="main-content" data-path={pageShown ? pathname : undefined} tabIndex={-1} className="flex min-h-0 flex-1 flex-col focus:outline-none">
         {children}
       </main>
-      <Footer />
+      {!screen && <Footer />}
     </div>
   )
 }

@@ -13,6 +13,7 @@ export async function getChatPartners(): Promise<ChatPartner[]> {
   return items
 }
 
-export function useChatPartners(viewerType: string) {
-  return useQuery({ queryKey: queryKeys.chat.partners(viewerType), queryFn: getChatPartners })
+/** `enabled` is false where the list is not shown (/messages lists conversations instead). */
+export function useChatPartners(viewerType: string, enabled = true) {
+  return useQuery({ queryKey: queryKeys.chat.partners(viewerType), queryFn: getChatPartners, enabled })
 }

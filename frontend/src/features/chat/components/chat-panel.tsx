@@ -29,8 +29,9 @@ type ChatPanelProps = {
 }
 
 /**
- * One conversation: header, live thread, composer. Incoming messages are marked read while the
- * panel is on screen; typing is sent as the user types.
+ * One conversation, the thread pane of /chat/{id} and /messages?with={id}: the partner's header
+ * pinned at the top, the thread scrolling between, the composer pinned at the bottom. Incoming
+ * messages are marked read once on screen; typing is sent as the user types.
  */
 export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelProps) {
   const me = useCurrentUser()
@@ -57,7 +58,8 @@ export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelPr
     if (earlier.isError) notify.error('Failed to load earlier messages')
   }, [earlier.isError])
 
-  useMarkIncomingRead(partnerId, me?._id, thread.data)
+  const [seenUnread, setSeenUnread] = useState<string>()
+  useMarkReadWhenSeen(partnerId, me?._id, seenUnread)
 
   const [search, setSearch] = useState('')
   const [draft, setDraft] = useState('')
@@ -83,7 +85,7 @@ export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelPr
 
   return (
     <section aria-label={`Chat with ${name}`} className="flex min-h-0 flex-1 flex-col">
-      <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
+      <header className="flex shrink-0 items-center gap-3 border-b border-slate-200 px-4 py-3">
         <Link to={backTo} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
           <ArrowLeft className="size-4" aria-hidden="true" />
           {backLabel}
@@ -94,7 +96,7 @@ export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelPr
         </span>
         <div className="min-w-0">
           <h2 className="truncate font-semibold text-slate-900">{name}</h2>
-          {who?.email && <p className="truncate text-xs text-slate-500">{who.email}</p>}
+          {who?.email && <p className="truncate text-xs text-slate-600">{who.email}</p>}
         </div>
       </header>
       <ConversationSearchBox query={search} onSearch={setSearch} />
@@ -109,6 +111,7 @@ export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelPr
           isTyping={isTyping}
           earlier={earlier}
           firstUnread={unreadAtOpen}
+          onUnreadSeen={setSeenUnread}
         />
       )}
       <Composer
@@ -127,21 +130,24 @@ export function ChatPanel({ partnerId, partner, backTo, backLabel }: ChatPanelPr
   )
 }
 
-/** Marks the partner's messages read whenever an unread one is shown while the tab is visible. */
-function useMarkIncomingRead(partnerId: string, me: string | undefined, thread: { _id: string; sender: string; readAt: string | null }[] | undefined) {
+/**
+ * Marks the partner's messages read once the newest unread one has been on screen (`seenUnread`,
+ * from the thread) while the tab is visible: a reader scrolled up to older messages, or away in
+ * another tab, still has it counted as unread.
+ */
+function useMarkReadWhenSeen(partnerId: string, me: string | undefined, seenUnread: string | undefined) {
   const markRead = useMarkRead()
   const marked = useRef<string | null>(null)
-  const newestUnread = thread?.findLast((m) => m.sender === partnerId && !m.readAt)?._id
   const mutate = markRead.mutate
   useEffect(() => {
-    if (!me || !newestUnread) return
+    if (!me || !seenUnread) return
     const mark = () => {
-      if (document.visibilityState !== 'visible' || marked.current === newestUnread) return
-      marked.current = newestUnread
+      if (document.visibilityState !== 'visible' || marked.current === seenUnread) return
+      marked.current = seenUnread
       mutate(partnerId)
     }
     mark()
     document.addEventListener('visibilitychange', mark)
     return () => document.removeEventListener('visibilitychange', mark)
-  }, [me, newestUnread, partnerId, mutate])
+  }, [me, seenUnread, partnerId, mutate])
 }

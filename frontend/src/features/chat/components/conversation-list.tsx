@@ -21,7 +21,20 @@ export function unreadLabel(count: number): string {
   return `${count} unread ${count === 1 ? 'message' : 'messages'}`
 }
 
-/** The inbox's conversations: one row per partner, newest first, with unread badges. */
+/** A count of unread messages, named for screen readers ("2 unread messages"); nothing at 0. */
+export function UnreadBadge({ count }: { count: number }) {
+  if (count === 0) return null
+  return (
+    <span className="shrink-0 rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white" role="img" aria-label={unreadLabel(count)}>
+      {count}
+    </span>
+  )
+}
+
+/**
+ * The /messages column: one row per partner, newest first, with unread badges. The previews are
+ * slate-600, which keeps 4.5:1 on the selected row's indigo-50 too.
+ */
 export function ConversationList({ conversations, isLoading, me, selectedId, linkTo, markAllRead }: ConversationListProps) {
   const anyUnread = conversations.some((c) => c.unreadCount > 0)
   return (
@@ -44,9 +57,9 @@ export function ConversationList({ conversations, isLoading, me, selectedId, lin
         )}
       </div>
       {isLoading ? (
-        <p className="p-4 text-sm text-slate-500">Loading...</p>
+        <p className="p-4 text-sm text-slate-600">Loading...</p>
       ) : conversations.length === 0 ? (
-        <p className="p-4 text-sm text-slate-500">No conversations yet.</p>
+        <p className="p-4 text-sm text-slate-600">No conversations yet.</p>
       ) : (
         <ul aria-label="Conversations" className="divide-y divide-slate-100">
           {conversations.map((c) => {
@@ -72,19 +85,11 @@ export function ConversationList({ conversations, isLoading, me, selectedId, lin
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className={cn('block truncate text-slate-900', c.unreadCount > 0 ? 'font-bold' : 'font-medium')}>{name}</span>
-                    <span className={cn('block truncate text-sm', c.unreadCount > 0 ? 'font-semibold text-slate-900' : 'text-slate-500')}>
+                    <span className={cn('block truncate text-sm', c.unreadCount > 0 ? 'font-semibold text-slate-900' : 'text-slate-600')}>
                       {own ? `You: ${messagePreview(c.lastMessage)}` : messagePreview(c.lastMessage)}
                     </span>
                   </span>
-                  {c.unreadCount > 0 && (
-                    <span
-                      className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white"
-                      role="img"
-                      aria-label={unreadLabel(c.unreadCount)}
-                    >
-                      {c.unreadCount}
-                    </span>
-                  )}
+                  <UnreadBadge count={c.unreadCount} />
                 </Link>
               </li>
             )

@@ -4,6 +4,7 @@ import { buttonClasses } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { avatarInitial, displayName } from '@/lib/user'
 import type { ChatPartner } from '../api/types'
+import { UnreadBadge } from './conversation-list'
 import { OnlineDot } from './online-dot'
 
 type PartnerListProps = {
@@ -11,22 +12,27 @@ type PartnerListProps = {
   heading: string
   partners: ChatPartner[]
   isLoading: boolean
+  /** Each partner's unread messages (from the conversation list); none for most. */
+  unread?: ReadonlyMap<string, number>
   selectedId?: string
   /** The address that opens a partner's conversation on the current route. */
   linkTo: (partnerId: string) => string
 }
 
-/** The inbox's people: everyone the viewer may chat with, each with a Chat button. */
-export function PartnerList({ heading, partners, isLoading, selectedId, linkTo }: PartnerListProps) {
+/**
+ * The /chat column: everyone the viewer may chat with, each with a Chat button. Rows use
+ * slate-600 for the small print, which keeps 4.5:1 on the selected row's indigo-50 too.
+ */
+export function PartnerList({ heading, partners, isLoading, unread, selectedId, linkTo }: PartnerListProps) {
   return (
-    <section aria-labelledby="chat-partners-heading" className="flex flex-col border-t border-slate-200">
+    <section aria-labelledby="chat-partners-heading" className="flex flex-col">
       <h2 id="chat-partners-heading" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900">
         {heading}
       </h2>
       {isLoading ? (
-        <p className="p-4 text-sm text-slate-500">Loading...</p>
+        <p className="p-4 text-sm text-slate-600">Loading...</p>
       ) : partners.length === 0 ? (
-        <p className="p-4 text-sm text-slate-500">No users found</p>
+        <p className="p-4 text-sm text-slate-600">No users found</p>
       ) : (
         <ul className="divide-y divide-slate-100">
           {partners.map((p) => {
@@ -43,9 +49,10 @@ export function PartnerList({ heading, partners, isLoading, selectedId, linkTo }
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-slate-900">{name}</p>
-                  <p className="truncate text-sm text-slate-500">{p.email}</p>
-                  {p.description && <p className="line-clamp-2 text-xs text-slate-500">{p.description}</p>}
+                  <p className="truncate text-sm text-slate-600">{p.email}</p>
+                  {p.description && <p className="line-clamp-2 text-xs text-slate-600">{p.description}</p>}
                 </div>
+                <UnreadBadge count={unread?.get(p._id) ?? 0} />
                 <Link
                   to={linkTo(p._id)}
                   aria-label={`Chat with ${name}`}
