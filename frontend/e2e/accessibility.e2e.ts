@@ -46,18 +46,6 @@ function pagesOf(role: Role, s: Seed): string[] {
   }
 }
 
-/**
- * Violations another change fixes, by rule and page: the chat pane (src/features/chat) is being
- * rebuilt on its own, with its thread's list items, its "New messages" divider and the contrast
- * of the selected conversation's preview and of the messages' times. Each entry must still occur
- * (else the run says to drop it), so none outlives its fix.
- */
-const KNOWN: Array<{ rule: string; path: RegExp }> = [
-  { rule: 'listitem', path: /^\/chat\// },
-  { rule: 'color-contrast', path: /^\/chat\// },
-  { rule: 'aria-required-attr', path: /^\/chat\// },
-]
-
 /** A readable name for a page: "startup-startup-tasks-open" for the open task's /startup/tasks/<id>. */
 function shotName(role: Role, path: string, s: Seed): string {
   const ids: Array<[string, string]> = [[s.openTaskId, 'open'], [s.doneTaskId, 'done'], [s.student.user._id, 'id'], [s.startup.user._id, 'id'], [s.certificateNumber, 'id'], [s.paymentId, 'id']]
@@ -101,20 +89,16 @@ async function visit(page: Page, path: string) {
 }
 
 /** axe's WCAG A/AA violations on the page, one line per element. */
-async function violationsOn(page: Page, where: string, path: string): Promise<Array<{ rule: string; line: string }>> {
+async function violationsOn(page: Page, where: string, path: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
   return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => ({
-      rule: violation.id,
-      line: `${where} ${path}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${violation.help}`,
-    })),
+    violation.nodes.map((node) => `${where} ${path}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${violation.help}`),
   )
 }
 
 describe('axe: no WCAG 2.2 A/AA violation on any page', () => {
   let browser: Browser
   let s: Seed
-  const knownSeen = new Set<number>()
 
   beforeAll(async () => {
     s = await seed()
@@ -142,22 +126,11 @@ describe('axe: no WCAG 2.2 A/AA violation on any page', () => {
             throw error
           }
           await page.screenshot({ path: join(SHOTS, `${shotName(role, path, s)}-${size}.png`), animations: 'disabled' })
-          for (const { rule, line } of await violationsOn(page, `${role} ${size}`, shotName(role, path, s))) {
-            const known = KNOWN.findIndex((k) => k.rule === rule && k.path.test(path))
-            if (known < 0) found.push(line)
-            else {
-              knownSeen.add(known)
-              console.warn(`known, fixed elsewhere: ${line}`)
-            }
-          }
+          found.push(...(await violationsOn(page, `${role} ${size}`, shotName(role, path, s))))
         }
         await page.close()
         expect(found).toEqual([])
       }, 300_000) // some 18 pages, each loaded, screenshot and checked
     }
   }
-
-  it('every known violation still occurs (drop the ones fixed)', () => {
-    expect(KNOWN.filter((_, i) => !knownSeen.has(i)), 'fixed: drop these from KNOWN').toEqual([])
-  })
 })

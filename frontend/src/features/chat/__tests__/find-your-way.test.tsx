@@ -208,7 +208,7 @@ describe('jump to the first unread message', () => {
       stub.scrolled.length = 0
       await events.click(within(panel).getByRole('button', { name: '3 unread — jump to first' }))
       expect(stub.scrolled).toContainEqual({ element: divider, options: { block: 'start', behavior: 'smooth' } })
-      expect(divider).toHaveFocus()
+      expect(firstUnread).toHaveFocus()
       expect(within(panel).queryByRole('button', { name: /jump to first/ })).not.toBeInTheDocument()
       expect(within(panel).getByRole('separator', { name: 'New messages' })).toBe(divider) // it stays for this visit
     } finally {

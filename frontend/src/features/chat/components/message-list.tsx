@@ -57,7 +57,9 @@ export function MessageList({ messages, me, partnerName, isLoading, isTyping, ea
 
   const jump = () => {
     divider.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })
-    divider.current?.focus({ preventScroll: true })
+    // The message under the divider takes the focus, not the divider: a focusable separator is a
+    // splitter to assistive technology (axe's aria-required-attr wants its aria-valuenow).
+    divider.current?.closest('li')?.focus({ preventScroll: true })
     setFirstUnreadSeen(true)
   }
   const showJump = !firstUnreadSeen && firstUnread && messages.some((m) => m._id === firstUnread.id)
@@ -99,14 +101,14 @@ export function MessageList({ messages, me, partnerName, isLoading, isTyping, ea
                         className={cn('flex', own ? 'justify-end' : 'justify-start', isFirstUnread && 'flex-wrap')}
                         data-own={own}
                         data-first-unread={isFirstUnread || undefined}
+                        tabIndex={isFirstUnread ? -1 : undefined}
                       >
                         {isFirstUnread && (
                           <div
                             ref={divider}
                             role="separator"
                             aria-label="New messages"
-                            tabIndex={-1}
-                            className="mb-2 flex basis-full items-center gap-2 text-xs font-semibold text-indigo-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+                            className="mb-2 flex basis-full items-center gap-2 text-xs font-semibold text-indigo-600"
                           >
                             <span className="h-px flex-1 bg-indigo-200" aria-hidden="true" />
                             <span>New messages</span>
