@@ -43,6 +43,7 @@ func migrations(auditKey audit.Key) []*gormigrate.Migration {
 		migrateCreatePayments(),
 		migrateStripe(),
 		migrateCredentials(),
+		migrateTaskControl(),
 	}
 }
 
