@@ -41,7 +41,8 @@ beforeEach(() => {
     }),
     http.post('*/api/startup/tasks/:id/repost', async ({ params, request }) => {
       const old = find(params.id)
-      return HttpResponse.json(makeTask(old.startup!, { ...old, ...((await record(request)) as Partial<Task>), status: 'open', displayStatus: 'open', submissions: [] }), { status: 201 })
+      const owner = { _id: old.startup!._id, companyName: old.startup!.companyName ?? '', email: old.startup!.email }
+      return HttpResponse.json(makeTask(owner, { ...old, ...((await record(request)) as Partial<Task>), status: 'open', displayStatus: 'open', submissions: [] }), { status: 201 })
     }),
   )
 })
