@@ -66,17 +66,16 @@ export function CloseTaskDialog({ task, onClose }: { task: ControlledTask; onClo
       setError(CLOSE_REASON_REQUIRED)
       return
     }
-    close.mutate(
-      { id: task._id, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          notify.success('Task closed')
-          onClose()
-        },
-        onError: (err) => {
-          if (isApiError(err) && err.fields.reason) setError(err.fields.reason)
-          else notify.error(errorMessage(err, 'Failed to close the task'))
-        },
+    // mutateAsync, not mutate's callbacks: the refetch its success starts may unmount this
+    // dialog's card first, and the toast must still come.
+    close.mutateAsync({ id: task._id, reason: reason.trim() }).then(
+      () => {
+        notify.success('Task closed')
+        onClose()
+      },
+      (err: unknown) => {
+        if (isApiError(err) && err.fields.reason) setError(err.fields.reason)
+        else notify.error(errorMessage(err, 'Failed to close the task'))
       },
     )
   }
@@ -119,15 +118,16 @@ export function CloseTaskDialog({ task, onClose }: { task: ControlledTask; onClo
 /** Withdraw: the task is deleted; nobody had submitted to it. */
 export function WithdrawTaskDialog({ task, onClose, onWithdrawn }: { task: ControlledTask; onClose: () => void; onWithdrawn?: () => void }) {
   const withdraw = useWithdrawTask()
+  // As in CloseTaskDialog: the card this dialog belongs to leaves the list as the task goes.
   const confirm = () =>
-    withdraw.mutate(task._id, {
-      onSuccess: () => {
+    withdraw.mutateAsync(task._id).then(
+      () => {
         notify.success('Task withdrawn')
         onClose()
         onWithdrawn?.()
       },
-      onError: (err) => notify.error(errorMessage(err, 'Failed to withdraw the task')),
-    })
+      (err: unknown) => notify.error(errorMessage(err, 'Failed to withdraw the task')),
+    )
   return (
     <Dialog title={`Withdraw '${task.title}'?`} description="Nobody has submitted to it yet. It is deleted and cannot be brought back." onClose={onClose}>
       <div className="flex flex-wrap justify-end gap-2">
