@@ -1,6 +1,6 @@
 // Package audit keeps the append-only trail of what matters for trust and oversight: sign-ins
-// and their failures, password and session changes, decisions on work, certificates, ratings and
-// every time the admin opens a person's dashboard.
+// and their failures, password and session changes, decisions on work, a startup's changes to
+// what it posted, certificates, ratings and every time the admin opens a person's dashboard.
 //
 // Each entry carries the hash of the one before it and a hash of itself over both, so the trail
 // is a chain: editing an entry breaks its own hash, deleting one breaks the next entry's link
@@ -40,13 +40,17 @@ const (
 	Resealed           = "audit.resealed"  // the upgrade sealed the unkeyed trail again with the key (Resealer)
 	PaymentChanged     = "payment.changed" // a payment was opened, sent, confirmed, disputed or transferred
 	FundingChanged     = "funding.changed" // a task's funding arrived or its rest was refunded
+	TaskEdited         = "task.edited"     // a startup changed a task it posted
+	TaskClosed         = "task.closed"     // a startup closed a task with a reason, unfilled
+	TaskWithdrawn      = "task.withdrawn"  // a startup deleted a task nobody had submitted to
+	TaskReposted       = "task.reposted"   // a startup posted an ended task again, as a new one
 )
 
 // Types lists every kind, in the order the admin's filter offers them.
 var Types = []string{
 	SignIn, SignInFailed, PasswordChanged, PasswordReset, SessionsEnded,
 	SubmissionApproved, SubmissionRejected, ChangesRequested, CertificateIssued, RatingGiven,
-	AdminViewed, Resealed, PaymentChanged, FundingChanged,
+	AdminViewed, Resealed, PaymentChanged, FundingChanged, TaskEdited, TaskClosed, TaskWithdrawn, TaskReposted,
 }
 
 // SecurityTypes are the kinds a user reads about their own account ("recent sign-ins").

@@ -12,7 +12,8 @@ import (
 // The startup's own work, /api/startup/tasks/* and /api/startup/submissions: posting, its lists,
 // and the decisions on what students sent.
 
-// postTaskRequest is the Post New Work form; status, owner and dates are the server's.
+// postTaskRequest is the Post New Work form; status, owner and dates are the server's. Editing
+// a task (PUT) and reposting one read the same form, less what stays as posted (tasks.Edit).
 type postTaskRequest struct {
 	Title          string           `json:"title"`
 	Description    string           `json:"description" text:"multiline"`
@@ -38,24 +39,29 @@ type budgetRequest struct {
 	Max *float64 `json:"max"`
 }
 
+// input is the form as the service reads it.
+func (r postTaskRequest) input() tasks.PostInput {
+	in := tasks.PostInput{
+		Title: r.Title, Description: r.Description, Category: r.Category, WorkType: r.WorkType,
+		Skills: r.Skills, Difficulty: r.Difficulty, EstimatedHours: r.EstimatedHours,
+		Deadline: r.Deadline, Priority: r.Priority, ImageURL: r.ImageURL, AssignedStudent: r.AssignedStudent,
+		RevisionRounds: r.RevisionRounds, Currency: r.Currency, Seats: r.Seats,
+	}
+	if r.Budget != nil {
+		in.BudgetMin, in.BudgetMax = r.Budget.Min, r.Budget.Max
+	}
+	for _, a := range r.Attachments {
+		in.Attachments = append(in.Attachments, tasks.Attachment(a))
+	}
+	return in
+}
+
 func (s *Server) postTask(c *gin.Context) {
 	var req postTaskRequest
 	if !bindJSON(c, &req) {
 		return
 	}
-	in := tasks.PostInput{
-		Title: req.Title, Description: req.Description, Category: req.Category, WorkType: req.WorkType,
-		Skills: req.Skills, Difficulty: req.Difficulty, EstimatedHours: req.EstimatedHours,
-		Deadline: req.Deadline, Priority: req.Priority, ImageURL: req.ImageURL, AssignedStudent: req.AssignedStudent,
-		RevisionRounds: req.RevisionRounds, Currency: req.Currency, Seats: req.Seats,
-	}
-	if req.Budget != nil {
-		in.BudgetMin, in.BudgetMax = req.Budget.Min, req.Budget.Max
-	}
-	for _, a := range req.Attachments {
-		in.Attachments = append(in.Attachments, tasks.Attachment(a))
-	}
-	t, err := s.tasks.Post(c.Request.Context(), currentUser(c), in)
+	t, err := s.tasks.Post(c.Request.Context(), currentUser(c), req.input())
 	if err != nil {
 		writeError(c, err)
 		return

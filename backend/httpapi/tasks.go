@@ -127,7 +127,10 @@ type taskJSON struct {
 	Startup       *personJSON      `json:"startup"`
 	Submissions   []submissionJSON `json:"submissions"`
 	CompletedAt   *stamp           `json:"completedAt"`
-	CreatedAt     stamp            `json:"createdAt"`
+	// ClosedReason and ClosedAt are set on a task its startup closed unfilled (status closed).
+	ClosedReason string `json:"closedReason,omitempty"`
+	ClosedAt     *stamp `json:"closedAt,omitempty"`
+	CreatedAt    stamp  `json:"createdAt"`
 	// CertificateID is set on a student's completed task that earned a certificate.
 	CertificateID string `json:"certificateId,omitempty"`
 }
@@ -193,6 +196,7 @@ func toTaskJSONAs(t tasks.Task, owner, viewer *accounts.User) taskJSON {
 		DisplayStatus: tasks.DisplayStatus(t.Status),
 		Startup:       toPersonJSON(t.Startup, viewer), AssignedStudent: toPersonJSON(t.AssignedStudent, viewer),
 		Submissions: []submissionJSON{}, CompletedAt: (*stamp)(t.CompletedAt), CreatedAt: stamp(t.CreatedAt),
+		ClosedReason: t.ClosedReason, ClosedAt: (*stamp)(t.ClosedAt),
 	}
 	if out.Skills == nil {
 		out.Skills = []string{}

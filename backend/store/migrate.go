@@ -44,6 +44,7 @@ func migrations(auditKey audit.Key) []*gormigrate.Migration {
 		migrateStripe(),
 		migrateCredentials(),
 		migrateHelpTopics(),
+		migrateTaskControl(),
 		migrateCurrencyRates(),
 		migrateSavedSearchPaid(),
 	}

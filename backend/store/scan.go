@@ -126,14 +126,15 @@ var taskColumns = newSelectList("tasks.id", "tasks.startup_id", "tasks.title", "
 	"tasks.work_type", "tasks.skills", "tasks.difficulty", "tasks.estimated_hours", "tasks.budget_min", "tasks.budget_max",
 	"tasks.currency", "tasks.deadline", "tasks.priority", "tasks.image_url", "tasks.attachments", "tasks.assigned_student_id",
 	"tasks.revision_rounds", "tasks.seats", "tasks.seats_filled", "tasks.funding_status", "tasks.funding_amount",
-	"tasks.funding_refunded", "tasks.status", "tasks.completed_at", "tasks.created_at", "tasks.updated_at")
+	"tasks.funding_refunded", "tasks.status", "tasks.completed_at", "tasks.closed_reason", "tasks.closed_at", "tasks.created_at",
+	"tasks.updated_at")
 
 func taskFields(r *taskRow) []any {
 	return []any{&r.ID, &r.StartupID, &r.Title, &r.Description, &r.Category, &r.WorkType,
 		&r.Skills, &r.Difficulty, &r.EstimatedHours, &r.BudgetMin, &r.BudgetMax, &r.Currency,
 		&r.Deadline, &r.Priority, &r.ImageURL, &r.Attachments, &r.AssignedStudentID,
 		&r.RevisionRounds, &r.Seats, &r.SeatsFilled, &r.FundingStatus, &r.FundingAmount,
-		&r.FundingRefunded, &r.Status, &r.CompletedAt, &r.CreatedAt, &r.UpdatedAt}
+		&r.FundingRefunded, &r.Status, &r.CompletedAt, &r.ClosedReason, &r.ClosedAt, &r.CreatedAt, &r.UpdatedAt}
 }
 
 // countOf reads the one number query selects (a COUNT).

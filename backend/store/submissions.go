@@ -281,7 +281,7 @@ func (t taskTx) CloseSubmissions(taskID string, from []string, notes string) ([]
 }
 
 func (t taskTx) CompleteTask(taskID, studentID string, at time.Time) (bool, error) {
-	res := t.db.Model(&taskRow{}).Where("id = ? AND status <> ?", taskID, tasks.StatusCompleted).Updates(map[string]any{
+	res := t.db.Model(&taskRow{}).Where("id = ? AND status NOT IN ?", taskID, endedStatuses).Updates(map[string]any{
 		"status": tasks.StatusCompleted, "completed_at": at.UTC(), "assigned_student_id": studentID,
 		"listed": false, "updated_at": time.Now().UTC(),
 	})
@@ -299,7 +299,7 @@ func (t taskTx) FillSeat(taskID string, addSeat bool) error {
 func (t taskTx) OpenPayment(p *payments.Payment) error { return openPayment(t.db, p) }
 
 // RefreshTaskStatus derives the task's status from its submissions: under-review while one is
-// under review, submitted while one waits, else open. A completed task stays completed.
+// under review, submitted while one waits, else open. A task that has ended stays as it ended.
 func (t taskTx) RefreshTaskStatus(taskID string) (string, error) {
 	var rows []struct {
 		Status string
@@ -321,13 +321,15 @@ func (t taskTx) RefreshTaskStatus(taskID string) (string, error) {
 	case n[tasks.Pending] > 0:
 		status = tasks.StatusSubmitted
 	}
-	res := t.db.Model(&taskRow{}).Where("id = ? AND status <> ?", taskID, tasks.StatusCompleted).
+	res := t.db.Model(&taskRow{}).Where("id = ? AND status NOT IN ?", taskID, endedStatuses).
 		Updates(map[string]any{"status": status, "updated_at": time.Now().UTC()})
 	if res.Error != nil {
 		return "", res.Error
 	}
 	if res.RowsAffected == 0 {
-		return tasks.StatusCompleted, nil
+		var ended taskRow
+		err := t.db.Select("status").Take(&ended, "id = ?", taskID).Error
+		return ended.Status, err
 	}
 	return status, nil
 }

@@ -54,7 +54,7 @@ func readStartupTaskCounts(r *reads, startupID string, q tasks.Query) (counts fu
 	readInto(r, filtered(r.db.Model(&taskRow{}).Where("startup_id = ?", startupID), q).Select("status, COUNT(*)").Group("status"),
 		func(r *statusCount) []any { return []any{&r.Status, &r.N} }, &rows)
 	return func() map[string]int {
-		counts := map[string]int{"all": 0, tasks.StatusOpen: 0, tasks.StatusUnderReview: 0, tasks.StatusCompleted: 0}
+		counts := map[string]int{"all": 0, tasks.StatusOpen: 0, tasks.StatusUnderReview: 0, tasks.StatusCompleted: 0, tasks.StatusClosed: 0}
 		for _, r := range rows {
 			counts["all"] += r.N
 			counts[tasks.DisplayStatus(r.Status)] += r.N
@@ -75,7 +75,7 @@ func (s Tasks) StartupTasks(ctx context.Context, startupID string, q tasks.Query
 	case tasks.StatusOpen:
 		base = base.Where("status IN ?", []string{tasks.StatusOpen, tasks.StatusSubmitted})
 		tab = q.Status
-	case tasks.StatusUnderReview, tasks.StatusCompleted:
+	case tasks.StatusUnderReview, tasks.StatusCompleted, tasks.StatusClosed:
 		base = base.Where("status = ?", q.Status)
 		tab = q.Status
 	}
@@ -209,14 +209,14 @@ func readStartupStats(r *reads, startupID string) (stats func() tasks.StartupSta
 	type activeHired struct{ Active, Hired int }
 	var counted []activeHired
 	readInto(r, r.db.Model(&taskRow{}).Where("startup_id = ?", startupID).Select(
-		"COALESCE(SUM(CASE WHEN status <> 'completed' THEN 1 ELSE 0 END), 0), "+
+		"COALESCE(SUM(CASE WHEN status NOT IN ('completed', 'closed') THEN 1 ELSE 0 END), 0), "+
 			"(SELECT COUNT(DISTINCT student_id) FROM submissions WHERE startup_id = ? AND status = 'approved')", startupID),
 		func(c *activeHired) []any { return []any{&c.Active, &c.Hired} }, &counted)
 	var out tasks.StartupStats
-	// Working: students whose work still waits on a task that is not yet completed.
+	// Working: students whose work still waits on a task that has not ended.
 	readCount(r, r.db.Model(&submissionRow{}).Where("submissions.startup_id = ? AND submissions.status IN ?", startupID,
 		[]string{tasks.Pending, tasks.UnderReview, tasks.ChangesRequested}).
-		Where("EXISTS (SELECT 1 FROM tasks WHERE tasks.id = submissions.task_id AND tasks.status <> 'completed')").
+		Where("EXISTS (SELECT 1 FROM tasks WHERE tasks.id = submissions.task_id AND tasks.status NOT IN ('completed', 'closed'))").
 		Select("COUNT(DISTINCT submissions.student_id)"), &out.StudentsWorking)
 	return func() tasks.StartupStats {
 		// An aggregate without GROUP BY is one row.

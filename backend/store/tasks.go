@@ -47,6 +47,8 @@ type taskRow struct {
 	Status            string
 	Listed            bool
 	CompletedAt       *time.Time
+	ClosedReason      string
+	ClosedAt          *time.Time
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
 }
@@ -277,8 +279,8 @@ func toTaskRow(t *tasks.Task) taskRow {
 		Seats: max(t.Seats, tasks.DefaultSeats), SeatsFilled: t.SeatsFilled,
 		FundingStatus: cmp.Or(t.Funding.Status, tasks.Unfunded), FundingAmount: int64(t.Funding.Amount),
 		FundingRefunded: int64(t.Funding.Refunded),
-		Listed:          t.Status != tasks.StatusCompleted && t.AssignedStudentID == "",
-		CompletedAt:     t.CompletedAt, CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt,
+		Listed:          !tasks.Ended(t) && t.AssignedStudentID == "",
+		CompletedAt:     t.CompletedAt, ClosedReason: t.ClosedReason, ClosedAt: t.ClosedAt, CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt,
 	}
 }
 
@@ -289,13 +291,17 @@ func (r taskRow) toDomain() *tasks.Task {
 		EstimatedHours: r.EstimatedHours, BudgetMin: r.BudgetMin, BudgetMax: r.BudgetMax,
 		Currency: r.Currency, Deadline: r.Deadline.UTC(), Priority: r.Priority, ImageURL: r.ImageURL,
 		AssignedStudentID: r.AssignedStudentID, RevisionRounds: r.RevisionRounds, Status: r.Status,
-		Seats: r.Seats, SeatsFilled: r.SeatsFilled,
+		Seats: r.Seats, SeatsFilled: r.SeatsFilled, ClosedReason: r.ClosedReason,
 		Funding:   tasks.Funding{Status: r.FundingStatus, Amount: money.Amount(r.FundingAmount), Refunded: money.Amount(r.FundingRefunded)},
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
 	}
 	if r.CompletedAt != nil {
 		at := r.CompletedAt.UTC()
 		t.CompletedAt = &at
+	}
+	if r.ClosedAt != nil {
+		at := r.ClosedAt.UTC()
+		t.ClosedAt = &at
 	}
 	// Both columns are written only by toTaskRow, so they always hold valid JSON.
 	_ = json.Unmarshal([]byte(r.Skills), &t.Skills)

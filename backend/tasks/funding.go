@@ -24,6 +24,7 @@ import (
 
 var (
 	errFundCompleted = apperr.New(apperr.Conflict, "This task is completed: there is nothing left to fund.")
+	errFundClosed    = apperr.New(apperr.Conflict, "This task is closed: there is nothing left to fund.")
 	errFundUnpaid    = apperr.New(apperr.Conflict, "This task is unpaid: there is nothing to fund.")
 	errNotCovered    = apperr.New(apperr.Conflict, "This task's funding does not cover this pay: fund another place to approve it")
 )
@@ -46,8 +47,11 @@ func (s *Service) Fund(ctx context.Context, startup *accounts.User, taskID strin
 	if !CanManage(t, startup.ID) {
 		return "", errTaskNotFound
 	}
-	if t.Status == StatusCompleted {
+	switch t.Status {
+	case StatusCompleted:
 		return "", errFundCompleted
+	case StatusClosed:
+		return "", errFundClosed
 	}
 	_, hi := PayRange(t)
 	if hi == 0 {
@@ -76,7 +80,8 @@ func (s *Service) Fund(ctx context.Context, startup *accounts.User, taskID strin
 
 // CheckoutPaid books what a paid Checkout Session brought into its task, once (the event is
 // recorded in the same transaction): the funding, the ledger's posting, the trail's entry and the
-// startup's notification. Money that arrives for a task already completed goes back at once.
+// startup's notification. Money that arrives for a task already completed or closed goes back at
+// once.
 func (s *Service) CheckoutPaid(ctx context.Context, ev payments.StripeEvent) error {
 	c := ev.Checkout
 	var (
@@ -116,9 +121,9 @@ func (s *Service) CheckoutPaid(ctx context.Context, ev payments.StripeEvent) err
 		}
 		note = notify.Notification{UserID: t.StartupID, Kind: notify.KindPayment, Link: "/startup/tasks/" + t.ID,
 			Message: fmt.Sprintf("Your funding of %s for %q arrived: approvals of its work are paid from it.", c.Amount.Format(c.Currency), t.Title)}
-		if t.Status == StatusCompleted {
+		if Ended(t) {
 			refund = true
-			note.Message = fmt.Sprintf("Your funding of %s for %q arrived after the task was completed: it is refunded.", c.Amount.Format(c.Currency), t.Title)
+			note.Message = fmt.Sprintf("Your funding of %s for %q arrived after the task was %s: it is refunded.", c.Amount.Format(c.Currency), t.Title, t.Status)
 			if err := tx.EnqueueMoneyJob(payments.RefundJob(*f)); err != nil {
 				return err
 			}

@@ -302,8 +302,7 @@ func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decisio
 					student.Name(), t.Title, sub.Revision)})
 		}
 		for _, c := range closed {
-			notes = append(notes, notify.Notification{UserID: c.StudentID, Kind: notify.KindSubmission, Link: TaskPage(t.ID),
-				Message: fmt.Sprintf("%s: %q no longer takes work, so your submission was closed.", FilledNote, t.Title)})
+			notes = append(notes, closedNotification(t, c, fmt.Sprintf("%s: %q no longer takes work, so your submission was closed.", FilledNote, t.Title)))
 		}
 		for i := range notes {
 			if err := tx.CreateNotification(&notes[i]); err != nil {
@@ -316,10 +315,7 @@ func (s *Service) Apply(ctx context.Context, startupID, taskID string, d Decisio
 		return nil, nil, err
 	}
 	s.Publisher.Publish(ctx, EventSubmissionStatus, statusEvent(sub, taskStatus), d.StudentID)
-	for _, c := range closed {
-		c.Status = Closed
-		s.Publisher.Publish(ctx, EventSubmissionStatus, statusEvent(&c, taskStatus), c.StudentID)
-	}
+	s.publishClosed(ctx, closed, taskStatus, "")
 	s.Notifier.Announce(ctx, notes...)
 	s.Publisher.Publish(ctx, EventTaskUpdated, taskUpdated(taskID, taskStatus), startupID)
 	if p := approved.payment; p != nil {
@@ -411,6 +407,22 @@ func payAmount(t *Task, confirmed *float64) (money.Amount, error) {
 		return 0, apperr.Field("payAmount", fmt.Sprintf("Pay must be between %s and %s, the task's budget", lo.Format(t.Currency), hi.Format(t.Currency)))
 	}
 	return amount, nil
+}
+
+// closedNotification tells the student of c, a submission closed because its task ended, why.
+func closedNotification(t *Task, c Submission, message string) notify.Notification {
+	return notify.Notification{UserID: c.StudentID, Kind: notify.KindSubmission, Link: TaskPage(t.ID), Message: message}
+}
+
+// publishClosed tells the students of the submissions closed when their task ended, once it
+// committed; reason is the startup's when it closed the task itself ("" when an approval filled it).
+func (s *Service) publishClosed(ctx context.Context, closed []Submission, taskStatus, reason string) {
+	for _, c := range closed {
+		c.Status = Closed
+		event := statusEvent(&c, taskStatus)
+		event.Reason = reason
+		s.Publisher.Publish(ctx, EventSubmissionStatus, event, c.StudentID)
+	}
 }
 
 // closeTask completes the task for the student whose approval closes it (refused when another
@@ -528,6 +540,8 @@ type SubmissionStatusEvent struct {
 	StudentID  string `json:"studentId"`
 	Status     string `json:"status"`
 	TaskStatus string `json:"taskStatus"`
+	// Reason is the startup's, when it closed the task and so this submission.
+	Reason string `json:"reason,omitempty"`
 }
 
 // TaskUpdatedEvent is the data of a task.updated event.
@@ -535,6 +549,8 @@ type TaskUpdatedEvent struct {
 	TaskID        string `json:"taskId"`
 	Status        string `json:"status"`
 	DisplayStatus string `json:"displayStatus"`
+	// Change says what the startup did to the task, when it did: edited, closed or withdrawn.
+	Change string `json:"change,omitempty"`
 }
 
 func statusEvent(sub *Submission, taskStatus string) SubmissionStatusEvent {

@@ -2,11 +2,13 @@ package tasks
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
 	"bridgework/backend/money"
+	"bridgework/backend/audit"
 	"bridgework/backend/notify"
 	"bridgework/backend/payments"
 	"bridgework/backend/ratelimit"
@@ -94,6 +96,12 @@ const (
 
 // Post creates a task for a startup from the Post New Work form.
 func (s *Service) Post(ctx context.Context, startup *accounts.User, in PostInput) (*Task, error) {
+	return s.post(ctx, startup, in, nil)
+}
+
+// post creates a task for a startup from the form in; a repost names the ended task it posts
+// again, and the trail records the two together.
+func (s *Service) post(ctx context.Context, startup *accounts.User, in PostInput, repostOf *Task) (*Task, error) {
 	currency := s.DefaultCurrency
 	if currency == "" {
 		currency = "USD"
@@ -118,7 +126,18 @@ func (s *Service) Post(ctx context.Context, startup *accounts.User, in PostInput
 		return nil, err
 	}
 	t.StartupID, t.Status = startup.ID, StatusOpen
-	if err := s.Store.CreateTask(ctx, t); err != nil {
+	if repostOf == nil {
+		err = s.Store.CreateTask(ctx, t)
+	} else {
+		err = s.Store.InTx(ctx, func(tx Tx) error {
+			if err := tx.CreateTask(t); err != nil {
+				return err
+			}
+			return tx.Audit(&audit.Entry{Type: audit.TaskReposted, ActorID: startup.ID, Target: t.ID, IP: audit.ClientIP(ctx),
+				Detail: clip(fmt.Sprintf("%s · again from %s", clip(t.Title, 100), repostOf.ID), 300)})
+		})
+	}
+	if err != nil {
 		return nil, err
 	}
 	posted, err := s.Store.Task(ctx, t.ID)

@@ -17,15 +17,21 @@ import (
 	"bridgework/backend/payments"
 )
 
-// Task statuses as stored. The stored status always equals what the submissions imply:
-// under-review while one is under review, submitted while one waits, completed once one was
-// approved (final), else open.
+// Task statuses as stored. Until the task ends, the stored status equals what the submissions
+// imply: under-review while one is under review, submitted while one waits, else open. It ends
+// completed once the approval filling its places came (or closed it early), or closed when its
+// startup closed it with a reason instead; both are final (Ended).
 const (
 	StatusOpen        = "open"
 	StatusSubmitted   = "submitted"
 	StatusUnderReview = "under-review"
 	StatusCompleted   = "completed"
+	StatusClosed      = "closed"
 )
+
+// Ended reports whether t is completed or closed: off the open market, taking no new work and
+// no decision that would fill a place.
+func Ended(t *Task) bool { return t.Status == StatusCompleted || t.Status == StatusClosed }
 
 // Submission statuses (spec §4, and DESIGN §3's revision rounds). Approved, rejected and closed
 // are final; changes-requested waits for the student's next revision.
@@ -102,8 +108,11 @@ type Task struct {
 	Funding            Funding
 	Status             string
 	CompletedAt        *time.Time
-	CreatedAt          time.Time
-	UpdatedAt          time.Time
+	// ClosedReason is what the startup said when it closed the task (status closed), at ClosedAt.
+	ClosedReason string
+	ClosedAt     *time.Time
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
 
 	// Filled by the store's list and detail reads, never by Tx.LockTask.
 	Startup         *Person
@@ -222,7 +231,7 @@ func DisplayStatus(status string) string {
 
 // StudentStatus is the status a student sees of a task: that of their own submission
 // (submitted, under-review, changes_requested, completed, rejected, closed), or the task's own
-// when they have none.
+// when they have none: open, completed or closed.
 func StudentStatus(t *Task, studentID string) string {
 	for _, s := range t.Submissions {
 		if s.StudentID != studentID {
@@ -238,8 +247,8 @@ func StudentStatus(t *Task, studentID string) string {
 		}
 		return StatusSubmitted
 	}
-	if t.Status == StatusCompleted {
-		return StatusCompleted
+	if Ended(t) {
+		return t.Status
 	}
 	return StatusOpen
 }
@@ -254,10 +263,10 @@ func SearchText(t *Task) string {
 func CanManage(t *Task, startupID string) bool { return t.StartupID == startupID }
 
 // CanView reports whether viewer (nil when signed out) may open t's page: anyone a listed task
-// (not completed, not assigned); its startup and the admin always; a student the task assigned
+// (not ended, not assigned); its startup and the admin always; a student the task assigned
 // to them or one they submitted to.
 func CanView(t *Task, viewer *accounts.User) bool {
-	if t.Status != StatusCompleted && t.AssignedStudentID == "" {
+	if !Ended(t) && t.AssignedStudentID == "" {
 		return true
 	}
 	if viewer == nil {
@@ -293,7 +302,7 @@ func CanSee(t *Task, studentID string) bool {
 }
 
 // AcceptsSubmissions reports whether t still takes links.
-func AcceptsSubmissions(t *Task) bool { return t.Status != StatusCompleted }
+func AcceptsSubmissions(t *Task) bool { return !Ended(t) }
 
 // DeadlineGrace is how long after midnight UTC of its deadline day a task still takes new work:
 // until that day has ended everywhere on Earth (UTC−12), so nobody finds the task gone while it
@@ -450,8 +459,22 @@ type Tx interface {
 	// CloseSubmissions moves the task's submissions in one of from to closed with notes, and
 	// returns them as they were before.
 	CloseSubmissions(taskID string, from []string, notes string) ([]Submission, error)
-	// CompleteTask completes a task for a student unless it is already completed.
+	// CompleteTask completes a task for a student unless it has already ended.
 	CompleteTask(taskID, studentID string, at time.Time) (bool, error)
+
+	// A startup's control of what it posted (control.go).
+
+	// CreateTask writes a new task, as Store.CreateTask does.
+	CreateTask(t *Task) error
+	// UpdateTask writes the fields a startup may edit (EditableFields) from t, listed on the open
+	// market or not.
+	UpdateTask(t *Task, listed bool) error
+	// CloseTask closes a task with the startup's reason unless it has already ended; false when
+	// it had, and nothing changed.
+	CloseTask(taskID, reason string, at time.Time) (bool, error)
+	// DeleteTask deletes a task while nobody has submitted to it; false when somebody has, and
+	// nothing changed.
+	DeleteTask(taskID string) (bool, error)
 	// FillSeat counts an approval on the task's seats, adding a seat first when addSeat.
 	FillSeat(taskID string, addSeat bool) error
 	// OpenPayment writes the payment an approval owes (its first step and ledger posting, and

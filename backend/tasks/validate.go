@@ -217,8 +217,8 @@ func ValidateQuery(q Query) error {
 	v.Check(q.Sort == "" || q.Sort == "deadline" || q.Sort == "title" || q.Sort == "newest" || q.Sort == "pay",
 		"sort", "Sort by deadline, title or pay")
 	v.Check(q.Source == "" || q.Source == "startup" || q.Source == "non-startup", "source", "Source must be startup or non-startup")
-	v.Check(q.Status == "" || q.Status == StatusOpen || q.Status == StatusUnderReview || q.Status == StatusCompleted,
-		"status", "Status must be open, under-review or completed")
+	v.Check(q.Status == "" || q.Status == StatusOpen || q.Status == StatusUnderReview || q.Status == StatusCompleted || q.Status == StatusClosed,
+		"status", "Status must be open, under-review, completed or closed")
 	checkBudgetFilter(&v, q.Pay)
 	checkPage(&v, q.Page)
 	return v.Err()

@@ -21,6 +21,10 @@ export const auditTypeLabels: Record<AuditType, string> = {
   'audit.resealed': 'Trail sealed with the key',
   'payment.changed': 'Payment step',
   'funding.changed': 'Task funding',
+  'task.edited': 'Task edited',
+  'task.closed': 'Task closed',
+  'task.withdrawn': 'Task withdrawn',
+  'task.reposted': 'Task reposted',
 }
 
 export const auditTypes = Object.keys(auditTypeLabels) as AuditType[]

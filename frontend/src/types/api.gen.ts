@@ -4372,7 +4372,7 @@ export interface paths {
                     /** @description deadline (soonest first, default), title, or newest; pay: highest budget max first. */
                     sort?: "deadline" | "title" | "newest" | "pay";
                     /** @description Display status tab. */
-                    status?: "open" | "under-review" | "completed";
+                    status?: "open" | "under-review" | "completed" | "closed";
                     /** @description true: only tasks with a budget above 0. */
                     paid?: boolean;
                     /** @description Only tasks whose budget's top (its max, or its min when it has only a min) is at least this, in payCurrency's major units; compared in the server's base currency at its fixed, approximate rates (GET /api/currency-rates). A task in a currency without a rate never matches a budget range. */
@@ -4664,9 +4664,160 @@ export interface paths {
                 };
             };
         };
-        put?: never;
+        /** Edit one of the startup's own tasks (title, description, work type and category, skills, difficulty, hours, budget, deadline, priority, image, attachments); the students who submitted to it get task.updated with change edited */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EditTaskRequest"];
+                };
+            };
+            responses: {
+                /** @description The task as edited. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Task"];
+                    };
+                };
+                /** @description Invalid input, with a message per field, as when posting. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a startup. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown, or another startup's task. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The task has ended ("This task has ended and can no longer be edited: repost it as a new task instead."), or a new budget once a submission is approved ("The budget cannot change once a submission is approved: an approval was paid at this budget.") or the task is funded ("The budget cannot change once the task is funded: its places are held at this budget."); nothing changed. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         post?: never;
-        delete?: never;
+        /** Withdraw (delete) one of the startup's own tasks while nobody has submitted to it and it holds no funding */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WithdrawTaskResult"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a startup. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown, or another startup's task. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Somebody submitted ("Students have submitted work to this task, so it cannot be withdrawn: close it with a reason instead.") or the task has funding ("This task has funding, so it cannot be withdrawn: close it with a reason instead, which refunds what it holds."); nothing changed. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -4770,6 +4921,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/startup/tasks/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close one of the startup's own tasks unfilled, with a reason: status closed (closedReason, closedAt), off the open market; its pending, under-review and changes-requested submissions are closed with the reason and their students told (bell, submission.status with status closed and the reason), as when an approval fills the task; on a funded task what its places did not spend is refunded, as with closeTask true */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CloseTaskRequest"];
+                };
+            };
+            responses: {
+                /** @description The task as closed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Task"];
+                    };
+                };
+                /** @description No reason ("Say why you are closing this task"), or one over 500 characters. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a startup. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown, or another startup's task. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The task is already completed or closed; nothing changed. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/startup/tasks/{id}/funding": {
         parameters: {
             query?: never;
@@ -4846,6 +5095,104 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/startup/tasks/{id}/repost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post one of the startup's closed or completed tasks again as a new open task; the body changes any field (usually the deadline) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["RepostTaskRequest"];
+                };
+            };
+            responses: {
+                /** @description The new task. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Task"];
+                    };
+                };
+                /** @description Invalid input, with a message per field, as when posting. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a startup. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown, or another startup's task. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The task has not ended ("Only a closed or completed task can be reposted: edit this one instead."). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
                 /** @description Any other error, in the one error shape. */
                 default: {
                     headers: {
@@ -7523,7 +7870,7 @@ export interface components {
             subjectId: string;
             target: string;
             /** @enum {string} */
-            type: "signin" | "signin.failed" | "password.changed" | "password.reset" | "sessions.ended" | "submission.approved" | "submission.rejected" | "submission.changes_requested" | "certificate.issued" | "rating.given" | "admin.viewed" | "audit.resealed" | "payment.changed" | "funding.changed";
+            type: "signin" | "signin.failed" | "password.changed" | "password.reset" | "sessions.ended" | "submission.approved" | "submission.rejected" | "submission.changes_requested" | "certificate.issued" | "rating.given" | "admin.viewed" | "audit.resealed" | "payment.changed" | "funding.changed" | "task.edited" | "task.closed" | "task.withdrawn" | "task.reposted";
         };
         AuditReport: {
             /** @description 0 when intact */
@@ -7653,6 +8000,10 @@ export interface components {
             /** @enum {string} */
             userType: "student" | "startup";
         };
+        CloseTaskRequest: {
+            /** @description Why the task closes; trimmed. Its students read it. */
+            reason: string;
+        };
         ConfirmVerificationRequest: {
             /** @description The token of the mailed link. */
             token: string;
@@ -7765,6 +8116,41 @@ export interface components {
         EditRatingRequest: {
             comment?: string;
             stars: number;
+        };
+        /** @description The Post New Work form without what stays as posted (currency, seats, revisionRounds, assignedStudent; sent, they are ignored), checked with the same rules and messages as POST /api/startup/tasks. A PUT replaces every field it holds: a field left out is cleared, or refused when required. */
+        EditTaskRequest: {
+            attachments?: {
+                name?: string;
+                /** @description /api/files/{uuid} */
+                url?: string;
+            }[];
+            budget?: {
+                max?: number;
+                min?: number;
+            };
+            /** @description One of the work type's categories (spec §5). */
+            category: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (or RFC 3339), today or later.
+             */
+            deadline: string;
+            description: string;
+            /** @enum {string} */
+            difficulty?: "" | "beginner" | "intermediate" | "advanced" | "expert";
+            estimatedHours: number;
+            /** @description An uploaded file: /api/files/{uuid} (POST /api/uploads/task-image). */
+            imageUrl?: string;
+            /**
+             * @default medium
+             * @enum {string}
+             */
+            priority: "low" | "medium" | "high";
+            /** @description Entries may hold several comma-separated skills. */
+            skills: string[];
+            title: string;
+            /** @enum {string} */
+            workType: "technical" | "non-technical";
         };
         Error: {
             /** @enum {string} */
@@ -8149,6 +8535,41 @@ export interface components {
              */
             userType: "student" | "startup";
         };
+        /** @description Any field of EditTaskRequest; each one left out is the old task's (its deadline too, usually past: 400 "Deadline cannot be in the past"). The new task keeps the old one's currency, seats and revision rounds, and is open to everyone. */
+        RepostTaskRequest: {
+            attachments?: {
+                name?: string;
+                /** @description /api/files/{uuid} */
+                url?: string;
+            }[];
+            budget?: {
+                max?: number;
+                min?: number;
+            };
+            /** @description One of the work type's categories (spec §5). */
+            category?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (or RFC 3339), today or later.
+             */
+            deadline?: string;
+            description?: string;
+            /** @enum {string} */
+            difficulty?: "" | "beginner" | "intermediate" | "advanced" | "expert";
+            estimatedHours?: number;
+            /** @description An uploaded file: /api/files/{uuid} (POST /api/uploads/task-image). */
+            imageUrl?: string;
+            /**
+             * @default medium
+             * @enum {string}
+             */
+            priority: "low" | "medium" | "high";
+            /** @description Entries may hold several comma-separated skills. */
+            skills?: string[];
+            title?: string;
+            /** @enum {string} */
+            workType?: "technical" | "non-technical";
+        };
         RequestChangesRequest: {
             reviewNotes: string;
             /** @description The revision the reviewer saw; 409 when the submission has moved past it (see DecideRequest.revision). */
@@ -8384,6 +8805,13 @@ export interface components {
             category: string;
             /** @description Student dashboard, completed tasks: the certificate it earned. */
             certificateId?: string;
+            /**
+             * Format: date-time
+             * @description A closed task: when it was closed.
+             */
+            closedAt?: string;
+            /** @description A closed task: what its startup said when it closed it (POST /api/startup/tasks/{id}/close). */
+            closedReason?: string;
             /** Format: date-time */
             completedAt: string | null;
             /** Format: date-time */
@@ -8396,7 +8824,7 @@ export interface components {
             deadlinePassed: boolean;
             description: string;
             difficulty: string;
-            /** @description For a startup: spec §4's derived status (submitted shows as open). For a student: their own submission's (submitted, under-review, completed, rejected), else open. */
+            /** @description For a startup: spec §4's derived status (submitted shows as open). For a student: their own submission's (submitted, under-review, completed, rejected, closed), else the task's: open, completed or closed. */
             displayStatus: string;
             estimatedHours: number;
             /** @description Funds held by Bridgework for the task (PAYMENTS=stripe). */
@@ -8419,19 +8847,20 @@ export interface components {
             skills: string[];
             startup: components["schemas"]["Person"] | null;
             /**
-             * @description Stored status: derived from the submissions.
+             * @description Stored status: derived from the submissions until the task ends, completed (filled) or closed (by its startup, unfilled: closedReason, closedAt).
              * @enum {string}
              */
-            status: "open" | "submitted" | "under-review" | "completed";
+            status: "open" | "submitted" | "under-review" | "completed" | "closed";
             /** @description All of them for the owning startup; only the viewer's own for a student; none on the public list. */
             submissions: components["schemas"]["Submission"][];
             title: string;
             /** @enum {string} */
             workType: "technical" | "non-technical";
         };
-        /** @description Tab counts: all, open, under-review and completed. */
+        /** @description Tab counts: all, open, under-review, completed and closed. */
         TaskCounts: {
             all: number;
+            closed: number;
             completed: number;
             open: number;
             "under-review": number;
@@ -8523,6 +8952,10 @@ export interface components {
         WebhookReceived: {
             /** @enum {boolean} */
             received: true;
+        };
+        WithdrawTaskResult: {
+            /** @enum {string} */
+            message: "Task withdrawn";
         };
     };
     responses: {

@@ -2,6 +2,7 @@ import type { Query, QueryClient } from '@tanstack/react-query'
 import { paths } from '@/config/paths'
 import { TASK_ALERT_REFETCH_SPREAD_MS } from '@/config/realtime'
 import { api } from '@/lib/api-client'
+import { useAuthStore } from '@/lib/auth-store'
 import { navigateTo } from '@/lib/navigation'
 import { notify } from '@/lib/notify'
 import { queryKeys } from '@/lib/query-keys'
@@ -9,7 +10,10 @@ import { registerCatchUp, registerRealtimeHandler, type RealtimeContext } from '
 import type { components } from '@/types/api.gen'
 
 /** The data of a submission.status event (backend/tasks/review.go, SubmissionStatusEvent). */
-type SubmissionStatusEvent = { taskId: string; studentId: string; status: string; taskStatus: string }
+type SubmissionStatusEvent = { taskId: string; studentId: string; status: string; taskStatus: string; reason?: string }
+
+/** The data of a task.updated event (backend/tasks/review.go, TaskUpdatedEvent): change says what its startup did. */
+type TaskUpdatedEvent = { taskId: string; status?: string; displayStatus?: string; change?: 'edited' | 'closed' | 'withdrawn' }
 
 /** A submission was decided or a task changed: every task list refetches, and the dashboards. */
 function onTaskChange(_data: unknown, { queryClient }: RealtimeContext): void {
@@ -90,7 +94,23 @@ function onSubmissionStatus(data: SubmissionStatusEvent, context: RealtimeContex
   }
   const title = cachedTaskTitle(context.queryClient, data.taskId)
   if (data.status === 'changes_requested') notify.info(title ? `Changes requested on "${title}"` : 'Changes requested on your submission')
+  else if (data.status === 'closed' && data.reason)
+    notify.info(title ? `The startup closed "${title}"` : 'The startup closed this task', { description: `Reason: ${data.reason}` })
   else if (data.status === 'closed') notify.info(title ? `This task was filled: "${title}"` : 'This task was filled')
+}
+
+/**
+ * A task changed: the lists, the dashboards and its open page read it again. A student who
+ * submitted to it is told when its startup edited it (a closing is told with their own
+ * submission's event, above); the startup already knows.
+ */
+function onTaskUpdated(data: TaskUpdatedEvent, context: RealtimeContext): void {
+  onTaskChange(data, context)
+  if (data.change !== 'edited' || useAuthStore.getState().user?.userType !== 'student') return
+  const title = cachedTaskTitle(context.queryClient, data.taskId)
+  notify.info(title ? `The startup updated "${title}"` : 'A task you submitted to was updated', {
+    action: { label: 'View', onClick: () => navigateTo(paths.task(data.taskId)) },
+  })
 }
 
 /** The data of a task.alert event (backend/alerts, Alert); its bell part is the bell's (features/notifications). */
@@ -141,7 +161,7 @@ async function catchUpTasks(queryClient: QueryClient): Promise<void> {
 /** The marketplace's live events. */
 export function registerTasksRealtime(): void {
   registerRealtimeHandler('submission.status', onSubmissionStatus)
-  registerRealtimeHandler('task.updated', onTaskChange)
+  registerRealtimeHandler('task.updated', onTaskUpdated)
   registerRealtimeHandler('task.alert', onTaskAlert)
   registerCatchUp(catchUpTasks)
 }

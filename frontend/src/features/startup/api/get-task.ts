@@ -10,6 +10,6 @@ export function getStartupTask(id: string): Promise<Task> {
 
 export const startupTaskQuery = (id: string) => queryOptions({ queryKey: queryKeys.tasks.detail(id), queryFn: () => getStartupTask(id) })
 
-export function useStartupTask(id: string) {
-  return useQuery(startupTaskQuery(id))
+export function useStartupTask(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...startupTaskQuery(id), enabled })
 }

@@ -14,14 +14,16 @@ import type { TabCounts } from '../api/get-startup-task-counts'
 import type { ReviewAction, ReviewHandler } from '../api/review-submission'
 import { FundTask } from './fund-task'
 import { SubmissionList } from './submission-list'
+import { TaskControls } from './task-controls'
 
-export type WorksTab = 'all' | 'open' | 'under-review' | 'completed'
+export type WorksTab = 'all' | 'open' | 'under-review' | 'completed' | 'closed'
 
 const tabs: Array<{ id: WorksTab; label: string }> = [
   { id: 'all', label: 'All Works' },
   { id: 'open', label: 'Open' },
   { id: 'under-review', label: 'Under Review' },
   { id: 'completed', label: 'Completed' },
+  { id: 'closed', label: 'Closed' },
 ]
 
 export type MyWorksViewProps = {
@@ -38,7 +40,7 @@ export type MyWorksViewProps = {
   payments?: PaymentsBy
 }
 
-/** /startup/tasks, My Works (spec §2): four tabs with counts; cards with submissions and actions. */
+/** /startup/tasks, My Works (spec §2): the spec's four tabs and Closed, with counts; cards with submissions and actions. */
 export function MyWorksView({ tab, onTabChange, works, counts, onPageChange, onAction, busy, busyAction, payments }: MyWorksViewProps) {
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
@@ -104,17 +106,21 @@ export function MyWorksView({ tab, onTabChange, works, counts, onPageChange, onA
 type WorkCardProps = Pick<MyWorksViewProps, 'onAction' | 'busy' | 'busyAction' | 'payments'> & { task: Task }
 
 /**
- * One work: its card, Fund this task while Stripe mode awaits its funds, View Details, who it
- * is assigned to (with a chat link), its submissions.
+ * One work: its card, Fund this task while Stripe mode awaits its funds, View Details and the
+ * startup's controls (edit, close, withdraw, repost), who it is assigned to (with a chat link),
+ * its submissions.
  */
 function WorkCard({ task, onAction, busy, busyAction, payments }: WorkCardProps) {
   return (
     <TaskCard task={task} hideStartup>
       <FundTask task={task} />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Link to={paths.startup.task(task._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-          View Details
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={paths.startup.task(task._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+            View Details
+          </Link>
+          <TaskControls task={task} />
+        </div>
         <p className="flex items-center gap-2 text-sm text-slate-600">
           Assigned to {assigneeLabel(task)}
           {task.assignedStudent && (

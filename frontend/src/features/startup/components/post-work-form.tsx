@@ -21,6 +21,14 @@ export type PostWorkFormProps = {
   onFindStudents: (skills: string) => void
   students: User[] | undefined
   isFindingStudents: boolean
+  /** The form filled from a task, to edit it or post it again. */
+  defaultValues?: PostWorkValues
+  /** Currency, paid places, revision rounds and assignee stay as the task was posted (edit, repost). */
+  fixedTerms?: boolean
+  /** How many images the task has now: kept unless new ones are picked. */
+  keptImages?: number
+  submitLabel?: string
+  formLabel?: string
 }
 
 /** A labelled select wired like Input (error text through aria-describedby). */
@@ -61,11 +69,12 @@ const fields = ['title', 'description', 'workType', 'category', 'skills', 'estim
  * Post New Work (spec §2, §5): category is disabled until a work type is chosen and cleared when
  * the work type changes; Find Students is disabled while skills are empty.
  */
-export function PostWorkForm({ onSubmit, isSubmitting, error, onFindStudents, students, isFindingStudents }: PostWorkFormProps) {
+export function PostWorkForm(props: PostWorkFormProps) {
+  const { onSubmit, isSubmitting, error, onFindStudents, students, isFindingStudents, fixedTerms = false, keptImages = 0 } = props
   const [images, setImages] = useState<PickedImage[]>([])
   const { register, handleSubmit, control, setValue, setError, formState } = useForm<PostWorkValues>({
     resolver: zodResolver(postWorkSchema),
-    defaultValues: postWorkDefaults,
+    defaultValues: props.defaultValues ?? postWorkDefaults,
   })
   const { errors } = formState
   const workType = useWatch({ control, name: 'workType' }) as WorkType | ''
@@ -82,7 +91,7 @@ export function PostWorkForm({ onSubmit, isSubmitting, error, onFindStudents, st
   const workTypeField = register('workType')
   return (
     <Card className="p-6 sm:p-8">
-      <form noValidate aria-label="Post New Work" onSubmit={handleSubmit((values) => onSubmit(values, images))} className="space-y-5">
+      <form noValidate aria-label={props.formLabel ?? 'Post New Work'} onSubmit={handleSubmit((values) => onSubmit(values, images))} className="space-y-5">
         <Input label="Title" required error={errors.title?.message} maxLength={200} {...register('title')} />
         <div className="space-y-1.5">
           <div className="flex items-baseline gap-1">
@@ -106,6 +115,11 @@ export function PostWorkForm({ onSubmit, isSubmitting, error, onFindStudents, st
           <FieldError id="post-work-description-error" message={errors.description?.message} />
         </div>
         <ImagePicker images={images} onChange={setImages} />
+        {keptImages > 0 && images.length === 0 && (
+          <p className="text-sm text-slate-600">
+            The task keeps its {keptImages === 1 ? 'image' : `${keptImages} images`} unless you pick new ones.
+          </p>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <Select
             label="Work Type"
@@ -134,27 +148,24 @@ export function PostWorkForm({ onSubmit, isSubmitting, error, onFindStudents, st
           </Select>
         </div>
         <Input label="Skills" required hint="Separate skills with commas, e.g. React, CSS, Figma" error={errors.skills?.message} {...register('skills')} />
-        <FindStudentsField
-          canSearch={splitSkills(skills).length > 0}
-          onFind={() => onFindStudents(splitSkills(skills).join(','))}
-          students={students}
-          isLoading={isFindingStudents}
-          value={assignedStudent}
-          onChange={(id) => setValue('assignedStudent', id)}
-        />
-        <FieldError message={errors.assignedStudent?.message} />
+        {!fixedTerms && (
+          <>
+            <FindStudentsField
+              canSearch={splitSkills(skills).length > 0}
+              onFind={() => onFindStudents(splitSkills(skills).join(','))}
+              students={students}
+              isLoading={isFindingStudents}
+              value={assignedStudent}
+              onChange={(id) => setValue('assignedStudent', id)}
+            />
+            <FieldError message={errors.assignedStudent?.message} />
+          </>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <Input label="Estimated Hours" required type="number" min={1} inputMode="numeric" error={errors.estimatedHours?.message} {...register('estimatedHours')} />
           <Input label="Deadline" required type="date" min={todayLocal()} error={errors.deadline?.message} {...register('deadline')} />
           <Input label="Budget min" type="number" min={0} inputMode="decimal" error={errors.budgetMin?.message} {...register('budgetMin')} />
           <Input label="Budget max" type="number" min={0} inputMode="decimal" hint="Leave both at 0 for unpaid work." error={errors.budgetMax?.message} {...register('budgetMax')} />
-          <Select label="Currency" error={errors.currency?.message} {...register('currency')}>
-            {CURRENCIES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </Select>
           <Select label="Priority" {...register('priority')}>
             {PRIORITIES.map((p) => (
               <option key={p} value={p}>
@@ -162,31 +173,42 @@ export function PostWorkForm({ onSubmit, isSubmitting, error, onFindStudents, st
               </option>
             ))}
           </Select>
-          <Input
-            label="Revision rounds"
-            type="number"
-            min={0}
-            max={10}
-            step={1}
-            inputMode="numeric"
-            hint="How many times you may ask a student for changes on one submission (0 to 10)."
-            error={errors.revisionRounds?.message}
-            {...register('revisionRounds')}
-          />
-          <Input
-            label="Paid places"
-            type="number"
-            min={1}
-            max={50}
-            step={1}
-            inputMode="numeric"
-            hint="How many students this task pays, each within the budget (1 to 50). Each approval fills a place; the last completes the task."
-            error={errors.seats?.message}
-            {...register('seats')}
-          />
+          {!fixedTerms && (
+            <>
+              <Select label="Currency" error={errors.currency?.message} {...register('currency')}>
+                {CURRENCIES.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </Select>
+              <Input
+                label="Revision rounds"
+                type="number"
+                min={0}
+                max={10}
+                step={1}
+                inputMode="numeric"
+                hint="How many times you may ask a student for changes on one submission (0 to 10)."
+                error={errors.revisionRounds?.message}
+                {...register('revisionRounds')}
+              />
+              <Input
+                label="Paid places"
+                type="number"
+                min={1}
+                max={50}
+                step={1}
+                inputMode="numeric"
+                hint="How many students this task pays, each within the budget (1 to 50). Each approval fills a place; the last completes the task."
+                error={errors.seats?.message}
+                {...register('seats')}
+              />
+            </>
+          )}
         </div>
-        <Button type="submit" size="lg" className="w-full sm:w-auto" isLoading={isSubmitting} loadingText="Posting...">
-          Post Work
+        <Button type="submit" size="lg" className="w-full sm:w-auto" isLoading={isSubmitting} loadingText={props.submitLabel ? 'Saving...' : 'Posting...'}>
+          {props.submitLabel ?? 'Post Work'}
         </Button>
       </form>
     </Card>

@@ -15,6 +15,7 @@ import type { Task } from '@/types/tasks'
 import type { ReviewAction, ReviewHandler } from '../api/review-submission'
 import { FundTask } from './fund-task'
 import { SubmissionList } from './submission-list'
+import { TaskControls } from './task-controls'
 
 type TaskDetailViewProps = {
   task: Task
@@ -23,6 +24,8 @@ type TaskDetailViewProps = {
   busyAction?: ReviewAction['kind']
   /** The startup's payments by submission, beside the approved ones. */
   payments?: PaymentsBy
+  /** After Withdraw: the task is gone. */
+  onWithdrawn?: () => void
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -35,7 +38,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The body of /startup/tasks/{id}: every field of one task, its images and its submissions with actions. */
-export function TaskDetailView({ task, onAction, busy, busyAction, payments }: TaskDetailViewProps) {
+export function TaskDetailView({ task, onAction, busy, busyAction, payments, onWithdrawn }: TaskDetailViewProps) {
   return (
     <>
       <title>{`${task.title} · Bridgework`}</title>
@@ -51,6 +54,12 @@ export function TaskDetailView({ task, onAction, busy, busyAction, payments }: T
           </div>
           <TaskStatusBadge status={task.displayStatus} />
         </div>
+        <TaskControls task={task} onWithdrawn={onWithdrawn} />
+        {task.status === 'closed' && task.closedReason && (
+          <p className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+            Closed{task.closedAt ? ` on ${formatDate(task.closedAt)}` : ''}: {task.closedReason}
+          </p>
+        )}
         <FundTask task={task} />
         <p className="whitespace-pre-line break-words text-slate-700">{task.description}</p>
         <dl className="grid gap-4 sm:grid-cols-3">

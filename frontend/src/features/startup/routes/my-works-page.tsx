@@ -6,7 +6,7 @@ import { useReviewWithToasts } from '../api/review-submission'
 import { MyWorksView, type WorksTab } from '../components/my-works-view'
 import { anyApproved } from '../lib/approved'
 
-const TABS: WorksTab[] = ['all', 'open', 'under-review', 'completed']
+const TABS: WorksTab[] = ['all', 'open', 'under-review', 'completed', 'closed']
 
 /** /startup/tasks: the startup's works by tab, paged on the server; the tab is in the URL. */
 export function MyWorksPage() {

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router'
+import { Link, useNavigate, useParams } from 'react-router'
 import { QueryState } from '@/components/ui/query-state'
 import { paths } from '@/config/paths'
 import { isApiError } from '@/lib/api-client'
@@ -12,6 +12,7 @@ import { anyApproved } from '../lib/approved'
 /** /startup/tasks/:id: the owner's view of one task; another startup's is not found. */
 export function TaskDetailPage() {
   const id = useParams().id ?? ''
+  const navigate = useNavigate()
   useStripeReturn('funding') // back from Stripe Checkout (Fund this task)
   const task = useStartupTask(id)
   const review = useReviewWithToasts()
@@ -24,7 +25,7 @@ export function TaskDetailPage() {
         loadingLabel="Loading the task"
         error={isApiError(task.error) && task.error.status === 404 ? 'Task not found.' : 'Failed to fetch works'}
       >
-        {(data) => <TaskDetailView task={data} onAction={review.act} busy={review.busy} busyAction={review.busyAction} payments={payments} />}
+        {(data) => <TaskDetailView task={data} onAction={review.act} busy={review.busy} busyAction={review.busyAction} payments={payments} onWithdrawn={() => navigate(paths.startup.tasks)} />}
       </QueryState>
       {task.isError && (
         <Link to={paths.startup.tasks} className="text-sm font-medium text-indigo-700 hover:underline">

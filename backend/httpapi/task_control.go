@@ -1,0 +1,90 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"bridgework/backend/tasks"
+)
+
+// A startup's control of a task it posted: PUT and DELETE /api/startup/tasks/:id, and
+// POST /api/startup/tasks/:id/close and /repost (tasks/control.go).
+
+// editTask changes a task from the whole form, checked as posting checks it; what stays as
+// posted is not read (tasks.Edit).
+func (s *Server) editTask(c *gin.Context) {
+	var req postTaskRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	t, err := s.tasks.Edit(c.Request.Context(), currentUser(c).ID, c.Param("id"), req.input())
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toTaskJSON(*t, currentUser(c)))
+}
+
+type closeTaskRequest struct {
+	Reason string `json:"reason" text:"multiline"`
+}
+
+func (s *Server) closeTask(c *gin.Context) {
+	var req closeTaskRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	t, err := s.tasks.Close(c.Request.Context(), currentUser(c).ID, c.Param("id"), req.Reason)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toTaskJSON(*t, currentUser(c)))
+}
+
+type withdrawnJSON struct {
+	Message string `json:"message"`
+}
+
+func (s *Server) withdrawTask(c *gin.Context) {
+	if err := s.tasks.Withdraw(c.Request.Context(), currentUser(c).ID, c.Param("id")); err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, withdrawnJSON{Message: "Task withdrawn"})
+}
+
+// repostTask posts an ended task again: the body holds the form's fields to change (usually
+// the deadline); every field it leaves out is the old task's.
+func (s *Server) repostTask(c *gin.Context) {
+	old, err := s.tasks.StartupTask(c.Request.Context(), currentUser(c).ID, c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	req := formOf(tasks.RepostInput(old))
+	if !bindJSON(c, &req) {
+		return
+	}
+	t, err := s.tasks.Repost(c.Request.Context(), currentUser(c), old.ID, req.input())
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, toTaskJSON(*t, currentUser(c)))
+}
+
+// formOf is in as the form's request, for a body to be decoded onto.
+func formOf(in tasks.PostInput) postTaskRequest {
+	r := postTaskRequest{
+		Title: in.Title, Description: in.Description, Category: in.Category, WorkType: in.WorkType,
+		Skills: in.Skills, Difficulty: in.Difficulty, EstimatedHours: in.EstimatedHours,
+		Budget: &budgetRequest{Min: in.BudgetMin, Max: in.BudgetMax}, Deadline: in.Deadline,
+		Priority: in.Priority, ImageURL: in.ImageURL, Attachments: []attachmentJSON{},
+	}
+	for _, a := range in.Attachments {
+		r.Attachments = append(r.Attachments, attachmentJSON(a))
+	}
+	return r
+}
