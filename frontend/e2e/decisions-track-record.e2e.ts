@@ -156,7 +156,7 @@ describe.each(viewports)('decisions and track records at $width×$height', ({ na
       // The unfiltered page stays on screen until the filtered one arrives.
       await expect.poll(() => startupPage.getByRole('article').count(), LIVE).toBe(1)
       const card = startupPage.getByRole('article', { name: 'Rosa Diaz' })
-      const track = card.getByRole('region', { name: 'Track record on Bridgework' })
+      const track = card.getByRole('group', { name: 'Track record on Bridgework' })
       await track.getByText('1 approved task · 1 certificate').waitFor()
       const link = track.getByRole('link', { name: `Certificate ${number}: ${approvedTitle}` })
       expect(await link.getAttribute('href')).toBe(`/verify/${number}`)

@@ -52,6 +52,9 @@ describe.each([
     await visitor.getByRole('article', { name: `${word} brand audit` }).getByText('Up to €900').waitFor()
     await noSideScroll(visitor, width)
 
+    // On a phone the filters fold behind their button (the first task shows without scrolling).
+    const filters = visitor.getByRole('button', { name: /^Filters/ })
+    if (await filters.isVisible()) await filters.click()
     const paidOnly = visitor.getByRole('checkbox', { name: 'Paid only' })
     expect(await paidOnly.isVisible()).toBe(true)
     // The box follows the URL, so it shows ticked once the URL says paid=true.

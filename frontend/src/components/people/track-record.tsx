@@ -27,8 +27,11 @@ export function TrackRecordView({ record, compact = false, className }: TrackRec
   if (!record) return null
   const shown = compact ? record.certificates.slice(0, CARD_CERTIFICATES) : record.certificates
   const more = record.certificates.length - shown.length
+  // On a directory's cards it is a group, not a region: a landmark on every card would repeat one
+  // name down the page (axe's landmark-unique), where the profile has one.
+  const Box = compact ? 'div' : 'section'
   return (
-    <section aria-label="Track record on Bridgework" className={cn('space-y-2 text-sm', className)}>
+    <Box role={compact ? 'group' : undefined} aria-label="Track record on Bridgework" className={cn('space-y-2 text-sm', className)}>
       <p className="flex items-center gap-1.5 font-medium text-slate-800">
         <BadgeCheck className="size-4 text-emerald-600" aria-hidden="true" />
         {count(record.approvedTasks, 'approved task')} · {count(record.certificates.length, 'certificate')}
@@ -63,6 +66,6 @@ export function TrackRecordView({ record, compact = false, className }: TrackRec
           ))}
         </ul>
       )}
-    </section>
+    </Box>
   )
 }

@@ -10,7 +10,7 @@ const studentLabels: Record<string, string> = {
   rejected: 'Rejected',
   open: 'Open',
   changes_requested: 'Changes requested - see the notes',
-  closed: 'Closed - this task was filled',
+  closed: 'Closed - this task no longer takes work',
 }
 
 const labels: Record<string, string> = {

@@ -57,7 +57,7 @@ describe('changes requested', () => {
     Object.assign(sub, { status: 'changes_requested', reviewNotes: 'Add a dark mode', revision: 2 })
     task.displayStatus = 'changes_requested'
     const { events } = await renderApp('/tasks', { as: student })
-    const mine = await screen.findByRole('region', { name: 'Your Assigned Tasks' })
+    const mine = await screen.findByRole('region', { name: 'Your Submitted Tasks' })
     const card = await within(mine).findByRole('article', { name: 'Design onboarding' })
     expect(within(card).getByText('Changes requested - see the notes')).toBeInTheDocument()
     expect(within(card).getByText('Notes: Add a dark mode')).toBeInTheDocument()
@@ -86,7 +86,7 @@ describe('changes requested', () => {
     expect(await screen.findByText('This task was filled: "Design onboarding"')).toBeInTheDocument()
     // Issue 18: closed work leaves Active Tasks for Past work, with its note.
     const past = screen.getByRole('region', { name: 'Past work' })
-    expect(await within(past).findByText('Closed - this task was filled')).toBeInTheDocument()
+    expect(await within(past).findByText('Closed - this task no longer takes work')).toBeInTheDocument()
     expect(within(active).queryByText('Design onboarding')).not.toBeInTheDocument()
   })
 })

@@ -141,7 +141,7 @@ describe.each([
     mockStudents([rosa, fresh])
     await renderApp(route, { as: 'startup' })
     const card = await screen.findByRole('article', { name: 'Rosa Diaz' })
-    const track = within(card).getByRole('region', { name: 'Track record on Bridgework' })
+    const track = within(card).getByRole('group', { name: 'Track record on Bridgework' })
     expect(track).toHaveTextContent('3 approved tasks · 3 certificates')
     const certs = within(track).getByRole('list', { name: 'Certificates' })
     expect(within(certs).getByRole('link', { name: 'Certificate BW-2025-AAAA1: Checkout flow' })).toHaveAttribute('href', '/verify/BW-2025-AAAA1')
@@ -149,7 +149,7 @@ describe.each([
     expect(within(certs).queryByRole('link', { name: /BW-2025-CCCC3/ })).not.toBeInTheDocument()
     expect(within(certs).getByText('+1 more')).toBeInTheDocument()
     expect(within(within(track).getByRole('list', { name: 'Verified skills' })).getByText('Go')).toBeInTheDocument()
-    expect(within(screen.getByRole('article', { name: 'New Comer' })).getByRole('region', { name: 'Track record on Bridgework' })).toHaveTextContent(
+    expect(within(screen.getByRole('article', { name: 'New Comer' })).getByRole('group', { name: 'Track record on Bridgework' })).toHaveTextContent(
       '0 approved tasks · 0 certificates',
     )
   })
