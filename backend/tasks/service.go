@@ -7,8 +7,8 @@ import (
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
-	"bridgework/backend/money"
 	"bridgework/backend/audit"
+	"bridgework/backend/money"
 	"bridgework/backend/notify"
 	"bridgework/backend/payments"
 	"bridgework/backend/ratelimit"
