@@ -39,6 +39,9 @@ describe.each([
     })
     await page.goto(`/tasks?search=${word}`)
     await page.getByRole('article', { name: `${word} rupees` }).getByText('₹8,000–₹12,000').waitFor()
+    // On a phone the filters fold behind their button (the first task shows without scrolling).
+    const filters = page.getByRole('button', { name: /^Filters/ })
+    if (await filters.isVisible()) await filters.click()
     await page.getByLabel('Sort by', { exact: true }).selectOption({ label: 'Highest pay (approximate)' })
     await page.getByText('Sorted by approximate value in USD').waitFor()
     await expect.poll(() => cardTitles(page)).toEqual([`${word} euros`, `${word} dollars`, `${word} rupees`])

@@ -135,11 +135,9 @@ function DashboardBody({ data, onAction, busy, busyAction, payments }: Omit<Star
                   {startup.companyName || displayName(startup)}
                 </dd>
               </div>
-              <div>
-                <div className="flex justify-between">
-                  <dt className="text-slate-600">Tier</dt>
-                  <dd className="font-medium capitalize text-slate-800">{startup.tier || 'free'}</dd>
-                </div>
+              <div className="grid grid-cols-[1fr_auto]">
+                <dt className="text-slate-600">Tier</dt>
+                <dd className="font-medium capitalize text-slate-800">{startup.tier || 'free'}</dd>
                 <TierHint tier={startup.tier} />
               </div>
               <div className="grid grid-cols-[1fr_auto]">
@@ -155,8 +153,8 @@ function DashboardBody({ data, onAction, busy, busyAction, payments }: Omit<Star
   )
 }
 
-/** What the startup's plan means, under its name. */
+/** What the startup's plan means, under its name: a second description of the Tier term. */
 function TierHint({ tier }: { tier?: string }) {
   const hint = tierHint(tier)
-  return hint ? <p className="text-xs text-slate-500">{hint}</p> : null
+  return hint ? <dd className="col-span-2 text-xs text-slate-500">{hint}</dd> : null
 }
