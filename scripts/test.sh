@@ -43,7 +43,7 @@ log "frontend component tests (Vitest), in the background"
 vitest_pid=$!
 
 log "go test -race (SQLite and PostgreSQL + Redis)"
-go test -race -count=1 -timeout 20m -v "${GO_PKGS[@]}" >"$OUT/go.log" 2>&1
+go test -race -count=1 -timeout 40m -v "${GO_PKGS[@]}" >"$OUT/go.log" 2>&1
 go_status=$?
 grep -E '^(ok|FAIL|---|panic:)' "$OUT/go.log" | grep -v -- '--- PASS' || true
 # Show what each failing test logged. With -v a test's lines stream out under the "=== RUN/NAME/CONT

@@ -75,16 +75,27 @@ const maxJSONBody = 2 << 20
 // Unknown fields are ignored: the client may send more than an endpoint reads, and fields a
 // caller may not set (userType, isVerified, ownership, status) simply have no place in dst.
 func bindJSON(c *gin.Context, dst any) bool {
+	body, ok := readJSONBody(c)
+	return ok && decodeJSON(c, body, dst)
+}
+
+// readJSONBody reads the request's body, at most maxJSONBody bytes; false once it has answered.
+func readJSONBody(c *gin.Context) ([]byte, bool) {
 	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBody))
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
 		writeError(c, apperr.New(apperr.TooLarge, "Request body is too large."))
-		return false
+		return nil, false
 	case err != nil:
 		writeError(c, apperr.New(apperr.Invalid, "Request body could not be read."))
-		return false
+		return nil, false
 	}
+	return body, true
+}
+
+// decodeJSON is bindJSON's decoding and text check of a body already read.
+func decodeJSON(c *gin.Context, body []byte, dst any) bool {
 	if len(strings.TrimSpace(string(body))) == 0 {
 		body = []byte("{}")
 	}

@@ -27,7 +27,7 @@ func (s *Server) editTask(c *gin.Context) {
 }
 
 type closeTaskRequest struct {
-	Reason string `json:"reason" text:"multiline"`
+	Reason string `json:"reason"`
 }
 
 func (s *Server) closeTask(c *gin.Context) {
@@ -58,13 +58,24 @@ func (s *Server) withdrawTask(c *gin.Context) {
 // repostTask posts an ended task again: the body holds the form's fields to change (usually
 // the deadline); every field it leaves out is the old task's.
 func (s *Server) repostTask(c *gin.Context) {
+	// The body is checked before the old task is read, so bad input is a 400 whatever the task;
+	// it is then laid over the old task's form.
+	body, ok := readJSONBody(c)
+	var set postTaskRequest
+	if !ok || !decodeJSON(c, body, &set) {
+		return
+	}
+	if err := tasks.CheckRepostLengths(set.input()); err != nil {
+		writeError(c, err)
+		return
+	}
 	old, err := s.tasks.StartupTask(c.Request.Context(), currentUser(c).ID, c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return
 	}
 	req := formOf(tasks.RepostInput(old))
-	if !bindJSON(c, &req) {
+	if !decodeJSON(c, body, &req) {
 		return
 	}
 	t, err := s.tasks.Repost(c.Request.Context(), currentUser(c), old.ID, req.input())

@@ -272,3 +272,30 @@ func valueOr(p *float64) float64 {
 	}
 	return *p
 }
+
+// maxChoiceLen caps a repost's choice and date fields before they are checked against their lists.
+const maxChoiceLen = 100
+
+// CheckRepostLengths refuses a repost's over-long texts before its old task is read, so bad input
+// is a 400 whatever the task. Only what the body sets is checked here: a field it leaves out is the
+// old task's, and the whole form is checked as a post's once laid over it.
+func CheckRepostLengths(in PostInput) error {
+	var v apperr.Validator
+	for _, f := range []struct {
+		field, label, value string
+		max                 int
+	}{
+		{"title", "Title", in.Title, maxTitleLen},
+		{"description", "Description", in.Description, maxDescriptionLen},
+		{"workType", "Work type", in.WorkType, maxChoiceLen},
+		{"category", "Category", in.Category, maxChoiceLen},
+		{"difficulty", "Difficulty", in.Difficulty, maxChoiceLen},
+		{"priority", "Priority", in.Priority, maxChoiceLen},
+		{"deadline", "Deadline", in.Deadline, maxChoiceLen},
+		{"imageUrl", "Image", in.ImageURL, maxChoiceLen},
+	} {
+		v.Check(utf8.RuneCountInString(strings.TrimSpace(f.value)) <= f.max, f.field,
+			f.label+" must be at most "+strconv.Itoa(f.max)+" characters")
+	}
+	return v.Err()
+}

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { Button } from '@/components/ui/button'
 import { Pagination } from '@/components/ui/pagination'
 import { QueryState, type QueryStatus } from '@/components/ui/query-state'
 import type { Paged } from '@/lib/api-client'
@@ -38,7 +37,6 @@ export type PaymentsPageViewProps = {
   /** How many payments each tab holds, where known. */
   counts: Partial<Record<PaymentsTab, number>>
   onPageChange: (page: number) => void
-  onRetry: () => void
   onStep: PaymentStepHandler
   onDownloadReceipt: (payment: Payment) => void
   busy?: StepBusy
@@ -59,7 +57,7 @@ const intro = {
 
 /** /payments: what is due, sent, received or disputed, by tab with counts, each with its steps. */
 export function PaymentsPageView(props: PaymentsPageViewProps) {
-  const { side, stripe, tab, onTabChange, payments, counts, onPageChange, onRetry, payouts } = props
+  const { side, stripe, tab, onTabChange, payments, counts, onPageChange, payouts } = props
   const tabs = stripe ? STRIPE_TABS : OFFLINE_TABS
   const label = tabLabels[tab]
   return (
@@ -92,14 +90,7 @@ export function PaymentsPageView(props: PaymentsPageViewProps) {
         <QueryState
           query={payments}
           loadingLabel="Loading payments"
-          error={
-            <div className="flex flex-wrap items-center gap-3">
-              <span>Failed to fetch payments</span>
-              <Button size="sm" variant="outline" onClick={onRetry}>
-                Retry
-              </Button>
-            </div>
-          }
+          error="Failed to fetch payments"
           isEmpty={(page) => page.items.length === 0}
           empty={
             tab === 'all' ? (

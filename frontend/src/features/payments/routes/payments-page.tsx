@@ -34,7 +34,6 @@ export function PaymentsPage() {
       payments={payments}
       counts={tabCounts(recent.data, stripe ? STRIPE_TABS : OFFLINE_TABS)}
       onPageChange={(p) => set(tab, p)}
-      onRetry={() => void payments.refetch()}
       onStep={steps.act}
       onDownloadReceipt={steps.downloadReceipt}
       busy={steps.busy}
