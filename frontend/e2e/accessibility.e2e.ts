@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiCall } from './support/api'
+import { wcagViolations } from './support/axe'
 import { launchBrowser, saveScreenshot, type Browser } from './support/browser'
 import { signInAdmin, studentAndStartup, type Account } from './support/live'
 
@@ -12,7 +12,6 @@ import { signInAdmin, studentAndStartup, type Account } from './support/live'
 // notifications): any violation of the WCAG 2.2 A and AA rules fails, listed with its rule, impact,
 // element, page and size. Each page's screenshot goes to docs/screenshots/ux/ (docs/ux.md).
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const SIZES = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } } as const
 const SHOTS = join(process.cwd(), '..', 'docs', 'screenshots', 'ux')
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
@@ -90,8 +89,8 @@ async function visit(page: Page, path: string) {
 
 /** axe's WCAG A/AA violations on the page, one line per element. */
 async function violationsOn(page: Page, where: string, path: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-  return results.violations.flatMap((violation) =>
+  const violations = await wcagViolations(page)
+  return violations.flatMap((violation) =>
     violation.nodes.map((node) => `${where} ${path}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${violation.help}`),
   )
 }

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { apiCall, uniqueEmail } from './support/api'
+import { wcagViolations } from './support/axe'
 import { saveScreenshot } from './support/browser'
 import { pngBytes } from './support/files'
 import { chatPanel, openAs, register, useStudentAndStartup, waitForLive } from './support/live'
@@ -19,10 +19,8 @@ const SIZES = [
   { width: 390, height: 844 },
 ] as const
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
+  const violations = await wcagViolations(page)
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fillsTheScreen } from '@/components/layouts/main-layout'
 import { useLiveStore } from '@/lib/realtime/live-store'
 import { chatDb, seedThread, storeMessage } from '@/testing/mocks/chat'
@@ -92,6 +92,48 @@ describe('the thread pane', () => {
     await events.type(within(panel).getByRole('textbox', { name: 'Message' }), 'My answer{Enter}')
     await within(thread).findByText('My answer')
     expect(geometry.scrolledTo).toEqual([1600])
+  })
+
+  it('follows the end while an image grows it, and not a reader who scrolled up before the event said so', async () => {
+    // jsdom has no ResizeObserver: this one lets the test say when the content was measured.
+    const resized: Array<() => void> = []
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resized.push(callback)
+        }
+        observe() {}
+        disconnect() {}
+      },
+    )
+    try {
+      geometry.show(() => true)
+      const { ada, acme, panel, thread, events } = await openThread((id) => `/chat/${id}`)
+      await events.type(within(panel).getByRole('textbox', { name: 'Message' }), 'With the mock-up{Enter}')
+      await within(thread).findByText('With the mock-up')
+      expect(geometry.scrolledTo.at(-1)).toBe(1600)
+
+      // The image comes in (300 px taller), then the scroll event of the move to 1600 arrives:
+      // 1600 is now 300 px from the end, yet the reader never scrolled up.
+      geometry.grow(300)
+      geometry.scroll(thread, 1600)
+      geometry.scrolledTo.length = 0
+      act(() => resized.forEach((callback) => callback()))
+      expect(geometry.scrolledTo.at(-1)).toBe(1900)
+      expect(within(panel).queryByRole('button', { name: 'New messages' })).not.toBeInTheDocument()
+
+      // The reader scrolls to the top and a message arrives before that scroll's event: they
+      // stay at the top and are told.
+      thread.scrollTop = 0
+      geometry.scrolledTo.length = 0
+      act(() => void storeMessage(acme._id, ada._id, 'Arrived before the scroll was heard'))
+      await within(panel).findByText('Arrived before the scroll was heard')
+      expect(geometry.scrolledTo).toEqual([])
+      expect(within(panel).getByRole('button', { name: 'New messages' })).toBeInTheDocument()
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it('counts messages unread, and keeps the jump control, until they are on screen', async () => {

@@ -37,43 +37,57 @@ export function useThreadScroll({ lastId, lastIsOwn, openAt }: ThreadScrollOptio
   const box = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
   const following = useRef(true)
+  // The scroll position the thread last set or heard of. Its scroll event comes with the next
+  // frame, after a message or an image may have arrived: a reader above it has scrolled up and
+  // stopped following, though no event said so yet; a reader still there follows, however far
+  // the end moved as the content grew.
+  const knownTop = useRef(0)
   const shownLast = useRef<string | undefined>(undefined)
   const [newBelow, setNewBelow] = useState(false)
+
+  /** Takes in where the reader is now: whether they follow the newest message. */
+  const hear = useCallback((element: HTMLElement) => {
+    following.current = (following.current && element.scrollTop >= knownTop.current - 1) || isAtEnd(element)
+    knownTop.current = element.scrollTop
+    return following.current
+  }, [])
 
   const scrollToEnd = useCallback(() => {
     const element = box.current
     if (!element) return
     element.scrollTop = element.scrollHeight
+    knownTop.current = element.scrollTop
     following.current = true
     setNewBelow(false)
   }, [])
 
   // Before paint, so the thread never flashes at its top.
   useLayoutEffect(() => {
-    if (!lastId || lastId === shownLast.current) return
+    const element = box.current
+    if (!lastId || lastId === shownLast.current || !element) return
     const opening = shownLast.current === undefined
     shownLast.current = lastId
-    if (opening && openAt.current && box.current) {
+    if (opening && openAt.current) {
       // The thread's own scroll only: scrollIntoView would move the (fixed) page as well.
-      box.current.scrollTop += openAt.current.getBoundingClientRect().top - box.current.getBoundingClientRect().top
-      following.current = isAtEnd(box.current)
-    } else if (opening || lastIsOwn || following.current) {
+      element.scrollTop += openAt.current.getBoundingClientRect().top - element.getBoundingClientRect().top
+      knownTop.current = element.scrollTop
+      following.current = isAtEnd(element)
+    } else if (opening || lastIsOwn || hear(element)) {
       scrollToEnd()
     } else {
       setNewBelow(true)
     }
-  }, [lastId, lastIsOwn, openAt, scrollToEnd])
+  }, [lastId, lastIsOwn, openAt, scrollToEnd, hear])
 
   useEffect(() => {
     const element = box.current
     if (!element) return
     const onScroll = () => {
-      following.current = isAtEnd(element)
-      if (following.current) setNewBelow(false)
+      if (hear(element)) setNewBelow(false)
     }
     element.addEventListener('scroll', onScroll, { passive: true })
     return () => element.removeEventListener('scroll', onScroll)
-  }, [])
+  }, [hear])
 
   // Content that grows under a reader at the end (an image that loads after its bubble showed)
   // keeps the end in view instead of pushing it out of sight.
@@ -81,11 +95,14 @@ export function useThreadScroll({ lastId, lastIsOwn, openAt }: ThreadScrollOptio
     const element = content.current
     if (!element || typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(() => {
-      if (following.current && box.current) box.current.scrollTop = box.current.scrollHeight
+      const thread = box.current
+      if (!thread || !hear(thread)) return
+      thread.scrollTop = thread.scrollHeight
+      knownTop.current = thread.scrollTop
     })
     observer.observe(element)
     return () => observer.disconnect()
-  }, [])
+  }, [hear])
 
   return { box, content, newBelow, scrollToEnd }
 }
