@@ -35,41 +35,6 @@ if go vet "${GO_PKGS[@]}"; then count 1 0; else count 0 1; fi
 unformatted=$(gofmt -l backend scripts)
 if [ -z "$unformatted" ]; then count 1 0; else echo "not gofmt-formatted: $unformatted"; count 0 1; fi
 
-# Vitest runs beside the Go tests: for most of the Go run only httpapi's test binary is left, and
-# it keeps one of the two cores busy. Its output is shown when the Go tests are done.
-log "frontend component tests (Vitest), in the background"
-(cd frontend && npx vitest run --reporter=default --reporter=json --outputFile="$OUT/vitest.json") \
-  >"$OUT/vitest.log" 2>&1 &
-vitest_pid=$!
-
-log "go test -race (SQLite and PostgreSQL + Redis)"
-go test -race -count=1 -timeout 40m -v "${GO_PKGS[@]}" >"$OUT/go.log" 2>&1
-go_status=$?
-grep -E '^(ok|FAIL|---|panic:)' "$OUT/go.log" | grep -v -- '--- PASS' || true
-# Show what each failing test logged. With -v a test's lines stream out under the "=== RUN/NAME/CONT
-# name" line of the test that wrote them, before its "--- FAIL": a first pass collects the failed
-# names, the second prints their lines.
-awk 'NR == FNR { if ($1 == "---" && $2 == "FAIL:") failed[$3] = 1; next }
-     $1 == "===" { current = $3; shown = 0; next }
-     failed[current] && /^[[:space:]]/ && !/^[[:space:]]*--- / { if (!shown++) print current ":"; print }' "$OUT/go.log" "$OUT/go.log"
-go_pass=$(grep -cE '^[[:space:]]*--- PASS' "$OUT/go.log")
-go_fail=$(grep -cE '^[[:space:]]*--- FAIL' "$OUT/go.log")
-if [ "$go_status" -ne 0 ] && [ "$go_fail" -eq 0 ]; then
-  tail -n 40 "$OUT/go.log"   # a build error or panic outside any test
-  go_fail=1
-fi
-echo "go test: $go_pass passed, $go_fail failed"
-count "$go_pass" "$go_fail"
-
-log "credentials through an independent verifier (Digital Bazaar's, from npm)"
-"$ROOT/scripts/verify-credentials.sh" >"$OUT/verifier.log" 2>&1
-grep -v '^ok ' "$OUT/verifier.log" || true
-if read -r vp vf < <(sed -nE 's/^verifier: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$OUT/verifier.log"); then
-  count "$vp" "$vf"
-else
-  count 0 1   # it stopped before verifying: the server could not issue, or npm could not install
-fi
-
 # vitest_counts FILE prints "passed failed" from a Vitest JSON report.
 vitest_counts() {
   node -e '
@@ -81,8 +46,16 @@ vitest_counts() {
     } catch { console.log(0, 1); }' "$1"
 }
 
+# The Go tests run in the background for the whole of Vitest, the lint and the journeys: for most
+# of the Go run only httpapi's test binary is left, and it keeps one of the two cores busy. Their
+# output is shown when they are done.
+log "go test -race (SQLite and PostgreSQL + Redis), in the background"
+go test -race -count=1 -timeout 40m -v "${GO_PKGS[@]}" >"$OUT/go.log" 2>&1 &
+go_pid=$!
+trap 'kill $go_pid $STRIPE_MOCK_PID 2>/dev/null' EXIT
 log "frontend component tests (Vitest)"
-wait "$vitest_pid"
+(cd frontend && npx vitest run --reporter=default --reporter=json --outputFile="$OUT/vitest.json") \
+  >"$OUT/vitest.log" 2>&1
 cat "$OUT/vitest.log"
 read -r vp vf < <(vitest_counts "$OUT/vitest.json")
 echo "vitest: $vp passed, $vf failed"
@@ -110,7 +83,7 @@ REGISTER_MAX_PER_IP=0 HELP_MAX_PER_IP=0 WS_MAX_HANDSHAKES_PER_IP=0 \
   DIGEST_CHECK_EVERY=1s DIGEST_OFFLINE_AFTER=2h \
   "$ROOT/scripts/run.sh" >"$OUT/e2e-server.log" 2>&1 &
 server_pid=$!
-trap 'kill $server_pid $STRIPE_MOCK_PID 2>/dev/null; wait $server_pid 2>/dev/null' EXIT
+trap 'kill $server_pid $go_pid $STRIPE_MOCK_PID 2>/dev/null; wait $server_pid 2>/dev/null' EXIT
 if wait_http "http://127.0.0.1:$E2E_PORT/readyz" 300 "$server_pid"; then
   (cd frontend && E2E_BASE_URL="http://localhost:$E2E_PORT" npx vitest run -c vitest.e2e.config.ts \
     --reporter=default --reporter=json --outputFile="$OUT/e2e.json")
@@ -121,6 +94,34 @@ else
 fi
 echo "e2e: $ep passed, $ef failed"
 count "$ep" "$ef"
+
+log "go test -race (SQLite and PostgreSQL + Redis): waiting for it to end"
+wait "$go_pid"
+go_status=$?
+grep -E '^(ok|FAIL|---|panic:)' "$OUT/go.log" | grep -v -- '--- PASS' || true
+# Show what each failing test logged. With -v a test's lines stream out under the "=== RUN/NAME/CONT
+# name" line of the test that wrote them, before its "--- FAIL": a first pass collects the failed
+# names, the second prints their lines.
+awk 'NR == FNR { if ($1 == "---" && $2 == "FAIL:") failed[$3] = 1; next }
+     $1 == "===" { current = $3; shown = 0; next }
+     failed[current] && /^[[:space:]]/ && !/^[[:space:]]*--- / { if (!shown++) print current ":"; print }' "$OUT/go.log" "$OUT/go.log"
+go_pass=$(grep -cE '^[[:space:]]*--- PASS' "$OUT/go.log")
+go_fail=$(grep -cE '^[[:space:]]*--- FAIL' "$OUT/go.log")
+if [ "$go_status" -ne 0 ] && [ "$go_fail" -eq 0 ]; then
+  tail -n 40 "$OUT/go.log"   # a build error or panic outside any test
+  go_fail=1
+fi
+echo "go test: $go_pass passed, $go_fail failed"
+count "$go_pass" "$go_fail"
+
+log "credentials through an independent verifier (Digital Bazaar's, from npm)"
+"$ROOT/scripts/verify-credentials.sh" >"$OUT/verifier.log" 2>&1
+grep -v '^ok ' "$OUT/verifier.log" || true
+if read -r vp vf < <(sed -nE 's/^verifier: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$OUT/verifier.log"); then
+  count "$vp" "$vf"
+else
+  count 0 1   # it stopped before verifying: the server could not issue, or npm could not install
+fi
 
 echo
 echo "$passed passed, $failed failed"
