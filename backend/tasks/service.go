@@ -33,7 +33,7 @@ type Announcer interface {
 	Announce(ctx context.Context, created ...notify.Notification)
 }
 
-// Service is the marketplace's use cases. The admin's read-only views (issue 5) call
+// Service is the marketplace's use cases. The admin's read-only views (spec §6) call
 // TasksOfStudent, TasksOfStartup and Task.
 type Service struct {
 	Store     Store
