@@ -34,7 +34,8 @@ type Announcer interface {
 }
 
 // Service is the marketplace's use cases. The admin's read-only views (spec §6) call
-// TasksOfStudent, TasksOfStartup and Task.
+// TasksOfStudent, StudentTasks, StudentDashboard, TasksOfStartup and StartupDashboard
+// (admin.Marketplace).
 type Service struct {
 	Store     Store
 	Notifier  Announcer
