@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Replays the attacks of issue 11 against a fresh server and prints, for each, what the attacker
-# got and what a bystander on another address saw (sign-in latency, /healthz, a live socket).
-# The table goes into docs/security.md. Everything stays on loopback (addresses 127.0.0.N); every
-# loop is bounded. The server runs on PostgreSQL and Redis with the product's default limits, a
-# mail server that refuses every mail, and Redis behind a proxy the check cuts for the outage row.
+# Replays the attacks of docs/security.md against a fresh server and prints, for each, what the
+# attacker got and what a bystander on another address saw (sign-in latency, /healthz, a live
+# socket). The table goes into docs/security.md. Everything stays on loopback (addresses 127.0.0.N);
+# every loop is bounded. The server runs on PostgreSQL and Redis with the product's default limits,
+# a mail server that refuses every mail, and Redis behind a proxy the check cuts for the outage row.
 #
 #   ./scripts/abuse-check.sh                 # about three minutes
 #   SLOW_CONNS=2000 SOCKETS=500 ./scripts/abuse-check.sh

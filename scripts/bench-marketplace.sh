@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Load test of the marketplace on PostgreSQL with the demo data scaled up (docs/performance.md,
-# section "Marketplace"). It creates a database of its own, seeds it through the real services
+# "REST hot paths"). It creates a database of its own, seeds it through the real services
 # (scripts/seed-marketplace: a startup with 50 tasks × 4 submissions, its student, and an open
 # market of OPEN_TASKS tasks), starts the server on it and drives it at a steady rate with
 # scripts/httpload (evenly spaced requests, latency from when each was due), then with wrk
 # (Debian's package) flat out. The database is dropped at the end.
 #
 # The three hot paths (GET /api/startup/tasks, /api/student/dashboard, /api/tasks) are then timed
-# side by side with their floor (scripts/floor/rest, docs/performance.md section "Floors"): each
+# side by side with their floor (scripts/floor/rest, docs/performance.md, "REST hot paths"): each
 # floor variant's answers are first checked to be Bridgework's (scripts/floor/same-json.py),
 # then each server is driven flat out (wrk) twice, Bridgework before the floors and after them
 # (the mean of the two runs counts), and at RATE (httpload) once, and the run ends with one line
@@ -16,7 +16,7 @@
 # machine (quiet), and each line at RATE tells how often per request the server's and
 # PostgreSQL's threads went to sleep: at RATE every sleep ends in a wake, whose cost on this
 # machine (scripts/floor/wake, printed first) is most of the idle overhead (docs/performance.md,
-# section "Where the idle overhead goes").
+# "Garbage collection and idle overhead").
 #
 #   ./scripts/bench-marketplace.sh            # RATE=200 DURATION=15s OPEN_TASKS=100000
 #   QUICK=1 ./scripts/bench-marketplace.sh    # DURATION=5s OPEN_TASKS=5000, wrk 3 s, floors only
@@ -176,7 +176,7 @@ flat_out() {
   [ -n "$token" ] && args+=(-H "Authorization: Bearer $token")
   # Warm up first, as httpload does: a server's first requests open its pool's connections and
   # prepare its statements on each, and in a short run those few slow requests alone could make
-  # the p99 (docs/performance.md, "Statements planned once").
+  # the p99 (docs/performance.md, "Round trips and query plans").
   wrk "${args[@]}" -d "$WRK_WARMUP" "$url" >/dev/null
   t0=$(($(ticks_of "$pid") + $(db_ticks)))
   out=$(wrk "${args[@]}" -d "$WRK_DURATION" --latency "$url")

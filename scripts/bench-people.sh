@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Load test of the people endpoints on PostgreSQL (docs/performance.md, section "People"). It
+# Load test of the people endpoints on PostgreSQL (docs/performance.md, "People lists"). It
 # creates a database of its own, fills it with STUDENTS students holding three skills each from
 # a pool of 200 (one SQL statement, so no argon2 per account), starts the server on it, and drives
 # the skills filter of both people lists at a steady rate with scripts/httpload (evenly spaced
-# requests, latency from when each was due; goal of issue #13: p99 ≤ 50 ms at 100 requests/s on
+# requests, latency from when each was due; budget: p99 ≤ 50 ms at 100 requests/s on
 # 20,000 students), then the skills filter, the admin's paged list and file serving with wrk flat
 # out. The database is dropped at the end.
 #
@@ -158,8 +158,8 @@ log "flat out (wrk, 2 threads, 16 connections, $DURATION each) on $STUDENTS stud
 flat_out "GET /api/users?role=student&skills=skill0" "/api/users?role=student&skills=skill0" "$STARTUP_TOKEN"
 flat_out "GET /api/startup/students?skills=3 skills" "/api/startup/students?skills=skill0,skill1,skill2" "$STARTUP_TOKEN"
 flat_out "GET /api/users?role=student (newest)" "/api/users?role=student" "$STARTUP_TOKEN"
-# Rows 9,981 to 10,000 on either paging convention: pageSize (20 by default) before #13, per_page
-# (100 by default) since; each server ignores the other's parameter.
+# Rows 9,981 to 10,000 on either paging convention: pageSize (20 by default) in older servers,
+# per_page (100 by default) now; each server ignores the other's parameter.
 flat_out "GET /api/admin/students?page=500 (20 a page)" "/api/admin/students?page=500&pageSize=20&per_page=20" "$ADMIN_TOKEN"
 RESUME_URL=$(resume_link)
 rm -f /tmp/bench-people.pdf /tmp/bench-people.pdf.body

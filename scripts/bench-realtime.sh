@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Load benchmark of the realtime hub against its floor (docs/performance.md, sections "Realtime"
-# and "Realtime against the floor"), on loopback only. Bridgework and the floor relay
+# Load benchmark of the realtime hub against its floor (docs/performance.md, "Chat",
+# "Fan-out" and "Idle websockets"), on loopback only. Bridgework and the floor relay
 # (scripts/floor/relay: coder/websocket + go-redis + pgx doing chat delivery's least work) run back
 # to back on the same database and Redis:
 #   1. idle: IDLE_CONNS authenticated, idle websockets on one instance; memory per connection

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The embedded default against PostgreSQL (docs/performance.md, section "The embedded default",
-# issue 17 item 5): runs the list benchmarks (BenchmarkMarketplace's sub-benchmarks) on SQLite and
+# The embedded default against PostgreSQL (docs/performance.md, "SQLite"):
+# runs the list benchmarks (BenchmarkMarketplace's sub-benchmarks) on SQLite and
 # on PostgreSQL in the same run, ROUNDS times, each round one after the other on both databases so
 # that both see the same load on the shared machine. PostgreSQL is the floor here: the line per
 # list is `sqlite-ratio NAME x=R`, the median over the rounds of SQLite's ns/op ÷ PostgreSQL's

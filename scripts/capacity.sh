@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How many users one instance serves (docs/performance.md, section "Capacity (issue 17, item 4)").
+# How many users one instance serves (docs/performance.md, "Capacity").
 # One instance of Bridgework on PostgreSQL with a Redis beside it, everything on loopback and on
 # the same two cores as the load generator (scripts/wsload capacity). Users come in
 # student/startup pairs who chat with each other; each keeps a live websocket and, on its own

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds Bridgework, starts it with the demo accounts on a free port and measures Largest
-# Contentful Paint of the landing page and both dashboards under a 4× CPU throttle and Fast 3G
-# (frontend/scripts/lcp.mjs; issue 17, item 6). Prints the landing page's first-load JavaScript
-# too. Not part of scripts/test.sh: timings depend on the machine. Usage: scripts/lcp.sh [runs]
+# Builds Bridgework, starts it with the demo accounts on a free port and measures Largest Contentful
+# Paint of the landing page and both dashboards under a 4× CPU throttle and Fast 3G
+# (frontend/scripts/lcp.mjs; docs/performance.md, "Web app: first load and LCP"). Prints the landing
+# page's first-load JavaScript too. Not part of scripts/test.sh: timings depend on the machine.
+# Usage: scripts/lcp.sh [runs]
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"

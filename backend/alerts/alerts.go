@@ -218,7 +218,7 @@ func (s *Service) Delete(ctx context.Context, student *accounts.User, id string)
 // Alert is the data of a task.alert event. It carries the alert's bell notification, what
 // notification.new carries for other notifications, and the bell counts it as one: one frame a
 // student where three were (with notification.count), through Redis, the hub and the socket
-// (docs/performance.md, "Fan-out, sixth pass").
+// (docs/performance.md, "Fan-out").
 type Alert struct {
 	TaskID        string      `json:"taskId"`
 	Title         string      `json:"title"`
@@ -228,7 +228,7 @@ type Alert struct {
 
 // AppendJSON appends a as json.Marshal writes it: a post builds one for each student it alerts,
 // and json.Marshal was 7 % of an instance's CPU alerting 10,000 of them (docs/performance.md,
-// "Fan-out, eighth pass").
+// "Fan-out").
 func (a Alert) AppendJSON(b []byte) ([]byte, error) {
 	b = jsonappend.String(append(b, `{"taskId":`...), a.TaskID)
 	b = jsonappend.String(append(b, `,"title":`...), a.Title)
@@ -257,7 +257,7 @@ const alertBatch = 500
 
 // TaskPosted sends t's alerts (Send) in the background and returns at once: the startup's post
 // is answered when the task is committed, not when thousands of students have been told (1.1–1.9
-// s for 10,000 of them, docs/performance.md, "Fan-out, fifth pass"). Wait waits for them.
+// s for 10,000 of them, docs/performance.md, "Fan-out"). Wait waits for them.
 func (s *Service) TaskPosted(ctx context.Context, t *tasks.Task) {
 	s.mu.Lock()
 	if s.sending == 0 {
@@ -300,7 +300,7 @@ func (s *Service) Wait(ctx context.Context) error {
 // batch by batch as the searches are read; those of students keeping several searches go last,
 // once all of theirs are read. The notifications' rows are written once all alerts are out: they
 // report the task, committed already, and writing 500 rows before each batch's alerts took a post
-// to 10,000 students from 0.3 to 0.6 s (docs/performance.md, "Fan-out, sixth pass"). So for a
+// to 10,000 students from 0.3 to 0.6 s (docs/performance.md, "Fan-out"). So for a
 // moment an alert's notification may not be in the bell's list yet: a mark-read then finds
 // nothing (404), and a bell loaded then shows it a moment later. Best effort: the task is posted
 // whatever happens here, so a failure is logged.

@@ -35,7 +35,7 @@ func tuneRedis(opts *redis.Options) {
 }
 
 // redisGuard puts every command and pipeline through a breaker, so that while Redis is gone a
-// request does not wait on it (issue 11: sign-in took 3.5 s and a chat send 4 s with Redis
+// request does not wait on it (DESIGN.md §6: sign-in took 3.5 s and a chat send 4 s with Redis
 // stopped, every call retrying first). Dials are not guarded: a command's dial happens inside
 // it, and the subscriber's reconnect loop has a backoff of its own.
 type redisGuard struct {

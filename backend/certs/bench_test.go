@@ -9,10 +9,10 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 )
 
-// BenchmarkRenderPDF: the budget is 20 ms a certificate (docs/performance.md). Each case is
-// also reported as a multiple of a floor measured in the same run: the same page drawn with
-// fpdf's core fonts, as certificates were before the embedded fonts, so the ratio holds on a
-// slower or busier machine.
+// BenchmarkRenderPDF: the budget is 20 ms a certificate (docs/performance.md, "Certificates"). Each
+// case is also reported as a multiple of a floor measured in the same run: the same page drawn with
+// fpdf's core fonts, as certificates were before the embedded fonts, so the ratio holds on a slower
+// or busier machine.
 func BenchmarkRenderPDF(b *testing.B) {
 	const url = "https://bridgework.example/verify/BW-ABCDEFGHIJKLMNOP"
 	day := time.Date(2025, 3, 14, 9, 0, 0, 0, time.UTC)

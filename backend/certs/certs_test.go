@@ -54,7 +54,7 @@ func TestRenderPDF_onePageWithTheFacts(t *testing.T) {
 }
 
 // The verification address is a link in the PDF, on the QR code and on the printed address
-// (issue 18, item 11), as poppler reads it.
+// (docs/marketplace.md, "Certificates"), as poppler reads it.
 func TestRenderPDF_verifyAddressIsALink(t *testing.T) {
 	url := "https://bridgework.example/verify/" + sample.Number
 	pdf, err := certs.RenderPDF(sample, url, nil)

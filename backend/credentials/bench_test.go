@@ -8,9 +8,9 @@ import (
 	"time"
 )
 
-// BenchmarkCredential: signing and verifying one credential (docs/performance.md), each with its
-// p50 and p99, against the floor: the bare Ed25519 signature (and check) over the same canonical
-// bytes, which is all the work a proof would cost without JSON-LD. The difference is
+// BenchmarkCredential: signing and verifying one credential (docs/performance.md, "Credentials"),
+// each with its p50 and p99, against the floor: the bare Ed25519 signature (and check) over the
+// same canonical bytes, which is all the work a proof would cost without JSON-LD. The difference is
 // canonicalization (RDFC-1.0 over the bundled contexts), twice per proof: the credential and the
 // proof configuration.
 func BenchmarkCredential(b *testing.B) {

@@ -13,7 +13,7 @@ import (
 // last collection left live, and at least 4 MiB. Without sockets an instance keeps a few MiB live
 // while each request leaves hundreds of KiB of garbage, so it collected every six or seven
 // requests: 2,400 collections for 16,000 answers of the open market. Fewer made the server's CPU
-// a request a third smaller (docs/performance.md, "A floor under the collector's goal").
+// a request a third smaller (docs/performance.md, "Garbage collection and idle overhead").
 //
 // After each collection it sets GOGC for the next one: the operator's GOGC when that already
 // reaches minMiB, more when it does not. A large live heap (10,000 sockets) is left to the

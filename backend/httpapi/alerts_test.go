@@ -8,9 +8,10 @@ import (
 	"testing"
 )
 
-// TestSavedSearches_alertOnAMatchingPost (#16 item 1): a student saves a search; a matching post
-// reaches them live (task.alert, carrying the bell's notification) and in the bell, a post that
-// does not match reaches nobody, and students whose searches do not match hear nothing.
+// TestSavedSearches_alertOnAMatchingPost (docs/api-contract.md, "Saved searches and finding your
+// way in chat"): a student saves a search; a matching post reaches them live (task.alert, carrying
+// the bell's notification) and in the bell, a post that does not match reaches nobody, and students
+// whose searches do not match hear nothing.
 func TestSavedSearches_alertOnAMatchingPost(t *testing.T) {
 	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Alerts Inc")

@@ -36,7 +36,7 @@ type conversationJSON struct {
 	chatUserJSON
 	LastMessage chat.MessageData `json:"lastMessage"`
 	UnreadCount int              `json:"unreadCount"`
-	Unread      int              `json:"unread"` // the same count, by the name issue 16 gives it
+	Unread      int              `json:"unread"` // the same count, by docs/api-contract.md's name
 }
 
 type partnerJSON struct {

@@ -8,9 +8,10 @@ import (
 	"testing"
 )
 
-// TestChat_searchInAConversation (#16 item 4): ?q= finds the conversation's messages containing
-// the text in any case, newest first, pages on with before, never shows another conversation's,
-// and refuses a search longer than 200 characters.
+// TestChat_searchInAConversation (docs/api-contract.md, "Saved searches and finding your way in
+// chat"): ?q= finds the conversation's messages containing the text in any case, newest first,
+// pages on with before, never shows another conversation's, and refuses a search longer than 200
+// characters.
 func TestChat_searchInAConversation(t *testing.T) {
 	onBothDeployments(t, func(t *testing.T, e *env) {
 		student, startup, other := e.registerStudent("Seeker"), e.registerStartup("Search Inc"), e.registerStartup("Elsewhere")
@@ -56,9 +57,10 @@ func TestChat_searchInAConversation(t *testing.T) {
 	})
 }
 
-// TestChat_markAllRead (#16 item 4): every conversation's unread messages are marked in one
-// call, each conversation's unread count goes to 0 (unread, as issue 16 names it, and
-// unreadCount), and messages the caller sent stay unread for their receivers.
+// TestChat_markAllRead (docs/api-contract.md, "Saved searches and finding your way in chat"): every
+// conversation's unread messages are marked in one call, each conversation's unread count goes to 0
+// (unread, as docs/api-contract.md names it, and unreadCount), and messages the caller sent stay
+// unread for their receivers.
 func TestChat_markAllRead(t *testing.T) {
 	onBothDeployments(t, func(t *testing.T, e *env) {
 		student, a, b := e.registerStudent("Reader"), e.registerStartup("A Inc"), e.registerStartup("B Inc")

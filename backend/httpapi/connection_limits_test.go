@@ -17,7 +17,8 @@ import (
 	"bridgework/backend/realtime"
 )
 
-// One account or address cannot hold more than its share of connections (issue 11, item 3).
+// One account or address cannot hold more than its share of connections (docs/security.md, "What
+// holds each row").
 
 // connectFrom is connect from the client address ip (through the trusted proxy).
 func (e *env) connectFrom(u user, ip string) *socket {

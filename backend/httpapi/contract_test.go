@@ -17,9 +17,9 @@ import (
 	"github.com/getkin/kin-openapi/routers/legacy"
 )
 
-// checkContract holds every API answer of every test to the contract (issue 13): it must match
-// /api/openapi.json, so the document cannot drift from the code, and carry what the spec's client
-// reads (checkSpecShapes).
+// checkContract holds every API answer of every test to the contract (docs/api-contract.md): it
+// must match /api/openapi.json, so the document cannot drift from the code, and carry what the
+// spec's client reads (checkSpecShapes).
 func (e *env) checkContract(req *http.Request, res response) {
 	e.t.Helper()
 	if !strings.HasPrefix(req.URL.Path, "/api/") || req.URL.Path == "/api/openapi.json" {
@@ -86,9 +86,10 @@ func checkAgainstOpenAPI(t testing.TB, serverURL string, req *http.Request, res 
 	}
 }
 
-// checkSpecShapes holds every API answer of every test to what the spec's client reads (issue
-// 13): an error's text is in "error" as well as "message", and every user object (one with a
-// userType or a name) carries its id as both "_id" and "id".
+// checkSpecShapes holds every API answer of every test to what the spec's client reads
+// (docs/api-contract.md, "For clients written against the spec's table"): an error's text is in
+// "error" as well as "message", and every user object (one with a userType or a name) carries its
+// id as both "_id" and "id".
 func checkSpecShapes(t testing.TB, call string, res response) {
 	t.Helper()
 	if res.Status >= 400 && strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {

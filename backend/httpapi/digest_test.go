@@ -13,9 +13,10 @@ import (
 	"bridgework/backend/testenv"
 )
 
-// Email digests (issue 16, item 2): a user away for DIGEST_OFFLINE_AFTER gets one mail gathering
-// their unread messages and notifications, at most one per DIGEST_MIN_INTERVAL, never for what
-// they read, with a one-click unsubscribe. A real mail server (aiosmtpd) receives them.
+// Email digests (docs/api-contract.md, "Email notifications"): a user away for DIGEST_OFFLINE_AFTER
+// gets one mail gathering their unread messages and notifications, at most one per
+// DIGEST_MIN_INTERVAL, never for what they read, with a one-click unsubscribe. A real mail server
+// (aiosmtpd) receives them.
 
 // withDigests gives each deployment its own mail server. The digest job's own timer is set far
 // off: the tests run digests themselves at the moments they choose.

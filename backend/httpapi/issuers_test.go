@@ -12,8 +12,8 @@ import (
 	"bridgework/backend/config"
 )
 
-// Verified issuers (issue 12, item 6): a startup proves its company by a link mailed to an
-// address at its website's domain; certificates, tasks and profiles then say so.
+// Verified issuers (docs/api-contract.md, "Verified issuers"): a startup proves its company by a
+// link mailed to an address at its website's domain; certificates, tasks and profiles then say so.
 
 var verifyLinkPattern = regexp.MustCompile(`/verify-company\?token=([A-Za-z0-9_-]+)`)
 

@@ -13,7 +13,7 @@ import (
 	"bridgework/backend/testenv"
 )
 
-// Mail leaves through an outbox (issue 11, item 6): a request only queues it, a worker sends it
+// Mail leaves through an outbox (DESIGN.md §6): a request only queues it, a worker sends it
 // to a real SMTP server with retries, and nothing is lost by a restart.
 
 func withSMTP(server *smtpServer) func(*config.Config) {

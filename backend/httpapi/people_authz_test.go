@@ -220,8 +220,8 @@ var peopleAuthzTable = []peopleAuthzRow{
 	{method: "GET", route: "/api/admin/ledger/check", path: fixedPath("/api/admin/ledger/check"), want: peopleAdminOnly},
 }
 
-// isPeopleRoute tells which registered routes belong to issue 5, so a route added later without
-// a row in the table fails the test.
+// isPeopleRoute tells which registered routes are the people routes (spec §6), so a route added
+// later without a row in the table fails the test.
 func isPeopleRoute(method, path string) bool {
 	switch {
 	case path == "/api/admin/create-default-admin":

@@ -111,8 +111,9 @@ func TestPeople_massAssignment(t *testing.T) {
 					caller := ep.caller()
 					before, victimBefore := e.snapshot(caller.ID), e.snapshot(victim.ID)
 					res := ep.send(caller, map[string]any{field: value})
-					// The spec's client sends userId with a profile: one naming someone else is
-					// refused outright (issue 13); every other protected field is ignored.
+					// The spec's client sends userId with a profile: one naming someone else
+					// is refused outright (docs/api-contract.md, "For clients written
+					// against the spec's table"); every other protected field is ignored.
 					if field == "userId" && strings.HasSuffix(ep.name, " /api/student/profile") {
 						if res.Status != http.StatusForbidden {
 							t.Errorf("a profile saved for another user: %d %s, want 403", res.Status, res.Raw)

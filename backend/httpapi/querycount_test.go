@@ -98,7 +98,7 @@ func (s *statementTexts) take() []string {
 // On PostgreSQL they also run the same statement texts with little data and with more, and none
 // binds its LIMIT: PostgreSQL prepares each text once a connection and may keep one plan for all
 // its executions, which it cannot for a list written "IN ($1, $2, …)", a new text for every
-// length, nor for an unknown LIMIT (docs/performance.md, "Statements planned once"). And among
+// length, nor for an unknown LIMIT (docs/performance.md, "Round trips and query plans"). And among
 // a crowd of other startups and students, none of those statements is planned anew on every call
 // (plansKept).
 func TestDashboards_fixedQueryCount(t *testing.T) {
@@ -278,7 +278,7 @@ func crowd(t *testing.T, pool *sql.DB, startupID, studentID string) {
 // for its values, rather than keeping a plan. By default it plans a prepared statement's first
 // five executions for their values, and every later one too for as long as its generic plan
 // looks costlier; on the dashboards that planning cost more than running the statements
-// (docs/performance.md, "Plans kept"). pool has one connection, whose plans
+// (docs/performance.md, "Round trips and query plans"). pool has one connection, whose plans
 // pg_prepared_statements counts.
 func plansKept(t *testing.T, pool *sql.DB, calls func()) {
 	t.Helper()

@@ -105,7 +105,7 @@ func (e *env) metric(name string) string {
 }
 
 // TestRedisOutage_failsFastAndRecovers: with Redis hanging, a few calls meet its timeout, then
-// the circuit opens and sign-ins and chat sends stop asking it (issue 11, item 7); limits hold in
+// the circuit opens and sign-ins and chat sends stop asking it (DESIGN.md §6); limits hold in
 // memory; when Redis answers again the circuit closes by itself and counters are shared again.
 func TestRedisOutage_failsFastAndRecovers(t *testing.T) {
 	proxy := newRedisProxy(t)

@@ -10,7 +10,7 @@ import (
 	"bridgework/backend/config"
 )
 
-// Sign-in throttling follows OWASP's device cookies (issue 11, item 1): an attacker can lock out
+// Sign-in throttling follows OWASP's device cookies (DESIGN.md §6): an attacker can lock out
 // only clients that never signed in to the account, never its owner on their usual device.
 
 // device is a browser: its address and the bw_device cookie it holds, if any.
@@ -169,9 +169,10 @@ func TestSignIn_deviceCookieAttributes(t *testing.T) {
 	}
 }
 
-// A lockout says how long it lasts and the way in now (issue 18, item 4): a completed password
-// reset lifts the account's hold, so the new password works at once; the network's hold says so
-// without offering a reset, which would not lift it.
+// A lockout says how long it lasts and the way in now (docs/marketplace.md, "A first week:
+// decisions, the student's dashboard, track records, one directory"): a completed password reset
+// lifts the account's hold, so the new password works at once; the network's hold says so without
+// offering a reset, which would not lift it.
 func TestSignIn_lockoutSaysWhenAndAResetLiftsIt(t *testing.T) {
 	configure := func(c *config.Config) {
 		trustLoopbackProxy(c)

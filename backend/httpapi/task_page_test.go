@@ -11,7 +11,8 @@ import (
 )
 
 // A task's budget carries its currency: the form's, else the server's DEFAULT_CURRENCY; anything
-// but a three-letter code is refused with the field's message (issue 18, item 1).
+// but a three-letter code is refused with the field's message (docs/api-contract.md, "Pay and the
+// task page").
 func TestTasks_currency(t *testing.T) {
 	onBothDeploymentsWith(t, func(c *config.Config) { c.DefaultCurrency = "EUR" }, func(t *testing.T, e *env) {
 		startup := e.registerStartup("Nimbus Labs")

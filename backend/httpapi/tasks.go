@@ -58,7 +58,7 @@ type fundingJSON struct {
 // nanoseconds). It marshals as text, which encoding/json writes as a string: whatever a
 // MarshalJSON returns, as time.Time's does, is read again (compacted) before it is copied out,
 // and that was a fifth of the JSON time of a startup's task list, where each task and submission
-// carries several times (docs/performance.md, "The task lists' times as text").
+// carries several times (docs/performance.md, "REST hot paths").
 type stamp time.Time
 
 func (s stamp) MarshalText() ([]byte, error) { return time.Time(s).MarshalText() }

@@ -255,8 +255,9 @@ func TestTasks_SubmitLinkValidation(t *testing.T) {
 	})
 }
 
-// The student's Active Tasks count leaves out work decided against them (issue 18, item 5): a
-// rejected submission, and one closed when another student filled the task.
+// The student's Active Tasks count leaves out work decided against them (docs/marketplace.md, "A
+// first week: decisions, the student's dashboard, track records, one directory"): a rejected
+// submission, and one closed when another student filled the task.
 func TestStudentDashboard_activeCountLeavesDecidedWorkOut(t *testing.T) {
 	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup, rosa, other := e.registerStartup("Acme"), e.registerStudent("Rosa"), e.registerStudent("Omar")

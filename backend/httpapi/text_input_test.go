@@ -7,7 +7,7 @@ import (
 	"bridgework/backend/textcheck"
 )
 
-// One text rule on both databases (issue 11, item 5): a NUL is a 400 naming the field, never a
+// One text rule on both databases (spec §5): a NUL is a 400 naming the field, never a
 // 500 on PostgreSQL nor stored on SQLite; text in any script is kept as it was sent.
 func TestText_controlCharactersRefusedUnicodeKept(t *testing.T) {
 	onBothDeployments(t, func(t *testing.T, e *env) {

@@ -15,8 +15,8 @@ import (
 	"bridgework/backend/testenv"
 )
 
-// Uploads take only their owner's share (issue 11, item 2): a rate and a quota per user, decoded
-// images, and nothing kept that nothing uses.
+// Uploads take only their owner's share (docs/security.md, "What holds each row"): a rate and a
+// quota per user, decoded images, and nothing kept that nothing uses.
 
 // noisePNG is a PNG of about w×h×4 bytes: random pixels do not compress.
 func noisePNG(t *testing.T, w, h int) []byte {

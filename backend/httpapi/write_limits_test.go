@@ -10,7 +10,8 @@ import (
 )
 
 // Cheap writes are limited per client address or per account, and one's limit never touches
-// another's (issue 11, item 4). Addresses come from TEST-NET-3 through the trusted proxy.
+// another's (docs/security.md, "What holds each row"). Addresses come from TEST-NET-3 through the
+// trusted proxy.
 const (
 	attackerIP  = "203.0.113.7"
 	bystanderIP = "203.0.113.8"

@@ -1,7 +1,7 @@
 // Package jsonappend appends JSON values to a byte slice exactly as encoding/json writes them,
 // without reflection and without an allocation of their own. It is for data built thousands at a
 // time, such as the task alerts of one post, where json.Marshal was 7 % of an instance's CPU
-// (docs/performance.md, "Fan-out, eighth pass"); anything else marshals as usual.
+// (docs/performance.md, "Fan-out"); anything else marshals as usual.
 package jsonappend
 
 import (

@@ -221,8 +221,8 @@ func (a appendingAlert) AppendJSON(b []byte) ([]byte, error) {
 
 // BenchmarkPublishEach_batchMessage builds the Redis message of one PublishEach chunk: 500 users'
 // task alerts. "appended" is what RedisBroker.PublishEach does, each event written into the
-// message by its data; "marshalled-then-copied" is the way before (docs/performance.md, "Fan-out,
-// eighth pass"), each event's data through json.Marshal into a frame of its own, then copied.
+// message by its data; "marshalled-then-copied" is the way before (docs/performance.md,
+// "Fan-out"), each event's data through json.Marshal into a frame of its own, then copied.
 func BenchmarkPublishEach_batchMessage(b *testing.B) {
 	var alert alertLike
 	alert.TaskID, alert.Title, alert.SavedSearchID = "0192c1d2-0000-7000-8000-000000000000", "Fan-out round 3", "0192c1d2-0000-7000-8000-000000000001"

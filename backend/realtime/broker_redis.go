@@ -332,7 +332,7 @@ func (b *RedisBroker) dispatch(m *redis.Message) {
 // bytesOf is s's bytes, not a copy. go-redis reads each message into a buffer of its own, and a
 // frame received is only ever read (written to sockets, which copy it into their buffers):
 // copying each message was a tenth of what an instance allocated sending one task's alerts to
-// 10,000 students (docs/performance.md, "Fan-out, eighth pass"). Nothing may write to what it
+// 10,000 students (docs/performance.md, "Fan-out"). Nothing may write to what it
 // returns.
 func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
@@ -341,7 +341,7 @@ func (b *RedisBroker) deliver(channel, userID string, frame []byte) {
 	// The frame, which our Publish or PublishEach encoded, is what the sockets get: it is only
 	// checked to look like an event (an object whose first field is the type, as Event encodes),
 	// not decoded, which was a tenth of an instance's CPU when one task alerted 10,000 students,
-	// nor validated, which was 6 % (docs/performance.md, "Fan-out, sixth pass"): only they write
+	// nor validated, which was 6 % (docs/performance.md, "Fan-out"): only they write
 	// on these channels.
 	if !bytes.HasPrefix(frame, eventPrefix) || !bytes.HasSuffix(frame, []byte("}")) {
 		b.log.Warn("dropping undecodable event", "channel", channel)

@@ -28,8 +28,8 @@ type client struct {
 	// watchdog aborts a write that has not ended within writeTimeout: one timer, set again for
 	// each write, where a context with its own timer for each write (renewed at most every half
 	// timeout, which is every write when a socket's events are seconds apart) was 5 % of an
-	// instance's CPU sending one task's alerts to 10,000 sockets (docs/performance.md, "Fan-out,
-	// eighth pass").
+	// instance's CPU sending one task's alerts to 10,000 sockets (docs/performance.md,
+	// "Fan-out").
 	watchdog *time.Timer
 
 	kickOnce    sync.Once

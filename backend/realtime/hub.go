@@ -84,7 +84,7 @@ func (o *Options) setDefaults() {
 // broker's receiving goroutine, BroadcastLocal's caller) under a read lock: a delivery only offers
 // a frame to each socket's buffer, never waits for a socket (see client.send), so a slow one
 // stalls nobody. The hop through run's channel was 5 % of an instance's CPU when one task alerted
-// 10,000 students (docs/performance.md, "Fan-out, seventh pass").
+// 10,000 students (docs/performance.md, "Fan-out").
 type Hub struct {
 	broker Broker
 	opts   Options

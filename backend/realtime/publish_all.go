@@ -123,8 +123,8 @@ func (h *Hub) PublishEach(ctx context.Context, envs []Envelope) error {
 // PublishEach publishes the envelopes PublishChunk at a time, each chunk as one message on the
 // instances' shared channel (BatchChannel), which every instance holding users reads for its own.
 // One PUBLISH per user meant a command to build, a message for Redis to copy and one to parse on
-// the receiving side for every student a task alerted (docs/performance.md, "Fan-out, seventh
-// pass").
+// the receiving side for every student a task alerted (docs/performance.md,
+// "Fan-out").
 func (b *RedisBroker) PublishEach(ctx context.Context, envs []Envelope) error {
 	buf := batchBuffers.Get().(*[]byte)
 	defer batchBuffers.Put(buf)
@@ -155,7 +155,7 @@ var batchBuffers = sync.Pool{New: func() any { return new([]byte) }}
 // NUL, frame, NUL (neither a user id nor a JSON text holds a NUL byte: JSON escapes control
 // characters in strings and allows none outside them). The frames are written straight into it:
 // made apart and then copied, they were 14 % of what an instance allocated sending one task's
-// alerts to 10,000 students (docs/performance.md, "Fan-out, eighth pass").
+// alerts to 10,000 students (docs/performance.md, "Fan-out").
 func appendBatch(b []byte, envs []Envelope) ([]byte, error) {
 	for _, e := range envs {
 		var err error

@@ -124,7 +124,7 @@ func (s Alerts) Candidates(ctx context.Context, keys []string, batch int, fn fun
 	// matching search, 10,000 of them when every student saved one for its category, and the
 	// first alerts leave while the last searches are still being read. In no set order: ordered,
 	// PostgreSQL read and sorted every candidate before handing over the first, 12–40 ms before
-	// the first alert (docs/performance.md, "Fan-out, seventh pass"). Whether a student keeps
+	// the first alert (docs/performance.md, "Fan-out"). Whether a student keeps
 	// other searches is one index probe a row.
 	query := s.DB.WithContext(ctx).Model(&savedSearchRow{}).
 		Select(savedSearchColumns+", EXISTS (SELECT 1 FROM saved_searches other WHERE other.student_id = saved_searches.student_id AND other.id <> saved_searches.id)").
@@ -151,7 +151,7 @@ func candidateFields(r *candidateRow) []any {
 // CreateNotifications writes the bell's notifications of one post, one per alerted student:
 // on PostgreSQL with COPY, where gorm's 500-row INSERTs allocated 33.5 MB for 10,000 rows (4.5
 // MB now) in the instance that is delivering the post's alerts meanwhile (docs/performance.md,
-// "Fan-out, fifth pass"). Their ids and times are the alerts' (backend/alerts), which carry them.
+// "Fan-out"). Their ids and times are the alerts' (backend/alerts), which carry them.
 func (s Alerts) CreateNotifications(ctx context.Context, ns []notify.Notification) error {
 	rows := make([]notificationRow, len(ns))
 	for i, n := range ns {

@@ -59,7 +59,7 @@ func Open(databaseURL, dataDir string, retryAfter time.Duration) (*gorm.DB, erro
 // sqlitePragmas run on every connection the driver opens. cache_size -65536 (64 MiB, allocated
 // only as pages are read; the default is 2 MiB) keeps a database the size of 20,000 students in
 // memory: with the default, the people lists re-read pages from the file on every query, about a
-// quarter of their CPU (docs/performance.md, "The embedded default"). mmap_size(256 MiB) removed
+// quarter of their CPU (docs/performance.md, "SQLite"). mmap_size(256 MiB) removed
 // the same reads and no more, and both together did no better, so only the cache is set. Not used:
 // gorm's PrepareStmt, because glebarez/go-sqlite prepares the SQL text again on every execution
 // (its statement holds only the text), so a cached *sql.Stmt would save no parsing.
@@ -89,7 +89,7 @@ func OpenSQLite(path string, cfg *gorm.Config) (*gorm.DB, error) {
 // when that plan is estimated no worse than one made for the values given; with an unknown LIMIT
 // it assumes a tenth of the rows, so every list was planned again on every request: 0.5–0.8 ms of
 // the student dashboard's statements, which the floor's literal LIMITs did not pay
-// (docs/performance.md, "Statements planned once"). The limit is an int the server chose, never
+// (docs/performance.md, "Round trips and query plans"). The limit is an int the server chose, never
 // text a client sent. OFFSET stays a parameter: written as a number, a deep page of the open
 // market sorted by title was planned as a sort of every listed task, five times slower than the
 // plan PostgreSQL keeps for an unknown offset, which walks the title index.
@@ -114,7 +114,7 @@ func literalLimit(c clause.Clause, builder clause.Builder) {
 // inList is the condition "column IN values" for gorm's Where. On PostgreSQL it is written
 // "column = ANY(?)" with the values bound as one array: one statement text whatever the list's
 // length, so prepared and planned once, where "IN (?, ?, …)" is a new statement for every length
-// (docs/performance.md, "Statements planned once"). SQLite has no arrays and keeps IN.
+// (docs/performance.md, "Round trips and query plans"). SQLite has no arrays and keeps IN.
 func inList(db *gorm.DB, column string, values []string) (string, any) {
 	if IsPostgres(db) {
 		return column + " = ANY(?)", textArray(values)

@@ -5,9 +5,9 @@ import (
 	"gorm.io/gorm"
 )
 
-// migrateTaskCurrency adds tasks.currency, the ISO 4217 code of a task's budget (issue 18: pay
-// shown with its currency), and the index the open market's "Highest pay" sort reads in order.
-// Tasks posted before it were in US dollars, the only currency shown.
+// migrateTaskCurrency adds tasks.currency, the ISO 4217 code of a task's budget
+// (docs/api-contract.md, "Pay and the task page"), and the index the open market's "Highest pay"
+// sort reads in order. Tasks posted before it were in US dollars, the only currency shown.
 func migrateTaskCurrency() *gormigrate.Migration {
 	return &gormigrate.Migration{
 		ID: "0017_task_currency",

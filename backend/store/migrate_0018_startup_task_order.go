@@ -7,8 +7,8 @@ import (
 
 // migrateStartupTaskOrder ends the index of a startup's own list, newest first, with the id, the
 // list's tie-break, as 0006 did for the open market's: without it SQLite sorted the startup's
-// tasks in a temporary b-tree on every read of its dashboard (docs/performance.md, "The
-// embedded default").
+// tasks in a temporary b-tree on every read of its dashboard (docs/performance.md,
+// "SQLite").
 func migrateStartupTaskOrder() *gormigrate.Migration {
 	return &gormigrate.Migration{
 		ID: "0018_startup_task_order",

@@ -48,10 +48,10 @@ func TestSQLitePlans_orderFromIndexes(t *testing.T) {
 
 // TestPostgresPlans_studentTasksPlannedOnce: PostgreSQL keeps one plan for a prepared statement
 // only when it is estimated no worse than a plan made for the values given. A student's tasks
-// include those assigned to them; with every other task's assigned_student_id empty, a plan for
-// any student took "assigned_student_id = $n" for half the table and read all of it, so each call
-// of the dashboard's lists was planned again (docs/performance.md, "The first machine of the
-// 29th"). The plan for any student now reads the partial index of assigned tasks (migration 0020).
+// include those assigned to them; with every other task's assigned_student_id empty, a plan for any
+// student took "assigned_student_id = $n" for half the table and read all of it, so each call of
+// the dashboard's lists was planned again (docs/performance.md, "Round trips and query plans"). The
+// plan for any student now reads the partial index of assigned tasks (migration 0020).
 func TestPostgresPlans_studentTasksPlannedOnce(t *testing.T) {
 	db := testenv.OpenDB(t, testenv.Postgres)
 	s := store.Tasks{DB: db}

@@ -10,7 +10,7 @@ import (
 // reads gathers statements that do not depend on one another and reads them together: on
 // PostgreSQL outside a transaction, in one round trip (a pgx batch on one connection) rather
 // than one each, so a request waits on PostgreSQL, and both sleep and wake, once for all of
-// them (docs/performance.md, "Independent statements in one round trip"). Elsewhere they run
+// them (docs/performance.md, "Round trips and query plans"). Elsewhere they run
 // one after the other, as scanRows runs them. gorm builds every statement, as for scanRows.
 type reads struct {
 	db    *gorm.DB
@@ -30,8 +30,8 @@ const planPerValue = "bridgework:plan-per-value"
 // and keep the plan, until the batch's transaction ends. By default it plans anew for every
 // call's values until a generic plan looks no costlier, which for the statements keyed by an
 // owner or a list of ids (a startup's counts, the people of a page) it never does: planning was
-// more than half of PostgreSQL's time under scripts/capacity.sh (docs/performance.md, "Plans
-// kept").
+// more than half of PostgreSQL's time under scripts/capacity.sh (docs/performance.md, "Round
+// trips and query plans").
 const genericPlans = "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)"
 
 type queuedRead struct {

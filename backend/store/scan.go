@@ -11,7 +11,7 @@ import (
 // scanRows reads the rows of query into T through fields, the addresses of T's columns in the
 // order query selects them. gorm still builds the statement (its callbacks, and so the query
 // counts of the tests, see it); its reflective scan is skipped, which was a fifth of the task
-// lists' CPU (docs/performance.md, "Hot paths against the floor"), and on PostgreSQL so is
+// lists' CPU (docs/performance.md, "REST hot paths"), and on PostgreSQL so is
 // database/sql (scanNative). The columns read this way are NOT NULL, or scanned into pointers.
 func scanRows[T any](query *gorm.DB, fields func(*T) []any) ([]T, error) {
 	var out []T
@@ -53,10 +53,11 @@ type rowSource interface {
 }
 
 // scanNative is scanBatches on PostgreSQL outside a transaction: gorm builds the statement (its
-// callbacks see it, DryRun), and pgx runs it on one of database/sql's connections and scans
-// into the fields itself. database/sql turned every value into a driver.Value and back: 17 % of
-// the student dashboard's allocations and 27 % of the startup's task list's (docs/performance.md,
-// "Fourth pass"). Inside a transaction its *sql.Tx runs the statement as before.
+// callbacks see it, DryRun), and pgx runs it on one of database/sql's connections and scans into
+// the fields itself. database/sql turned every value into a driver.Value and back: 17 % of the
+// student dashboard's allocations and 27 % of the startup's task list's (BenchmarkMarketplace;
+// docs/performance.md, "REST hot paths"). Inside a transaction its *sql.Tx runs the statement as
+// before.
 func scanNative[T any](query *gorm.DB, pool *sql.DB, fields func(*T) []any, n int, fn func([]T) error) error {
 	built := dryRun[T](query)
 	if built.Error != nil {

@@ -11,7 +11,7 @@ import (
 // On SQLite the driver (glebarez/go-sqlite) looks up the declared type of every text value's
 // column as it reads it (two allocations each), and turns the text of a DATETIME column into a
 // time.Time by trying time.Parse with one layout after another (two parses a value). Both were
-// 13 % of the startup's task list on SQLite (docs/performance.md, "The embedded default"). An
+// 13 % of the startup's task list on SQLite (docs/performance.md, "SQLite"). An
 // expression has no declared type, so the lists read their columns as no-op expressions there
 // ("+column"): the driver hands over the text as it is, and timesAsText reads the times in one
 // pass over the layout the driver writes.

@@ -25,7 +25,7 @@ const mineIDsSQL = "SELECT task_id FROM submissions WHERE student_id = ? UNION "
 // mineSQL is the condition on tasks for a student's tasks. On PostgreSQL their ids are gathered
 // into an array first: as "IN (subquery)" the planner weighed a join against the whole table, and
 // with a few thousand tasks it chose to read all of them (3.5 ms a call, where reading the
-// student's 50 tasks by primary key takes 0.4; docs/performance.md, "The student's own tasks").
+// student's 50 tasks by primary key takes 0.4; docs/performance.md, "Round trips and query plans").
 func mineSQL(db *gorm.DB) string {
 	if IsPostgres(db) {
 		return "tasks.id = ANY(ARRAY(" + mineIDsSQL + "))"
@@ -387,7 +387,7 @@ func findPage(db, base *gorm.DB, sort string, limit, offset int) ([]taskRow, err
 // left to select. From deferFrom on it reads the page's ids first, in that order, from the index
 // that holds them, and then only the page's rows: reading rows whole fetched every skipped row
 // too, and the open market's deepest page (offset 9,900) cost PostgreSQL 12 ms against 3.4
-// (docs/performance.md, "Where the idle overhead goes", deep pages).
+// (docs/performance.md, "REST hot paths", deep pages).
 func pageQuery(db, base *gorm.DB, sort string, limit, offset int) *gorm.DB {
 	page := ordered(base.Session(&gorm.Session{}), sort).Limit(limit).Offset(offset)
 	if offset < deferFrom {

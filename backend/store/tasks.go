@@ -230,8 +230,8 @@ func (h *hydration) readPeopleAndRevisions(r *reads) {
 
 func (h *hydration) tasks() []tasks.Task {
 	// Sorted here, not by an ORDER BY: no index gives this order across several tasks, and
-	// SQLite built a temporary b-tree for it on every list (docs/performance.md, "The
-	// embedded default").
+	// SQLite built a temporary b-tree for it on every list (docs/performance.md,
+	// "SQLite").
 	slices.SortFunc(h.subRows, func(a, b submissionRow) int {
 		return cmp.Or(a.SubmittedAt.Compare(b.SubmittedAt), strings.Compare(a.ID, b.ID))
 	})

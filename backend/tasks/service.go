@@ -33,8 +33,9 @@ type Announcer interface {
 	Announce(ctx context.Context, created ...notify.Notification)
 }
 
-// Service is the marketplace's use cases. The admin's read-only views (issue 5) call
-// TasksOfStudent, TasksOfStartup and Task.
+// Service is the marketplace's use cases. The admin's read-only views (spec §6) call
+// TasksOfStudent, StudentTasks, StudentDashboard, TasksOfStartup and StartupDashboard
+// (admin.Marketplace).
 type Service struct {
 	Store     Store
 	Notifier  Announcer

@@ -64,7 +64,8 @@ func TestPastDeadline(t *testing.T) {
 	}
 }
 
-// A submitted link must be one the startup can open (issue 18, item 9).
+// A submitted link must be one the startup can open (docs/api-contract.md, "Pay and the task
+// page").
 func TestValidateLink(t *testing.T) {
 	const (
 		invalid = "Please enter a valid URL starting with http:// or https://"

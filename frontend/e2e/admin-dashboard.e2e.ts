@@ -5,9 +5,10 @@ import { launchBrowser, saveScreenshot, type Browser } from './support/browser'
 import { BASE_URL } from './support/env'
 import { openAs, register, signInAdmin, type Account } from './support/live'
 
-// Issue 18, the admin dashboard: the admin sees this week's figures and the weekly chart, opens
-// the Students tile, finds a freshly registered student by name, sorts and pages the search; at
-// 390 px every admin table is a stack of cards and nothing scrolls sideways.
+// The admin dashboard (docs/marketplace.md, "Admin dashboard"): the admin sees this week's figures
+// and the weekly chart, opens the Students tile, finds a freshly registered student by name, sorts
+// and pages the search; at 390 px every admin table is a stack of cards and nothing scrolls
+// sideways.
 
 /** A surname no earlier run used, in letters only (names take no digits). */
 const surname = `Pager${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`

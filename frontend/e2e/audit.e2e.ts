@@ -5,9 +5,10 @@ import { uniqueEmail } from './support/api'
 import { BASE_URL } from './support/env'
 import { signInViaUi } from './support/session'
 
-// Issue 15, the audit trail: a student mistypes their password, then signs in; /settings'
-// sign-in log shows both. The admin, on a phone, finds the failed sign-in on /admin/audit,
-// opens the student's dashboard and finds that look on the trail too, then verifies the chain.
+// The audit trail (docs/security.md, "The audit trail"): a student mistypes their password, then
+// signs in; /settings' sign-in log shows both. The admin, on a phone, finds the failed sign-in on
+// /admin/audit, opens the student's dashboard and finds that look on the trail too, then verifies
+// the chain.
 
 describe('audit trail', () => {
   let studentBrowser: Browser

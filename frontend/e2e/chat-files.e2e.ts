@@ -3,9 +3,10 @@ import { saveScreenshot } from './support/browser'
 import { pngBytes } from './support/files'
 import { chatPanel, markNoReload, openAs, useStudentAndStartup, waitForLive, wasNotReloaded } from './support/live'
 
-// Issue #16 item 3, files in chat, against the real server: a startup and a student have their
-// conversation open on two screens; the startup sends a PNG and a PDF, and the student's open
-// screen shows the image (loaded through its signed link) and the PDF's download link live.
+// Files in chat (docs/api-contract.md, "Files in chat"), against the real server: a startup and a
+// student have their conversation open on two screens; the startup sends a PNG and a PDF, and the
+// student's open screen shows the image (loaded through its signed link) and the PDF's download
+// link live.
 
 const users = useStudentAndStartup('chat-files')
 

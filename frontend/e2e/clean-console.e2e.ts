@@ -4,9 +4,10 @@ import { apiCall } from './support/api'
 import { launchBrowser, saveScreenshot, type Browser } from './support/browser'
 import { openAs, signInAdmin, studentAndStartup, type Account } from './support/live'
 
-// Issue 12, item 5: every page, as every role that may open it, loads without a single console
-// error or uncaught exception in Chromium. This is what catches a CSP the app itself violates
-// (a refused connection or eval is a console error) and any page that throws while rendering.
+// docs/security.md, "The page itself": every page, as every role that may open it, loads without a
+// single console error or uncaught exception in Chromium. This is what catches a CSP the app itself
+// violates (a refused connection or eval is a console error) and any page that throws while
+// rendering.
 
 /** Collects what a page writes to the console as errors and what it throws. */
 function watchErrors(page: Page): string[] {

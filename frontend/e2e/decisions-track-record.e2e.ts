@@ -12,12 +12,12 @@ function submissionOf(page: Page, title: string) {
     .or(page.getByRole('list', { name: 'Submissions' }).getByRole('listitem').filter({ hasText: title }))
 }
 
-// Issue 18 on two screens at once, at desktop and phone width: a new student sees their sign-up
-// name and college and a checklist; a startup rejects one piece of work with a reason through the
-// confirmation from its dashboard's submissions table, and the student's open dashboard says so
-// live and moves the work out of Active Tasks with the note; it approves another, which earns a
-// certificate; both directory routes show the student's track record, the certificate linking to
-// its public verification page.
+// docs/marketplace.md, "A first week", on two screens at once, at desktop and phone width: a new
+// student sees their sign-up name and college and a checklist; a startup rejects one piece of work
+// with a reason through the confirmation from its dashboard's submissions table, and the student's
+// open dashboard says so live and moves the work out of Active Tasks with the note; it approves
+// another, which earns a certificate; both directory routes show the student's track record, the
+// certificate linking to its public verification page.
 
 const LIVE = { timeout: 10_000 }
 

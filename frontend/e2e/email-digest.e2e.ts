@@ -6,12 +6,13 @@ import { register } from './support/live'
 import { signInViaUi } from './support/session'
 import { waitForMail } from './support/smtp-sink'
 
-// Issue 16, item 2 against the real server and a real SMTP server (the journeys' sink): a student
-// asks on /settings for message emails at once, closes the app, and a startup's message reaches
-// them as a digest mail with one-click unsubscribe headers; the mail's own link, opened with no
-// sign-in (at phone width), turns message emails off. scripts/test.sh runs the digest job every
-// second (DIGEST_CHECK_EVERY=1s) with DIGEST_OFFLINE_AFTER long enough that only users who chose
-// "Immediately" are mailed during the run.
+// Email digests (docs/api-contract.md, "Email notifications") against the real server and a real
+// SMTP server (the journeys' sink): a student asks on /settings for message emails at once, closes
+// the app, and a startup's message reaches them as a digest mail with one-click unsubscribe
+// headers; the mail's own link, opened with no sign-in (at phone width), turns message emails off.
+// scripts/test.sh runs the digest job every second (DIGEST_CHECK_EVERY=1s) with
+// DIGEST_OFFLINE_AFTER long enough that only users who chose "Immediately" are mailed during the
+// run.
 
 const pageOf = usePagesOfTheirOwn()
 

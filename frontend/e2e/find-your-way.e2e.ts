@@ -3,8 +3,9 @@ import { apiCall } from './support/api'
 import { saveScreenshot } from './support/browser'
 import { chatPanel, openAs, useStudentAndStartup } from './support/live'
 
-// Issue 16, item 4, against the real server: unread counts per conversation, mark all as read,
-// a conversation's search, and opening on the first unread message.
+// docs/api-contract.md, "Saved searches and finding your way in chat", against the real server:
+// unread counts per conversation, mark all as read, a conversation's search, and opening on the
+// first unread message.
 
 const users = useStudentAndStartup('find')
 

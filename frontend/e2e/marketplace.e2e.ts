@@ -7,7 +7,7 @@ import { saveScreenshot, usePagesOfTheirOwn, waitForPath } from './support/brows
 import { openAs, register } from './support/live'
 import { BASE_URL } from './support/env'
 
-// Issue 3's journey (acceptance 1): a startup posts work with an image; a student finds it with
+// The marketplace's journey (spec §1): a startup posts work with an image; a student finds it with
 // search and a filter and submits a link; the startup moves it to review and approves it with a
 // note (confirmed in the approve dialog); the student sees Task Completed and one certificate, downloads the PDF (its text holds
 // the student's name, the task title and the number), and /verify/{number} says genuine.

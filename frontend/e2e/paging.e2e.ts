@@ -6,9 +6,10 @@ import { saveScreenshot, usePagesOfTheirOwn } from './support/browser'
 import { BASE_URL } from './support/env'
 import { openAs, register, signInAdmin, type Account } from './support/live'
 
-// Issue 13: the SPA's lists page through the server's Link and X-Total-Count headers, against
-// the real server: the tasks page, a student's own tasks, My Works, the submissions table, the
-// admin's tables and Browse Students each show a page, then the next one.
+// docs/api-contract.md, "Lists and paging": the SPA's lists page through the server's Link and
+// X-Total-Count headers, against the real server: the tasks page, a student's own tasks, My Works,
+// the submissions table, the admin's tables and Browse Students each show a page, then the next
+// one.
 
 const pageOf = usePagesOfTheirOwn()
 

@@ -7,8 +7,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env'
 import { openAs, register, type Account } from './support/live'
 import { signInViaUi } from './support/session'
 
-// Issue 5's journeys: a student's whole profile found and opened by a startup and overseen by
-// the admin (acceptance 1), and stored HTML that stays text in Chromium (acceptance 5).
+// The people journeys (spec §2, §6): a student's whole profile found and opened by a startup
+// and overseen by the admin, and stored HTML that stays text in Chromium.
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')

@@ -4,10 +4,10 @@ import { apiCall } from './support/api'
 import { saveScreenshot } from './support/browser'
 import { markNoReload, openAs, useStudentAndStartup, waitForLive, wasNotReloaded } from './support/live'
 
-// Issue 15's work cycle on two screens at once: the startup asks for changes with notes, the
-// student sees them live and sends revision 2, the startup sees it live and approves it closing
-// the task, the student's dashboard shows it completed live, and both rate each other; once both
-// rated, each rating is visible to the other.
+// The work cycle of DESIGN.md §3 (revision rounds) on two screens at once: the startup asks for
+// changes with notes, the student sees them live and sends revision 2, the startup sees it live and
+// approves it closing the task, the student's dashboard shows it completed live, and both rate each
+// other; once both rated, each rating is visible to the other.
 
 const users = useStudentAndStartup('revisions')
 

@@ -7,7 +7,8 @@ import { BASE_URL } from './support/env'
 import { openAs, register, waitForLive, type Account } from './support/live'
 import { signInViaUi } from './support/session'
 
-// Issue 16, item 1 against the real server: a student saves the tasks page's filter under a name,
+// Saved searches (docs/api-contract.md, "Saved searches and finding your way in chat") against
+// the real server: a student saves the tasks page's filter under a name,
 // finds it on /settings, and hears live on their dashboard (a toast, and the bell's count) when a
 // startup posts a task matching it. The settings page also fits a 390 px phone. Its email
 // settings section has its own journey, email-digest.e2e.ts.

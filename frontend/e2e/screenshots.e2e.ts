@@ -6,7 +6,7 @@ import { usePagesOfTheirOwn } from './support/browser'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_STUDENT } from './support/env'
 import { signInViaUi } from './support/session'
 
-// Issue 18, pictures: every run saves the main screens, on a desktop and on a phone, into
+// Pictures: every run saves the main screens, on a desktop and on a phone, into
 // docs/screenshots/ (the README shows some), from the demo data ./scripts/run.sh loads, and checks
 // each fits its width. A visitor sees the product before installing it, and a change to a screen
 // shows in the diff.

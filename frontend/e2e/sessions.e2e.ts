@@ -3,10 +3,10 @@ import { launchBrowser, saveScreenshot, waitForPath, type Browser } from './supp
 import { chatPanel, studentAndStartup, waitForLive, type Account } from './support/live'
 import { signInViaUi } from './support/session'
 
-// Issue 12, items 1 and 2, in two browsers: a student signed in on a laptop and on a phone, the
-// phone in a live chat. Signing the phone out from the laptop's Settings (reached from the account
-// menu) ends the phone's chat: its socket is closed by the server and the page goes to /login
-// saying why.
+// Sessions (docs/security.md, "Sessions and revocation"), in two browsers: a student signed in on a
+// laptop and on a phone, the phone in a live chat. Signing the phone out from the laptop's Settings
+// (reached from the account menu) ends the phone's chat: its socket is closed by the server and the
+// page goes to /login saying why.
 
 describe('sessions across devices', () => {
   let laptop: Browser

@@ -7,10 +7,11 @@ import { BASE_URL } from './support/env'
 import { register } from './support/live'
 import { signInViaUi } from './support/session'
 
-// Issue 18, items 1, 2 and 9 against the real server, at desktop and phone width: a visitor sees
-// pay with its currency on the /tasks cards, keeps only paid work sorted by pay, opens a card's
-// title for the task's page with the whole brief; a student submits a link there, sees it as
-// "Your link", and replaces it only through Update link, where a localhost link is refused.
+// Pay and the task page (docs/marketplace.md, "Screens: pay and the task page") against the real
+// server, at desktop and phone width: a visitor sees pay with its currency on the /tasks cards,
+// keeps only paid work sorted by pay, opens a card's title for the task's page with the whole
+// brief; a student submits a link there, sees it as "Your link", and replaces it only through
+// Update link, where a localhost link is refused.
 
 const pageOf = usePagesOfTheirOwn()
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)

@@ -6,10 +6,10 @@ import { BASE_URL } from './support/env'
 import { openAs, register, type Account } from './support/live'
 import { waitForMail } from './support/smtp-sink'
 
-// Issue 12, item 6: a certificate says who really issued it. A startup with a website verifies
-// its company through the link the server mails (for real, to the journeys' SMTP sink), approves
-// a submission, and the certificate's public page says "nimbus.io verified"; an unverified
-// startup's certificate says "issuer not verified".
+// docs/api-contract.md, "Verified issuers": a certificate says who really issued it. A startup with
+// a website verifies its company through the link the server mails (for real, to the journeys' SMTP
+// sink), approves a submission, and the certificate's public page says "nimbus.io verified"; an
+// unverified startup's certificate says "issuer not verified".
 
 const pageOf = usePagesOfTheirOwn()
 

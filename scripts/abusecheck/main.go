@@ -1,9 +1,9 @@
 // Command abusecheck is scripts/abuse-check.sh's attacker and bystander (docs/security.md). It
 // starts a Bridgework server on PostgreSQL and Redis (through a proxy it can cut, to play a Redis
-// outage) with a mail server that refuses every mail, then replays each attack of issue 11 from
-// loopback addresses 127.0.0.N while a bystander on another address signs in, polls /healthz and
-// keeps a socket open. It prints one Markdown table row per attack. Every loop is bounded in count
-// and time, and all traffic stays on loopback.
+// outage) with a mail server that refuses every mail, then replays each attack of docs/security.md
+// from loopback addresses 127.0.0.N while a bystander on another address signs in, polls /healthz
+// and keeps a socket open. It prints one Markdown table row per attack. Every loop is bounded in
+// count and time, and all traffic stays on loopback.
 package main
 
 import (

@@ -1,6 +1,6 @@
 // Command httpload sends GET requests at a fixed rate, evenly spaced, and reports the latency
 // of each from the moment it was due, for scripts/bench-marketplace.sh (docs/performance.md,
-// section "Marketplace").
+// "REST hot paths").
 //
 //	httpload -url http://127.0.0.1:8080/api/student/dashboard -token … -rate 200 -duration 30s
 //

@@ -1,5 +1,5 @@
 // Command wsload is the realtime load generator of scripts/bench-realtime.sh (figures in
-// docs/performance.md, section "Realtime"). It talks to running instances over loopback only.
+// docs/performance.md, "Chat"). It talks to running instances over loopback only.
 //
 //	wsload idle -ws ws://127.0.0.1:18411/api/ws -metrics http://127.0.0.1:18411/metrics -conns 10000
 //	    opens N authenticated, idle websockets and reports the instance's memory per connection

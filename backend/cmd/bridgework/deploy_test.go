@@ -10,7 +10,7 @@ import (
 )
 
 // The shipped deployments trust forwarded addresses only from their own proxy, and that proxy
-// never passes on what a client wrote in X-Forwarded-For (issue 11, item 8).
+// never passes on what a client wrote in X-Forwarded-For (docs/security.md, "What holds each row").
 func TestDeploy_forwardedAddressesCannotBeForged(t *testing.T) {
 	compose, err := os.ReadFile("../../../docker-compose.yml")
 	if err != nil {

@@ -74,7 +74,8 @@ export function RouterHandlers() {
  * screen until it is in (src/app/router.tsx places the Suspense boundary above it). Rendered at
  * once, the routes' "Loading…" would show, and React holds back a page that replaces a fallback
  * until 300 ms after the fallback appeared (FALLBACK_THROTTLE_MS in react-dom): on a dashboard whose
- * chunk the boot script had already fetched, 300 ms more before its first paint (issue 17, item 6).
+ * chunk the boot script had already fetched, 300 ms more before its first paint
+ * (docs/performance.md, "Web app: first load and LCP").
  * The landing page alone is in the entry and renders at once, over its own HTML.
  */
 export function SessionGate({ children }: { children: ReactNode }) {

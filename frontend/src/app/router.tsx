@@ -10,7 +10,8 @@ import { RouteErrorBoundary } from './routes/route-error'
 
 // Only the landing page and the shell (layout, guards, error and not-found routes) are in the
 // entry bundle; every other page is fetched when its route first renders (React.lazy), with the
-// libraries only it uses, so a visitor's first load carries none of them (issue 17, item 6).
+// libraries only it uses, so a visitor's first load carries none of them
+// (docs/performance.md, "Web app: first load and LCP").
 // The routes are react-router's declarative <Routes>, not its data router: no route loads data
 // before it renders (the dashboards start their queries themselves, ./routes/dashboard.tsx), and
 // the data router would add 56 KB (17 KB gzip) to every page's first load.

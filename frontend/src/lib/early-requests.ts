@@ -1,6 +1,6 @@
 // The answers the boot script (scripts/boot-script.mjs) asked for before the app's entry had
 // arrived: the session check and, on a dashboard, its data. The API client takes one instead of
-// sending the same request again (issue 17, item 6).
+// sending the same request again (docs/performance.md, "Web app: first load and LCP").
 
 type EarlyRequests = {
   /** The token the requests carried. */

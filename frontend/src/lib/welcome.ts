@@ -11,8 +11,9 @@ function welcomedBefore(userId: string): boolean {
 }
 
 /**
- * "Welcome" on a user's first dashboard visit in this browser, "Welcome back" after (issue 18).
- * The answer holds for the whole visit; the flag is stored once the greeting was shown.
+ * "Welcome" on a user's first dashboard visit in this browser, "Welcome back" after
+ * (docs/marketplace.md, "A first week"). The answer holds for the whole visit; the flag is stored
+ * once the greeting was shown.
  */
 export function useWelcome(userId: string | undefined): 'Welcome' | 'Welcome back' {
   const [firstVisit] = useState(() => (userId ? !welcomedBefore(userId) : false))

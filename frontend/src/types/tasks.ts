@@ -10,7 +10,10 @@ export type Submission = components['schemas']['Submission']
 
 export type SubmissionStatus = Submission['status']
 
-/** One round of a submission: its link, status, review notes and times (issue 15). */
+/**
+ * One round of a submission: its link, status, review notes and times (DESIGN.md §3, revision
+ * rounds).
+ */
 export type Revision = components['schemas']['Revision']
 
 export type Task = components['schemas']['Task']

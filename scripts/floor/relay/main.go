@@ -1,6 +1,6 @@
 // Command relay is the floor of scripts/bench-realtime.sh: the least program that does chat
-// delivery's work, to measure Bridgework against (docs/performance.md, "Realtime against the
-// floor"). It speaks Bridgework's protocol as far as scripts/wsload needs it:
+// delivery's work, to measure Bridgework against (docs/performance.md, "Chat"
+// and "Fan-out"). It speaks Bridgework's protocol as far as scripts/wsload needs it:
 //
 //	GET  /api/ws          first frame {"type":"auth","data":{"token":"<jwt>"}}, answered with
 //	                      "ready" once the user's Redis channel is subscribed

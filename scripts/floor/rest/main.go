@@ -1,5 +1,5 @@
-// Command rest is the floor of Bridgework's hot REST paths (issue 17, docs/performance.md,
-// section "Floors"): a bare net/http + pgx program that answers GET /api/startup/tasks,
+// Command rest is the floor of Bridgework's hot REST paths (docs/performance.md,
+// "REST hot paths"): a bare net/http + pgx program that answers GET /api/startup/tasks,
 // GET /api/student/dashboard and GET /api/tasks (the default first page of each) on the same
 // PostgreSQL data, with the same authentication check and the same JSON, so that
 // scripts/bench-marketplace.sh can time Bridgework against what the machine can do.

@@ -1,7 +1,7 @@
 // Command wake measures what this machine charges a program each time it sleeps and wakes: the
 // part of a request's CPU that does not shrink when requests come far apart, and so the floor
 // under the idle overhead that scripts/bench-marketplace.sh reports (docs/performance.md,
-// section "Where the idle overhead goes").
+// "Garbage collection and idle overhead").
 //
 //	wake -n 2000 -every 5ms
 //

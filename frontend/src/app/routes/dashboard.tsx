@@ -10,8 +10,9 @@ import { myRatingsQuery } from '@/lib/ratings/my-ratings'
 // Each user type's dashboard is a chunk of its own: a student's first load carries neither the
 // startup's dashboard nor the admin's. The route (in the entry) starts the dashboard's query and
 // the ratings the user gave on the render that fetches the chunk, instead of after it: on a slow
-// link each is a round trip, and the rating panels would ask only once the dashboard is in (issue
-// 17, item 6). The page reads the same cache entries and shows its own loading state.
+// link each is a round trip, and the rating panels would ask only once the dashboard is in
+// (docs/performance.md, "Web app: first load and LCP"). The page reads the same cache entries and
+// shows its own loading state.
 const StudentDashboard = lazy(() => import('./student-dashboard').then((m) => ({ default: m.StudentDashboard })))
 const StartupDashboard = lazy(() => import('./startup-dashboard').then((m) => ({ default: m.StartupDashboard })))
 

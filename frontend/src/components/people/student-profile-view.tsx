@@ -31,8 +31,9 @@ export type StudentProfileViewProps = {
 
 /**
  * A student's profile (spec §2 Student profile view): About with skills, Experience, Projects,
- * Resume, Past Submissions and Contact, with the rating and Reviews (#15) and the track record
- * of verified work (#18). Every stored text is rendered as text.
+ * Resume, Past Submissions and Contact, with the rating and Reviews (docs/api-contract.md,
+ * "Ratings") and the track record of verified work (docs/api-contract.md, "Track records"). Every
+ * stored text is rendered as text.
  */
 export function StudentProfileView({ student, submissions, chatHref, actions, reviews }: StudentProfileViewProps) {
   const name = displayName(student)

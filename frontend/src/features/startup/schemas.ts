@@ -19,7 +19,9 @@ export function toNumber(value: string): number {
   return Number.isFinite(n) ? n : Number.NaN
 }
 
-/** Issue 15: how many times a startup may ask for changes on one submission. */
+/**
+ * DESIGN.md §3, revision rounds: how many times a startup may ask for changes on one submission.
+ */
 export const DEFAULT_REVISION_ROUNDS = 3
 export const REVISION_ROUNDS_INVALID = 'Revision rounds must be a whole number from 0 to 10'
 const isRevisionRounds = (n: number) => Number.isInteger(n) && n >= 0 && n <= 10

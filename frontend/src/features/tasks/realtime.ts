@@ -69,7 +69,10 @@ async function ownDecision(queryClient: QueryClient, taskId: string): Promise<{ 
   }
 }
 
-/** Approved or rejected: said at once, with the task's title and, for a rejection, the note (issue 18). */
+/**
+ * Approved or rejected: said at once, with the task's title and, for a rejection, the note
+ * (docs/marketplace.md, "A first week").
+ */
 async function announceDecision(data: SubmissionStatusEvent, { queryClient }: RealtimeContext): Promise<void> {
   const known = cachedTaskTitle(queryClient, data.taskId)
   const { title = known, notes } = await ownDecision(queryClient, data.taskId)

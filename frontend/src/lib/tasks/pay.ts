@@ -1,5 +1,6 @@
-// How money reads on every card and page: a task's budget in its currency (issue 18, item 1),
-// entered in major units, and a payment's amount, an integer in the currency's minor unit.
+// How money reads on every card and page: a task's budget in its currency (docs/marketplace.md,
+// "Screens: pay and the task page"), entered in major units, and a payment's amount, an integer in
+// the currency's minor unit.
 
 /** The currencies the Post New Work form offers; the server takes any ISO 4217 code. */
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'INR', 'CAD', 'AUD', 'SGD'] as const

@@ -3,7 +3,8 @@ import { chatDb } from './chat'
 import { userForToken } from './db'
 import { pushEvent } from './realtime'
 
-// Chat you can find your way in (#16 item 4), over chat.ts's in-memory messages:
+// Chat you can find your way in (docs/api-contract.md, "Saved searches and finding your way in
+// chat"), over chat.ts's in-memory messages:
 // POST /api/chat/read-all and GET /api/chat/{userId}?q=. A request without ?q= falls through to
 // chatHandlers. Tests that also use chatHandlers put these in front: server.use(...chatFindHandlers)
 // after server.use(...chatHandlers).

@@ -4,7 +4,7 @@ import { userForToken } from './db'
 import { market } from './marketplace'
 import { pagedJson } from './paging'
 
-// A small stand-in for giving and changing ratings (issue 15, docs/api-contract.md "Ratings"):
+// A small stand-in for giving and changing ratings (docs/api-contract.md, "Ratings"):
 // POST /api/ratings, PUT /api/ratings/{id} and the caller's own GET /api/me/ratings, checked
 // against the marketplace mock's approved submissions. Ratings are kept by their author's id.
 

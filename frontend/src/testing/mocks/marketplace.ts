@@ -119,7 +119,8 @@ export function marketplaceHandlers() {
       if (url.searchParams.get('sort') === 'pay') list = [...list].sort((a, b) => b.budget.max - a.budget.max)
       return pagedJson(list, request)
     }),
-    // Issue 18: a task's page; a listed task for anyone, others for their people only.
+    // A task's page (docs/marketplace.md, "Screens: pay and the task page"): a listed task for
+    // anyone, others for their people only.
     http.get('*/api/tasks/:id', ({ params, request }) => {
       const me = who(request)
       const task = market.tasks.find((t) => t._id === params.id)

@@ -3,9 +3,9 @@ import type { NotificationSettings } from '@/features/settings/api/types'
 import type { SavedSearch } from '@/lib/tasks/saved-search'
 import { userForToken } from './db'
 
-// A small stand-in for saved searches (docs/api-contract.md, "Saved searches"), the email
-// notification settings and the unsubscribe link (issue 16, item 2; built in parallel on the
-// server, contract fixed). Tests read `settingsMock` to check what the app sent.
+// A small stand-in for saved searches (docs/api-contract.md, "Saved searches and finding your
+// way in chat"), the email notification settings and the unsubscribe link (docs/api-contract.md,
+// "Email notifications"). Tests read `settingsMock` to check what the app sent.
 
 const DEFAULT_FREQUENCY = 'hourly'
 const FREQUENCIES = ['immediate', 'hourly', 'daily', 'off']

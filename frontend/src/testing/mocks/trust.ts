@@ -4,7 +4,7 @@ import type { components } from '@/types/api.gen'
 import { userForToken } from './db'
 import { pagedJson } from './paging'
 
-// A small stand-in for the trust API of issue 15 (docs/api-contract.md, "Ratings" and "Audit
+// A small stand-in for the trust API (docs/api-contract.md, "Ratings" and "Audit
 // trail"): the admin's trail and its verification, a user's security events, the reviews about a
 // user and a startup's answer. Tests fill `trust` and read `trust.requests` to check what the app
 // sent; resetTrust runs after each test.

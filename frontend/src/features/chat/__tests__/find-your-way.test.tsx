@@ -11,8 +11,9 @@ import { server } from '@/testing/mocks/server'
 import { stubThreadGeometry } from '@/testing/thread-geometry'
 import { renderApp } from '@/testing/test-utils'
 
-// Chat you can find your way in (#16 item 4): unread badges and Mark all as read, search in a
-// conversation, and the jump to the first unread message.
+// Chat you can find your way in (docs/api-contract.md, "Saved searches and finding your way in
+// chat"): unread badges and Mark all as read, search in a conversation, and the jump to the first
+// unread message.
 
 beforeEach(() => {
   resetChatDb()

@@ -10,7 +10,8 @@ function serveProfile(stored: User | null) {
   server.use(http.get('*/api/student/profile', () => HttpResponse.json(stored)))
 }
 
-// Issue 18 item 11: a new student sees what sign-up gave, and what is left to add.
+// docs/marketplace.md, "A first week": a new student sees what sign-up gave, and what is left to
+// add.
 describe('/profile: prefilled from sign-up, with a checklist', () => {
   it('shows the name and college from sign-up instead of an empty page, and a checklist of what is missing', async () => {
     serveProfile(null)

@@ -18,8 +18,8 @@ export function profileComplete(user: User): boolean {
 }
 
 /**
- * "Complete your profile" (issue 18): what startups look for, each checked when done and, while
- * not, a button to that field of the form.
+ * "Complete your profile" (docs/marketplace.md, "A first week"): what startups look for, each
+ * checked when done and, while not, a button to that field of the form.
  */
 export function ProfileChecklist({ user, onOpen }: { user: User; onOpen: (step: ProfileStep) => void }) {
   const done = steps.filter((s) => s.done(user)).length

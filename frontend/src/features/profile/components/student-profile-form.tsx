@@ -31,7 +31,7 @@ export type StudentProfileFormProps = {
   error?: unknown
   uploadAvatar: (file: File) => Promise<string>
   uploadResume: (file: File) => Promise<string>
-  /** The field the checklist opened the form at: scrolled to and focused once (issue 18). */
+  /** The field the checklist opened the form at: scrolled to and focused once. */
   focusField?: ProfileStep
 }
 

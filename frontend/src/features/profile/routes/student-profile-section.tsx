@@ -25,7 +25,8 @@ import {
 /**
  * Spec §4: view → edit → saved (profile reloads) or cancelled; Add Profile when none exists. Before
  * the first save the profile shows what sign-up gave (name, college), and until it is complete a
- * "Complete your profile" checklist opens the form at each missing field (issue 18).
+ * "Complete your profile" checklist opens the form at each missing field (docs/marketplace.md, "A
+ * first week").
  */
 export function StudentProfileSection({ user }: { user: User }) {
   const profile = useStudentProfile()

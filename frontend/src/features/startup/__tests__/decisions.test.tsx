@@ -16,7 +16,8 @@ function scene() {
 
 const posted = (path: string) => market.requests.filter((r) => r.method === 'POST' && r.url.pathname === path).map((r) => r.body)
 
-// Issue 18 item 3: every approve and reject, wherever offered, asks first and names who and what.
+// docs/marketplace.md, "A first week: decisions, the student's dashboard, track records, one
+// directory": every approve and reject, wherever offered, asks first and names who and what.
 describe.each([
   ['the dashboard table', '/dashboard'],
   ['the submissions page', '/startup/submissions'],

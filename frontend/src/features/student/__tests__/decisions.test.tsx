@@ -15,7 +15,8 @@ function scene() {
   return { student, startup, task, sub }
 }
 
-// Issue 18 item 5: decided work leaves Active Tasks, and a decision is said the moment it arrives.
+// docs/marketplace.md, "A first week": decided work leaves Active Tasks, and a decision is said the
+// moment it arrives.
 describe('student dashboard: decisions', () => {
   it('toasts a rejection live with the note, and moves the work from Active Tasks to Past work', async () => {
     const { student, task, sub } = scene()

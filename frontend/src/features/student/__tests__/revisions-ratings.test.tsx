@@ -84,7 +84,8 @@ describe('changes requested', () => {
     task.displayStatus = 'closed'
     act(() => pushEvent(student._id, 'submission.status', { taskId: task._id, studentId: student._id, status: 'closed', taskStatus: 'completed' }))
     expect(await screen.findByText('This task was filled: "Design onboarding"')).toBeInTheDocument()
-    // Issue 18: closed work leaves Active Tasks for Past work, with its note.
+    // docs/marketplace.md, "A first week": closed work leaves Active Tasks for Past work, with its
+    // note.
     const past = screen.getByRole('region', { name: 'Past work' })
     expect(await within(past).findByText('Closed - this task no longer takes work')).toBeInTheDocument()
     expect(within(active).queryByText('Design onboarding')).not.toBeInTheDocument()

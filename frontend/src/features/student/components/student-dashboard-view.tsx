@@ -89,7 +89,10 @@ function ActiveTask({ task, onSubmitLink, submitting }: { task: Task } & Pick<St
   )
 }
 
-/** A task's title, a link to its page (issue 18: cards everywhere open the task page). */
+/**
+ * A task's title, a link to its page (cards everywhere open the task page: docs/marketplace.md,
+ * "Screens: pay and the task page").
+ */
 function TaskTitle({ task }: { task: Task }) {
   return (
     <h3 className="font-semibold text-slate-900">
@@ -142,8 +145,8 @@ export const NETWORKING_HINT = 'Connect opens a chat with the startup, to ask ab
 
 function DashboardBody({ data, onSubmitLink, submitting, payments }: Pick<StudentDashboardViewProps, 'onSubmitLink' | 'submitting' | 'payments'> & { data: StudentDashboard }) {
   const { student, stats, availableTasks, recentlyCompleted, startups } = data
-  // Decided work leaves Active Tasks (issue 18): approved work is in Recently Completed, rejected
-  // and closed work in Past work with the startup's note.
+  // Decided work leaves Active Tasks (docs/marketplace.md, "A first week"): approved work is in
+  // Recently Completed, rejected and closed work in Past work with the startup's note.
   const activeTasks = data.activeTasks.filter((task) => !isDecided(task.submissions[0]?.status))
   const pastWork = pastWorkOf(data.tasks)
   return (

@@ -200,7 +200,7 @@ describe('/startup/students/:studentId', () => {
     expect(screen.getByText('Nimbus')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'View submission' })).toHaveAttribute('href', 'https://github.com/ada/x')
     expect(screen.getByRole('link', { name: 'Start Chat' })).toHaveAttribute('href', `/chat/${student._id}`)
-    // Issue 18: the whole track record, every certificate verifiable.
+    // docs/api-contract.md, "Track records": the whole track record, every certificate verifiable.
     const track = screen.getByRole('region', { name: 'Track record on Bridgework' })
     expect(track).toHaveTextContent('3 approved tasks · 3 certificates')
     expect(within(track).getByRole('link', { name: 'Certificate BW-2025-CCCC3: API' })).toHaveAttribute('href', '/verify/BW-2025-CCCC3')

@@ -9,7 +9,10 @@ import { useSubmitLink } from '@/lib/tasks/submit-link'
 import { useTask } from '../api/get-task'
 import { TaskPageView } from '../components/task-page-view'
 
-/** /tasks/:id: open to all (issue 18); what a viewer may do depends on who looks. */
+/**
+ * /tasks/:id: open to all (docs/marketplace.md, "Screens: pay and the task page"); what a viewer
+ * may do depends on who looks.
+ */
 export function TaskPage() {
   const id = useParams().id ?? ''
   const [params] = useSearchParams()
