@@ -15,7 +15,7 @@ import (
 // ResetMailKind is the outbox kind of a password reset mail, composed by ComposeResetMail.
 const ResetMailKind = "password-reset"
 
-// Outbox takes mails to send after the request (mail.Worker).
+// Outbox takes mails to send after the request (mail.Outbox).
 type Outbox interface {
 	Enqueue(ctx context.Context, m mail.Queued) error
 }

@@ -22,29 +22,21 @@ import (
 	"gorm.io/gorm"
 
 	"bridgework/backend/accounts"
-	"bridgework/backend/admin"
 	"bridgework/backend/alerts"
 	"bridgework/backend/audit"
-	"bridgework/backend/certs"
-	"bridgework/backend/chat"
 	"bridgework/backend/config"
 	"bridgework/backend/credentials"
 	"bridgework/backend/digest"
-	"bridgework/backend/help"
 	"bridgework/backend/httpapi"
 	"bridgework/backend/issuers"
 	"bridgework/backend/lease"
 	"bridgework/backend/mail"
-	"bridgework/backend/notify"
 	"bridgework/backend/payments"
-	"bridgework/backend/profiles"
 	"bridgework/backend/ratelimit"
 	"bridgework/backend/ratings"
 	"bridgework/backend/realtime"
 	"bridgework/backend/store"
-	"bridgework/backend/stripeconnect"
 	"bridgework/backend/tasks"
-	"bridgework/backend/uploads"
 )
 
 // App is the assembled product.
@@ -127,7 +119,9 @@ type Options struct {
 	StripeHTTPClient *http.Client
 }
 
-// Build wires the services and the HTTP handler on an open database and optional Redis.
+// Build wires the services and the HTTP handler on an open database and optional Redis, each
+// part constructed with what it needs, in dependency order (newServices), then starts the
+// background jobs.
 func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*App, error) {
 	logger := opts.Logger
 	if why := cfg.PublicURLMismatch(); why != "" {
@@ -140,202 +134,94 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	}
 	registry := prometheus.NewRegistry()
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	var limiter ratelimit.Limiter = ratelimit.NewMemory()
 	if rdb != nil {
 		guardRedis(rdb, logger, registry)
-		limiter = ratelimit.Fallback{Primary: ratelimit.NewRedis(rdb, cfg.RedisPrefix), Secondary: limiter}
 	}
-	mailer := opts.Mailer
-	if mailer == nil {
-		mailer = mail.Log{Logger: logger}
-		if cfg.SMTPAddr != "" {
-			mailer = mail.SMTP{Addr: cfg.SMTPAddr, From: cfg.SMTPFrom, User: cfg.SMTPUser, Password: cfg.SMTPPassword}
-		}
-	}
-	hash := opts.Hash
-	if hash == (accounts.HashParams{}) {
-		hash = accounts.DefaultHashParams
-	}
-
-	users := store.Users{DB: db}
-	trailKey := auditKey(cfg, secret)
-	trail := &audit.Service{Store: store.Audit{DB: db, Key: trailKey}, Key: trailKey, Logger: logger}
-	acc := &accounts.Service{
-		Store:    users,
-		Sessions: store.Sessions{DB: db},
-		Tokens:   &accounts.Tokens{Secret: secret, Issuer: cfg.JWTIssuer, Audience: cfg.JWTAudience, TTL: cfg.JWTTTL},
-		Limiter:  limiter,
-		Hash:     hash,
-		Limits: accounts.Limits{
-			LoginFailuresPerAccount: cfg.LoginFailuresPerAccount, LoginFailuresPerIP: cfg.LoginFailuresPerIP,
-			LoginFailureWindow: cfg.LoginFailureWindow, LoginFailuresPerDevice: cfg.LoginFailuresPerDevice,
-			ResetRequestsPerIP: cfg.ResetRequestsPerIP, ResetRequestWindow: cfg.ResetRequestWindow,
-			RegistrationsPerIP: cfg.RegistrationsPerIP, ResetMailsPerAccount: cfg.ResetMailsPerAccount,
-		},
-		PublicURL:     cfg.PublicURL,
-		Logger:        logger,
-		AdminEmail:    cfg.AdminEmail,
-		AdminPassword: cfg.AdminPassword,
-		UserCacheTTL:  cfg.UserCacheTTL,
-		Audit:         trail,
-	}
-
-	companies := &issuers.Service{
-		Store: store.Issuers{DB: db}, Limiter: limiter, MailsPerAccount: cfg.VerifyMailsPerAccount,
-		MailWindow: cfg.VerifyMailWindow, LinkTTL: cfg.VerifyLinkTTL, PublicURL: cfg.PublicURL,
-	}
-	digests := &digest.Service{
-		Store: store.Digests{DB: db}, Secret: secret, PublicURL: cfg.PublicURL,
-		OfflineAfter: cfg.DigestOfflineAfter, MinInterval: cfg.DigestMinInterval, Logger: logger,
-	}
-	outbox := mail.NewWorker(mail.Worker{
-		Queue: store.Outbox{DB: db}, Mailer: mailer, MaxAttempts: cfg.MailMaxAttempts, FirstRetry: cfg.MailFirstRetry,
-		SendTimeout: cfg.MailSendTimeout, Logger: logger,
-		Composers: map[string]mail.Composer{
-			accounts.ResetMailKind: acc.ComposeResetMail,
-			issuers.MailKind:       companies.ComposeMail,
-			digest.MailKind:        digests.Compose,
-		},
-	})
-	digests.Wake = outbox.Wake
-	acc.Outbox, companies.Outbox = outbox, outbox
-
-	// File links are signed with the tokens' secret, so every instance checks every link.
-	fileLinks := uploads.NewLinks(secret)
-	chatService := &chat.Service{
-		Store: store.Messages{DB: db, Inserts: store.NewMessageInserts(cfg.ChatCommitInterval)}, Links: fileLinks, Limiter: limiter, Logger: logger,
-		Limits: chat.Limits{MessagesPerMinute: cfg.ChatMessagesPerMinute},
-	}
-	live, err := newLive(cfg, rdb, acc, chatService, digests, limiter, logger)
+	limiter := newLimiter(cfg, rdb)
+	svc, err := newServices(cfg, db, rdb, secret, limiter, opts)
 	if err != nil {
 		return nil, err
 	}
-	hub := live.hub
-	invalidator := &invalidations{rdb: rdb, channel: cfg.RedisPrefix + "invalidate", logger: logger,
-		apply: func(userID string, endedSessions []string) {
-			acc.ForgetLocal(userID, endedSessions)
-			if len(endedSessions) > 0 {
-				hub.EndSessions(userID, endedSessions)
-			}
-		}}
-	acc.Invalidator = invalidator
-	publisher := Publisher{hub: hub, log: logger}
-	chatService.Publisher, chatService.Presence = publisher, live.tracker
-	digests.Presence = live.tracker
-	notifications := &notify.Service{Store: store.Notifications{DB: db}, Publisher: publisher, Logger: logger}
-	taskStore := store.Tasks{DB: db, AuditKey: trailKey}
-	// "Highest pay" sorts in the database by the rates it holds: those of this configuration.
-	if err := taskStore.SetCurrencyRates(context.Background(), cfg.CurrencyRates); err != nil {
-		return nil, fmt.Errorf("currency rates: %w", err)
-	}
-	marketplace := &tasks.Service{
-		Store: taskStore, Notifier: notifications, Publisher: publisher,
-		Limiter: limiter, PostsPerHour: cfg.TasksPerStartup, DefaultCurrency: cfg.DefaultCurrency,
-		Rates: cfg.CurrencyRates, Uploads: store.Files{DB: db},
-	}
-	issuer, err := credentialIssuer(cfg, rdb != nil)
+	svc.live.registerMetrics(registry)
+	handler, err := newHandler(cfg, db, rdb, svc, limiter, registry, logger)
 	if err != nil {
 		return nil, err
 	}
-	credentialService := &credentials.Service{Issuer: issuer, Store: store.Credentials{DB: db}, Certificates: store.Certificates{DB: db},
-		Users: users, Limiter: limiter, VerifiesPerIP: cfg.CredentialVerifiesPerIP}
-	certificates := &certs.Service{Store: store.Certificates{DB: db}, Users: users, Credentials: credentialService, PublicURL: cfg.PublicURL}
-	rates := &ratings.Service{Store: store.Ratings{DB: db, AuditKey: trailKey}}
-	paymentStore := store.Payments{DB: db, AuditKey: trailKey}
-	pay := &payments.Service{Store: paymentStore, Ledger: paymentStore, Notifier: notifications, Publisher: publisher,
-		PublicURL: cfg.PublicURL, Fundings: marketplace, FeeBasisPoints: cfg.PlatformFeeBasisPoints, Logger: logger}
-	var money *payments.Worker
-	if cfg.Payments == config.PaymentsStripe {
-		connect := stripeconnect.New(stripeconnect.Config{SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret,
-			APIBase: cfg.StripeAPIBase, HTTPClient: opts.StripeHTTPClient, Timeout: cfg.MoneyCallTimeout, Logger: logger})
-		money = payments.NewWorker(payments.Worker{Queue: store.MoneyJobs{DB: db, AuditKey: trailKey}, Connect: connect,
-			Payments: paymentStore, Notifier: notifications, Publisher: publisher, MaxAttempts: cfg.MoneyMaxAttempts,
-			FirstRetry: cfg.MoneyFirstRetry, CallTimeout: cfg.MoneyCallTimeout, Logger: logger})
-		pay.Connect, pay.Money = connect, money
-		marketplace.Checkout, marketplace.Money = connect, money
-		marketplace.PublicURL, marketplace.FeeBasisPoints = cfg.PublicURL, cfg.PlatformFeeBasisPoints
-		marketplace.ReviewWindow, marketplace.ReviewWarning = cfg.ReviewWindow, cfg.ReviewWarning
-	}
-	searches := &alerts.Service{Store: store.Alerts{DB: db}, Publisher: publisher, Logger: logger}
-	marketplace.Posted = searches
+	sweep := &uploadSweep{files: store.Files{DB: db}, lease: leaseOn(rdb, cfg.RedisPrefix+"lease:upload-sweep", sweepInterval),
+		age: cfg.UploadOrphanAge, logger: logger}
+	background := startJobs(cfg, rdb, svc, sweep, logger)
+	svc.live.startSweep()
+	return &App{
+		Handler: handler, Accounts: svc.accounts, Tasks: svc.tasks, Alerts: svc.alerts, Ratings: svc.ratings,
+		Digests: svc.digests, Audit: svc.audit, Payments: svc.payments, Issuers: svc.issuers, Hub: svc.live.hub,
+		Mail: svc.mail, Money: svc.stripe.worker, sweep: sweep, live: svc.live, jobs: background, DB: db, Redis: rdb,
+	}, nil
+}
 
-	live.registerMetrics(registry)
+// newLimiter counts in memory, or through Redis shared by the instances with memory taking over
+// while Redis is down.
+func newLimiter(cfg config.Config, rdb *redis.Client) ratelimit.Limiter {
+	memory := ratelimit.NewMemory()
+	if rdb == nil {
+		return memory
+	}
+	return ratelimit.Fallback{Primary: ratelimit.NewRedis(rdb, cfg.RedisPrefix), Secondary: memory}
+}
 
-	people := &profiles.Service{
-		Store: store.Profiles{DB: db}, Work: marketplace, Sessions: acc, Hash: hash, Limiter: limiter,
-		PasswordFailures: cfg.LoginFailuresPerAccount, PasswordWindow: cfg.LoginFailureWindow,
+// newMailer is the mailer a test gave, else SMTP when configured, else the log.
+func newMailer(cfg config.Config, given mail.Mailer, logger *slog.Logger) mail.Mailer {
+	switch {
+	case given != nil:
+		return given
+	case cfg.SMTPAddr != "":
+		return mail.SMTP{Addr: cfg.SMTPAddr, From: cfg.SMTPFrom, User: cfg.SMTPUser, Password: cfg.SMTPPassword}
+	default:
+		return mail.Log{Logger: logger}
 	}
+}
 
-	handler, err := httpapi.New(httpapi.Deps{
-		Accounts:  acc,
-		Help:      &help.Service{Store: store.HelpRequests{DB: db}, Limiter: limiter, PerIPHour: cfg.HelpRequestsPerIP},
-		Chat:      chatService,
-		Profiles:  people,
-		FileLinks: fileLinks,
-		Uploads: &uploads.Service{
-			Store: store.Files{DB: db}, Limiter: limiter, PerUser: cfg.UploadsPerUser, Window: cfg.UploadWindow,
-			QuotaBytes: int64(cfg.UploadQuotaMB) << 20, MaxImagePixels: cfg.UploadMaxImagePixels,
-		},
-		Admin:          &admin.Service{Store: store.Admin{DB: db}, Marketplace: marketplace, Certificates: certificates},
-		Tasks:          marketplace,
-		Certificates:   certificates,
-		Credentials:    credentialService,
-		MaxVerifyBytes: int64(cfg.CredentialVerifyMaxMB) << 20,
-		Issuers:        companies,
-		Notifications:  notifications,
-		Ratings:        rates,
-		Alerts:         searches,
-		Digests:        digests,
-		Payments:       pay,
-		Audit:          trail,
-		Realtime:       hub,
-		Logger:         logger,
-		Registry:       registry,
-		MetricsToken:   cfg.MetricsToken,
-		StaticDir:      cfg.StaticDir,
-		TrustedProxies: cfg.TrustedProxies,
-		SecureCookies:  strings.HasPrefix(cfg.PublicURL, "https://"),
-		Limiter:        limiter, APIRequestsPerUser: cfg.APIRequestsPerUser,
-		Ready: func(ctx context.Context) error {
-			if err := store.Ping(ctx, db); err != nil {
-				return fmt.Errorf("database: %w", err)
-			}
-			if rdb != nil {
-				if err := rdb.Ping(ctx).Err(); err != nil {
-					return fmt.Errorf("redis: %w", err)
-				}
-			}
-			return nil
-		},
-	})
-	if err != nil {
-		return nil, err
+// hashParams are the password hash's parameters a test gave, else the defaults.
+func hashParams(given accounts.HashParams) accounts.HashParams {
+	if given == (accounts.HashParams{}) {
+		return accounts.DefaultHashParams
 	}
-	sweep := &uploadSweep{files: store.Files{DB: db}, age: cfg.UploadOrphanAge, logger: logger}
-	if rdb != nil {
-		sweep.lease = lease.New(rdb, cfg.RedisPrefix+"lease:upload-sweep", sweepInterval)
+	return given
+}
+
+// leaseOn is a lease on key through Redis, so that one instance of several runs a job per
+// interval; nil on the embedded setup, which is one instance.
+func leaseOn(rdb *redis.Client, key string, interval time.Duration) *lease.Lease {
+	if rdb == nil {
+		return nil
 	}
-	digestRuns := &digestJob{digests: digests, interval: cfg.DigestCheckEvery, logger: logger}
-	if rdb != nil {
-		digestRuns.lease = lease.New(rdb, cfg.RedisPrefix+"lease:digests", cfg.DigestCheckEvery)
-	}
-	checkpoints := &auditCheckpoints{trail: trail, interval: cfg.AuditCheckpointInterval, logger: logger}
-	if rdb != nil {
-		checkpoints.lease = lease.New(rdb, cfg.RedisPrefix+"lease:audit-checkpoint", cfg.AuditCheckpointInterval)
-	}
+	return lease.New(rdb, key, interval)
+}
+
+// startJobs starts the background loops Shutdown stops: the mail and money workers, the sweeps
+// and the periodic jobs, and the listener of invalidations from every instance.
+func startJobs(cfg config.Config, rdb *redis.Client, svc *services, sweep *uploadSweep, logger *slog.Logger) *jobs {
+	digestRuns := &digestJob{digests: svc.digests, interval: cfg.DigestCheckEvery, logger: logger,
+		lease: leaseOn(rdb, cfg.RedisPrefix+"lease:digests", cfg.DigestCheckEvery)}
+	checkpoints := &auditCheckpoints{trail: svc.audit, interval: cfg.AuditCheckpointInterval, logger: logger,
+		lease: leaseOn(rdb, cfg.RedisPrefix+"lease:audit-checkpoint", cfg.AuditCheckpointInterval)}
 	background := newJobs()
-	background.start(outbox.Run)
+	background.start(svc.mail.Run)
 	background.start(sweep.run)
-	background.start(unlistPastDeadlines(marketplace, logger))
+	background.start(unlistPastDeadlines(svc.tasks, logger))
 	background.start(digestRuns.run)
 	background.start(checkpoints.run)
-	if money != nil {
+	if money := svc.stripe.worker; money != nil {
 		background.start(money.Run)
-		background.start(releaseOverdue(marketplace, logger))
+		background.start(releaseOverdue(svc.tasks, logger))
 	}
-	background.start(invalidator.listen(invalidator.subscribe()))
-	live.startSweep()
-	return &App{Handler: handler, Accounts: acc, Tasks: marketplace, Alerts: searches, Ratings: rates, Digests: digests, Audit: trail, Payments: pay, Issuers: companies, Hub: hub, Mail: outbox, Money: money, sweep: sweep, live: live, jobs: background, DB: db, Redis: rdb}, nil
+	hub, accountsSvc := svc.live.hub, svc.accounts
+	background.start(svc.invalidations.listen(svc.invalidations.subscribe(), func(userID string, endedSessions []string) {
+		accountsSvc.ForgetLocal(userID, endedSessions)
+		if len(endedSessions) > 0 {
+			hub.EndSessions(userID, endedSessions)
+		}
+	}))
+	return background
 }
 
 // auditKey is AUDIT_KEY, or a key derived from the JWT secret: the one every instance shares.

@@ -14,10 +14,15 @@ import (
 // are: through one Redis channel all instances subscribe to, or, on the embedded setup, straight
 // to this instance. While Redis is down the message reaches only this instance; the caches'
 // USER_CACHE_TTL bounds how long the others may still accept a revoked session.
+//
+// Accounts forgets on this instance before it invalidates (accounts.Service.ForgetLocal), so what
+// is left to do here, on the embedded setup or when Redis cannot take the broadcast, is local:
+// closing this instance's sockets of the ended sessions. Every instance, this one included,
+// applies the broadcast in full (listen).
 type invalidations struct {
 	rdb     *redis.Client // nil: one instance
 	channel string
-	apply   func(userID string, endedSessions []string)
+	local   func(userID string, endedSessions []string)
 	logger  *slog.Logger
 }
 
@@ -28,13 +33,13 @@ type invalidation struct {
 
 func (i *invalidations) Invalidate(ctx context.Context, userID string, endedSessions []string) {
 	if i.rdb == nil {
-		i.apply(userID, endedSessions)
+		i.local(userID, endedSessions)
 		return
 	}
 	payload, _ := json.Marshal(invalidation{UserID: userID, EndedSessions: endedSessions})
 	if err := i.rdb.Publish(ctx, i.channel, payload).Err(); err != nil {
 		i.logger.Warn("invalidation not broadcast; other instances catch up within USER_CACHE_TTL", "err", err)
-		i.apply(userID, endedSessions)
+		i.local(userID, endedSessions)
 	}
 }
 
@@ -55,7 +60,7 @@ func (i *invalidations) subscribe() *redis.PubSub {
 }
 
 // listen applies the invalidations every instance broadcasts, its own included, until ctx ends.
-func (i *invalidations) listen(sub *redis.PubSub) func(ctx context.Context) {
+func (i *invalidations) listen(sub *redis.PubSub, apply func(userID string, endedSessions []string)) func(ctx context.Context) {
 	return func(ctx context.Context) {
 		if sub == nil {
 			return
@@ -75,7 +80,7 @@ func (i *invalidations) listen(sub *redis.PubSub) func(ctx context.Context) {
 				}
 				var inv invalidation
 				if json.Unmarshal([]byte(m.Payload), &inv) == nil && inv.UserID != "" {
-					i.apply(inv.UserID, inv.EndedSessions)
+					apply(inv.UserID, inv.EndedSessions)
 				}
 			}
 		}

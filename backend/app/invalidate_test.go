@@ -16,11 +16,10 @@ import (
 func TestInvalidations_listenerEndsWhenRedisClientCloses(t *testing.T) {
 	rdb, prefix := testenv.Redis(t)
 	applied := make(chan string, 1)
-	inv := &invalidations{rdb: rdb, channel: prefix + "invalidate", logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		apply: func(userID string, _ []string) { applied <- userID }}
+	inv := &invalidations{rdb: rdb, channel: prefix + "invalidate", logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	listen := inv.listen(inv.subscribe())
+	listen := inv.listen(inv.subscribe(), func(userID string, _ []string) { applied <- userID })
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

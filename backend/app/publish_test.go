@@ -58,7 +58,7 @@ func publisherOn(t *testing.T, b realtime.Broker) Publisher {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = hub.Shutdown(context.Background()) })
-	return Publisher{hub: hub, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	return Publisher{broker: b, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 }
 
 // TestPublisher_announcesWhatTheClientLeftBehind: the change is committed when the publisher

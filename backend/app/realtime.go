@@ -22,9 +22,13 @@ import (
 // implementation of the domains' Publisher. The change it announces is already committed, and
 // the broker sends the users of a failed publish a resync once it can, so a failure is logged,
 // never returned. Its zero value publishes nothing.
+//
+// It hands events to the broker, not to the hub: every publish goes through the broker anyway
+// (realtime.Broker), and so the services that publish are built before the hub, which calls
+// them for the frames and presence changes of its sockets.
 type Publisher struct {
-	hub *realtime.Hub
-	log *slog.Logger
+	broker realtime.Broker
+	log    *slog.Logger
 }
 
 // publishTimeout bounds one publish: a broker that does not answer (Redis down) must not hold
@@ -41,7 +45,7 @@ func publishContext(ctx context.Context) (context.Context, context.CancelFunc) {
 // Publish wraps data in an event frame and hands it to the broker, for every user in userIDs in
 // one go (both parties of a chat message).
 func (p Publisher) Publish(ctx context.Context, eventType string, data any, userIDs ...string) {
-	if p.hub == nil || len(userIDs) == 0 {
+	if p.broker == nil || len(userIDs) == 0 {
 		return
 	}
 	ev, err := realtime.NewEvent(eventType, data)
@@ -49,9 +53,9 @@ func (p Publisher) Publish(ctx context.Context, eventType string, data any, user
 		ctx, cancel := publishContext(ctx)
 		defer cancel()
 		if len(userIDs) == 1 {
-			err = p.hub.Publish(ctx, userIDs[0], ev)
+			err = p.broker.Publish(ctx, userIDs[0], ev)
 		} else {
-			err = p.hub.PublishAll(ctx, userIDs, ev)
+			err = realtime.PublishAll(ctx, p.broker, userIDs, ev)
 		}
 	}
 	if err != nil {
@@ -64,7 +68,7 @@ func (p Publisher) Publish(ctx context.Context, eventType string, data any, user
 // thousands of task alerts take a few round trips rather than thousands. Each chunk leaves as soon
 // as its events are built, so the first users do not wait for the last ones' events.
 func (p Publisher) PublishEach(ctx context.Context, eventType string, dataByUser map[string]any) {
-	if p.hub == nil || len(dataByUser) == 0 {
+	if p.broker == nil || len(dataByUser) == 0 {
 		return
 	}
 	chunk := make([]realtime.Envelope, 0, min(len(dataByUser), realtime.PublishChunk))
@@ -76,7 +80,7 @@ func (p Publisher) PublishEach(ctx context.Context, eventType string, dataByUser
 		defer cancel()
 		// After a failure the next chunks are still handed over, so that the broker owes each
 		// of their users a resync; with Redis gone its circuit breaker refuses them at once.
-		if err := p.hub.PublishEach(ctx, chunk); err != nil && !failed {
+		if err := realtime.PublishEach(ctx, p.broker, chunk); err != nil && !failed {
 			failed = true
 			p.log.WarnContext(ctx, "publish failed", "type", eventType, "users", len(dataByUser), "err", err)
 		}
@@ -98,7 +102,6 @@ func (p Publisher) PublishEach(ctx context.Context, eventType string, dataByUser
 type live struct {
 	hub      *realtime.Hub
 	presence *presence.Watcher
-	tracker  presence.Tracker
 	// sweep takes the users of dead instances offline (Redis only). Build starts it once
 	// everything it announces through is wired; shutdown stops it before presence closes, so
 	// that none of its announcements is dropped.
@@ -108,41 +111,67 @@ type live struct {
 	closers []func() error
 }
 
-// newLive builds the hub with chat's hooks: a user's first and last socket on this instance
-// feed the presence tracker (memory, or Redis shared by instances), whose online/offline
-// changes chat announces to the user's partners; "typing" and "read" frames go to chat.
-func newLive(cfg config.Config, rdb *redis.Client, acc *accounts.Service, chatService *chat.Service, digests *digest.Service, limiter ratelimit.Limiter, logger *slog.Logger) (*live, error) {
-	l := &live{tracker: presence.NewMemory(), sweeping: newJobs()}
-	if rdb != nil {
-		tracker := presence.NewRedis(rdb, presence.RedisOptions{
-			Prefix: cfg.RedisPrefix, TTL: cfg.PresenceTTL, Heartbeat: cfg.PresenceHeartbeat, Logger: logger,
-		})
-		l.tracker = tracker
-		l.closers = append(l.closers, func() error { tracker.Close(); return nil })
-		l.sweep = presence.NewSweeper(tracker, cfg.PresenceSweepInterval)
+// presenceTracker is who is online: in memory, or in Redis shared by the instances, with the
+// sweeper that takes the users of dead instances offline and how to close the tracker.
+func presenceTracker(cfg config.Config, rdb *redis.Client, logger *slog.Logger) (presence.Tracker, *presence.Sweeper, func() error) {
+	if rdb == nil {
+		return presence.NewMemory(), nil, func() error { return nil }
 	}
-	l.presence = presence.NewWatcher(l.tracker, func(ctx context.Context, userID string, online bool) {
-		chatService.AnnouncePresence(ctx, userID, online)
-		if !online {
-			digests.Seen(ctx, userID) // a digest waits DIGEST_OFFLINE_AFTER from the last tab's close
-		}
-	}, logger)
-	hub, closeBroker, err := newHub(cfg, rdb, acc, logger, realtime.Options{
-		OnConnect:     l.presence.Connected,
-		OnDisconnect:  l.presence.Disconnected,
-		ClientFrames:  chat.ClientFrames,
-		OnClientEvent: func(userID string, ev realtime.Event) { chatService.HandleClientEvent(userID, ev.Type, ev.Data) },
-		MaxPerUser:    cfg.WSMaxPerUser,
-		MaxPerIP:      cfg.WSMaxPerIP,
-		PingInterval:  cfg.WSPingInterval,
-		Admit:         admitSockets(newHeadroom(cfg.FDReserve), limiter, cfg.WSHandshakesPerIP),
+	tracker := presence.NewRedis(rdb, presence.RedisOptions{
+		Prefix: cfg.RedisPrefix, TTL: cfg.PresenceTTL, Heartbeat: cfg.PresenceHeartbeat, Logger: logger,
 	})
-	if err != nil {
-		return nil, err
+	return tracker, presence.NewSweeper(tracker, cfg.PresenceSweepInterval), func() error { tracker.Close(); return nil }
+}
+
+// newBroker is the in-process broker, or Redis's when configured, and how to close it.
+// onReconnect runs when the Redis subscription works again after it failed.
+func newBroker(cfg config.Config, rdb *redis.Client, logger *slog.Logger, onReconnect func()) (realtime.Broker, func() error) {
+	if rdb == nil {
+		return realtime.NewMemoryBroker(), func() error { return nil }
 	}
-	l.hub = hub
-	l.closers = append(l.closers, closeBroker)
-	return l, nil
+	broker := realtime.NewRedisBroker(rdb, realtime.RedisOptions{Prefix: cfg.RedisPrefix, Logger: logger, OnReconnect: onReconnect})
+	return broker, broker.Close
+}
+
+// presenceChanges is what happens when a user's first tab opens or last tab closes on any
+// instance: chat tells their partners, and a digest starts waiting for them.
+func presenceChanges(chatSvc *chat.Service, digestsSvc *digest.Service) func(ctx context.Context, userID string, online bool) {
+	return func(ctx context.Context, userID string, online bool) {
+		chatSvc.AnnouncePresence(ctx, userID, online)
+		if !online {
+			digestsSvc.Seen(ctx, userID) // a digest waits DIGEST_OFFLINE_AFTER from the last tab's close
+		}
+	}
+}
+
+// newHub builds the websocket hub on broker with chat's hooks: a user's first and last socket on
+// this instance feed the presence watcher, "typing" and "read" frames go to chat, and accounts
+// says whose token a socket carries.
+func newHub(cfg config.Config, broker realtime.Broker, accountsSvc *accounts.Service, watcher *presence.Watcher,
+	chatSvc *chat.Service, limiter ratelimit.Limiter, logger *slog.Logger) (*realtime.Hub, error) {
+	return realtime.NewHub(broker, realtime.Options{
+		Authenticate: func(ctx context.Context, token string) (string, string, error) {
+			u, err := accountsSvc.Authenticate(ctx, token)
+			if err != nil {
+				return "", "", err
+			}
+			if u.Type == accounts.Admin {
+				// The admin has read-only oversight and no live features.
+				return "", "", errAdminNoRealtime
+			}
+			return u.ID, u.SessionID, nil
+		},
+		AllowedOrigins: cfg.AllowedOrigins,
+		OnConnect:      watcher.Connected,
+		OnDisconnect:   watcher.Disconnected,
+		ClientFrames:   chat.ClientFrames,
+		OnClientEvent:  func(userID string, ev realtime.Event) { chatSvc.HandleClientEvent(userID, ev.Type, ev.Data) },
+		MaxPerUser:     cfg.WSMaxPerUser,
+		MaxPerIP:       cfg.WSMaxPerIP,
+		PingInterval:   cfg.WSPingInterval,
+		Admit:          admitSockets(newHeadroom(cfg.FDReserve), limiter, cfg.WSHandshakesPerIP),
+		Logger:         logger,
+	})
 }
 
 // shutdown closes every socket with 1001, stops the sweep, lets presence announce who went
@@ -176,45 +205,6 @@ func (l *live) registerMetrics(reg prometheus.Registerer) {
 			Name: "bridgework_presence_pending", Help: "Presence changes (sockets opened or closed) waiting to be applied and announced.",
 		}, func() float64 { return float64(l.presence.Pending()) }),
 	)
-}
-
-// newHub builds the websocket hub on the in-process broker, or on Redis when configured, and
-// returns how to close that broker. hooks carries the app's presence and client-frame handlers.
-func newHub(cfg config.Config, rdb *redis.Client, acc *accounts.Service, logger *slog.Logger, hooks realtime.Options) (*realtime.Hub, func() error, error) {
-	var broker realtime.Broker = realtime.NewMemoryBroker()
-	closeBroker := func() error { return nil }
-	var hub *realtime.Hub
-	if rdb != nil {
-		redisBroker := realtime.NewRedisBroker(rdb, realtime.RedisOptions{
-			Prefix: cfg.RedisPrefix,
-			Logger: logger,
-			// Events published while this instance's subscription was down are lost to its
-			// clients; tell them to refetch what they show.
-			OnReconnect: func() { hub.BroadcastLocal(realtime.NewResync()) },
-		})
-		broker, closeBroker = redisBroker, redisBroker.Close
-	}
-	opts := hooks
-	opts.Logger = logger
-	opts.AllowedOrigins = cfg.AllowedOrigins
-	opts.Authenticate = func(ctx context.Context, token string) (string, string, error) {
-		u, err := acc.Authenticate(ctx, token)
-		if err != nil {
-			return "", "", err
-		}
-		if u.Type == accounts.Admin {
-			// The admin has read-only oversight and no live features.
-			return "", "", errAdminNoRealtime
-		}
-		return u.ID, u.SessionID, nil
-	}
-	var err error
-	hub, err = realtime.NewHub(broker, opts)
-	if err != nil {
-		_ = closeBroker()
-		return nil, nil, err
-	}
-	return hub, closeBroker, nil
 }
 
 type adminError struct{}

@@ -46,24 +46,25 @@ type redisGuard struct {
 
 // guardRedis installs the breaker on rdb and registers its metrics.
 func guardRedis(rdb *redis.Client, logger *slog.Logger, reg prometheus.Registerer) {
+	open := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "bridgework_redis_circuit_open", Help: "1 while Redis calls are refused at once after failures (circuit open or probing).",
+	})
 	g := &redisGuard{
-		open: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "bridgework_redis_circuit_open", Help: "1 while Redis calls are refused at once after failures (circuit open or probing).",
-		}),
+		open: open,
 		rejected: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "bridgework_redis_circuit_rejected_total", Help: "Redis calls refused without trying while the circuit was open.",
 		}),
+		breaker: &breaker.Breaker{OnChange: func(from, to breaker.State) {
+			logger.Debug("redis circuit", "from", from.String(), "to", to.String())
+			if to == breaker.Closed {
+				open.Set(0)
+				logger.Info("redis is back: circuit closed")
+			} else if from == breaker.Closed {
+				open.Set(1)
+				logger.Warn("redis unreachable: circuit open, limits count in memory meanwhile")
+			}
+		}},
 	}
-	g.breaker = &breaker.Breaker{OnChange: func(from, to breaker.State) {
-		logger.Debug("redis circuit", "from", from.String(), "to", to.String())
-		if to == breaker.Closed {
-			g.open.Set(0)
-			logger.Info("redis is back: circuit closed")
-		} else if from == breaker.Closed {
-			g.open.Set(1)
-			logger.Warn("redis unreachable: circuit open, limits count in memory meanwhile")
-		}
-	}}
 	reg.MustRegister(g.open, g.rejected)
 	rdb.AddHook(g)
 }

@@ -18,42 +18,16 @@ import (
 	"bridgework/backend/money"
 )
 
-// Config is the whole of the server's settings.
+// Config is the whole of the server's settings, in .env.example's sections: what an operator
+// decides first, then the tuning knobs the benchmarks set.
 type Config struct {
-	Port        int
-	DataDir     string
-	DatabaseURL string // empty: SQLite file under DataDir
-	RedisURL    string // empty: in-process broker and limiter
-	RedisPrefix string
-	JWTSecret   string // empty: generated once into DataDir
-	JWTTTL      time.Duration
-	JWTIssuer   string
-	JWTAudience string
-	// AuditKey seals the audit trail's hash chain (package audit): AUDIT_KEY, base64 of at least
-	// 32 bytes. Nil: a key derived from the JWT secret.
-	AuditKey []byte
-	// AuditCheckpointInterval is how often one instance logs the trail's head, signed.
-	AuditCheckpointInterval time.Duration
-	// CredentialSigningKey signs every certificate's credential (package credentials): the base64
-	// of an Ed25519 seed, the same on every instance. Empty: generated once into DataDir.
-	// CredentialRetiredKeys are the Multikeys (z6Mk…) of keys signed with before, still listed.
-	CredentialSigningKey  string
-	CredentialRetiredKeys []string
-	// CredentialVerifiesPerIP is how many files one address may verify a minute;
-	// CredentialVerifyMaxMB the largest file verified, in MiB.
-	CredentialVerifiesPerIP int
-	CredentialVerifyMaxMB   int
-	// UserCacheTTL is how long an instance reuses a signed-in user and session it read. Changes
-	// (a sign-out, a password change, a profile edit) reach every instance at once through the
-	// Redis invalidation broadcast; the TTL only bounds staleness while Redis is down.
-	UserCacheTTL    time.Duration
-	PublicURL       string
-	StaticDir       string
-	AdminEmail      string
-	AdminPassword   string
-	SeedDemo        bool
-	TrustedProxies  []string
-	AllowedOrigins  []string
+	// Server.
+	Port      int
+	Host      string // the address the server listens on; empty: every interface
+	PublicURL string
+	DataDir   string
+	StaticDir string
+	// ShutdownTimeout bounds finishing requests and closing websockets on SIGTERM.
 	ShutdownTimeout time.Duration
 	LogLevel        string
 	LogFormat       string
@@ -61,59 +35,81 @@ type Config struct {
 	// PprofAddr is where net/http/pprof listens, on a listener of its own and never on the
 	// public router; empty: profiling is off.
 	PprofAddr string
+	SeedDemo  bool
 
-	LoginFailuresPerAccount int
-	LoginFailuresPerIP      int
-	LoginFailureWindow      time.Duration
-	ResetRequestsPerIP      int
-	ResetRequestWindow      time.Duration
-	ChatMessagesPerMinute   int
-	// ChatCommitInterval is the least time between two commits of chat messages on an
-	// instance; the messages sent meanwhile share the next one.
-	ChatCommitInterval time.Duration
-
-	// Abuse limits: each account or client address gets only its own share. A count of 0 turns
-	// that limit off.
-	LoginFailuresPerDevice int           // failures a trusted device may make before it stops being trusted
-	ResetMailsPerAccount   int           // reset mails per account per ResetRequestWindow
-	RegistrationsPerIP     int           // per hour
-	HelpRequestsPerIP      int           // per hour
-	TasksPerStartup        int           // task posts per hour
-	DefaultCurrency        string        // ISO 4217 code of a task budget posted without one
-	CurrencyRates          money.Rates   // CURRENCY_BASE and CURRENCY_RATES: what "Highest pay" compares in
-	APIRequestsPerUser     int           // per minute, over the whole API
-	UploadsPerUser         int           // per UploadWindow
-	UploadWindow           time.Duration //
-	UploadQuotaMB          int           // bytes a user may keep stored, in MiB
-	UploadMaxImagePixels   int           // width × height of an uploaded image
-	UploadOrphanAge        time.Duration // an upload nothing references is deleted after this
-	WSMaxPerUser           int           // open sockets per user
-	WSMaxPerIP             int           // open sockets per client address
-	WSHandshakesPerIP      int           // socket handshakes per client address per minute
-	WSPingInterval         time.Duration // how often an open socket is pinged, so a dead peer is let go
-	RequestReadTimeout     time.Duration // a request's headers and body must arrive within this
-	FDReserve              int           // descriptors kept free for health checks and sign-in
-	GCHeapMinMB            int           // the collector's least heap goal, in MiB (package heapfloor)
-
-	// Company verification (package issuers): how long a mailed link works, and how many links
-	// a startup may ask for per VerifyMailWindow.
-	VerifyLinkTTL         time.Duration
-	VerifyMailsPerAccount int
-	VerifyMailWindow      time.Duration
-
+	// Database and scaling out.
+	DatabaseURL string // empty: SQLite file under DataDir
+	// DatabaseStartTimeout is how long a starting server keeps trying to reach PostgreSQL before
+	// it gives up; DatabaseRetryAfter is the Retry-After of a request refused while it cannot.
+	DatabaseStartTimeout time.Duration
+	DatabaseRetryAfter   time.Duration
+	RedisURL             string // empty: in-process broker and limiter
+	RedisPrefix          string
 	// Presence across instances (Redis only): the users of an instance that dies without a
 	// graceful shutdown go offline for their partners within PresenceTTL + PresenceSweepInterval.
 	PresenceTTL           time.Duration // how long an entry outlives its instance's last heartbeat
-	PresenceHeartbeat     time.Duration // how often an instance refreshes its users' entries
 	PresenceSweepInterval time.Duration // how often one instance removes expired entries
 
-	MailMaxAttempts int           // tries of one outbox mail before it is given up
-	MailFirstRetry  time.Duration // wait before the first retry; it doubles up to an hour
-	MailSendTimeout time.Duration // one attempt's limit
+	// Secrets and keys, the same on every instance.
+	JWTSecret string // empty: generated once into DataDir
+	// CredentialSigningKey signs every certificate's credential (package credentials): the base64
+	// of an Ed25519 seed, the same on every instance. Empty: generated once into DataDir.
+	// CredentialRetiredKeys are the Multikeys (z6Mk…) of keys signed with before, still listed.
+	CredentialSigningKey  string
+	CredentialRetiredKeys []string
+	// AuditKey seals the audit trail's hash chain (package audit): AUDIT_KEY, base64 of at least
+	// 32 bytes. Nil: a key derived from the JWT secret.
+	AuditKey []byte
 
-	DigestOfflineAfter time.Duration // how long a user is away before a digest gathers what they missed
-	DigestMinInterval  time.Duration // at least this long between two digests to one user
-	DigestCheckEvery   time.Duration // how often one instance looks for digests to send
+	// Sign-in tokens and the admin.
+	JWTTTL      time.Duration
+	JWTIssuer   string
+	JWTAudience string
+	// AdminEmail and AdminPassword are the bootstrap admin's credentials.
+	AdminEmail    string
+	AdminPassword string
+
+	// Security.
+	TrustedProxies     []string
+	AllowedOrigins     []string
+	RequestReadTimeout time.Duration // a request's headers and body must arrive within this
+	// AuditCheckpointInterval is how often one instance logs the trail's head, signed.
+	AuditCheckpointInterval time.Duration
+
+	// Limits: each account or client address gets only its own share. A count of 0 turns that
+	// limit off.
+	LoginFailuresPerAccount int
+	LoginFailuresPerIP      int
+	LoginFailuresPerDevice  int // failures a trusted device may make before it stops being trusted
+	LoginFailureWindow      time.Duration
+	ResetRequestsPerIP      int
+	ResetMailsPerAccount    int // reset mails per account per ResetRequestWindow
+	ResetRequestWindow      time.Duration
+	RegistrationsPerIP      int // per hour
+	HelpRequestsPerIP       int // per hour
+	TasksPerStartup         int // task posts per hour
+	ChatMessagesPerMinute   int
+	APIRequestsPerUser      int // per minute, over the whole API
+	// Company verification (package issuers): how many links a startup may ask for per
+	// VerifyMailWindow.
+	VerifyMailsPerAccount int
+	VerifyMailWindow      time.Duration
+	// CredentialVerifiesPerIP is how many files one address may verify a minute;
+	// CredentialVerifyMaxMB the largest file verified, in MiB.
+	CredentialVerifiesPerIP int
+	CredentialVerifyMaxMB   int
+	UploadsPerUser          int           // per UploadWindow
+	UploadWindow            time.Duration //
+	UploadQuotaMB           int           // bytes a user may keep stored, in MiB
+	UploadOrphanAge         time.Duration // an upload nothing references is deleted after this
+	UploadMaxImagePixels    int           // width × height of an uploaded image
+	WSMaxPerUser            int           // open sockets per user
+	WSMaxPerIP              int           // open sockets per client address
+	WSHandshakesPerIP       int           // socket handshakes per client address per minute
+
+	// Currencies.
+	DefaultCurrency string      // ISO 4217 code of a task budget posted without one
+	CurrencyRates   money.Rates // CURRENCY_BASE and CURRENCY_RATES: what "Highest pay" compares in
 
 	// Payments (package payments, DESIGN §3b): "offline", the default, where startups pay their
 	// students directly and both record it, or "stripe", where a funded task's money is held
@@ -137,16 +133,32 @@ type Config struct {
 	MoneyFirstRetry  time.Duration
 	MoneyCallTimeout time.Duration
 
-	SMTPAddr     string
-	SMTPFrom     string
-	SMTPUser     string
-	SMTPPassword string
+	// Mail.
+	SMTPAddr        string
+	SMTPFrom        string
+	SMTPUser        string
+	SMTPPassword    string
+	MailMaxAttempts int           // tries of one outbox mail before it is given up
+	MailFirstRetry  time.Duration // wait before the first retry; it doubles up to an hour
+	MailSendTimeout time.Duration // one attempt's limit
+	VerifyLinkTTL   time.Duration // how long a mailed company verification link works
 
-	Host string // the address the server listens on; empty: every interface
-	// DatabaseStartTimeout is how long a starting server keeps trying to reach PostgreSQL before
-	// it gives up; DatabaseRetryAfter is the Retry-After of a request refused while it cannot.
-	DatabaseStartTimeout time.Duration
-	DatabaseRetryAfter   time.Duration
+	DigestOfflineAfter time.Duration // how long a user is away before a digest gathers what they missed
+	DigestMinInterval  time.Duration // at least this long between two digests to one user
+
+	// Tuning: defaults the benchmarks set.
+	WSPingInterval time.Duration // how often an open socket is pinged, so a dead peer is let go
+	// ChatCommitInterval is the least time between two commits of chat messages on an
+	// instance; the messages sent meanwhile share the next one.
+	ChatCommitInterval time.Duration
+	GCHeapMinMB        int // the collector's least heap goal, in MiB (package heapfloor)
+	FDReserve          int // descriptors kept free for health checks and sign-in
+	// UserCacheTTL is how long an instance reuses a signed-in user and session it read. Changes
+	// (a sign-out, a password change, a profile edit) reach every instance at once through the
+	// Redis invalidation broadcast; the TTL only bounds staleness while Redis is down.
+	UserCacheTTL      time.Duration
+	PresenceHeartbeat time.Duration // how often an instance refreshes its users' presence entries
+	DigestCheckEvery  time.Duration // how often one instance looks for digests to send
 }
 
 // Load reads the configuration from the environment, reporting every malformed value at once.
@@ -162,99 +174,98 @@ func Load() (Config, error) {
 func loadFrom(r *reader) Config {
 	c := Config{
 		Port:            r.int("PORT", 8080),
-		DataDir:         r.str("DATA_DIR", "./data"),
-		DatabaseURL:     r.str("DATABASE_URL", ""),
-		RedisURL:        r.str("REDIS_URL", ""),
-		RedisPrefix:     r.str("REDIS_PREFIX", "bw:"),
-		JWTSecret:       r.str("JWT_SECRET", ""),
-		JWTTTL:          r.duration("JWT_TTL", 24*time.Hour),
-		JWTIssuer:       r.str("JWT_ISSUER", "bridgework"),
-		JWTAudience:     r.str("JWT_AUDIENCE", "bridgework-web"),
-		UserCacheTTL:    r.durationOrZero("USER_CACHE_TTL", 2*time.Second),
+		Host:            r.str("HOST", ""),
 		PublicURL:       strings.TrimRight(r.str("PUBLIC_URL", ""), "/"),
+		DataDir:         r.str("DATA_DIR", "./data"),
 		StaticDir:       r.str("STATIC_DIR", "frontend/dist"),
-		AdminEmail:      strings.ToLower(r.str("ADMIN_EMAIL", "admin@bridgework.local")),
-		AdminPassword:   r.str("ADMIN_PASSWORD", ""),
-		SeedDemo:        r.bool("SEED_DEMO", false),
-		TrustedProxies:  r.list("TRUSTED_PROXIES"),
-		AllowedOrigins:  r.list("WS_ALLOWED_ORIGINS"),
 		ShutdownTimeout: r.duration("SHUTDOWN_TIMEOUT", 15*time.Second),
 		LogLevel:        r.str("LOG_LEVEL", "info"),
 		LogFormat:       r.str("LOG_FORMAT", "json"),
 		MetricsToken:    r.str("METRICS_TOKEN", ""),
 		PprofAddr:       r.str("PPROF_ADDR", ""),
+		SeedDemo:        r.bool("SEED_DEMO", false),
+
+		DatabaseURL:           r.str("DATABASE_URL", ""),
+		DatabaseStartTimeout:  r.duration("DATABASE_START_TIMEOUT", time.Minute),
+		DatabaseRetryAfter:    r.duration("DATABASE_RETRY_AFTER", 5*time.Second),
+		RedisURL:              r.str("REDIS_URL", ""),
+		RedisPrefix:           r.str("REDIS_PREFIX", "bw:"),
+		PresenceTTL:           r.duration("PRESENCE_TTL", 10*time.Second),
+		PresenceSweepInterval: r.duration("PRESENCE_SWEEP_INTERVAL", 2*time.Second),
+
+		JWTSecret:             r.str("JWT_SECRET", ""),
+		CredentialSigningKey:  r.str("CREDENTIAL_SIGNING_KEY", ""),
+		CredentialRetiredKeys: r.list("CREDENTIAL_RETIRED_KEYS"),
+		AuditKey:              r.base64Key("AUDIT_KEY", 32),
+
+		JWTTTL:        r.duration("JWT_TTL", 24*time.Hour),
+		JWTIssuer:     r.str("JWT_ISSUER", "bridgework"),
+		JWTAudience:   r.str("JWT_AUDIENCE", "bridgework-web"),
+		AdminEmail:    strings.ToLower(r.str("ADMIN_EMAIL", "admin@bridgework.local")),
+		AdminPassword: r.str("ADMIN_PASSWORD", ""),
+
+		TrustedProxies:          r.list("TRUSTED_PROXIES"),
+		AllowedOrigins:          r.list("WS_ALLOWED_ORIGINS"),
+		RequestReadTimeout:      r.duration("REQUEST_READ_TIMEOUT", 30*time.Second),
+		AuditCheckpointInterval: r.duration("AUDIT_CHECKPOINT_INTERVAL", time.Hour),
 
 		LoginFailuresPerAccount: r.int("LOGIN_MAX_FAILURES_PER_ACCOUNT", 5),
 		LoginFailuresPerIP:      r.int("LOGIN_MAX_FAILURES_PER_IP", 100),
+		LoginFailuresPerDevice:  r.int("LOGIN_MAX_FAILURES_PER_DEVICE", 10),
 		LoginFailureWindow:      r.duration("LOGIN_FAILURE_WINDOW", 15*time.Minute),
 		ResetRequestsPerIP:      r.int("RESET_MAX_REQUESTS_PER_IP", 5),
+		ResetMailsPerAccount:    r.int("RESET_MAX_MAILS_PER_ACCOUNT", 3),
 		ResetRequestWindow:      r.duration("RESET_REQUEST_WINDOW", time.Hour),
+		RegistrationsPerIP:      r.int("REGISTER_MAX_PER_IP", 20),
+		HelpRequestsPerIP:       r.int("HELP_MAX_PER_IP", 10),
+		TasksPerStartup:         r.int("TASKS_MAX_PER_STARTUP", 30),
 		ChatMessagesPerMinute:   r.int("CHAT_MAX_MESSAGES_PER_MINUTE", 60),
-		ChatCommitInterval:      r.durationOrZero("CHAT_COMMIT_INTERVAL", 10*time.Millisecond),
-
-		LoginFailuresPerDevice: r.int("LOGIN_MAX_FAILURES_PER_DEVICE", 10),
-		ResetMailsPerAccount:   r.int("RESET_MAX_MAILS_PER_ACCOUNT", 3),
-		RegistrationsPerIP:     r.int("REGISTER_MAX_PER_IP", 20),
-		HelpRequestsPerIP:      r.int("HELP_MAX_PER_IP", 10),
-		TasksPerStartup:        r.int("TASKS_MAX_PER_STARTUP", 30),
-		DefaultCurrency:        r.currency("DEFAULT_CURRENCY", "USD"),
-		CurrencyRates:          r.rates("CURRENCY_BASE", "CURRENCY_RATES"),
-		APIRequestsPerUser:     r.int("API_MAX_REQUESTS_PER_USER", 600),
-		UploadsPerUser:         r.int("UPLOADS_MAX_PER_USER", 20),
-		UploadWindow:           r.duration("UPLOAD_WINDOW", 10*time.Minute),
-		UploadQuotaMB:          r.int("UPLOAD_QUOTA_MB", 50),
-		UploadMaxImagePixels:   r.int("UPLOAD_MAX_IMAGE_PIXELS", 4096*4096),
-		UploadOrphanAge:        r.duration("UPLOAD_ORPHAN_AGE", 24*time.Hour),
-		WSMaxPerUser:           r.int("WS_MAX_PER_USER", 10),
-		WSMaxPerIP:             r.int("WS_MAX_PER_IP", 500),
-		WSHandshakesPerIP:      r.int("WS_MAX_HANDSHAKES_PER_IP", 120),
-		WSPingInterval:         r.duration("WS_PING_INTERVAL", 25*time.Second),
-		RequestReadTimeout:     r.duration("REQUEST_READ_TIMEOUT", 30*time.Second),
-		FDReserve:              r.int("FD_RESERVE", 256),
-		GCHeapMinMB:            r.int("GC_HEAP_MIN_MB", 64),
-
-		VerifyLinkTTL:         r.duration("VERIFY_LINK_TTL", 24*time.Hour),
-		VerifyMailsPerAccount: r.int("VERIFY_MAX_MAILS_PER_ACCOUNT", 5),
-		VerifyMailWindow:      r.duration("VERIFY_MAIL_WINDOW", time.Hour),
-
-		PresenceTTL:           r.duration("PRESENCE_TTL", 10*time.Second),
-		PresenceHeartbeat:     r.duration("PRESENCE_HEARTBEAT", 4*time.Second),
-		PresenceSweepInterval: r.duration("PRESENCE_SWEEP_INTERVAL", 2*time.Second),
-
-		MailMaxAttempts: r.int("MAIL_MAX_ATTEMPTS", 8),
-		MailFirstRetry:  r.duration("MAIL_FIRST_RETRY", 30*time.Second),
-		MailSendTimeout: r.duration("MAIL_SEND_TIMEOUT", 30*time.Second),
-
-		DigestOfflineAfter: r.duration("DIGEST_OFFLINE_AFTER", 15*time.Minute),
-		DigestMinInterval:  r.duration("DIGEST_MIN_INTERVAL", time.Hour),
-		DigestCheckEvery:   r.duration("DIGEST_CHECK_EVERY", time.Minute),
-
-		AuditKey:                r.base64Key("AUDIT_KEY", 32),
-		AuditCheckpointInterval: r.duration("AUDIT_CHECKPOINT_INTERVAL", time.Hour),
-
-		Payments:                r.oneOf("PAYMENTS", "offline", PaymentsOffline, PaymentsStripe),
-		StripeSecretKey:         r.str("STRIPE_SECRET_KEY", ""),
-		StripeWebhookSecret:     r.str("STRIPE_WEBHOOK_SECRET", ""),
-		StripeAPIBase:           strings.TrimRight(r.str("STRIPE_API_BASE", "https://api.stripe.com"), "/"),
-		PlatformFeeBasisPoints:  r.percent("PLATFORM_FEE_PERCENT"),
-		ReviewWindow:            r.duration("REVIEW_WINDOW", 14*24*time.Hour),
-		ReviewWarning:           r.duration("REVIEW_WARNING", 3*24*time.Hour),
-		MoneyMaxAttempts:        r.int("MONEY_MAX_ATTEMPTS", 20),
-		MoneyFirstRetry:         r.duration("MONEY_FIRST_RETRY", 30*time.Second),
-		MoneyCallTimeout:        r.duration("MONEY_CALL_TIMEOUT", 30*time.Second),
-		CredentialSigningKey:    r.str("CREDENTIAL_SIGNING_KEY", ""),
-		CredentialRetiredKeys:   r.list("CREDENTIAL_RETIRED_KEYS"),
+		APIRequestsPerUser:      r.int("API_MAX_REQUESTS_PER_USER", 600),
+		VerifyMailsPerAccount:   r.int("VERIFY_MAX_MAILS_PER_ACCOUNT", 5),
+		VerifyMailWindow:        r.duration("VERIFY_MAIL_WINDOW", time.Hour),
 		CredentialVerifiesPerIP: r.int("CREDENTIAL_VERIFY_MAX_PER_IP", 30),
 		CredentialVerifyMaxMB:   r.int("CREDENTIAL_VERIFY_MAX_MB", 5),
+		UploadsPerUser:          r.int("UPLOADS_MAX_PER_USER", 20),
+		UploadWindow:            r.duration("UPLOAD_WINDOW", 10*time.Minute),
+		UploadQuotaMB:           r.int("UPLOAD_QUOTA_MB", 50),
+		UploadOrphanAge:         r.duration("UPLOAD_ORPHAN_AGE", 24*time.Hour),
+		UploadMaxImagePixels:    r.int("UPLOAD_MAX_IMAGE_PIXELS", 4096*4096),
+		WSMaxPerUser:            r.int("WS_MAX_PER_USER", 10),
+		WSMaxPerIP:              r.int("WS_MAX_PER_IP", 500),
+		WSHandshakesPerIP:       r.int("WS_MAX_HANDSHAKES_PER_IP", 120),
 
-		SMTPAddr:     r.str("SMTP_ADDR", ""),
-		SMTPFrom:     r.str("SMTP_FROM", "Bridgework <no-reply@bridgework.app>"),
-		SMTPUser:     r.str("SMTP_USER", ""),
-		SMTPPassword: r.str("SMTP_PASSWORD", ""),
+		DefaultCurrency: r.currency("DEFAULT_CURRENCY", "USD"),
+		CurrencyRates:   r.rates("CURRENCY_BASE", "CURRENCY_RATES"),
 
-		Host:                 r.str("HOST", ""),
-		DatabaseStartTimeout: r.duration("DATABASE_START_TIMEOUT", time.Minute),
-		DatabaseRetryAfter:   r.duration("DATABASE_RETRY_AFTER", 5*time.Second),
+		Payments:               r.oneOf("PAYMENTS", "offline", PaymentsOffline, PaymentsStripe),
+		StripeSecretKey:        r.str("STRIPE_SECRET_KEY", ""),
+		StripeWebhookSecret:    r.str("STRIPE_WEBHOOK_SECRET", ""),
+		StripeAPIBase:          strings.TrimRight(r.str("STRIPE_API_BASE", "https://api.stripe.com"), "/"),
+		PlatformFeeBasisPoints: r.percent("PLATFORM_FEE_PERCENT"),
+		ReviewWindow:           r.duration("REVIEW_WINDOW", 14*24*time.Hour),
+		ReviewWarning:          r.duration("REVIEW_WARNING", 3*24*time.Hour),
+		MoneyMaxAttempts:       r.int("MONEY_MAX_ATTEMPTS", 20),
+		MoneyFirstRetry:        r.duration("MONEY_FIRST_RETRY", 30*time.Second),
+		MoneyCallTimeout:       r.duration("MONEY_CALL_TIMEOUT", 30*time.Second),
+
+		SMTPAddr:           r.str("SMTP_ADDR", ""),
+		SMTPFrom:           r.str("SMTP_FROM", "Bridgework <no-reply@bridgework.app>"),
+		SMTPUser:           r.str("SMTP_USER", ""),
+		SMTPPassword:       r.str("SMTP_PASSWORD", ""),
+		MailMaxAttempts:    r.int("MAIL_MAX_ATTEMPTS", 8),
+		MailFirstRetry:     r.duration("MAIL_FIRST_RETRY", 30*time.Second),
+		MailSendTimeout:    r.duration("MAIL_SEND_TIMEOUT", 30*time.Second),
+		VerifyLinkTTL:      r.duration("VERIFY_LINK_TTL", 24*time.Hour),
+		DigestOfflineAfter: r.duration("DIGEST_OFFLINE_AFTER", 15*time.Minute),
+		DigestMinInterval:  r.duration("DIGEST_MIN_INTERVAL", time.Hour),
+
+		WSPingInterval:     r.duration("WS_PING_INTERVAL", 25*time.Second),
+		ChatCommitInterval: r.durationOrZero("CHAT_COMMIT_INTERVAL", 10*time.Millisecond),
+		GCHeapMinMB:        r.int("GC_HEAP_MIN_MB", 64),
+		FDReserve:          r.int("FD_RESERVE", 256),
+		UserCacheTTL:       r.durationOrZero("USER_CACHE_TTL", 2*time.Second),
+		PresenceHeartbeat:  r.duration("PRESENCE_HEARTBEAT", 4*time.Second),
+		DigestCheckEvery:   r.duration("DIGEST_CHECK_EVERY", time.Minute),
 	}
 	if c.PublicURL == "" {
 		// Certificates' QR codes and mailed links must reach the server that made them.

@@ -137,6 +137,32 @@ func TestEnvExample_listsEveryVariable(t *testing.T) {
 	}
 }
 
+// TestEnvExample_listsOnlyWhatLoadReads: a variable in .env.example that Load does not read would
+// tell the operator of a knob that changes nothing.
+func TestEnvExample_listsOnlyWhatLoadReads(t *testing.T) {
+	example, err := os.ReadFile("../../.env.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := map[string]bool{}
+	r := reader{get: func(key string) string { read[key] = true; return "" }}
+	loadFrom(&r)
+	listed := 0
+	for _, line := range strings.Split(string(example), "\n") {
+		key, _, ok := strings.Cut(line, "=")
+		if !ok || strings.HasPrefix(line, "#") || strings.ContainsAny(key, " \t") {
+			continue
+		}
+		listed++
+		if !read[key] {
+			t.Errorf(".env.example lists %s, which Load does not read", key)
+		}
+	}
+	if listed < 20 {
+		t.Fatalf("only %d variables listed", listed)
+	}
+}
+
 // TestLoad_publicURLFollowsThePort: without PUBLIC_URL, the links the server hands out point at
 // the port it listens on, and so does the websocket's allowed origin.
 func TestLoad_publicURLFollowsThePort(t *testing.T) {

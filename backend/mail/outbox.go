@@ -29,12 +29,47 @@ type Queue interface {
 // Composer makes the message of a kind of mail at send time; send false drops it.
 type Composer func(ctx context.Context, q Queued) (m Message, send bool, err error)
 
+// Outbox is the side of the outbox table that requests see: it queues a mail and wakes the
+// Worker. It stands apart from the Worker because the services that queue mails are also the
+// ones that compose them at send time: they are built with the Outbox, and the Worker after them
+// with the same Outbox and their Composers.
+type Outbox struct {
+	queue Queue
+	now   func() time.Time
+	wake  chan struct{}
+}
+
+// NewOutbox returns the outbox on queue, stamping mails with now (nil: time.Now).
+func NewOutbox(queue Queue, now func() time.Time) *Outbox {
+	if now == nil {
+		now = time.Now
+	}
+	return &Outbox{queue: queue, now: now, wake: make(chan struct{}, 1)}
+}
+
+// Enqueue puts a mail in the outbox and wakes the worker.
+func (o *Outbox) Enqueue(ctx context.Context, m Queued) error {
+	if err := o.queue.Enqueue(ctx, m, o.now()); err != nil {
+		return err
+	}
+	o.Wake()
+	return nil
+}
+
+// Wake tells the worker that mail was queued, so it sends now rather than on its next poll.
+func (o *Outbox) Wake() {
+	select {
+	case o.wake <- struct{}{}:
+	default:
+	}
+}
+
 // Worker sends the outbox's mails: at once when woken by this instance, and on a timer for mails
 // queued elsewhere, retried or left by a worker that died. A failed mail is tried again after a
 // backoff that doubles up to an hour, MaxAttempts times in all. Logs name a mail by id and
 // subject, never by body: bodies hold reset links.
 type Worker struct {
-	Queue       Queue
+	Outbox      *Outbox
 	Mailer      Mailer
 	Composers   map[string]Composer
 	MaxAttempts int
@@ -42,9 +77,6 @@ type Worker struct {
 	FirstRetry  time.Duration // default 30 s
 	SendTimeout time.Duration // bounds one attempt; default 30 s
 	Logger      *slog.Logger
-	Now         func() time.Time
-
-	wake chan struct{}
 }
 
 // NewWorker returns a worker ready to Run.
@@ -61,28 +93,7 @@ func NewWorker(w Worker) *Worker {
 	if w.MaxAttempts <= 0 {
 		w.MaxAttempts = 8
 	}
-	if w.Now == nil {
-		w.Now = time.Now
-	}
-	w.wake = make(chan struct{}, 1)
 	return &w
-}
-
-// Enqueue puts a mail in the outbox and wakes the worker.
-func (w *Worker) Enqueue(ctx context.Context, m Queued) error {
-	if err := w.Queue.Enqueue(ctx, m, w.Now()); err != nil {
-		return err
-	}
-	w.Wake()
-	return nil
-}
-
-// Wake tells the worker that mail was queued, so it sends now rather than on its next poll.
-func (w *Worker) Wake() {
-	select {
-	case w.wake <- struct{}{}:
-	default:
-	}
 }
 
 // Run sends due mails until ctx ends.
@@ -95,7 +106,7 @@ func (w *Worker) Run(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-timer.C:
-		case <-w.wake:
+		case <-w.Outbox.wake:
 		}
 	}
 }
@@ -103,7 +114,7 @@ func (w *Worker) Run(ctx context.Context) {
 // DeliverDue sends every mail due now, and reports how many were sent.
 func (w *Worker) DeliverDue(ctx context.Context) (sent int) {
 	for ctx.Err() == nil {
-		batch, err := w.Queue.Claim(ctx, w.Now(), 2*w.SendTimeout, 20)
+		batch, err := w.Outbox.queue.Claim(ctx, w.Outbox.now(), 2*w.SendTimeout, 20)
 		if err != nil {
 			w.Logger.Error("mail outbox: claim", "err", err)
 			return sent
@@ -129,7 +140,7 @@ func (w *Worker) deliver(ctx context.Context, q Queued) bool {
 		msg, send, err = compose(ctx, q)
 	}
 	if err == nil && !send {
-		if err := w.Queue.MarkSent(record, q.ID, w.Now()); err != nil {
+		if err := w.Outbox.queue.MarkSent(record, q.ID, w.Outbox.now()); err != nil {
 			w.Logger.Error("mail outbox: mark dropped", "mail", q.ID, "err", err)
 		}
 		return false
@@ -140,14 +151,14 @@ func (w *Worker) deliver(ctx context.Context, q Queued) bool {
 		cancel()
 	}
 	if err == nil {
-		if err := w.Queue.MarkSent(record, q.ID, w.Now()); err != nil {
+		if err := w.Outbox.queue.MarkSent(record, q.ID, w.Outbox.now()); err != nil {
 			w.Logger.Error("mail outbox: mark sent", "mail", q.ID, "err", err)
 		}
 		return true
 	}
 	var next *time.Time
 	if q.Attempts < w.MaxAttempts {
-		at := w.Now().Add(min(w.FirstRetry<<(q.Attempts-1), time.Hour))
+		at := w.Outbox.now().Add(min(w.FirstRetry<<(q.Attempts-1), time.Hour))
 		next = &at
 	}
 	level := slog.LevelWarn
@@ -156,7 +167,7 @@ func (w *Worker) deliver(ctx context.Context, q Queued) bool {
 	}
 	w.Logger.Log(ctx, level, "mail not sent", "mail", q.ID, "kind", q.Kind, "attempt", q.Attempts,
 		"given_up", next == nil, "err", err)
-	if err := w.Queue.Retry(record, q.ID, next, err.Error(), w.Now()); err != nil {
+	if err := w.Outbox.queue.Retry(record, q.ID, next, err.Error(), w.Outbox.now()); err != nil {
 		w.Logger.Error("mail outbox: record failure", "mail", q.ID, "err", err)
 	}
 	return false

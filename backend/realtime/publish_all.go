@@ -12,13 +12,19 @@ import (
 // one pipelined round trip, one encoding) does; any other gets one Publish per user. Call it
 // after the database commit the event reports.
 func (h *Hub) PublishAll(ctx context.Context, userIDs []string, ev Event) error {
-	if b, ok := h.broker.(interface {
+	return PublishAll(ctx, h.broker, userIDs, ev)
+}
+
+// PublishAll is Hub.PublishAll straight on broker, for a publisher built before the hub that
+// delivers what broker hands back (every publish goes through the broker anyway).
+func PublishAll(ctx context.Context, broker Broker, userIDs []string, ev Event) error {
+	if b, ok := broker.(interface {
 		PublishAll(ctx context.Context, userIDs []string, ev Event) error
 	}); ok {
 		return b.PublishAll(ctx, userIDs, ev)
 	}
 	for _, id := range userIDs {
-		if err := h.broker.Publish(ctx, id, ev); err != nil {
+		if err := broker.Publish(ctx, id, ev); err != nil {
 			return err
 		}
 	}
@@ -103,7 +109,12 @@ const PublishChunk = 500
 // broker that can batch (Redis: pipelined, PublishChunk at a time) does; any other gets one
 // Publish per envelope. Call it after the database commit the events report.
 func (h *Hub) PublishEach(ctx context.Context, envs []Envelope) error {
-	if b, ok := h.broker.(interface {
+	return PublishEach(ctx, h.broker, envs)
+}
+
+// PublishEach is Hub.PublishEach straight on broker, as PublishAll is.
+func PublishEach(ctx context.Context, broker Broker, envs []Envelope) error {
+	if b, ok := broker.(interface {
 		PublishEach(ctx context.Context, envs []Envelope) error
 	}); ok {
 		return b.PublishEach(ctx, envs)
@@ -113,7 +124,7 @@ func (h *Hub) PublishEach(ctx context.Context, envs []Envelope) error {
 		if err != nil {
 			return err
 		}
-		if err := h.broker.Publish(ctx, e.UserID, ev); err != nil {
+		if err := broker.Publish(ctx, e.UserID, ev); err != nil {
 			return err
 		}
 	}
