@@ -61,9 +61,6 @@ func (s *Server) routes() []route {
 		{"GET", "/admin/activity", admins, s.adminActivity},
 		{"GET", "/admin/students", admins, s.adminUsers(accounts.Student)},
 		{"GET", "/admin/startups", admins, s.adminUsers(accounts.Startup)},
-		{"GET", "/admin/students/:id/dashboard", admins, s.adminStudent},
-		{"GET", "/admin/startups/:id/dashboard", admins, s.adminStartup},
-		// The same dashboards at the paths the spec's client calls.
 		{"GET", "/admin/dashboard/student/:id", admins, s.adminStudent},
 		{"GET", "/admin/dashboard/startup/:id", admins, s.adminStartup},
 		{"GET", "/admin/help-requests", admins, s.adminHelpRequests},

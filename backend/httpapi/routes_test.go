@@ -43,8 +43,6 @@ var roleTable = map[string][4]int{
 	"GET /api/admin/activity":                  forAdmin(stOK),
 	"GET /api/admin/students":                  forAdmin(stOK),
 	"GET /api/admin/startups":                  forAdmin(stOK),
-	"GET /api/admin/students/:id/dashboard":    forAdmin(stNotFound),
-	"GET /api/admin/startups/:id/dashboard":    forAdmin(stNotFound),
 	"GET /api/admin/dashboard/student/:id":     forAdmin(stNotFound),
 	"GET /api/admin/dashboard/startup/:id":     forAdmin(stNotFound),
 	"GET /api/admin/help-requests":             forAdmin(stOK),

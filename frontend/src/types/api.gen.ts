@@ -344,7 +344,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A startup's dashboard, read-only (admin): startup and its tasks with submissions; the same answer as /api/admin/startups/{id}/dashboard, at the path the spec's client calls */
+        /** A startup's dashboard, read-only (admin): startup and its tasks with submissions */
         get: {
             parameters: {
                 query?: never;
@@ -413,7 +413,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A student's dashboard, read-only (admin): user, tasks, certificates and the dashboard's cards; the same answer as /api/admin/students/{id}/dashboard, at the path the spec's client calls */
+        /** A student's dashboard, read-only (admin): user, tasks, certificates and the dashboard's cards */
         get: {
             parameters: {
                 query?: never;
@@ -761,75 +761,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/startups/{id}/dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A startup's dashboard, read-only (admin): startup and its tasks with submissions */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminStartupDashboard"];
-                    };
-                };
-                /** @description Not signed in. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Not the admin. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Startup not found. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                503: components["responses"]["Unavailable"];
-                /** @description Any other error, in the one error shape. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/stats": {
         parameters: {
             query?: never;
@@ -945,75 +876,6 @@ export interface paths {
                 };
                 /** @description Not the admin. */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                503: components["responses"]["Unavailable"];
-                /** @description Any other error, in the one error shape. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/students/{id}/dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A student's dashboard, read-only (admin): user, tasks, certificates and the dashboard's cards */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminStudentDashboard"];
-                    };
-                };
-                /** @description Not signed in. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Not the admin. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Student not found. */
-                404: {
                     headers: {
                         [name: string]: unknown;
                     };
