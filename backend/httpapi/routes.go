@@ -133,6 +133,7 @@ func (s *Server) routes() []route {
 		{"POST", "/startup/tasks/:id/repost", startups, s.repostTask},
 		{"POST", "/startup/tasks/:id/review", startups, s.reviewSubmission},
 		{"POST", "/startup/tasks/:id/approve", startups, s.decideSubmission},
+		{"POST", "/startup/tasks/:id/reject", startups, s.rejectSubmission},
 		{"POST", "/startup/tasks/:id/request-changes", startups, s.requestChanges},
 		{"POST", "/startup/tasks/:id/funding", startups, s.fundTask},
 		{"GET", "/startup/submissions", startups, s.startupSubmissions},

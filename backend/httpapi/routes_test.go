@@ -103,6 +103,7 @@ var roleTable = map[string][4]int{
 	"POST /api/startup/tasks/:id/review":          forStartups(stBad),
 	"POST /api/startup/tasks/:id/request-changes": forStartups(stBad),
 	"POST /api/startup/tasks/:id/approve":         forStartups(stBad),
+	"POST /api/startup/tasks/:id/reject":          forStartups(stBad),
 	"GET /api/startup/submissions":                forStartups(stOK),
 	"GET /api/startup/dashboard":                  forStartups(stOK),
 	"GET /api/startup/students":                   forStartups(stOK),

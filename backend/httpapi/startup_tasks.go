@@ -130,6 +130,14 @@ func (s *Server) reviewSubmission(c *gin.Context) {
 	c.JSON(http.StatusOK, gin.H{"message": "Submission moved to under review", "submission": toSubmissionJSON(*sub, currentUser(c))})
 }
 
+// decisionJSON answers a review action: the spec's toast text and the submission as it is now;
+// an approval that issued a certificate carries it too.
+type decisionJSON struct {
+	Message     string           `json:"message"`
+	Submission  submissionJSON   `json:"submission"`
+	Certificate *certificateJSON `json:"certificate,omitempty"`
+}
+
 type decideRequest struct {
 	StudentID   string `json:"studentId"`
 	Approve     *bool  `json:"approve"`
@@ -172,6 +180,29 @@ func (s *Server) decideSubmission(c *gin.Context) {
 		body["certificate"] = toCertificateJSON(*cert, s.certs.VerifyURL(cert.Number))
 	}
 	c.JSON(http.StatusOK, body)
+}
+
+// rejectRequest is a rejection at its own URL: what decideRequest carries less the approval's
+// choices.
+type rejectRequest struct {
+	StudentID   string `json:"studentId"`
+	ReviewNotes string `json:"reviewNotes"`
+	Revision    *int   `json:"revision"`
+}
+
+// rejectSubmission does what /approve with approve false does, at a URL that says so.
+func (s *Server) rejectSubmission(c *gin.Context) {
+	var req rejectRequest
+	if !bindJSON(c, &req) {
+		return
+	}
+	sub, _, err := s.tasks.Apply(c.Request.Context(), currentUser(c).ID, c.Param("id"),
+		tasks.Decision{StudentID: req.StudentID, Action: tasks.ActionReject, Notes: req.ReviewNotes, Revision: req.Revision})
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, decisionJSON{Message: "Work rejected", Submission: toSubmissionJSON(*sub, currentUser(c))})
 }
 
 type requestChangesRequest struct {
