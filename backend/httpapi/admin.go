@@ -18,25 +18,25 @@ import (
 
 // createDefaultAdmin is public: the accounts service creates the admin only when none exists
 // and the body is the configured bootstrap pair.
-func (s *Server) createDefaultAdmin(c *gin.Context) {
+func (s *Server) createDefaultAdmin(c *gin.Context) error {
 	var req credentialsRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	if err := s.accounts.CreateDefaultAdmin(c.Request.Context(), req.Email, req.Password); err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, gin.H{"message": "Default admin created."})
+	return nil
 }
 
-func (s *Server) adminTotals(c *gin.Context) {
+func (s *Server) adminTotals(c *gin.Context) error {
 	t, err := s.admin.Totals(c.Request.Context())
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"students": t.Students, "startups": t.Startups, "tasks": t.Tasks})
+	return nil
 }
 
 type weekActivityJSON struct {
@@ -53,11 +53,10 @@ func toWeekActivityJSON(w admin.WeekActivity) weekActivityJSON {
 
 // adminActivity is the dashboard's figures: submissions by status, and sign-ups, submissions
 // and certificates per week (Monday to Sunday, UTC), oldest first, this week last.
-func (s *Server) adminActivity(c *gin.Context) {
+func (s *Server) adminActivity(c *gin.Context) error {
 	a, err := s.admin.Activity(c.Request.Context())
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	weeks := make([]weekActivityJSON, len(a.Weeks))
 	for i, w := range a.Weeks {
@@ -70,23 +69,23 @@ func (s *Server) adminActivity(c *gin.Context) {
 		"thisWeek": gin.H{"week": this.Week.Format(time.DateOnly), "signups": this.Signups, "submissions": this.Submissions,
 			"certificates": this.Certificates, "openTasks": a.OpenTasks},
 	})
+	return nil
 }
 
-func (s *Server) adminUsers(t accounts.UserType) gin.HandlerFunc {
-	return func(c *gin.Context) {
+func (s *Server) adminUsers(t accounts.UserType) handlerFunc {
+	return func(c *gin.Context) error {
 		p, err := readPaging(c)
 		if err != nil {
-			writeError(c, err)
-			return
+			return err
 		}
 		viewer := currentUser(c)
 		q := admin.UserQuery{Type: t, Search: c.Query("search"), Sort: c.Query("sort"), Limit: p.PerPage, Offset: p.Offset()}
 		users, total, err := s.admin.Users(c.Request.Context(), q)
 		if err != nil {
-			writeError(c, err)
-			return
+			return err
 		}
 		writeList(c, p, s.usersJSON(users, viewer), counted(int(total)))
+		return nil
 	}
 }
 
@@ -104,12 +103,11 @@ func tasksJSON(list []tasks.Task, owner, viewer *accounts.User, certificateOf ma
 
 // adminStudent is a student's dashboard for the admin: {user, tasks, certificates} plus the
 // dashboard's own cards and lists.
-func (s *Server) adminStudent(c *gin.Context) {
+func (s *Server) adminStudent(c *gin.Context) error {
 	viewer := currentUser(c)
 	d, err := s.admin.Student(c.Request.Context(), c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	s.recordAdminView(c, d.Student, "student dashboard")
 	student, dash := d.Student, d.Dashboard
@@ -129,16 +127,16 @@ func (s *Server) adminStudent(c *gin.Context) {
 		"tasks":             tasksJSON(d.Tasks, student, viewer, dash.CertificateOf),
 		"certificates":      s.certificateList(d.Certificates),
 	})
+	return nil
 }
 
 // adminStartup is a startup's dashboard for the admin: {startup, tasks with submissions}, with
 // the dashboard's stats and newest submissions.
-func (s *Server) adminStartup(c *gin.Context) {
+func (s *Server) adminStartup(c *gin.Context) error {
 	viewer := currentUser(c)
 	d, err := s.admin.Startup(c.Request.Context(), c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	s.recordAdminView(c, d.Startup, "startup dashboard")
 	subs := make([]submissionRowJSON, 0, len(d.Dashboard.Submissions))
@@ -155,6 +153,7 @@ func (s *Server) adminStartup(c *gin.Context) {
 			"activeTasks": stats.ActiveTasks, "studentsHired": stats.StudentsHired, "studentsWorking": stats.StudentsWorking,
 		},
 	})
+	return nil
 }
 
 type helpRequestJSON struct {
@@ -166,22 +165,21 @@ type helpRequestJSON struct {
 	CreatedAt time.Time `json:"createdAt"`
 }
 
-func (s *Server) adminHelpRequests(c *gin.Context) {
+func (s *Server) adminHelpRequests(c *gin.Context) error {
 	p, err := readPaging(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	list, total, err := s.admin.HelpRequests(c.Request.Context(), p.Offset(), p.PerPage)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	items := make([]helpRequestJSON, 0, len(list))
 	for _, r := range list {
 		items = append(items, helpRequestJSON(r))
 	}
 	writeList(c, p, items, counted(int(total)))
+	return nil
 }
 
 // recordAdminView puts the admin's look at a person's dashboard on the audit trail: oversight
@@ -194,27 +192,25 @@ func (s *Server) recordAdminView(c *gin.Context, person *accounts.User, what str
 // adminAudit pages the audit trail, newest first, filtered by actor (a user id), type (one or
 // more, comma-separated or repeated) and a time range (from inclusive, to exclusive; a date
 // alone covers its whole day).
-func (s *Server) adminAudit(c *gin.Context) {
+func (s *Server) adminAudit(c *gin.Context) error {
 	p, err := readPaging(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	f, err := auditFilter(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	entries, total, err := s.audit.List(c.Request.Context(), f, p.Offset(), p.PerPage)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	out := make([]auditEntryJSON, len(entries))
 	for i, e := range entries {
 		out[i] = toAuditEntryJSON(e)
 	}
 	writeList(c, p, out, counted(total))
+	return nil
 }
 
 func auditFilter(c *gin.Context) (audit.Filter, error) {
@@ -276,11 +272,10 @@ type auditCheckpointJSON struct {
 
 // adminAuditVerify walks the whole chain and reports where it breaks, if anywhere; given a
 // checkpoint from the log (seq, head, at, signature), it also says whether it still holds.
-func (s *Server) adminAuditVerify(c *gin.Context) {
+func (s *Server) adminAuditVerify(c *gin.Context) error {
 	checkpoint, err := auditCheckpoint(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	var r audit.Report
 	var out auditReportJSON
@@ -292,11 +287,11 @@ func (s *Server) adminAuditVerify(c *gin.Context) {
 		out.Checkpoint = &auditCheckpointJSON{Genuine: cr.Genuine, Holds: cr.Holds, Reason: cr.Reason}
 	}
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	out.Intact, out.Checked, out.BrokenAt, out.Reason, out.Head = r.BrokenAt == 0, r.Checked, r.BrokenAt, r.Reason, r.Head
 	c.JSON(http.StatusOK, out)
+	return nil
 }
 
 // auditCheckpoint reads the checkpoint to check from the query, as the log's checkpoint line

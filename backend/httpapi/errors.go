@@ -142,31 +142,3 @@ func jsonKind(kind string) string {
 	}
 	return "number"
 }
-
-// bindJSON is readJSON for a handler that answers its own errors; false once it has answered.
-func bindJSON(c *gin.Context, dst any) bool {
-	if err := readJSON(c, dst); err != nil {
-		writeError(c, err)
-		return false
-	}
-	return true
-}
-
-// readJSONBody is readBody for a handler that answers its own errors.
-func readJSONBody(c *gin.Context) ([]byte, bool) {
-	body, err := readBody(c)
-	if err != nil {
-		writeError(c, err)
-		return nil, false
-	}
-	return body, true
-}
-
-// decodeJSON is decodeBody for a handler that answers its own errors.
-func decodeJSON(c *gin.Context, body []byte, dst any) bool {
-	if err := decodeBody(body, dst); err != nil {
-		writeError(c, err)
-		return false
-	}
-	return true
-}

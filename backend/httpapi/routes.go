@@ -40,7 +40,7 @@ func (a access) admits(t accounts.UserType) bool {
 type route struct {
 	method, path string
 	access       access
-	handle       gin.HandlerFunc
+	handle       handlerFunc
 }
 
 // routes is every route under /api. A handler lives in the file named by its path's first
@@ -123,20 +123,20 @@ func (s *Server) routes() []route {
 		{"GET", "/startup/all", signedIn, s.allStartups},
 		{"GET", "/startup/:id", signedIn, s.startupPage},
 		{"PUT", "/startup/profile", startups, s.saveStartupProfile},
-		{"POST", "/startup/tasks", startups, handle(s.postTask)},
-		{"GET", "/startup/tasks", startups, handle(s.startupTasks)},
-		{"GET", "/startup/tasks/counts", startups, handle(s.startupTaskCounts)},
-		{"GET", "/startup/tasks/:id", startups, handle(s.startupTask)},
+		{"POST", "/startup/tasks", startups, s.postTask},
+		{"GET", "/startup/tasks", startups, s.startupTasks},
+		{"GET", "/startup/tasks/counts", startups, s.startupTaskCounts},
+		{"GET", "/startup/tasks/:id", startups, s.startupTask},
 		{"PUT", "/startup/tasks/:id", startups, s.editTask},
 		{"DELETE", "/startup/tasks/:id", startups, s.withdrawTask},
 		{"POST", "/startup/tasks/:id/close", startups, s.closeTask},
 		{"POST", "/startup/tasks/:id/repost", startups, s.repostTask},
-		{"POST", "/startup/tasks/:id/review", startups, handle(s.reviewSubmission)},
-		{"POST", "/startup/tasks/:id/approve", startups, handle(s.decideSubmission)},
-		{"POST", "/startup/tasks/:id/reject", startups, handle(s.rejectSubmission)},
-		{"POST", "/startup/tasks/:id/request-changes", startups, handle(s.requestChanges)},
-		{"POST", "/startup/tasks/:id/funding", startups, handle(s.fundTask)},
-		{"GET", "/startup/submissions", startups, handle(s.startupSubmissions)},
+		{"POST", "/startup/tasks/:id/review", startups, s.reviewSubmission},
+		{"POST", "/startup/tasks/:id/approve", startups, s.decideSubmission},
+		{"POST", "/startup/tasks/:id/reject", startups, s.rejectSubmission},
+		{"POST", "/startup/tasks/:id/request-changes", startups, s.requestChanges},
+		{"POST", "/startup/tasks/:id/funding", startups, s.fundTask},
+		{"GET", "/startup/submissions", startups, s.startupSubmissions},
 		{"GET", "/startup/dashboard", startups, s.startupDashboard},
 		{"GET", "/startup/students", startups, s.listStudents},
 		{"GET", "/startup/students/:id", startups, s.studentForStartup},
@@ -189,9 +189,9 @@ func (s *Server) routes() []route {
 func (s *Server) mountRoutes(api *gin.RouterGroup) {
 	for _, r := range s.routes() {
 		if r.access == public {
-			api.Handle(r.method, r.path, r.handle)
+			api.Handle(r.method, r.path, handle(r.handle))
 			continue
 		}
-		api.Handle(r.method, r.path, s.authenticate(r.access), r.handle)
+		api.Handle(r.method, r.path, s.authenticate(r.access), handle(r.handle))
 	}
 }

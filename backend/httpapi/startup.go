@@ -12,16 +12,14 @@ import (
 )
 
 // allStartups pages the startups, newest first.
-func (s *Server) allStartups(c *gin.Context) {
+func (s *Server) allStartups(c *gin.Context) error {
 	p, err := readPaging(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	list, total, err := s.tasks.Startups(c.Request.Context(), p.Offset(), p.PerPage)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	viewer := currentUser(c)
 	out := make([]personJSON, 0, len(list))
@@ -29,17 +27,18 @@ func (s *Server) allStartups(c *gin.Context) {
 		out = append(out, *toPersonJSON(&person, viewer))
 	}
 	writeList(c, p, out, counted(total))
+	return nil
 }
 
 // startupPage is the data of a startup's public page.
-func (s *Server) startupPage(c *gin.Context) {
+func (s *Server) startupPage(c *gin.Context) error {
 	viewer := currentUser(c)
 	startup, err := s.profiles.Startup(c.Request.Context(), c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"startup": s.withRatings(c, s.userJSON(startup, viewer))[0]})
+	return nil
 }
 
 // companyFields are the startup form's fields but its picture (profilePicture, which the
@@ -69,30 +68,30 @@ type startupProfileRequest struct {
 	ProfilePicture string `json:"profilePicture"`
 }
 
-func (s *Server) saveStartupProfile(c *gin.Context) {
+func (s *Server) saveStartupProfile(c *gin.Context) error {
 	var req startupProfileRequest
-	if bindJSON(c, &req) {
-		s.saveCompany(c, req.profile(req.ProfilePicture, currentUser(c)))
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
+	return s.saveCompany(c, req.profile(req.ProfilePicture, currentUser(c)))
 }
 
 // saveCompany saves p as the calling startup's profile and answers it.
-func (s *Server) saveCompany(c *gin.Context, p profiles.StartupProfile) {
+func (s *Server) saveCompany(c *gin.Context, p profiles.StartupProfile) error {
 	u, err := s.profiles.SaveStartupProfile(c.Request.Context(), currentUser(c), p)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	s.accounts.Forget(c.Request.Context(), u.ID)
 	c.JSON(http.StatusOK, s.userJSON(u, u))
+	return nil
 }
 
-func (s *Server) startupDashboard(c *gin.Context) {
+func (s *Server) startupDashboard(c *gin.Context) error {
 	viewer := currentUser(c)
 	d, err := s.tasks.StartupDashboard(c.Request.Context(), viewer.ID)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	recent := make([]taskJSON, 0, len(d.RecentTasks))
 	for _, t := range d.RecentTasks {
@@ -111,22 +110,22 @@ func (s *Server) startupDashboard(c *gin.Context) {
 			"studentsWorking": d.Stats.StudentsWorking,
 		},
 	})
+	return nil
 }
 
 // listStudents is GET /api/startup/students[?skills=…] for startups, paged.
-func (s *Server) listStudents(c *gin.Context) {
+func (s *Server) listStudents(c *gin.Context) error {
 	p, err := readPaging(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	viewer := currentUser(c)
 	users, total, err := s.profiles.Students(c.Request.Context(), viewer, skillsQuery(c), p.Offset(), p.PerPage)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	writeList(c, p, s.withPeopleRecords(c, s.usersJSON(users, viewer)...), counted(int(total)))
+	return nil
 }
 
 // pastSubmissionJSON is a row of a profile's Past Submissions: task title, startup, date,
@@ -141,12 +140,11 @@ type pastSubmissionJSON struct {
 }
 
 // studentForStartup is the student profile view of a startup: the student and past submissions.
-func (s *Server) studentForStartup(c *gin.Context) {
+func (s *Server) studentForStartup(c *gin.Context) error {
 	viewer := currentUser(c)
 	student, past, err := s.profiles.StudentWithWork(c.Request.Context(), viewer, c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	subs := make([]pastSubmissionJSON, 0, len(past))
 	for _, p := range past {
@@ -157,6 +155,7 @@ func (s *Server) studentForStartup(c *gin.Context) {
 		})
 	}
 	c.JSON(http.StatusOK, gin.H{"student": s.withPeopleRecords(c, s.userJSON(student, viewer))[0], "submissions": subs})
+	return nil
 }
 
 type verificationRequest struct {
@@ -166,36 +165,36 @@ type verificationRequest struct {
 // requestVerification starts a startup's company verification (package issuers): a link mailed to
 // a work address at its website's domain, which confirmVerification takes back. It answers 202:
 // the mail leaves through the outbox after the request.
-func (s *Server) requestVerification(c *gin.Context) {
+func (s *Server) requestVerification(c *gin.Context) error {
 	var req verificationRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	to, err := s.issuers.RequestVerification(c.Request.Context(), currentUser(c), req.Email)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusAccepted, gin.H{
 		"message": "We sent a verification link to " + to + ". Open it while signed in to this account.",
 		"email":   to,
 	})
+	return nil
 }
 
 type confirmVerificationRequest struct {
 	Token string `json:"token"`
 }
 
-func (s *Server) confirmVerification(c *gin.Context) {
+func (s *Server) confirmVerification(c *gin.Context) error {
 	var req confirmVerificationRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	u, err := s.issuers.Confirm(c.Request.Context(), currentUser(c), req.Token)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	s.accounts.Forget(c.Request.Context(), u.ID)
 	c.JSON(http.StatusOK, s.userJSON(u, u))
+	return nil
 }
