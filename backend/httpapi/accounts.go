@@ -85,7 +85,7 @@ func (s *Server) forgotPassword(c *gin.Context) error {
 	if err := s.accounts.ForgotPassword(c.Request.Context(), req.Email, req.Next, c.ClientIP()); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "If an account exists for that email, we have sent a link to reset its password."})
+	c.JSON(http.StatusOK, messageJSON{Message: "If an account exists for that email, we have sent a link to reset its password."})
 	return nil
 }
 
@@ -101,7 +101,7 @@ func (s *Server) resetPassword(c *gin.Context) error {
 	if err := s.accounts.ResetPassword(c.Request.Context(), req.Token, req.Password, req.ConfirmPassword); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Your password has been reset. You can sign in now."})
+	c.JSON(http.StatusOK, messageJSON{Message: "Your password has been reset. You can sign in now."})
 	return nil
 }
 
@@ -109,6 +109,6 @@ func (s *Server) logout(c *gin.Context) error {
 	if err := s.accounts.Logout(c.Request.Context(), currentUser(c)); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Signed out."})
+	c.JSON(http.StatusOK, messageJSON{Message: "Signed out."})
 	return nil
 }

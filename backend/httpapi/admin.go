@@ -26,8 +26,15 @@ func (s *Server) createDefaultAdmin(c *gin.Context) error {
 	if err := s.accounts.CreateDefaultAdmin(c.Request.Context(), req.Email, req.Password); err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, gin.H{"message": "Default admin created."})
+	c.JSON(http.StatusCreated, messageJSON{Message: "Default admin created."})
 	return nil
+}
+
+// adminTotalsJSON is the admin dashboard's totals.
+type adminTotalsJSON struct {
+	Startups int64 `json:"startups"`
+	Students int64 `json:"students"`
+	Tasks    int64 `json:"tasks"`
 }
 
 func (s *Server) adminTotals(c *gin.Context) error {
@@ -35,7 +42,7 @@ func (s *Server) adminTotals(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"students": t.Students, "startups": t.Startups, "tasks": t.Tasks})
+	c.JSON(http.StatusOK, adminTotalsJSON{Students: t.Students, Startups: t.Startups, Tasks: t.Tasks})
 	return nil
 }
 
@@ -51,6 +58,22 @@ func toWeekActivityJSON(w admin.WeekActivity) weekActivityJSON {
 		Certificates: w.Certificates}
 }
 
+// adminActivityJSON is the admin dashboard's figures (answers.go says why the keys are in order).
+type adminActivityJSON struct {
+	SubmissionsByStatus map[string]int64   `json:"submissionsByStatus"`
+	ThisWeek            thisWeekJSON       `json:"thisWeek"`
+	Weeks               []weekActivityJSON `json:"weeks"`
+}
+
+// thisWeekJSON is the current week's figures, with the tasks open now.
+type thisWeekJSON struct {
+	Certificates int64  `json:"certificates"`
+	OpenTasks    int64  `json:"openTasks"`
+	Signups      int64  `json:"signups"`
+	Submissions  int64  `json:"submissions"`
+	Week         string `json:"week"`
+}
+
 // adminActivity is the dashboard's figures: submissions by status, and sign-ups, submissions
 // and certificates per week (Monday to Sunday, UTC), oldest first, this week last.
 func (s *Server) adminActivity(c *gin.Context) error {
@@ -63,11 +86,11 @@ func (s *Server) adminActivity(c *gin.Context) error {
 		weeks[i] = toWeekActivityJSON(w)
 	}
 	this := a.ThisWeek()
-	c.JSON(http.StatusOK, gin.H{
-		"submissionsByStatus": a.SubmissionsByStatus,
-		"weeks":               weeks,
-		"thisWeek": gin.H{"week": this.Week.Format(time.DateOnly), "signups": this.Signups, "submissions": this.Submissions,
-			"certificates": this.Certificates, "openTasks": a.OpenTasks},
+	c.JSON(http.StatusOK, adminActivityJSON{
+		SubmissionsByStatus: a.SubmissionsByStatus,
+		Weeks:               weeks,
+		ThisWeek: thisWeekJSON{Week: this.Week.Format(time.DateOnly), Signups: this.Signups, Submissions: this.Submissions,
+			Certificates: this.Certificates, OpenTasks: a.OpenTasks},
 	})
 	return nil
 }
@@ -101,6 +124,24 @@ func tasksJSON(list []tasks.Task, owner, viewer *accounts.User, certificateOf ma
 	return out
 }
 
+// adminStudentDashboardJSON is a student's dashboard as the admin reads it.
+type adminStudentDashboardJSON struct {
+	ActiveTasks       []taskJSON        `json:"activeTasks"`
+	AvailableTasks    taskCountJSON     `json:"availableTasks"`
+	Certificates      []certificateJSON `json:"certificates"`
+	RecentlyCompleted []taskJSON        `json:"recentlyCompleted"`
+	Startups          []personJSON      `json:"startups"`
+	Stats             studentStatsJSON  `json:"stats"`
+	Tasks             []taskJSON        `json:"tasks"`
+	User              userJSON          `json:"user"`
+}
+
+// taskCountJSON is the first tasks of a list and how many it holds.
+type taskCountJSON struct {
+	Items []taskJSON `json:"items"`
+	Total int        `json:"total"`
+}
+
 // adminStudent is a student's dashboard for the admin: {user, tasks, certificates} plus the
 // dashboard's own cards and lists.
 func (s *Server) adminStudent(c *gin.Context) error {
@@ -115,19 +156,26 @@ func (s *Server) adminStudent(c *gin.Context) error {
 	for _, p := range dash.Startups {
 		startups = append(startups, *toPersonJSON(&p, viewer))
 	}
-	c.JSON(http.StatusOK, gin.H{
-		"user": s.userJSON(student, viewer),
-		"stats": gin.H{
-			"activeTasks": dash.Counts.Active, "completed": dash.Counts.Completed, "certificates": dash.Counts.Certificates,
-		},
-		"activeTasks":       tasksJSON(dash.Active, student, viewer, dash.CertificateOf),
-		"availableTasks":    gin.H{"items": tasksJSON(d.Available.Items, student, viewer, nil), "total": d.Available.Total},
-		"recentlyCompleted": tasksJSON(dash.RecentlyCompleted, student, viewer, dash.CertificateOf),
-		"startups":          startups,
-		"tasks":             tasksJSON(d.Tasks, student, viewer, dash.CertificateOf),
-		"certificates":      s.certificateList(d.Certificates),
+	c.JSON(http.StatusOK, adminStudentDashboardJSON{
+		User:              s.userJSON(student, viewer),
+		Stats:             studentStatsJSON{ActiveTasks: dash.Counts.Active, Completed: dash.Counts.Completed, Certificates: dash.Counts.Certificates},
+		ActiveTasks:       tasksJSON(dash.Active, student, viewer, dash.CertificateOf),
+		AvailableTasks:    taskCountJSON{Items: tasksJSON(d.Available.Items, student, viewer, nil), Total: d.Available.Total},
+		RecentlyCompleted: tasksJSON(dash.RecentlyCompleted, student, viewer, dash.CertificateOf),
+		Startups:          startups,
+		Tasks:             tasksJSON(d.Tasks, student, viewer, dash.CertificateOf),
+		Certificates:      s.certificateList(d.Certificates),
 	})
 	return nil
+}
+
+// adminStartupDashboardJSON is a startup's dashboard as the admin reads it.
+type adminStartupDashboardJSON struct {
+	Startup     userJSON            `json:"startup"`
+	Stats       startupStatsJSON    `json:"stats"`
+	Submissions []submissionRowJSON `json:"submissions"`
+	Tasks       []taskJSON          `json:"tasks"`
+	TotalTasks  int                 `json:"totalTasks"`
 }
 
 // adminStartup is a startup's dashboard for the admin: {startup, tasks with submissions}, with
@@ -144,14 +192,12 @@ func (s *Server) adminStartup(c *gin.Context) error {
 		subs = append(subs, toSubmissionRowJSON(sub, viewer))
 	}
 	stats := d.Dashboard.Stats
-	c.JSON(http.StatusOK, gin.H{
-		"startup":     s.userJSON(d.Startup, viewer),
-		"tasks":       tasksJSON(d.Tasks, d.Startup, viewer, nil),
-		"totalTasks":  d.Total,
-		"submissions": subs,
-		"stats": gin.H{
-			"activeTasks": stats.ActiveTasks, "studentsHired": stats.StudentsHired, "studentsWorking": stats.StudentsWorking,
-		},
+	c.JSON(http.StatusOK, adminStartupDashboardJSON{
+		Startup:     s.userJSON(d.Startup, viewer),
+		Tasks:       tasksJSON(d.Tasks, d.Startup, viewer, nil),
+		TotalTasks:  d.Total,
+		Submissions: subs,
+		Stats:       startupStatsJSON(stats),
 	})
 	return nil
 }

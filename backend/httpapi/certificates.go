@@ -64,6 +64,12 @@ func (s *Server) certificateList(list []certs.Certificate) []certificateJSON {
 	return out
 }
 
+// certificateCheckJSON is a certificate number's check: it is genuine, and what it certifies.
+type certificateCheckJSON struct {
+	Certificate certificateJSON `json:"certificate"`
+	Valid       bool            `json:"valid"`
+}
+
 // verifyCertificate answers whether a number belongs to a genuine certificate and what it
 // certifies; the student's id and email are not shown to the public.
 func (s *Server) verifyCertificate(c *gin.Context) error {
@@ -73,7 +79,7 @@ func (s *Server) verifyCertificate(c *gin.Context) error {
 	}
 	out := toCertificateJSON(*cert, s.certs.VerifyURL(cert.Number))
 	out.ID = ""
-	c.JSON(http.StatusOK, gin.H{"valid": true, "certificate": out})
+	c.JSON(http.StatusOK, certificateCheckJSON{Valid: true, Certificate: out})
 	return nil
 }
 

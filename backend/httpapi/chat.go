@@ -164,13 +164,18 @@ type readReceiptJSON struct {
 	Count int `json:"count"`
 }
 
+// markedJSON is how many conversations "Mark all as read" marked.
+type markedJSON struct {
+	Marked int `json:"marked"`
+}
+
 // markAllChatRead marks every conversation of the caller read ("Mark all as read").
 func (s *Server) markAllChatRead(c *gin.Context) error {
 	marked, err := s.chat.MarkAllRead(c.Request.Context(), currentUser(c))
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"marked": marked})
+	c.JSON(http.StatusOK, markedJSON{Marked: marked})
 	return nil
 }
 

@@ -24,6 +24,6 @@ func (s *Server) submitHelpRequest(c *gin.Context) error {
 	if _, err := s.help.Submit(c.Request.Context(), in, c.ClientIP()); err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, gin.H{"message": "Thank you! We'll reach out to you at the earliest."})
+	c.JSON(http.StatusCreated, messageJSON{Message: "Thank you! We'll reach out to you at the earliest."})
 	return nil
 }

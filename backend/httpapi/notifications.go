@@ -33,6 +33,6 @@ func (s *Server) markNotificationRead(c *gin.Context) error {
 	if err := s.notify.MarkRead(c.Request.Context(), currentUser(c).ID, c.Param("id")); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Notification marked as read."})
+	c.JSON(http.StatusOK, messageJSON{Message: "Notification marked as read."})
 	return nil
 }

@@ -199,6 +199,11 @@ func (s *Server) paymentProvider(c *gin.Context) error {
 	return nil
 }
 
+// webhookReceivedJSON tells Stripe its event was taken.
+type webhookReceivedJSON struct {
+	Received bool `json:"received"`
+}
+
 // stripeWebhook applies one Stripe event. The body is read as it came, byte for byte: its
 // signature is over those bytes (payments.Service.Webhook).
 func (s *Server) stripeWebhook(c *gin.Context) error {
@@ -209,6 +214,6 @@ func (s *Server) stripeWebhook(c *gin.Context) error {
 	if err := s.payments.Webhook(c.Request.Context(), body, c.GetHeader("Stripe-Signature")); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"received": true})
+	c.JSON(http.StatusOK, webhookReceivedJSON{Received: true})
 	return nil
 }

@@ -41,7 +41,7 @@ func (s *Server) endSession(c *gin.Context) error {
 	if err := s.accounts.EndSessions(c.Request.Context(), currentUser(c), []string{c.Param("id")}); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Session ended."})
+	c.JSON(http.StatusOK, messageJSON{Message: "Session ended."})
 	return nil
 }
 
@@ -50,6 +50,6 @@ func (s *Server) endAllSessions(c *gin.Context) error {
 	if err := s.accounts.EndSessions(c.Request.Context(), currentUser(c), nil); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Signed out of all devices."})
+	c.JSON(http.StatusOK, messageJSON{Message: "Signed out of all devices."})
 	return nil
 }

@@ -30,6 +30,11 @@ func (s *Server) allStartups(c *gin.Context) error {
 	return nil
 }
 
+// startupPageJSON is the data of a startup's public page.
+type startupPageJSON struct {
+	Startup userJSON `json:"startup"`
+}
+
 // startupPage is the data of a startup's public page.
 func (s *Server) startupPage(c *gin.Context) error {
 	viewer := currentUser(c)
@@ -37,7 +42,7 @@ func (s *Server) startupPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"startup": s.withRatings(c, s.userJSON(startup, viewer))[0]})
+	c.JSON(http.StatusOK, startupPageJSON{Startup: s.withRatings(c, s.userJSON(startup, viewer))[0]})
 	return nil
 }
 
@@ -87,6 +92,15 @@ func (s *Server) saveCompany(c *gin.Context, p profiles.StartupProfile) error {
 	return nil
 }
 
+// startupDashboardJSON is the startup dashboard: the spec's {startup, tasks} (its recent tasks),
+// the newest submissions and the stat cards.
+type startupDashboardJSON struct {
+	Startup     userJSON            `json:"startup"`
+	Stats       startupStatsJSON    `json:"stats"`
+	Submissions []submissionRowJSON `json:"submissions"`
+	Tasks       []taskJSON          `json:"tasks"`
+}
+
 func (s *Server) startupDashboard(c *gin.Context) error {
 	viewer := currentUser(c)
 	d, err := s.tasks.StartupDashboard(c.Request.Context(), viewer.ID)
@@ -101,14 +115,11 @@ func (s *Server) startupDashboard(c *gin.Context) error {
 	for _, sub := range d.Submissions {
 		subs = append(subs, toSubmissionRowJSON(sub, viewer))
 	}
-	c.JSON(http.StatusOK, gin.H{
-		"startup":     s.userJSON(viewer, viewer),
-		"tasks":       recent,
-		"submissions": subs,
-		"stats": gin.H{
-			"activeTasks": d.Stats.ActiveTasks, "studentsHired": d.Stats.StudentsHired,
-			"studentsWorking": d.Stats.StudentsWorking,
-		},
+	c.JSON(http.StatusOK, startupDashboardJSON{
+		Startup:     s.userJSON(viewer, viewer),
+		Tasks:       recent,
+		Submissions: subs,
+		Stats:       startupStatsJSON(d.Stats),
 	})
 	return nil
 }
@@ -139,6 +150,12 @@ type pastSubmissionJSON struct {
 	Startup     *personJSON `json:"startup"`
 }
 
+// studentForStartupJSON is a student's profile as a startup reads it, with past submissions.
+type studentForStartupJSON struct {
+	Student     userJSON             `json:"student"`
+	Submissions []pastSubmissionJSON `json:"submissions"`
+}
+
 // studentForStartup is the student profile view of a startup: the student and past submissions.
 func (s *Server) studentForStartup(c *gin.Context) error {
 	viewer := currentUser(c)
@@ -154,8 +171,14 @@ func (s *Server) studentForStartup(c *gin.Context) error {
 			Startup: toPersonJSON(p.Startup, viewer),
 		})
 	}
-	c.JSON(http.StatusOK, gin.H{"student": s.withPeopleRecords(c, s.userJSON(student, viewer))[0], "submissions": subs})
+	c.JSON(http.StatusOK, studentForStartupJSON{Student: s.withPeopleRecords(c, s.userJSON(student, viewer))[0], Submissions: subs})
 	return nil
+}
+
+// verificationSentJSON says where the verification link went.
+type verificationSentJSON struct {
+	Email   string `json:"email"`
+	Message string `json:"message"`
 }
 
 type verificationRequest struct {
@@ -174,9 +197,9 @@ func (s *Server) requestVerification(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusAccepted, gin.H{
-		"message": "We sent a verification link to " + to + ". Open it while signed in to this account.",
-		"email":   to,
+	c.JSON(http.StatusAccepted, verificationSentJSON{
+		Message: "We sent a verification link to " + to + ". Open it while signed in to this account.",
+		Email:   to,
 	})
 	return nil
 }

@@ -168,6 +168,12 @@ func (s *Server) saveStudent(c *gin.Context, req studentProfileRequest, mode pro
 	return nil
 }
 
+// linkSubmittedJSON answers a submitted link with the submission it made or changed.
+type linkSubmittedJSON struct {
+	Message    string         `json:"message"`
+	Submission submissionJSON `json:"submission"`
+}
+
 type submitLinkRequest struct {
 	Link string `json:"link"`
 }
@@ -181,7 +187,7 @@ func (s *Server) submitLink(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Link submitted successfully!", "submission": toSubmissionJSON(*sub, currentUser(c))})
+	c.JSON(http.StatusOK, linkSubmittedJSON{Message: "Link submitted successfully!", Submission: toSubmissionJSON(*sub, currentUser(c))})
 	return nil
 }
 
@@ -200,6 +206,28 @@ func (s *Server) studentTasks(c *gin.Context) error {
 	}
 	writeTaskPage(c, page, func(t tasks.Task) taskJSON { return toTaskJSON(t, viewer) })
 	return nil
+}
+
+// studentDashboardJSON is the student dashboard. Student and User hold the same user: the
+// spec's client reads the student as student (section 7) and, on its profile page and from every
+// role, the signed-in user as user.
+type studentDashboardJSON struct {
+	ActiveTasks       []taskJSON         `json:"activeTasks"`
+	AvailableTasks    availableTasksJSON `json:"availableTasks"`
+	RecentlyCompleted []taskJSON         `json:"recentlyCompleted"`
+	Startups          []personJSON       `json:"startups"`
+	Stats             studentStatsJSON   `json:"stats"`
+	Student           userJSON           `json:"student"`
+	Tasks             []taskJSON         `json:"tasks"`
+	User              userJSON           `json:"user"`
+}
+
+// availableTasksJSON is the first open tasks a student may take and how many there are; when
+// TotalCapped the count stopped a few pages ahead (tasks.Page).
+type availableTasksJSON struct {
+	Items       []taskJSON `json:"items"`
+	Total       int        `json:"total"`
+	TotalCapped bool       `json:"totalCapped"`
 }
 
 // studentDashboard answers everything the student dashboard shows: the cards' counts, active
@@ -225,17 +253,16 @@ func (s *Server) studentDashboard(c *gin.Context) error {
 	for _, p := range d.Startups {
 		startups = append(startups, *toPersonJSON(&p, viewer))
 	}
-	c.JSON(http.StatusOK, gin.H{
-		"student": s.userJSON(viewer, viewer),
-		"user":    s.userJSON(viewer, viewer),
-		"tasks":   convert(mine),
-		"stats": gin.H{
-			"activeTasks": d.Counts.Active, "completed": d.Counts.Completed, "certificates": d.Counts.Certificates,
-		},
-		"activeTasks":       convert(d.Active),
-		"availableTasks":    gin.H{"items": convert(d.Available.Items), "total": d.Available.Total, "totalCapped": d.Available.TotalCapped},
-		"recentlyCompleted": convert(d.RecentlyCompleted),
-		"startups":          startups,
+	me := s.userJSON(viewer, viewer)
+	c.JSON(http.StatusOK, studentDashboardJSON{
+		Student:           me,
+		User:              me,
+		Tasks:             convert(mine),
+		Stats:             studentStatsJSON{ActiveTasks: d.Counts.Active, Completed: d.Counts.Completed, Certificates: d.Counts.Certificates},
+		ActiveTasks:       convert(d.Active),
+		AvailableTasks:    availableTasksJSON{Items: convert(d.Available.Items), Total: d.Available.Total, TotalCapped: d.Available.TotalCapped},
+		RecentlyCompleted: convert(d.RecentlyCompleted),
+		Startups:          startups,
 	})
 	return nil
 }
@@ -273,6 +300,12 @@ type badgeJSON struct {
 	IsVerified bool   `json:"isVerified"`
 }
 
+// badgesAndCertificatesJSON is a student's verified skills and certificates.
+type badgesAndCertificatesJSON struct {
+	Badges       []badgeJSON       `json:"badges"`
+	Certificates []certificateJSON `json:"certificates"`
+}
+
 func (s *Server) badgesAndCertificates(c *gin.Context) error {
 	out, err := s.certs.ForBadges(c.Request.Context(), currentUser(c).ID)
 	if err != nil {
@@ -282,7 +315,7 @@ func (s *Server) badgesAndCertificates(c *gin.Context) error {
 	for _, b := range out.Badges {
 		badges = append(badges, badgeJSON(b))
 	}
-	c.JSON(http.StatusOK, gin.H{"badges": badges, "certificates": s.certificateList(out.Certificates)})
+	c.JSON(http.StatusOK, badgesAndCertificatesJSON{Badges: badges, Certificates: s.certificateList(out.Certificates)})
 	return nil
 }
 

@@ -79,6 +79,6 @@ func (s *Server) deleteSavedSearch(c *gin.Context) error {
 	if err := s.alerts.Delete(c.Request.Context(), currentUser(c), c.Param("id")); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Saved search deleted."})
+	c.JSON(http.StatusOK, messageJSON{Message: "Saved search deleted."})
 	return nil
 }

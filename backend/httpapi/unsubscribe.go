@@ -15,6 +15,11 @@ func (s *Server) unsubscribe(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"unsubscribed": what})
+	c.JSON(http.StatusOK, unsubscribedJSON{Unsubscribed: what})
 	return nil
+}
+
+// unsubscribedJSON names the mail an unsubscribe link stopped.
+type unsubscribedJSON struct {
+	Unsubscribed string `json:"unsubscribed"`
 }
