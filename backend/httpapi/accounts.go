@@ -28,17 +28,17 @@ type registerRequest struct {
 	CompanyName     string `json:"companyName"`
 }
 
-func (s *Server) register(c *gin.Context) {
+func (s *Server) register(c *gin.Context) error {
 	var req registerRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	sess, err := s.accounts.Register(c.Request.Context(), accounts.RegisterInput(req), clientOf(c))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	s.writeSession(c, http.StatusCreated, sess)
+	return nil
 }
 
 // clientOf is where a request comes from, for sessions and per-address limits.
@@ -51,18 +51,17 @@ type credentialsRequest struct {
 	Password string `json:"password"`
 }
 
-func (s *Server) login(c *gin.Context) {
+func (s *Server) login(c *gin.Context) error {
 	var req credentialsRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	device, _ := c.Cookie(accounts.DeviceCookieName)
 	sess, err := s.accounts.Login(c.Request.Context(), accounts.LoginInput{
 		Email: req.Email, Password: req.Password, Client: clientOf(c), DeviceCookie: device,
 	})
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	// The device cookie goes only to the sign-in endpoint, never to script: HttpOnly, SameSite
 	// Strict and Path /api/login.
@@ -72,43 +71,44 @@ func (s *Server) login(c *gin.Context) {
 		Secure: s.secureCookies,
 	})
 	s.writeSession(c, http.StatusOK, sess)
+	return nil
 }
 
-func (s *Server) forgotPassword(c *gin.Context) {
+func (s *Server) forgotPassword(c *gin.Context) error {
 	var req struct {
 		Email string `json:"email"`
 		Next  string `json:"next"`
 	}
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	if err := s.accounts.ForgotPassword(c.Request.Context(), req.Email, req.Next, c.ClientIP()); err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "If an account exists for that email, we have sent a link to reset its password."})
+	c.JSON(http.StatusOK, messageJSON{Message: "If an account exists for that email, we have sent a link to reset its password."})
+	return nil
 }
 
-func (s *Server) resetPassword(c *gin.Context) {
+func (s *Server) resetPassword(c *gin.Context) error {
 	var req struct {
 		Token           string `json:"token"`
 		Password        string `json:"password"`
 		ConfirmPassword string `json:"confirmPassword"`
 	}
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	if err := s.accounts.ResetPassword(c.Request.Context(), req.Token, req.Password, req.ConfirmPassword); err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Your password has been reset. You can sign in now."})
+	c.JSON(http.StatusOK, messageJSON{Message: "Your password has been reset. You can sign in now."})
+	return nil
 }
 
-func (s *Server) logout(c *gin.Context) {
+func (s *Server) logout(c *gin.Context) error {
 	if err := s.accounts.Logout(c.Request.Context(), currentUser(c)); err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Signed out."})
+	c.JSON(http.StatusOK, messageJSON{Message: "Signed out."})
+	return nil
 }

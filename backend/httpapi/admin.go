@@ -18,25 +18,32 @@ import (
 
 // createDefaultAdmin is public: the accounts service creates the admin only when none exists
 // and the body is the configured bootstrap pair.
-func (s *Server) createDefaultAdmin(c *gin.Context) {
+func (s *Server) createDefaultAdmin(c *gin.Context) error {
 	var req credentialsRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	if err := s.accounts.CreateDefaultAdmin(c.Request.Context(), req.Email, req.Password); err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusCreated, gin.H{"message": "Default admin created."})
+	c.JSON(http.StatusCreated, messageJSON{Message: "Default admin created."})
+	return nil
 }
 
-func (s *Server) adminTotals(c *gin.Context) {
+// adminTotalsJSON is the admin dashboard's totals.
+type adminTotalsJSON struct {
+	Startups int64 `json:"startups"`
+	Students int64 `json:"students"`
+	Tasks    int64 `json:"tasks"`
+}
+
+func (s *Server) adminTotals(c *gin.Context) error {
 	t, err := s.admin.Totals(c.Request.Context())
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"students": t.Students, "startups": t.Startups, "tasks": t.Tasks})
+	c.JSON(http.StatusOK, adminTotalsJSON{Students: t.Students, Startups: t.Startups, Tasks: t.Tasks})
+	return nil
 }
 
 type weekActivityJSON struct {
@@ -51,42 +58,57 @@ func toWeekActivityJSON(w admin.WeekActivity) weekActivityJSON {
 		Certificates: w.Certificates}
 }
 
+// adminActivityJSON is the admin dashboard's figures (answers.go says why the keys are in order).
+type adminActivityJSON struct {
+	SubmissionsByStatus map[string]int64   `json:"submissionsByStatus"`
+	ThisWeek            thisWeekJSON       `json:"thisWeek"`
+	Weeks               []weekActivityJSON `json:"weeks"`
+}
+
+// thisWeekJSON is the current week's figures, with the tasks open now.
+type thisWeekJSON struct {
+	Certificates int64  `json:"certificates"`
+	OpenTasks    int64  `json:"openTasks"`
+	Signups      int64  `json:"signups"`
+	Submissions  int64  `json:"submissions"`
+	Week         string `json:"week"`
+}
+
 // adminActivity is the dashboard's figures: submissions by status, and sign-ups, submissions
 // and certificates per week (Monday to Sunday, UTC), oldest first, this week last.
-func (s *Server) adminActivity(c *gin.Context) {
+func (s *Server) adminActivity(c *gin.Context) error {
 	a, err := s.admin.Activity(c.Request.Context())
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	weeks := make([]weekActivityJSON, len(a.Weeks))
 	for i, w := range a.Weeks {
 		weeks[i] = toWeekActivityJSON(w)
 	}
 	this := a.ThisWeek()
-	c.JSON(http.StatusOK, gin.H{
-		"submissionsByStatus": a.SubmissionsByStatus,
-		"weeks":               weeks,
-		"thisWeek": gin.H{"week": this.Week.Format(time.DateOnly), "signups": this.Signups, "submissions": this.Submissions,
-			"certificates": this.Certificates, "openTasks": a.OpenTasks},
+	c.JSON(http.StatusOK, adminActivityJSON{
+		SubmissionsByStatus: a.SubmissionsByStatus,
+		Weeks:               weeks,
+		ThisWeek: thisWeekJSON{Week: this.Week.Format(time.DateOnly), Signups: this.Signups, Submissions: this.Submissions,
+			Certificates: this.Certificates, OpenTasks: a.OpenTasks},
 	})
+	return nil
 }
 
-func (s *Server) adminUsers(t accounts.UserType) gin.HandlerFunc {
-	return func(c *gin.Context) {
+func (s *Server) adminUsers(t accounts.UserType) handlerFunc {
+	return func(c *gin.Context) error {
 		p, err := readPaging(c)
 		if err != nil {
-			writeError(c, err)
-			return
+			return err
 		}
 		viewer := currentUser(c)
 		q := admin.UserQuery{Type: t, Search: c.Query("search"), Sort: c.Query("sort"), Limit: p.PerPage, Offset: p.Offset()}
 		users, total, err := s.admin.Users(c.Request.Context(), q)
 		if err != nil {
-			writeError(c, err)
-			return
+			return err
 		}
 		writeList(c, p, s.usersJSON(users, viewer), counted(int(total)))
+		return nil
 	}
 }
 
@@ -102,14 +124,31 @@ func tasksJSON(list []tasks.Task, owner, viewer *accounts.User, certificateOf ma
 	return out
 }
 
+// adminStudentDashboardJSON is a student's dashboard as the admin reads it.
+type adminStudentDashboardJSON struct {
+	ActiveTasks       []taskJSON        `json:"activeTasks"`
+	AvailableTasks    taskCountJSON     `json:"availableTasks"`
+	Certificates      []certificateJSON `json:"certificates"`
+	RecentlyCompleted []taskJSON        `json:"recentlyCompleted"`
+	Startups          []personJSON      `json:"startups"`
+	Stats             studentStatsJSON  `json:"stats"`
+	Tasks             []taskJSON        `json:"tasks"`
+	User              userJSON          `json:"user"`
+}
+
+// taskCountJSON is the first tasks of a list and how many it holds.
+type taskCountJSON struct {
+	Items []taskJSON `json:"items"`
+	Total int        `json:"total"`
+}
+
 // adminStudent is a student's dashboard for the admin: {user, tasks, certificates} plus the
 // dashboard's own cards and lists.
-func (s *Server) adminStudent(c *gin.Context) {
+func (s *Server) adminStudent(c *gin.Context) error {
 	viewer := currentUser(c)
 	d, err := s.admin.Student(c.Request.Context(), c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	s.recordAdminView(c, d.Student, "student dashboard")
 	student, dash := d.Student, d.Dashboard
@@ -117,28 +156,35 @@ func (s *Server) adminStudent(c *gin.Context) {
 	for _, p := range dash.Startups {
 		startups = append(startups, *toPersonJSON(&p, viewer))
 	}
-	c.JSON(http.StatusOK, gin.H{
-		"user": s.userJSON(student, viewer),
-		"stats": gin.H{
-			"activeTasks": dash.Counts.Active, "completed": dash.Counts.Completed, "certificates": dash.Counts.Certificates,
-		},
-		"activeTasks":       tasksJSON(dash.Active, student, viewer, dash.CertificateOf),
-		"availableTasks":    gin.H{"items": tasksJSON(d.Available.Items, student, viewer, nil), "total": d.Available.Total},
-		"recentlyCompleted": tasksJSON(dash.RecentlyCompleted, student, viewer, dash.CertificateOf),
-		"startups":          startups,
-		"tasks":             tasksJSON(d.Tasks, student, viewer, dash.CertificateOf),
-		"certificates":      s.certificateList(d.Certificates),
+	c.JSON(http.StatusOK, adminStudentDashboardJSON{
+		User:              s.userJSON(student, viewer),
+		Stats:             studentStatsJSON{ActiveTasks: dash.Counts.Active, Completed: dash.Counts.Completed, Certificates: dash.Counts.Certificates},
+		ActiveTasks:       tasksJSON(dash.Active, student, viewer, dash.CertificateOf),
+		AvailableTasks:    taskCountJSON{Items: tasksJSON(d.Available.Items, student, viewer, nil), Total: d.Available.Total},
+		RecentlyCompleted: tasksJSON(dash.RecentlyCompleted, student, viewer, dash.CertificateOf),
+		Startups:          startups,
+		Tasks:             tasksJSON(d.Tasks, student, viewer, dash.CertificateOf),
+		Certificates:      s.certificateList(d.Certificates),
 	})
+	return nil
+}
+
+// adminStartupDashboardJSON is a startup's dashboard as the admin reads it.
+type adminStartupDashboardJSON struct {
+	Startup     userJSON            `json:"startup"`
+	Stats       startupStatsJSON    `json:"stats"`
+	Submissions []submissionRowJSON `json:"submissions"`
+	Tasks       []taskJSON          `json:"tasks"`
+	TotalTasks  int                 `json:"totalTasks"`
 }
 
 // adminStartup is a startup's dashboard for the admin: {startup, tasks with submissions}, with
 // the dashboard's stats and newest submissions.
-func (s *Server) adminStartup(c *gin.Context) {
+func (s *Server) adminStartup(c *gin.Context) error {
 	viewer := currentUser(c)
 	d, err := s.admin.Startup(c.Request.Context(), c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	s.recordAdminView(c, d.Startup, "startup dashboard")
 	subs := make([]submissionRowJSON, 0, len(d.Dashboard.Submissions))
@@ -146,15 +192,14 @@ func (s *Server) adminStartup(c *gin.Context) {
 		subs = append(subs, toSubmissionRowJSON(sub, viewer))
 	}
 	stats := d.Dashboard.Stats
-	c.JSON(http.StatusOK, gin.H{
-		"startup":     s.userJSON(d.Startup, viewer),
-		"tasks":       tasksJSON(d.Tasks, d.Startup, viewer, nil),
-		"totalTasks":  d.Total,
-		"submissions": subs,
-		"stats": gin.H{
-			"activeTasks": stats.ActiveTasks, "studentsHired": stats.StudentsHired, "studentsWorking": stats.StudentsWorking,
-		},
+	c.JSON(http.StatusOK, adminStartupDashboardJSON{
+		Startup:     s.userJSON(d.Startup, viewer),
+		Tasks:       tasksJSON(d.Tasks, d.Startup, viewer, nil),
+		TotalTasks:  d.Total,
+		Submissions: subs,
+		Stats:       startupStatsJSON(stats),
 	})
+	return nil
 }
 
 type helpRequestJSON struct {
@@ -166,22 +211,21 @@ type helpRequestJSON struct {
 	CreatedAt time.Time `json:"createdAt"`
 }
 
-func (s *Server) adminHelpRequests(c *gin.Context) {
+func (s *Server) adminHelpRequests(c *gin.Context) error {
 	p, err := readPaging(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	list, total, err := s.admin.HelpRequests(c.Request.Context(), p.Offset(), p.PerPage)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	items := make([]helpRequestJSON, 0, len(list))
 	for _, r := range list {
 		items = append(items, helpRequestJSON(r))
 	}
 	writeList(c, p, items, counted(int(total)))
+	return nil
 }
 
 // recordAdminView puts the admin's look at a person's dashboard on the audit trail: oversight
@@ -194,27 +238,25 @@ func (s *Server) recordAdminView(c *gin.Context, person *accounts.User, what str
 // adminAudit pages the audit trail, newest first, filtered by actor (a user id), type (one or
 // more, comma-separated or repeated) and a time range (from inclusive, to exclusive; a date
 // alone covers its whole day).
-func (s *Server) adminAudit(c *gin.Context) {
+func (s *Server) adminAudit(c *gin.Context) error {
 	p, err := readPaging(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	f, err := auditFilter(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	entries, total, err := s.audit.List(c.Request.Context(), f, p.Offset(), p.PerPage)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	out := make([]auditEntryJSON, len(entries))
 	for i, e := range entries {
 		out[i] = toAuditEntryJSON(e)
 	}
 	writeList(c, p, out, counted(total))
+	return nil
 }
 
 func auditFilter(c *gin.Context) (audit.Filter, error) {
@@ -276,11 +318,10 @@ type auditCheckpointJSON struct {
 
 // adminAuditVerify walks the whole chain and reports where it breaks, if anywhere; given a
 // checkpoint from the log (seq, head, at, signature), it also says whether it still holds.
-func (s *Server) adminAuditVerify(c *gin.Context) {
+func (s *Server) adminAuditVerify(c *gin.Context) error {
 	checkpoint, err := auditCheckpoint(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	var r audit.Report
 	var out auditReportJSON
@@ -292,11 +333,11 @@ func (s *Server) adminAuditVerify(c *gin.Context) {
 		out.Checkpoint = &auditCheckpointJSON{Genuine: cr.Genuine, Holds: cr.Holds, Reason: cr.Reason}
 	}
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	out.Intact, out.Checked, out.BrokenAt, out.Reason, out.Head = r.BrokenAt == 0, r.Checked, r.BrokenAt, r.Reason, r.Head
 	c.JSON(http.StatusOK, out)
+	return nil
 }
 
 // auditCheckpoint reads the checkpoint to check from the query, as the log's checkpoint line

@@ -64,40 +64,46 @@ func (s *Server) certificateList(list []certs.Certificate) []certificateJSON {
 	return out
 }
 
+// certificateCheckJSON is a certificate number's check: it is genuine, and what it certifies.
+type certificateCheckJSON struct {
+	Certificate certificateJSON `json:"certificate"`
+	Valid       bool            `json:"valid"`
+}
+
 // verifyCertificate answers whether a number belongs to a genuine certificate and what it
 // certifies; the student's id and email are not shown to the public.
-func (s *Server) verifyCertificate(c *gin.Context) {
+func (s *Server) verifyCertificate(c *gin.Context) error {
 	cert, err := s.certs.Verify(c.Request.Context(), c.Param("number"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	out := toCertificateJSON(*cert, s.certs.VerifyURL(cert.Number))
 	out.ID = ""
-	c.JSON(http.StatusOK, gin.H{"valid": true, "certificate": out})
+	c.JSON(http.StatusOK, certificateCheckJSON{Valid: true, Certificate: out})
+	return nil
 }
 
 // certificateCredential serves the certificate's signed credential (package credentials) to anyone
 // with its number, as the verification page is: its id is this address.
-func (s *Server) certificateCredential(c *gin.Context) {
+func (s *Server) certificateCredential(c *gin.Context) error {
 	cred, _, err := s.creds.ByNumber(c.Request.Context(), c.Param("number"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.Header("Cache-Control", "public, max-age=3600") // signed once, never changed (credentials.Service)
 	c.Data(http.StatusOK, "application/vc", cred)
+	return nil
 }
 
 // certificateBadge serves the badge image with the certificate's credential baked in.
-func (s *Server) certificateBadge(c *gin.Context) {
+func (s *Server) certificateBadge(c *gin.Context) error {
 	img, cert, err := s.creds.Badge(c.Request.Context(), c.Param("number"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	// The number is [A-Z0-9-] only, so it is safe inside the quoted filename.
 	c.Header("Content-Disposition", `inline; filename="badge_`+cert.Number+`.png"`)
 	c.Header("Cache-Control", "public, max-age=3600")
 	c.Data(http.StatusOK, "image/png", img)
+	return nil
 }

@@ -62,48 +62,44 @@ func shortDescription(u *accounts.User) string {
 	return ""
 }
 
-func (s *Server) chatConversations(c *gin.Context) {
+func (s *Server) chatConversations(c *gin.Context) error {
 	viewer := currentUser(c)
 	convs, err := s.chat.Conversations(c.Request.Context(), viewer)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	out := make([]conversationJSON, len(convs))
 	for i, conv := range convs {
 		out[i] = conversationJSON{chatUserJSON: s.chatUserJSON(viewer, conv.Partner, conv.Online),
 			LastMessage: s.chat.Data(conv.LastMessage), UnreadCount: conv.UnreadCount, Unread: conv.UnreadCount}
 	}
-	writeSlice(c, out)
+	return writeSlice(c, out)
 }
 
-func (s *Server) chatPartners(c *gin.Context) {
+func (s *Server) chatPartners(c *gin.Context) error {
 	viewer := currentUser(c)
 	partners, err := s.chat.Partners(c.Request.Context(), viewer)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	out := make([]partnerJSON, len(partners))
 	for i, p := range partners {
 		out[i] = partnerJSON{chatUserJSON: s.chatUserJSON(viewer, p.User, p.Online), Description: shortDescription(p.User)}
 	}
-	writeSlice(c, out)
+	return writeSlice(c, out)
 }
 
 // chatThread pages a conversation by cursor: the latest messages, or those before or after a
 // message the client holds; Link's next carries on in the same direction.
-func (s *Server) chatThread(c *gin.Context) {
+func (s *Server) chatThread(c *gin.Context) error {
 	p, err := readPaging(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	cur := chat.Cursor{After: c.Query("after"), Before: c.Query("before"), Query: c.Query("q")}
 	msgs, err := s.chat.Thread(c.Request.Context(), currentUser(c), c.Param("userId"), cur, p.PerPage)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	out := make([]chat.MessageData, len(msgs))
 	for i, m := range msgs {
@@ -124,6 +120,7 @@ func (s *Server) chatThread(c *gin.Context) {
 		}
 	}
 	writeCursorList(c, out, next)
+	return nil
 }
 
 type sendMessageRequest struct {
@@ -141,10 +138,10 @@ type attachmentRequest struct {
 
 // sendMessage answers 201 with the new message, or 200 with the earlier one when the client id
 // shows this is a retry.
-func (s *Server) sendMessage(c *gin.Context) {
+func (s *Server) sendMessage(c *gin.Context) error {
 	var req sendMessageRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	in := chat.SendInput{Receiver: req.Receiver, Content: req.Content, ClientID: req.ClientID}
 	for _, a := range req.Attachments {
@@ -152,14 +149,14 @@ func (s *Server) sendMessage(c *gin.Context) {
 	}
 	msg, created, err := s.chat.Send(c.Request.Context(), currentUser(c), in)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	status := http.StatusOK
 	if created {
 		status = http.StatusCreated
 	}
 	c.JSON(status, s.chat.Data(*msg))
+	return nil
 }
 
 type readReceiptJSON struct {
@@ -167,23 +164,28 @@ type readReceiptJSON struct {
 	Count int `json:"count"`
 }
 
-// markAllChatRead marks every conversation of the caller read ("Mark all as read").
-func (s *Server) markAllChatRead(c *gin.Context) {
-	marked, err := s.chat.MarkAllRead(c.Request.Context(), currentUser(c))
-	if err != nil {
-		writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"marked": marked})
+// markedJSON is how many conversations "Mark all as read" marked.
+type markedJSON struct {
+	Marked int `json:"marked"`
 }
 
-func (s *Server) markChatRead(c *gin.Context) {
+// markAllChatRead marks every conversation of the caller read ("Mark all as read").
+func (s *Server) markAllChatRead(c *gin.Context) error {
+	marked, err := s.chat.MarkAllRead(c.Request.Context(), currentUser(c))
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, markedJSON{Marked: marked})
+	return nil
+}
+
+func (s *Server) markChatRead(c *gin.Context) error {
 	r, err := s.chat.MarkRead(c.Request.Context(), currentUser(c), c.Param("userId"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, readReceiptJSON{
 		ReadData: chat.ReadData{ReaderID: r.ReaderID, SenderID: r.SenderID, UpTo: r.UpTo, ReadAt: r.ReadAt}, Count: r.Count,
 	})
+	return nil
 }

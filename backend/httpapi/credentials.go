@@ -48,21 +48,18 @@ type verifiedProofJSON struct {
 
 // verifyCredential checks a credential sent as the request body: its JSON, a baked badge or a
 // certificate PDF, told apart by their first bytes.
-func (s *Server) verifyCredential(c *gin.Context) {
+func (s *Server) verifyCredential(c *gin.Context) error {
 	file, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, s.maxVerifyBytes))
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
-		writeError(c, apperr.New(apperr.TooLarge, "The file is too large to be a credential, badge or certificate."))
-		return
+		return apperr.New(apperr.TooLarge, "The file is too large to be a credential, badge or certificate.")
 	case err != nil:
-		writeError(c, apperr.New(apperr.Invalid, "Request body could not be read."))
-		return
+		return apperr.New(apperr.Invalid, "Request body could not be read.")
 	}
 	result, err := s.creds.Verify(c.Request.Context(), c.ClientIP(), file)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	out := credentialVerificationJSON{Verified: result.Verified, Errors: result.Errors, Evidence: []credentials.Evidence{}}
 	if v := result.Credential; v != nil {
@@ -72,4 +69,5 @@ func (s *Server) verifyCredential(c *gin.Context) {
 		out.Proof = &verifiedProofJSON{VerificationMethod: v.Proof.VerificationMethod, Created: v.Proof.Created}
 	}
 	c.JSON(http.StatusOK, out)
+	return nil
 }

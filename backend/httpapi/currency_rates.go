@@ -49,11 +49,12 @@ type currencyRatesJSON struct {
 
 // currencyRates is GET /api/currency-rates, public: the operator's fixed rates (CURRENCY_RATES),
 // so a client can say in what the order is and offer the currencies a budget filter takes.
-func (s *Server) currencyRates(c *gin.Context) {
+func (s *Server) currencyRates(c *gin.Context) error {
 	rates := s.tasks.Rates
 	out := currencyRatesJSON{Base: rates.Base, Rates: map[string]float64{}}
 	for _, code := range rates.Currencies() {
 		out.Rates[code], _ = rates.Rate(code)
 	}
 	c.JSON(http.StatusOK, out)
+	return nil
 }

@@ -67,47 +67,56 @@ func writeError(c *gin.Context, err error) {
 	c.AbortWithStatusJSON(status, errorBody{Message: e.Message, Error: e.Message, Code: e.Code, Fields: e.Fields})
 }
 
+// handlerFunc is a handler as this package writes one: it answers success itself and returns
+// its error, which handle turns into the answer.
+type handlerFunc func(c *gin.Context) error
+
+// handle adapts h to gin. It is the one place a handler's error becomes a response (writeError).
+func handle(h handlerFunc) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if err := h(c); err != nil {
+			writeError(c, err)
+		}
+	}
+}
+
 // maxJSONBody bounds request bodies. It is above the 1 MB that a single oversized field may reach,
 // so such a field is refused by its own length rule (400 with a field message) rather than 413.
 const maxJSONBody = 2 << 20
 
-// bindJSON decodes the request body into dst, answering 400 (or 413) itself when it cannot.
+// readJSON decodes the request body into dst; its error is the 400 (or 413) to answer.
 // Unknown fields are ignored: the client may send more than an endpoint reads, and fields a
 // caller may not set (userType, isVerified, ownership, status) simply have no place in dst.
-func bindJSON(c *gin.Context, dst any) bool {
-	body, ok := readJSONBody(c)
-	return ok && decodeJSON(c, body, dst)
+func readJSON(c *gin.Context, dst any) error {
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	return decodeBody(body, dst)
 }
 
-// readJSONBody reads the request's body, at most maxJSONBody bytes; false once it has answered.
-func readJSONBody(c *gin.Context) ([]byte, bool) {
+// readBody reads the request's body, at most maxJSONBody bytes.
+func readBody(c *gin.Context) ([]byte, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBody))
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
-		writeError(c, apperr.New(apperr.TooLarge, "Request body is too large."))
-		return nil, false
+		return nil, apperr.New(apperr.TooLarge, "Request body is too large.")
 	case err != nil:
-		writeError(c, apperr.New(apperr.Invalid, "Request body could not be read."))
-		return nil, false
+		return nil, apperr.New(apperr.Invalid, "Request body could not be read.")
 	}
-	return body, true
+	return body, nil
 }
 
-// decodeJSON is bindJSON's decoding and text check of a body already read.
-func decodeJSON(c *gin.Context, body []byte, dst any) bool {
+// decodeBody is readJSON's decoding and text check of a body already read.
+func decodeBody(body []byte, dst any) error {
 	if len(strings.TrimSpace(string(body))) == 0 {
 		body = []byte("{}")
 	}
 	if err := json.Unmarshal(body, dst); err != nil {
-		writeError(c, jsonError(err))
-		return false
+		return jsonError(err)
 	}
-	if err := checkText(dst); err != nil {
-		writeError(c, err)
-		return false
-	}
-	return true
+	return checkText(dst)
 }
 
 func jsonError(err error) *apperr.Error {

@@ -21,23 +21,20 @@ import (
 // those profiles.VisibleTo lets see it; a chat file too, handed out only inside the messages of
 // its conversation, which only its two parties can read. A signature, when given, is checked
 // before the database is asked.
-func (s *Server) serveFile(c *gin.Context) {
+func (s *Server) serveFile(c *gin.Context) error {
 	id := c.Param("id")
 	signed := c.Query("signature") != "" || c.Query("expires") != ""
 	if signed {
 		if err := s.links.Check(id, c.Query("expires"), c.Query("signature")); err != nil {
-			writeError(c, err)
-			return
+			return err
 		}
 	}
 	f, err := s.uploads.Open(c.Request.Context(), id)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	if f.Kind.Private() && !signed {
-		writeError(c, apperr.New(apperr.Forbidden, privateFileMessage[f.Kind]))
-		return
+		return apperr.New(apperr.Forbidden, privateFileMessage[f.Kind])
 	}
 	disposition := "attachment"
 	if f.IsImage() {
@@ -56,6 +53,7 @@ func (s *Server) serveFile(c *gin.Context) {
 	}
 	h.Set("Content-Length", strconv.FormatInt(int64(len(f.Data)), 10))
 	c.Data(http.StatusOK, f.ContentType, f.Data)
+	return nil
 }
 
 // privateFileMessage is the answer to the bare URL of a file that opens only through a signed link.

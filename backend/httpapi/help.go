@@ -10,20 +10,20 @@ import (
 
 // submitHelpRequest is the spec's POST /help {phone, email}; topic and message are optional
 // additions a spec client never sends.
-func (s *Server) submitHelpRequest(c *gin.Context) {
+func (s *Server) submitHelpRequest(c *gin.Context) error {
 	var req struct {
 		Phone   string `json:"phone"`
 		Email   string `json:"email"`
 		Topic   string `json:"topic"`
 		Message string `json:"message"`
 	}
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	in := help.Submission{Phone: req.Phone, Email: req.Email, Topic: req.Topic, Message: req.Message}
 	if _, err := s.help.Submit(c.Request.Context(), in, c.ClientIP()); err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusCreated, gin.H{"message": "Thank you! We'll reach out to you at the earliest."})
+	c.JSON(http.StatusCreated, messageJSON{Message: "Thank you! We'll reach out to you at the earliest."})
+	return nil
 }

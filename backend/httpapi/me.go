@@ -11,9 +11,10 @@ import (
 	"bridgework/backend/ratings"
 )
 
-func (s *Server) me(c *gin.Context) {
+func (s *Server) me(c *gin.Context) error {
 	u := currentUser(c)
 	c.JSON(http.StatusOK, s.userJSON(u, u))
+	return nil
 }
 
 type changePasswordRequest struct {
@@ -24,18 +25,18 @@ type changePasswordRequest struct {
 
 // changePassword answers {token, user}: the new token replaces the caller's, every other
 // session's token stops working.
-func (s *Server) changePassword(c *gin.Context) {
+func (s *Server) changePassword(c *gin.Context) error {
 	var req changePasswordRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	u := currentUser(c)
 	token, err := s.profiles.ChangePassword(c.Request.Context(), u, req.CurrentPassword, req.NewPassword, req.ConfirmPassword)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, sessionJSON{Token: token, User: s.userJSON(u, u)})
+	return nil
 }
 
 // auditEntryJSON is a line of the audit trail. A user's own security events carry the same
@@ -60,49 +61,48 @@ func toAuditEntryJSON(e audit.Entry) auditEntryJSON {
 
 // mySecurityEvents is "recent sign-ins": the caller's newest sign-ins, failures against their
 // account, password and session changes.
-func (s *Server) mySecurityEvents(c *gin.Context) {
+func (s *Server) mySecurityEvents(c *gin.Context) error {
 	events, err := s.audit.SecurityEvents(c.Request.Context(), currentUser(c).ID)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	out := make([]auditEntryJSON, len(events))
 	for i, e := range events {
 		out[i] = toAuditEntryJSON(e)
 	}
-	writeSlice(c, out)
+	return writeSlice(c, out)
 }
 
 // myRatings pages the ratings the caller gave, hidden ones too, so the client can show and edit
 // them.
-func (s *Server) myRatings(c *gin.Context) {
+func (s *Server) myRatings(c *gin.Context) error {
 	u := currentUser(c)
-	s.ratingList(c, func(offset, limit int) ([]ratings.Rating, int, error) {
+	return s.ratingList(c, func(offset, limit int) ([]ratings.Rating, int, error) {
 		return s.ratings.Given(c.Request.Context(), u.ID, offset, limit)
 	})
 }
 
 // notificationSettings answers the caller's email preferences: {messages, submissions,
 // payments, taskAlerts}, each immediate, hourly, daily or off.
-func (s *Server) notificationSettings(c *gin.Context) {
+func (s *Server) notificationSettings(c *gin.Context) error {
 	settings, err := s.digests.Settings(c.Request.Context(), currentUser(c).ID)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, settings)
+	return nil
 }
 
 // saveNotificationSettings replaces them; every type must be given.
-func (s *Server) saveNotificationSettings(c *gin.Context) {
+func (s *Server) saveNotificationSettings(c *gin.Context) error {
 	var req digest.Settings
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	settings, err := s.digests.SaveSettings(c.Request.Context(), currentUser(c).ID, req)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, settings)
+	return nil
 }

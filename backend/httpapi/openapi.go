@@ -20,7 +20,10 @@ var openapiFiles embed.FS
 
 var openapiDoc = mustBuildOpenAPI()
 
-func serveOpenAPI(c *gin.Context) { c.Data(http.StatusOK, "application/json", openapiDoc) }
+func serveOpenAPI(c *gin.Context) error {
+	c.Data(http.StatusOK, "application/json", openapiDoc)
+	return nil
+}
 
 // OpenAPIDocument is the document served at /api/openapi.json.
 func OpenAPIDocument() []byte { return openapiDoc }

@@ -30,6 +30,7 @@ func TestTasks_Ownership(t *testing.T) {
 
 		review := map[string]any{"studentId": student.ID}
 		approve := map[string]any{"studentId": student.ID, "approve": true}
+		reject := map[string]any{"studentId": student.ID, "reviewNotes": "no"}
 		link := map[string]any{"link": "https://example.com/x"}
 		cases := []struct {
 			name, method, path string
@@ -41,10 +42,14 @@ func TestTasks_Ownership(t *testing.T) {
 			{"other startup reviews", "POST", "/api/startup/tasks/" + id + "/review", other, review, 404},
 			{"other startup approves", "POST", "/api/startup/tasks/" + id + "/approve", other, approve, 404},
 			{"other startup rejects", "POST", "/api/startup/tasks/" + id + "/approve", other, map[string]any{"studentId": student.ID, "approve": false}, 404},
+			{"other startup rejects at /reject", "POST", "/api/startup/tasks/" + id + "/reject", other, reject, 404},
 			{"owner, unknown task", "POST", "/api/startup/tasks/" + store.NewID() + "/approve", owner, approve, 404},
+			{"owner rejects an unknown task", "POST", "/api/startup/tasks/" + store.NewID() + "/reject", owner, reject, 404},
 			{"owner, student without a submission", "POST", "/api/startup/tasks/" + id + "/approve", owner, map[string]any{"studentId": stranger.ID, "approve": true}, 404},
+			{"owner rejects a student without a submission", "POST", "/api/startup/tasks/" + id + "/reject", owner, map[string]any{"studentId": stranger.ID}, 404},
 			{"student reviews", "POST", "/api/startup/tasks/" + id + "/review", student, review, 403},
 			{"student approves", "POST", "/api/startup/tasks/" + id + "/approve", student, approve, 403},
+			{"student rejects", "POST", "/api/startup/tasks/" + id + "/reject", student, reject, 403},
 			{"student posts work", "POST", "/api/startup/tasks", student, validTask(nil), 403},
 			{"student reads startup tasks", "GET", "/api/startup/tasks", student, nil, 403},
 			{"student reads the tab counts", "GET", "/api/startup/tasks/counts", student, nil, 403},
@@ -59,11 +64,13 @@ func TestTasks_Ownership(t *testing.T) {
 			{"admin posts work", "POST", "/api/startup/tasks", admin, validTask(nil), 403},
 			{"admin reviews", "POST", "/api/startup/tasks/" + id + "/review", admin, review, 403},
 			{"admin approves", "POST", "/api/startup/tasks/" + id + "/approve", admin, approve, 403},
+			{"admin rejects", "POST", "/api/startup/tasks/" + id + "/reject", admin, reject, 403},
 			{"admin submits a link", "POST", "/api/student/tasks/" + id + "/submit-link", admin, link, 403},
 			{"admin marks a student notification read", "PATCH", "/api/student/notifications/" + notes[0]["_id"].(string) + "/read", admin, nil, 403},
 			{"admin marks a startup notification read", "PATCH", "/api/startup/notifications/" + ownerNotes[0]["_id"].(string) + "/read", admin, nil, 403},
 			{"signed out posts work", "POST", "/api/startup/tasks", user{}, validTask(nil), 401},
 			{"signed out approves", "POST", "/api/startup/tasks/" + id + "/approve", user{}, approve, 401},
+			{"signed out rejects", "POST", "/api/startup/tasks/" + id + "/reject", user{}, reject, 401},
 			{"signed out submits", "POST", "/api/student/tasks/" + id + "/submit-link", user{}, link, 401},
 			{"signed out downloads", "GET", "/api/student/certificates/" + cert + "/download", user{}, nil, 401},
 			{"signed out lists open tasks", "GET", "/api/tasks", user{}, nil, 200},

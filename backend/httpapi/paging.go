@@ -89,14 +89,14 @@ func writeList[T any](c *gin.Context, p paging, items []T, extent listExtent) {
 }
 
 // writeSlice pages a list held whole in memory (a user's certificates, conversations, sessions).
-func writeSlice[T any](c *gin.Context, all []T) {
+func writeSlice[T any](c *gin.Context, all []T) error {
 	p, err := readPaging(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	start := min(p.Offset(), len(all))
 	writeList(c, p, all[start:min(start+p.PerPage, len(all))], counted(len(all)))
+	return nil
 }
 
 // writeCursorList answers a list paged by cursor (a chat thread, which grows while it is read):

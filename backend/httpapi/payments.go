@@ -71,31 +71,30 @@ func toPaymentJSON(p payments.Payment) paymentJSON {
 
 // listPayments pages the caller's payments: a student's to them, a startup's own, all for the
 // admin; status narrows them.
-func (s *Server) listPayments(c *gin.Context) {
+func (s *Server) listPayments(c *gin.Context) error {
 	p, err := readPaging(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	list, total, err := s.payments.Payments(c.Request.Context(), currentUser(c), c.Query("status"), p.Offset(), p.PerPage)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	items := make([]paymentJSON, 0, len(list))
 	for _, pay := range list {
 		items = append(items, toPaymentJSON(pay))
 	}
 	writeList(c, p, items, counted(total))
+	return nil
 }
 
-func (s *Server) payment(c *gin.Context) {
+func (s *Server) payment(c *gin.Context) error {
 	p, err := s.payments.Payment(c.Request.Context(), currentUser(c), c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, toPaymentJSON(*p))
+	return nil
 }
 
 type paymentSentRequest struct {
@@ -108,40 +107,42 @@ type paymentNoteRequest struct {
 }
 
 // takePayment answers a side's step on a payment (payments.Service.Take).
-func (s *Server) takePayment(c *gin.Context, step payments.Step) {
+func (s *Server) takePayment(c *gin.Context, step payments.Step) error {
 	p, err := s.payments.Take(c.Request.Context(), currentUser(c), c.Param("id"), step)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, toPaymentJSON(*p))
+	return nil
 }
 
-func (s *Server) markPaymentSent(c *gin.Context) {
+func (s *Server) markPaymentSent(c *gin.Context) error {
 	var req paymentSentRequest
-	if bindJSON(c, &req) {
-		s.takePayment(c, payments.Step{Action: payments.ActionSent, Method: req.Method, Reference: req.Reference})
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
+	return s.takePayment(c, payments.Step{Action: payments.ActionSent, Method: req.Method, Reference: req.Reference})
 }
 
-func (s *Server) confirmPaymentReceived(c *gin.Context) {
-	s.takePayment(c, payments.Step{Action: payments.ActionReceived})
+func (s *Server) confirmPaymentReceived(c *gin.Context) error {
+	return s.takePayment(c, payments.Step{Action: payments.ActionReceived})
 }
 
-func (s *Server) reportPaymentNotReceived(c *gin.Context) {
+func (s *Server) reportPaymentNotReceived(c *gin.Context) error {
 	var req paymentNoteRequest
-	if bindJSON(c, &req) {
-		s.takePayment(c, payments.Step{Action: payments.ActionNotReceived, Note: req.Note})
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
+	return s.takePayment(c, payments.Step{Action: payments.ActionNotReceived, Note: req.Note})
 }
 
-func (s *Server) paymentReceipt(c *gin.Context) {
+func (s *Server) paymentReceipt(c *gin.Context) error {
 	p, pdf, err := s.payments.Receipt(c.Request.Context(), currentUser(c), c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	sendPDF(c, "receipt_"+p.ID+".pdf", pdf) // a UUID: safe inside the quoted filename
+	return nil
 }
 
 type balanceJSON struct {
@@ -150,22 +151,21 @@ type balanceJSON struct {
 	Balance  int64  `json:"balance"` // minor units; debits positive, credits negative
 }
 
-func (s *Server) ledgerBalances(c *gin.Context) {
+func (s *Server) ledgerBalances(c *gin.Context) error {
 	p, err := readPaging(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	list, total, err := s.payments.Balances(c.Request.Context(), p.Offset(), p.PerPage)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	items := make([]balanceJSON, 0, len(list))
 	for _, b := range list {
 		items = append(items, balanceJSON{Account: b.Account, Currency: b.Currency, Balance: int64(b.Amount)})
 	}
 	writeList(c, p, items, counted(total))
+	return nil
 }
 
 type ledgerCheckJSON struct {
@@ -173,17 +173,17 @@ type ledgerCheckJSON struct {
 	Problems []string `json:"problems"`
 }
 
-func (s *Server) ledgerCheck(c *gin.Context) {
+func (s *Server) ledgerCheck(c *gin.Context) error {
 	r, err := s.payments.CheckLedger(c.Request.Context())
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	problems := r.Problems
 	if problems == nil {
 		problems = []string{}
 	}
 	c.JSON(http.StatusOK, ledgerCheckJSON{Balanced: r.Balanced, Problems: problems})
+	return nil
 }
 
 // Funds held through Stripe: which provider pays (for the SPA's buttons), and Stripe's webhook.
@@ -193,22 +193,27 @@ type providerJSON struct {
 	PlatformFeePercent float64 `json:"platformFeePercent"`
 }
 
-func (s *Server) paymentProvider(c *gin.Context) {
+func (s *Server) paymentProvider(c *gin.Context) error {
 	p := s.payments.Provider()
 	c.JSON(http.StatusOK, providerJSON{Provider: p.Name, PlatformFeePercent: p.PlatformFeePercent})
+	return nil
+}
+
+// webhookReceivedJSON tells Stripe its event was taken.
+type webhookReceivedJSON struct {
+	Received bool `json:"received"`
 }
 
 // stripeWebhook applies one Stripe event. The body is read as it came, byte for byte: its
 // signature is over those bytes (payments.Service.Webhook).
-func (s *Server) stripeWebhook(c *gin.Context) {
+func (s *Server) stripeWebhook(c *gin.Context) error {
 	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBody))
 	if err != nil {
-		writeError(c, apperr.New(apperr.TooLarge, "Request body is too large."))
-		return
+		return apperr.New(apperr.TooLarge, "Request body is too large.")
 	}
 	if err := s.payments.Webhook(c.Request.Context(), body, c.GetHeader("Stripe-Signature")); err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"received": true})
+	c.JSON(http.StatusOK, webhookReceivedJSON{Received: true})
+	return nil
 }

@@ -40,7 +40,7 @@ func TestResumeLinks(t *testing.T) {
 			{"student", "/api/student/profile", "", true},
 			{"startup", "/api/startup/students/" + id, "student", true},
 			{"other startup", "/api/users/" + id, "", true},
-			{"admin", "/api/admin/students/" + id + "/dashboard", "user", true},
+			{"admin", "/api/admin/dashboard/student/" + id, "user", true},
 			{"other student", "/api/users/" + id, "", false},
 		}
 		var ownLink string
@@ -189,8 +189,8 @@ func TestPrivacy_studentsOnTasks(t *testing.T) {
 			{"startup", startup.Token, "/api/startup/submissions", true, true},
 			{"startup", startup.Token, "/api/startup/dashboard", true, true},
 			{"startup", startup.Token, "/api/chat/partners", true, true},
-			{"admin", admin.Token, "/api/admin/startups/" + startup.ID + "/dashboard", true, true},
-			{"admin", admin.Token, "/api/admin/students/" + ada.ID + "/dashboard", true, false},
+			{"admin", admin.Token, "/api/admin/dashboard/startup/" + startup.ID, true, true},
+			{"admin", admin.Token, "/api/admin/dashboard/student/" + ada.ID, true, false},
 		}
 		for _, v := range views {
 			res := e.do("GET", v.path, v.token, nil)

@@ -58,18 +58,18 @@ type giveRatingRequest struct {
 	Comment   string `json:"comment"`
 }
 
-func (s *Server) giveRating(c *gin.Context) {
+func (s *Server) giveRating(c *gin.Context) error {
 	var req giveRatingRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	r, err := s.ratings.Give(c.Request.Context(), currentUser(c),
 		ratings.Input{TaskID: req.TaskID, StudentID: req.StudentID, Stars: req.Stars, Comment: req.Comment})
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, toRatingJSON(*r, s.ratings.Clock()))
+	return nil
 }
 
 type editRatingRequest struct {
@@ -77,47 +77,45 @@ type editRatingRequest struct {
 	Comment string `json:"comment"`
 }
 
-func (s *Server) editRating(c *gin.Context) {
+func (s *Server) editRating(c *gin.Context) error {
 	var req editRatingRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	r, err := s.ratings.Edit(c.Request.Context(), currentUser(c), c.Param("id"), req.Stars, req.Comment)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, toRatingJSON(*r, s.ratings.Clock()))
+	return nil
 }
 
 type answerRequest struct {
 	Answer string `json:"answer"`
 }
 
-func (s *Server) answerRating(c *gin.Context) {
+func (s *Server) answerRating(c *gin.Context) error {
 	var req answerRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	r, err := s.ratings.Answer(c.Request.Context(), currentUser(c), c.Param("id"), req.Answer)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, toRatingJSON(*r, s.ratings.Clock()))
+	return nil
 }
 
 // ratingList writes a page of ratings read by list.
-func (s *Server) ratingList(c *gin.Context, list func(offset, limit int) ([]ratings.Rating, int, error)) {
+func (s *Server) ratingList(c *gin.Context, list func(offset, limit int) ([]ratings.Rating, int, error)) error {
 	p, err := readPaging(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	items, total, err := list(p.Offset(), p.PerPage)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	now := s.ratings.Clock()
 	out := make([]ratingJSON, len(items))
@@ -125,4 +123,5 @@ func (s *Server) ratingList(c *gin.Context, list func(offset, limit int) ([]rati
 		out[i] = toRatingJSON(r, now)
 	}
 	writeList(c, p, out, counted(total))
+	return nil
 }

@@ -42,6 +42,13 @@ func (e *env) decideKeepingOpen(startup user, taskID, studentID string) response
 		map[string]any{"studentId": studentID, "approve": true, "closeTask": false})
 }
 
+// reject rejects the student's work at /reject, the route beside /approve with approve false.
+func (e *env) reject(startup user, taskID, studentID, notes string) response {
+	e.t.Helper()
+	return e.do("POST", "/api/startup/tasks/"+taskID+"/reject", startup.Token,
+		map[string]any{"studentId": studentID, "reviewNotes": notes})
+}
+
 func (e *env) requestChanges(startup user, taskID, studentID, notes string) response {
 	e.t.Helper()
 	return e.do("POST", "/api/startup/tasks/"+taskID+"/request-changes", startup.Token,
@@ -74,6 +81,7 @@ func TestTasks_Transitions(t *testing.T) {
 			"approve-close":   func(id string, s user) response { return e.decideClosing(startup, id, s.ID) },
 			"approve-open":    func(id string, s user) response { return e.decideKeepingOpen(startup, id, s.ID) },
 			"reject":          func(id string, s user) response { return e.decide(startup, id, s.ID, false, "no") },
+			"reject-route":    func(id string, s user) response { return e.reject(startup, id, s.ID, "no") },
 			"request-changes": func(id string, s user) response { return e.requestChanges(startup, id, s.ID, "More tests") },
 			"resubmit":        func(id string, s user) response { return e.submitLink(s, id, "https://example.com/v2") },
 		}
@@ -84,16 +92,16 @@ func TestTasks_Transitions(t *testing.T) {
 			"pending": {
 				"review": {"under-review", "under-review"}, "approve": {"approved", "completed"},
 				"approve-close": {"approved", "completed"}, "approve-open": {"approved", "open"}, "reject": {"rejected", "open"},
-				"request-changes": {"changes_requested", "under-review"}, "resubmit": {"pending", "submitted"},
+				"reject-route": {"rejected", "open"}, "request-changes": {"changes_requested", "under-review"}, "resubmit": {"pending", "submitted"},
 			},
 			"under-review": {
 				"approve": {"approved", "completed"}, "approve-close": {"approved", "completed"}, "approve-open": {"approved", "open"},
-				"reject": {"rejected", "open"}, "request-changes": {"changes_requested", "under-review"},
+				"reject": {"rejected", "open"}, "reject-route": {"rejected", "open"}, "request-changes": {"changes_requested", "under-review"},
 			},
 			"changes_requested": {"resubmit": {"pending", "submitted"}},
 		}
 		statuses := []string{"pending", "under-review", "changes_requested", "approved", "rejected", "closed"}
-		actionNames := []string{"review", "approve", "approve-close", "approve-open", "reject", "request-changes", "resubmit"}
+		actionNames := []string{"review", "approve", "approve-close", "approve-open", "reject", "reject-route", "request-changes", "resubmit"}
 		for _, status := range statuses {
 			for _, action := range actionNames {
 				t.Run(status+"/"+action, func(t *testing.T) {

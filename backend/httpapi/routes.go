@@ -40,7 +40,7 @@ func (a access) admits(t accounts.UserType) bool {
 type route struct {
 	method, path string
 	access       access
-	handle       gin.HandlerFunc
+	handle       handlerFunc
 }
 
 // routes is every route under /api. A handler lives in the file named by its path's first
@@ -61,9 +61,6 @@ func (s *Server) routes() []route {
 		{"GET", "/admin/activity", admins, s.adminActivity},
 		{"GET", "/admin/students", admins, s.adminUsers(accounts.Student)},
 		{"GET", "/admin/startups", admins, s.adminUsers(accounts.Startup)},
-		{"GET", "/admin/students/:id/dashboard", admins, s.adminStudent},
-		{"GET", "/admin/startups/:id/dashboard", admins, s.adminStartup},
-		// The same dashboards at the paths the spec's client calls.
 		{"GET", "/admin/dashboard/student/:id", admins, s.adminStudent},
 		{"GET", "/admin/dashboard/startup/:id", admins, s.adminStartup},
 		{"GET", "/admin/help-requests", admins, s.adminHelpRequests},
@@ -136,6 +133,7 @@ func (s *Server) routes() []route {
 		{"POST", "/startup/tasks/:id/repost", startups, s.repostTask},
 		{"POST", "/startup/tasks/:id/review", startups, s.reviewSubmission},
 		{"POST", "/startup/tasks/:id/approve", startups, s.decideSubmission},
+		{"POST", "/startup/tasks/:id/reject", startups, s.rejectSubmission},
 		{"POST", "/startup/tasks/:id/request-changes", startups, s.requestChanges},
 		{"POST", "/startup/tasks/:id/funding", startups, s.fundTask},
 		{"GET", "/startup/submissions", startups, s.startupSubmissions},
@@ -191,9 +189,9 @@ func (s *Server) routes() []route {
 func (s *Server) mountRoutes(api *gin.RouterGroup) {
 	for _, r := range s.routes() {
 		if r.access == public {
-			api.Handle(r.method, r.path, r.handle)
+			api.Handle(r.method, r.path, handle(r.handle))
 			continue
 		}
-		api.Handle(r.method, r.path, s.authenticate(r.access), r.handle)
+		api.Handle(r.method, r.path, s.authenticate(r.access), handle(r.handle))
 	}
 }

@@ -121,7 +121,7 @@ func New(d Deps) (*Server, error) {
 	s.ratings, s.audit, s.alerts, s.digests, s.payments = d.Ratings, d.Audit, d.Alerts, d.Digests, d.Payments
 	s.links, s.privacy = d.FileLinks, profiles.Privacy{Links: d.FileLinks}
 
-	engine.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
+	engine.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, probeJSON{Status: "ok"}) })
 	engine.GET("/readyz", s.readyz)
 	engine.GET("/metrics", metricsHandler(d.MetricsToken, promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{})))
 	// The issuer's did:web resolves here (credentials.go).
@@ -161,8 +161,13 @@ func (s *Server) Routes() gin.RoutesInfo { return s.engine.Routes() }
 func (s *Server) readyz(c *gin.Context) {
 	if err := s.ready(c.Request.Context()); err != nil {
 		slog.WarnContext(c.Request.Context(), "not ready", "err", err)
-		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable"})
+		c.JSON(http.StatusServiceUnavailable, probeJSON{Status: "unavailable"})
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"status": "ready"})
+	c.JSON(http.StatusOK, probeJSON{Status: "ready"})
+}
+
+// probeJSON answers /healthz and /readyz.
+type probeJSON struct {
+	Status string `json:"status"`
 }

@@ -18,18 +18,17 @@ type sessionInfoJSON struct {
 	Current    bool      `json:"current"`
 }
 
-func (s *Server) listSessions(c *gin.Context) {
+func (s *Server) listSessions(c *gin.Context) error {
 	u := currentUser(c)
 	list, err := s.accounts.ListSessions(c.Request.Context(), u)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	out := make([]sessionInfoJSON, 0, len(list))
 	for _, info := range list {
 		out = append(out, toSessionInfoJSON(info, u))
 	}
-	writeSlice(c, out)
+	return writeSlice(c, out)
 }
 
 func toSessionInfoJSON(info accounts.SessionInfo, viewer *accounts.User) sessionInfoJSON {
@@ -38,19 +37,19 @@ func toSessionInfoJSON(info accounts.SessionInfo, viewer *accounts.User) session
 }
 
 // endSession ends one of the caller's sessions; another user's is not found.
-func (s *Server) endSession(c *gin.Context) {
+func (s *Server) endSession(c *gin.Context) error {
 	if err := s.accounts.EndSessions(c.Request.Context(), currentUser(c), []string{c.Param("id")}); err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Session ended."})
+	c.JSON(http.StatusOK, messageJSON{Message: "Session ended."})
+	return nil
 }
 
 // endAllSessions is "Sign out of all devices", this one included.
-func (s *Server) endAllSessions(c *gin.Context) {
+func (s *Server) endAllSessions(c *gin.Context) error {
 	if err := s.accounts.EndSessions(c.Request.Context(), currentUser(c), nil); err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Signed out of all devices."})
+	c.JSON(http.StatusOK, messageJSON{Message: "Signed out of all devices."})
+	return nil
 }

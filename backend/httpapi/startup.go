@@ -12,16 +12,14 @@ import (
 )
 
 // allStartups pages the startups, newest first.
-func (s *Server) allStartups(c *gin.Context) {
+func (s *Server) allStartups(c *gin.Context) error {
 	p, err := readPaging(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	list, total, err := s.tasks.Startups(c.Request.Context(), p.Offset(), p.PerPage)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	viewer := currentUser(c)
 	out := make([]personJSON, 0, len(list))
@@ -29,17 +27,23 @@ func (s *Server) allStartups(c *gin.Context) {
 		out = append(out, *toPersonJSON(&person, viewer))
 	}
 	writeList(c, p, out, counted(total))
+	return nil
+}
+
+// startupPageJSON is the data of a startup's public page.
+type startupPageJSON struct {
+	Startup userJSON `json:"startup"`
 }
 
 // startupPage is the data of a startup's public page.
-func (s *Server) startupPage(c *gin.Context) {
+func (s *Server) startupPage(c *gin.Context) error {
 	viewer := currentUser(c)
 	startup, err := s.profiles.Startup(c.Request.Context(), c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"startup": s.withRatings(c, s.userJSON(startup, viewer))[0]})
+	c.JSON(http.StatusOK, startupPageJSON{Startup: s.withRatings(c, s.userJSON(startup, viewer))[0]})
+	return nil
 }
 
 // companyFields are the startup form's fields but its picture (profilePicture, which the
@@ -69,30 +73,39 @@ type startupProfileRequest struct {
 	ProfilePicture string `json:"profilePicture"`
 }
 
-func (s *Server) saveStartupProfile(c *gin.Context) {
+func (s *Server) saveStartupProfile(c *gin.Context) error {
 	var req startupProfileRequest
-	if bindJSON(c, &req) {
-		s.saveCompany(c, req.profile(req.ProfilePicture, currentUser(c)))
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
+	return s.saveCompany(c, req.profile(req.ProfilePicture, currentUser(c)))
 }
 
 // saveCompany saves p as the calling startup's profile and answers it.
-func (s *Server) saveCompany(c *gin.Context, p profiles.StartupProfile) {
+func (s *Server) saveCompany(c *gin.Context, p profiles.StartupProfile) error {
 	u, err := s.profiles.SaveStartupProfile(c.Request.Context(), currentUser(c), p)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	s.accounts.Forget(c.Request.Context(), u.ID)
 	c.JSON(http.StatusOK, s.userJSON(u, u))
+	return nil
 }
 
-func (s *Server) startupDashboard(c *gin.Context) {
+// startupDashboardJSON is the startup dashboard: the spec's {startup, tasks} (its recent tasks),
+// the newest submissions and the stat cards.
+type startupDashboardJSON struct {
+	Startup     userJSON            `json:"startup"`
+	Stats       startupStatsJSON    `json:"stats"`
+	Submissions []submissionRowJSON `json:"submissions"`
+	Tasks       []taskJSON          `json:"tasks"`
+}
+
+func (s *Server) startupDashboard(c *gin.Context) error {
 	viewer := currentUser(c)
 	d, err := s.tasks.StartupDashboard(c.Request.Context(), viewer.ID)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	recent := make([]taskJSON, 0, len(d.RecentTasks))
 	for _, t := range d.RecentTasks {
@@ -102,31 +115,28 @@ func (s *Server) startupDashboard(c *gin.Context) {
 	for _, sub := range d.Submissions {
 		subs = append(subs, toSubmissionRowJSON(sub, viewer))
 	}
-	c.JSON(http.StatusOK, gin.H{
-		"startup":     s.userJSON(viewer, viewer),
-		"tasks":       recent,
-		"submissions": subs,
-		"stats": gin.H{
-			"activeTasks": d.Stats.ActiveTasks, "studentsHired": d.Stats.StudentsHired,
-			"studentsWorking": d.Stats.StudentsWorking,
-		},
+	c.JSON(http.StatusOK, startupDashboardJSON{
+		Startup:     s.userJSON(viewer, viewer),
+		Tasks:       recent,
+		Submissions: subs,
+		Stats:       startupStatsJSON(d.Stats),
 	})
+	return nil
 }
 
 // listStudents is GET /api/startup/students[?skills=…] for startups, paged.
-func (s *Server) listStudents(c *gin.Context) {
+func (s *Server) listStudents(c *gin.Context) error {
 	p, err := readPaging(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	viewer := currentUser(c)
 	users, total, err := s.profiles.Students(c.Request.Context(), viewer, skillsQuery(c), p.Offset(), p.PerPage)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	writeList(c, p, s.withPeopleRecords(c, s.usersJSON(users, viewer)...), counted(int(total)))
+	return nil
 }
 
 // pastSubmissionJSON is a row of a profile's Past Submissions: task title, startup, date,
@@ -140,13 +150,18 @@ type pastSubmissionJSON struct {
 	Startup     *personJSON `json:"startup"`
 }
 
+// studentForStartupJSON is a student's profile as a startup reads it, with past submissions.
+type studentForStartupJSON struct {
+	Student     userJSON             `json:"student"`
+	Submissions []pastSubmissionJSON `json:"submissions"`
+}
+
 // studentForStartup is the student profile view of a startup: the student and past submissions.
-func (s *Server) studentForStartup(c *gin.Context) {
+func (s *Server) studentForStartup(c *gin.Context) error {
 	viewer := currentUser(c)
 	student, past, err := s.profiles.StudentWithWork(c.Request.Context(), viewer, c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	subs := make([]pastSubmissionJSON, 0, len(past))
 	for _, p := range past {
@@ -156,7 +171,14 @@ func (s *Server) studentForStartup(c *gin.Context) {
 			Startup: toPersonJSON(p.Startup, viewer),
 		})
 	}
-	c.JSON(http.StatusOK, gin.H{"student": s.withPeopleRecords(c, s.userJSON(student, viewer))[0], "submissions": subs})
+	c.JSON(http.StatusOK, studentForStartupJSON{Student: s.withPeopleRecords(c, s.userJSON(student, viewer))[0], Submissions: subs})
+	return nil
+}
+
+// verificationSentJSON says where the verification link went.
+type verificationSentJSON struct {
+	Email   string `json:"email"`
+	Message string `json:"message"`
 }
 
 type verificationRequest struct {
@@ -166,36 +188,36 @@ type verificationRequest struct {
 // requestVerification starts a startup's company verification (package issuers): a link mailed to
 // a work address at its website's domain, which confirmVerification takes back. It answers 202:
 // the mail leaves through the outbox after the request.
-func (s *Server) requestVerification(c *gin.Context) {
+func (s *Server) requestVerification(c *gin.Context) error {
 	var req verificationRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	to, err := s.issuers.RequestVerification(c.Request.Context(), currentUser(c), req.Email)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusAccepted, gin.H{
-		"message": "We sent a verification link to " + to + ". Open it while signed in to this account.",
-		"email":   to,
+	c.JSON(http.StatusAccepted, verificationSentJSON{
+		Message: "We sent a verification link to " + to + ". Open it while signed in to this account.",
+		Email:   to,
 	})
+	return nil
 }
 
 type confirmVerificationRequest struct {
 	Token string `json:"token"`
 }
 
-func (s *Server) confirmVerification(c *gin.Context) {
+func (s *Server) confirmVerification(c *gin.Context) error {
 	var req confirmVerificationRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	u, err := s.issuers.Confirm(c.Request.Context(), currentUser(c), req.Token)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	s.accounts.Forget(c.Request.Context(), u.ID)
 	c.JSON(http.StatusOK, s.userJSON(u, u))
+	return nil
 }

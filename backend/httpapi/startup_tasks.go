@@ -56,57 +56,55 @@ func (r postTaskRequest) input() tasks.PostInput {
 	return in
 }
 
-func (s *Server) postTask(c *gin.Context) {
+func (s *Server) postTask(c *gin.Context) error {
 	var req postTaskRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	t, err := s.tasks.Post(c.Request.Context(), currentUser(c), req.input())
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, toTaskJSON(*t, currentUser(c)))
+	return nil
 }
 
-func (s *Server) startupTasks(c *gin.Context) {
+func (s *Server) startupTasks(c *gin.Context) error {
 	q, err := taskQuery(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	viewer := currentUser(c)
 	page, err := s.tasks.StartupTasks(c.Request.Context(), viewer.ID, q)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	writeTaskPage(c, page, func(t tasks.Task) taskJSON { return toTaskJSON(t, viewer) })
+	return nil
 }
 
 // startupTaskCounts is the My Works tab counts under the list's search and filters:
 // {all, open, under-review, completed}.
-func (s *Server) startupTaskCounts(c *gin.Context) {
+func (s *Server) startupTaskCounts(c *gin.Context) error {
 	q, err := taskQuery(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	counts, err := s.tasks.StartupTaskCounts(c.Request.Context(), currentUser(c).ID, q)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, counts)
+	return nil
 }
 
-func (s *Server) startupTask(c *gin.Context) {
+func (s *Server) startupTask(c *gin.Context) error {
 	t, err := s.tasks.StartupTask(c.Request.Context(), currentUser(c).ID, c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, toTaskJSON(*t, currentUser(c)))
+	return nil
 }
 
 type reviewRequest struct {
@@ -116,18 +114,27 @@ type reviewRequest struct {
 	Revision *int `json:"revision"`
 }
 
-func (s *Server) reviewSubmission(c *gin.Context) {
+func (s *Server) reviewSubmission(c *gin.Context) error {
 	var req reviewRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	sub, _, err := s.tasks.Apply(c.Request.Context(), currentUser(c).ID, c.Param("id"),
 		tasks.Decision{StudentID: req.StudentID, Action: tasks.ActionReview, Revision: req.Revision})
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Submission moved to under review", "submission": toSubmissionJSON(*sub, currentUser(c))})
+	c.JSON(http.StatusOK, decisionJSON{Message: "Submission moved to under review", Submission: toSubmissionJSON(*sub, currentUser(c))})
+	return nil
+}
+
+// decisionJSON answers a review action: the spec's toast text and the submission as it is now;
+// an approval that issued a certificate carries it too. Its keys are in alphabetical order, the
+// order its answers have always had.
+type decisionJSON struct {
+	Certificate *certificateJSON `json:"certificate,omitempty"`
+	Message     string           `json:"message"`
+	Submission  submissionJSON   `json:"submission"`
 }
 
 type decideRequest struct {
@@ -143,14 +150,13 @@ type decideRequest struct {
 	PayAmount *float64 `json:"payAmount"`
 }
 
-func (s *Server) decideSubmission(c *gin.Context) {
+func (s *Server) decideSubmission(c *gin.Context) error {
 	var req decideRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	if req.Approve == nil {
-		writeError(c, apperr.Field("approve", "approve must be true or false"))
-		return
+		return apperr.Field("approve", "approve must be true or false")
 	}
 	action, message := tasks.ActionReject, "Work rejected"
 	if *req.Approve {
@@ -163,15 +169,39 @@ func (s *Server) decideSubmission(c *gin.Context) {
 	sub, cert, err := s.tasks.Apply(c.Request.Context(), currentUser(c).ID, c.Param("id"),
 		tasks.Decision{StudentID: req.StudentID, Action: action, Notes: req.ReviewNotes, Revision: req.Revision, After: after, PayAmount: req.PayAmount})
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	body := gin.H{"message": message, "submission": toSubmissionJSON(*sub, currentUser(c))}
+	body := decisionJSON{Message: message, Submission: toSubmissionJSON(*sub, currentUser(c))}
 	if cert != nil {
 		s.accounts.Forget(c.Request.Context(), sub.StudentID) // the task's skills are now Verified on their profile
-		body["certificate"] = toCertificateJSON(*cert, s.certs.VerifyURL(cert.Number))
+		certificate := toCertificateJSON(*cert, s.certs.VerifyURL(cert.Number))
+		body.Certificate = &certificate
 	}
 	c.JSON(http.StatusOK, body)
+	return nil
+}
+
+// rejectRequest is a rejection at its own URL: what decideRequest carries less the approval's
+// choices.
+type rejectRequest struct {
+	StudentID   string `json:"studentId"`
+	ReviewNotes string `json:"reviewNotes"`
+	Revision    *int   `json:"revision"`
+}
+
+// rejectSubmission does what /approve with approve false does, at a URL that says so.
+func (s *Server) rejectSubmission(c *gin.Context) error {
+	var req rejectRequest
+	if err := readJSON(c, &req); err != nil {
+		return err
+	}
+	sub, _, err := s.tasks.Apply(c.Request.Context(), currentUser(c).ID, c.Param("id"),
+		tasks.Decision{StudentID: req.StudentID, Action: tasks.ActionReject, Notes: req.ReviewNotes, Revision: req.Revision})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, decisionJSON{Message: "Work rejected", Submission: toSubmissionJSON(*sub, currentUser(c))})
+	return nil
 }
 
 type requestChangesRequest struct {
@@ -182,41 +212,40 @@ type requestChangesRequest struct {
 
 // requestChanges sends a submission back to its student with notes; their next link is the next
 // revision.
-func (s *Server) requestChanges(c *gin.Context) {
+func (s *Server) requestChanges(c *gin.Context) error {
 	var req requestChangesRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	sub, _, err := s.tasks.Apply(c.Request.Context(), currentUser(c).ID, c.Param("id"),
 		tasks.Decision{StudentID: req.StudentID, Action: tasks.ActionRequestChanges, Notes: req.ReviewNotes, Revision: req.Revision})
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Changes requested", "submission": toSubmissionJSON(*sub, currentUser(c))})
+	c.JSON(http.StatusOK, decisionJSON{Message: "Changes requested", Submission: toSubmissionJSON(*sub, currentUser(c))})
+	return nil
 }
 
-func (s *Server) startupSubmissions(c *gin.Context) {
+func (s *Server) startupSubmissions(c *gin.Context) error {
 	p, err := readPaging(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	viewer := currentUser(c)
 	page, err := s.tasks.StartupSubmissions(c.Request.Context(), viewer.ID, c.Query("status"), p.Page, p.PerPage)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	writeTaskPage(c, page, func(sub tasks.Submission) submissionRowJSON { return toSubmissionRowJSON(sub, viewer) })
+	return nil
 }
 
 // fundTask opens a Stripe Checkout for the task's paid places, or one place more once funded.
-func (s *Server) fundTask(c *gin.Context) {
+func (s *Server) fundTask(c *gin.Context) error {
 	url, err := s.tasks.Fund(c.Request.Context(), currentUser(c), c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, urlJSON{URL: url})
+	return nil
 }

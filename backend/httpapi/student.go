@@ -103,25 +103,26 @@ func (r studentProfileRequest) toDomain(u *accounts.User) profiles.StudentProfil
 	return p
 }
 
-func (s *Server) studentProfile(c *gin.Context) {
+func (s *Server) studentProfile(c *gin.Context) error {
 	u, err := s.profiles.StudentProfile(c.Request.Context(), currentUser(c))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	if u == nil {
 		c.JSON(http.StatusOK, nil) // no profile yet
-		return
+		return nil
 	}
 	c.JSON(http.StatusOK, s.withTrackRecords(c, s.userJSON(u, u))[0])
+	return nil
 }
 
 // addStudentProfile is the student form's Add Profile: it creates the profile, once.
-func (s *Server) addStudentProfile(c *gin.Context) {
+func (s *Server) addStudentProfile(c *gin.Context) error {
 	var req studentProfileRequest
-	if bindJSON(c, &req) {
-		s.saveStudent(c, req, profiles.AddProfile)
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
+	return s.saveStudent(c, req, profiles.AddProfile)
 }
 
 // profileSaveRequest is what the spec's client sends with PUT /student/profile: its one form
@@ -133,34 +134,30 @@ type profileSaveRequest struct {
 
 // saveProfile saves the caller's own profile: a student's, created if there is none yet (as
 // the original server upserted), or a startup's company fields, with the startup form's rules.
-func (s *Server) saveProfile(c *gin.Context) {
+func (s *Server) saveProfile(c *gin.Context) error {
 	var req profileSaveRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	caller := currentUser(c)
 	if caller.Type != accounts.Startup {
-		s.saveStudent(c, req.studentProfileRequest, profiles.SaveProfile)
-		return
+		return s.saveStudent(c, req.studentProfileRequest, profiles.SaveProfile)
 	}
 	if err := profiles.CheckOwnProfile(caller, req.UserID); err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	s.saveCompany(c, req.companyFields.profile(req.ProfilePicture, caller))
+	return s.saveCompany(c, req.companyFields.profile(req.ProfilePicture, caller))
 }
 
 // saveStudent saves the caller's student profile from req as mode says and answers it.
-func (s *Server) saveStudent(c *gin.Context, req studentProfileRequest, mode profiles.SaveMode) {
+func (s *Server) saveStudent(c *gin.Context, req studentProfileRequest, mode profiles.SaveMode) error {
 	caller := currentUser(c)
 	if err := profiles.CheckOwnProfile(caller, req.UserID); err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	u, err := s.profiles.SaveStudentProfile(c.Request.Context(), caller, req.toDomain(caller), mode)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	s.accounts.Forget(c.Request.Context(), u.ID)
 	status := http.StatusOK
@@ -168,53 +165,80 @@ func (s *Server) saveStudent(c *gin.Context, req studentProfileRequest, mode pro
 		status = http.StatusCreated
 	}
 	c.JSON(status, s.withTrackRecords(c, s.userJSON(u, u))[0])
+	return nil
+}
+
+// linkSubmittedJSON answers a submitted link with the submission it made or changed.
+type linkSubmittedJSON struct {
+	Message    string         `json:"message"`
+	Submission submissionJSON `json:"submission"`
 }
 
 type submitLinkRequest struct {
 	Link string `json:"link"`
 }
 
-func (s *Server) submitLink(c *gin.Context) {
+func (s *Server) submitLink(c *gin.Context) error {
 	var req submitLinkRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	sub, err := s.tasks.SubmitLink(c.Request.Context(), currentUser(c), c.Param("id"), req.Link)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Link submitted successfully!", "submission": toSubmissionJSON(*sub, currentUser(c))})
+	c.JSON(http.StatusOK, linkSubmittedJSON{Message: "Link submitted successfully!", Submission: toSubmissionJSON(*sub, currentUser(c))})
+	return nil
 }
 
 // studentTasks pages the caller's view of the whole marketplace (tasks.Service.Market); for a
 // student scope=available is the open market minus the tasks they already submitted to and
 // scope=mine their own tasks, each with only their own submission.
-func (s *Server) studentTasks(c *gin.Context) {
+func (s *Server) studentTasks(c *gin.Context) error {
 	q, err := taskQuery(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	viewer := currentUser(c)
 	page, err := s.tasks.Market(c.Request.Context(), viewer, c.Query("scope"), q)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	writeTaskPage(c, page, func(t tasks.Task) taskJSON { return toTaskJSON(t, viewer) })
+	return nil
+}
+
+// studentDashboardJSON is the student dashboard. Student and User hold the same user: the
+// spec's client reads the student as student (section 7) and, on its profile page and from every
+// role, the signed-in user as user.
+type studentDashboardJSON struct {
+	ActiveTasks       []taskJSON         `json:"activeTasks"`
+	AvailableTasks    availableTasksJSON `json:"availableTasks"`
+	RecentlyCompleted []taskJSON         `json:"recentlyCompleted"`
+	Startups          []personJSON       `json:"startups"`
+	Stats             studentStatsJSON   `json:"stats"`
+	Student           userJSON           `json:"student"`
+	Tasks             []taskJSON         `json:"tasks"`
+	User              userJSON           `json:"user"`
+}
+
+// availableTasksJSON is the first open tasks a student may take and how many there are; when
+// TotalCapped the count stopped a few pages ahead (tasks.Page).
+type availableTasksJSON struct {
+	Items       []taskJSON `json:"items"`
+	Total       int        `json:"total"`
+	TotalCapped bool       `json:"totalCapped"`
 }
 
 // studentDashboard answers everything the student dashboard shows: the cards' counts, active
 // tasks, the first 3 available tasks (and how many there are), the 3 most recently completed
 // with their certificate, and 8 startups to connect with; and, for the spec's client, the
 // signed-in user as user and the student's own tasks as tasks (empty for the other roles).
-func (s *Server) studentDashboard(c *gin.Context) {
+func (s *Server) studentDashboard(c *gin.Context) error {
 	viewer := currentUser(c)
 	d, mine, err := s.tasks.MyDashboard(c.Request.Context(), viewer)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	convert := func(list []tasks.Task) []taskJSON {
 		out := make([]taskJSON, 0, len(list))
@@ -229,37 +253,36 @@ func (s *Server) studentDashboard(c *gin.Context) {
 	for _, p := range d.Startups {
 		startups = append(startups, *toPersonJSON(&p, viewer))
 	}
-	c.JSON(http.StatusOK, gin.H{
-		"student": s.userJSON(viewer, viewer),
-		"user":    s.userJSON(viewer, viewer),
-		"tasks":   convert(mine),
-		"stats": gin.H{
-			"activeTasks": d.Counts.Active, "completed": d.Counts.Completed, "certificates": d.Counts.Certificates,
-		},
-		"activeTasks":       convert(d.Active),
-		"availableTasks":    gin.H{"items": convert(d.Available.Items), "total": d.Available.Total, "totalCapped": d.Available.TotalCapped},
-		"recentlyCompleted": convert(d.RecentlyCompleted),
-		"startups":          startups,
+	me := s.userJSON(viewer, viewer)
+	c.JSON(http.StatusOK, studentDashboardJSON{
+		Student:           me,
+		User:              me,
+		Tasks:             convert(mine),
+		Stats:             studentStatsJSON{ActiveTasks: d.Counts.Active, Completed: d.Counts.Completed, Certificates: d.Counts.Certificates},
+		ActiveTasks:       convert(d.Active),
+		AvailableTasks:    availableTasksJSON{Items: convert(d.Available.Items), Total: d.Available.Total, TotalCapped: d.Available.TotalCapped},
+		RecentlyCompleted: convert(d.RecentlyCompleted),
+		Startups:          startups,
 	})
+	return nil
 }
 
-func (s *Server) myCertificates(c *gin.Context) {
+func (s *Server) myCertificates(c *gin.Context) error {
 	list, err := s.certs.ForStudent(c.Request.Context(), currentUser(c).ID)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	writeSlice(c, s.certificateList(list))
+	return writeSlice(c, s.certificateList(list))
 }
 
-func (s *Server) downloadCertificate(c *gin.Context) {
+func (s *Server) downloadCertificate(c *gin.Context) error {
 	cert, pdf, err := s.certs.Download(c.Request.Context(), currentUser(c).ID, c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	// The number is [A-Z0-9-] only, so it is safe inside the quoted filename.
 	sendPDF(c, "certificate_"+cert.Number+".pdf", pdf)
+	return nil
 }
 
 // sendPDF answers a PDF as a download named filename, which must need no quoting, kept out of
@@ -277,17 +300,23 @@ type badgeJSON struct {
 	IsVerified bool   `json:"isVerified"`
 }
 
-func (s *Server) badgesAndCertificates(c *gin.Context) {
+// badgesAndCertificatesJSON is a student's verified skills and certificates.
+type badgesAndCertificatesJSON struct {
+	Badges       []badgeJSON       `json:"badges"`
+	Certificates []certificateJSON `json:"certificates"`
+}
+
+func (s *Server) badgesAndCertificates(c *gin.Context) error {
 	out, err := s.certs.ForBadges(c.Request.Context(), currentUser(c).ID)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	badges := make([]badgeJSON, 0, len(out.Badges))
 	for _, b := range out.Badges {
 		badges = append(badges, badgeJSON(b))
 	}
-	c.JSON(http.StatusOK, gin.H{"badges": badges, "certificates": s.certificateList(out.Certificates)})
+	c.JSON(http.StatusOK, badgesAndCertificatesJSON{Badges: badges, Certificates: s.certificateList(out.Certificates)})
+	return nil
 }
 
 // payoutsJSON is a student's payouts through Stripe: none (no account), pending (onboarding not
@@ -296,25 +325,25 @@ type payoutsJSON struct {
 	Status string `json:"status"`
 }
 
-// urlJSON is a link to Stripe: a student's onboarding, a startup's Checkout.
+// urlJSON is a link: a student's Stripe onboarding, a startup's Checkout, an uploaded file.
 type urlJSON struct {
 	URL string `json:"url"`
 }
 
-func (s *Server) studentPayouts(c *gin.Context) {
+func (s *Server) studentPayouts(c *gin.Context) error {
 	status, err := s.payments.Payouts(c.Request.Context(), currentUser(c))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, payoutsJSON{Status: status})
+	return nil
 }
 
-func (s *Server) payoutsOnboarding(c *gin.Context) {
+func (s *Server) payoutsOnboarding(c *gin.Context) error {
 	url, err := s.payments.Onboard(c.Request.Context(), currentUser(c))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, urlJSON{URL: url})
+	return nil
 }

@@ -37,17 +37,16 @@ func toSavedSearchJSON(s alerts.SavedSearch) savedSearchJSON {
 	return out
 }
 
-func (s *Server) savedSearches(c *gin.Context) {
+func (s *Server) savedSearches(c *gin.Context) error {
 	list, err := s.alerts.List(c.Request.Context(), currentUser(c))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	out := make([]savedSearchJSON, len(list))
 	for i, ss := range list {
 		out[i] = toSavedSearchJSON(ss)
 	}
-	writeSlice(c, out)
+	return writeSlice(c, out)
 }
 
 type saveSearchRequest struct {
@@ -62,24 +61,24 @@ type saveSearchRequest struct {
 
 // saveSearch keeps the tasks page's filter under a name; a task posted later that matches it
 // reaches the student live and in the bell.
-func (s *Server) saveSearch(c *gin.Context) {
+func (s *Server) saveSearch(c *gin.Context) error {
 	var req saveSearchRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	saved, err := s.alerts.Save(c.Request.Context(), currentUser(c), alerts.Input{Name: req.Name, Search: req.Search,
 		Category: req.Category, Skills: req.Skills, DeadlineBefore: req.DeadlineBefore, Source: req.Source, Paid: req.Paid})
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, toSavedSearchJSON(*saved))
+	return nil
 }
 
-func (s *Server) deleteSavedSearch(c *gin.Context) {
+func (s *Server) deleteSavedSearch(c *gin.Context) error {
 	if err := s.alerts.Delete(c.Request.Context(), currentUser(c), c.Param("id")); err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Saved search deleted."})
+	c.JSON(http.StatusOK, messageJSON{Message: "Saved search deleted."})
+	return nil
 }

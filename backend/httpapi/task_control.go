@@ -13,77 +13,78 @@ import (
 
 // editTask changes a task from the whole form, checked as posting checks it; what stays as
 // posted is not read (tasks.Edit).
-func (s *Server) editTask(c *gin.Context) {
+func (s *Server) editTask(c *gin.Context) error {
 	var req postTaskRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	t, err := s.tasks.Edit(c.Request.Context(), currentUser(c).ID, c.Param("id"), req.input())
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, toTaskJSON(*t, currentUser(c)))
+	return nil
 }
 
 type closeTaskRequest struct {
 	Reason string `json:"reason"`
 }
 
-func (s *Server) closeTask(c *gin.Context) {
+func (s *Server) closeTask(c *gin.Context) error {
 	var req closeTaskRequest
-	if !bindJSON(c, &req) {
-		return
+	if err := readJSON(c, &req); err != nil {
+		return err
 	}
 	t, err := s.tasks.Close(c.Request.Context(), currentUser(c).ID, c.Param("id"), req.Reason)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, toTaskJSON(*t, currentUser(c)))
+	return nil
 }
 
 type withdrawnJSON struct {
 	Message string `json:"message"`
 }
 
-func (s *Server) withdrawTask(c *gin.Context) {
+func (s *Server) withdrawTask(c *gin.Context) error {
 	if err := s.tasks.Withdraw(c.Request.Context(), currentUser(c).ID, c.Param("id")); err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, withdrawnJSON{Message: "Task withdrawn"})
+	return nil
 }
 
 // repostTask posts an ended task again: the body holds the form's fields to change (usually
 // the deadline); every field it leaves out is the old task's.
-func (s *Server) repostTask(c *gin.Context) {
+func (s *Server) repostTask(c *gin.Context) error {
 	// The body is checked before the old task is read, so bad input is a 400 whatever the task;
 	// it is then laid over the old task's form.
-	body, ok := readJSONBody(c)
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
 	var set postTaskRequest
-	if !ok || !decodeJSON(c, body, &set) {
-		return
+	if err := decodeBody(body, &set); err != nil {
+		return err
 	}
 	if err := tasks.CheckRepostLengths(set.input()); err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	old, err := s.tasks.StartupTask(c.Request.Context(), currentUser(c).ID, c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	req := formOf(tasks.RepostInput(old))
-	if !decodeJSON(c, body, &req) {
-		return
+	if err := decodeBody(body, &req); err != nil {
+		return err
 	}
 	t, err := s.tasks.Repost(c.Request.Context(), currentUser(c), old.ID, req.input())
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, toTaskJSON(*t, currentUser(c)))
+	return nil
 }
 
 // formOf is in as the form's request, for a body to be decoded onto.

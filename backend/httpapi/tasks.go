@@ -244,18 +244,17 @@ func taskQuery(c *gin.Context) (tasks.Query, error) {
 }
 
 // openTasks is GET /api/tasks: the open market for anyone, signed in or not, read-only.
-func (s *Server) openTasks(c *gin.Context) {
+func (s *Server) openTasks(c *gin.Context) error {
 	q, err := taskQuery(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	page, err := s.tasks.OpenTasks(c.Request.Context(), q)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	writeTaskPage(c, page, func(t tasks.Task) taskJSON { return toTaskJSON(t, nil) })
+	return nil
 }
 
 // taskPageJSON is a task's page: the task as the lists show it, and a signed-in student's own
@@ -267,16 +266,14 @@ type taskPageJSON struct {
 
 // taskPage is GET /api/tasks/:id: one task for anyone who may see it (tasks.CanView), signed in
 // or not. Its submissions stay empty, as on the lists; a student gets their own as mySubmission.
-func (s *Server) taskPage(c *gin.Context) {
+func (s *Server) taskPage(c *gin.Context) error {
 	viewer, err := s.optionalUser(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	t, err := s.tasks.TaskPage(c.Request.Context(), viewer, c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	out := taskPageJSON{taskJSON: toTaskJSON(*t, viewer)}
 	out.Submissions = []submissionJSON{}
@@ -285,6 +282,7 @@ func (s *Server) taskPage(c *gin.Context) {
 		out.MySubmission = &own
 	}
 	c.JSON(http.StatusOK, out)
+	return nil
 }
 
 // submissionRowJSON is a row of the startup's submissions table: the submission and its task.

@@ -302,7 +302,7 @@ func TestAudit_overHTTP(t *testing.T) {
 		e.submitLink(student, id, "https://example.com/tia")
 		e.decideClosing(startup, id, student.ID)
 		admin := e.admin()
-		if res := e.do("GET", "/api/admin/students/"+student.ID+"/dashboard", admin.Token, nil); res.Status != http.StatusOK {
+		if res := e.do("GET", "/api/admin/dashboard/student/"+student.ID, admin.Token, nil); res.Status != http.StatusOK {
 			t.Fatalf("admin view: %d", res.Status)
 		}
 

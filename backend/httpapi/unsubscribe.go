@@ -10,11 +10,16 @@ import (
 // digest's List-Unsubscribe header, and the /unsubscribe page posts here when its button is
 // pressed. The signed token is the only credential; any body is ignored. It answers
 // {unsubscribed: messages | submissions | payments | taskAlerts | all}.
-func (s *Server) unsubscribe(c *gin.Context) {
+func (s *Server) unsubscribe(c *gin.Context) error {
 	what, err := s.digests.Unsubscribe(c.Request.Context(), c.Query("token"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"unsubscribed": what})
+	c.JSON(http.StatusOK, unsubscribedJSON{Unsubscribed: what})
+	return nil
+}
+
+// unsubscribedJSON names the mail an unsubscribe link stopped.
+type unsubscribedJSON struct {
+	Unsubscribed string `json:"unsubscribed"`
 }

@@ -17,20 +17,18 @@ const multipartOverhead = 64 << 10
 
 // upload answers {url} for one file sent as multipart form field `field`. The body is read as a
 // stream, never spooled to disk, and at most MaxSize+1 bytes of the file are read.
-func (s *Server) upload(kind uploads.Kind, field string) gin.HandlerFunc {
-	return func(c *gin.Context) {
+func (s *Server) upload(kind uploads.Kind, field string) handlerFunc {
+	return func(c *gin.Context) error {
 		user := currentUser(c)
 		c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, uploads.MaxSize+multipartOverhead)
 		part, name, err := filePart(c.Request, field)
 		if err != nil {
-			writeError(c, err)
-			return
+			return err
 		}
 		defer part.Close()
 		f, err := s.uploads.Upload(c.Request.Context(), user, kind, name, part)
 		if err != nil {
-			writeError(c, err)
-			return
+			return err
 		}
 		// The uploader may see their own résumé or chat file: they get a link that opens it, which
 		// the profile form and a send take back as the file (uploads.Unsigned).
@@ -40,11 +38,21 @@ func (s *Server) upload(kind uploads.Kind, field string) gin.HandlerFunc {
 		}
 		if kind == uploads.Chat {
 			// What the composer shows on the file's chip before sending.
-			c.JSON(http.StatusCreated, gin.H{"url": url, "name": f.Name, "type": f.ContentType, "size": f.Size})
-			return
+			c.JSON(http.StatusCreated, chatFileJSON{URL: url, Name: f.Name, Type: f.ContentType, Size: f.Size})
+			return nil
 		}
-		c.JSON(http.StatusCreated, gin.H{"url": url})
+		c.JSON(http.StatusCreated, urlJSON{URL: url})
+		return nil
 	}
+}
+
+// chatFileJSON is an uploaded chat file as the composer shows it on the file's chip before
+// sending. Its keys are in alphabetical order, the order its answers have always had.
+type chatFileJSON struct {
+	Name string `json:"name"`
+	Size int64  `json:"size"`
+	Type string `json:"type"`
+	URL  string `json:"url"`
 }
 
 // filePart finds the form part named field that carries a file, with the file name exactly as

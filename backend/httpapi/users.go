@@ -128,31 +128,29 @@ func (s *Server) userJSON(u *accounts.User, viewer *accounts.User) userJSON {
 	return out
 }
 
-func (s *Server) userByID(c *gin.Context) {
+func (s *Server) userByID(c *gin.Context) error {
 	u, err := s.accounts.Store.UserByID(c.Request.Context(), c.Param("id"))
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	if u.Type == accounts.Admin && currentUser(c).Type != accounts.Admin {
 		// The admin account is not a marketplace participant; others cannot look it up.
-		writeError(c, apperr.New(apperr.NotFound, "User not found."))
-		return
+		return apperr.New(apperr.NotFound, "User not found.")
 	}
 	c.JSON(http.StatusOK, s.withPeopleRecords(c, s.userJSON(u, currentUser(c)))[0])
+	return nil
 }
 
 // userRatings pages the ratings about a user that anyone may see yet, newest first.
-func (s *Server) userRatings(c *gin.Context) {
+func (s *Server) userRatings(c *gin.Context) error {
 	u, err := s.accounts.Store.UserByID(c.Request.Context(), c.Param("id"))
 	if err == nil && u.Type == accounts.Admin {
 		err = apperr.New(apperr.NotFound, "User not found.")
 	}
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
-	s.ratingList(c, func(offset, limit int) ([]ratings.Rating, int, error) {
+	return s.ratingList(c, func(offset, limit int) ([]ratings.Rating, int, error) {
 		return s.ratings.About(c.Request.Context(), u.ID, offset, limit)
 	})
 }
@@ -231,17 +229,16 @@ func (s *Server) usersJSON(users []*accounts.User, viewer *accounts.User) []user
 }
 
 // listUsers is GET /api/users?role=student|startup[&skills=…]: a list (spec §7), paged.
-func (s *Server) listUsers(c *gin.Context) {
+func (s *Server) listUsers(c *gin.Context) error {
 	p, err := readPaging(c)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	viewer := currentUser(c)
 	users, total, err := s.profiles.ListUsers(c.Request.Context(), viewer, c.Query("role"), skillsQuery(c), p.Offset(), p.PerPage)
 	if err != nil {
-		writeError(c, err)
-		return
+		return err
 	}
 	writeList(c, p, s.withPeopleRecords(c, s.usersJSON(users, viewer)...), counted(int(total)))
+	return nil
 }

@@ -231,6 +231,9 @@ func TestRevisions_decisionNamesWhatItDecided(t *testing.T) {
 			"reject": func() response {
 				return e.do("POST", "/api/startup/tasks/"+id+"/approve", startup.Token, map[string]any{"studentId": ada.ID, "approve": false, "revision": 1})
 			},
+			"reject at /reject": func() response {
+				return e.do("POST", "/api/startup/tasks/"+id+"/reject", startup.Token, map[string]any{"studentId": ada.ID, "revision": 1})
+			},
 			"request-changes": func() response {
 				return e.do("POST", "/api/startup/tasks/"+id+"/request-changes", startup.Token,
 					map[string]any{"studentId": ada.ID, "reviewNotes": "More", "revision": 1})

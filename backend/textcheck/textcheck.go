@@ -1,5 +1,5 @@
 // Package textcheck is the one rule for text users send, applied to every string of every JSON
-// body and query (httpapi's bindJSON and query check) before any domain sees it. PostgreSQL
+// body and query (httpapi's readJSON and query check) before any domain sees it. PostgreSQL
 // refuses NUL and invalid UTF-8 with an error, SQLite stores them as they are, and control or
 // direction-override characters in a name or title can make a page say something else than the
 // data (a file name "gpj.exe" shown as "exe.jpg"): such text gets a 400 with a field message on

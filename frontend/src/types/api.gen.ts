@@ -344,7 +344,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A startup's dashboard, read-only (admin): startup and its tasks with submissions; the same answer as /api/admin/startups/{id}/dashboard, at the path the spec's client calls */
+        /** A startup's dashboard, read-only (admin): startup and its tasks with submissions */
         get: {
             parameters: {
                 query?: never;
@@ -413,7 +413,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A student's dashboard, read-only (admin): user, tasks, certificates and the dashboard's cards; the same answer as /api/admin/students/{id}/dashboard, at the path the spec's client calls */
+        /** A student's dashboard, read-only (admin): user, tasks, certificates and the dashboard's cards */
         get: {
             parameters: {
                 query?: never;
@@ -761,75 +761,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/startups/{id}/dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A startup's dashboard, read-only (admin): startup and its tasks with submissions */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminStartupDashboard"];
-                    };
-                };
-                /** @description Not signed in. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Not the admin. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Startup not found. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                503: components["responses"]["Unavailable"];
-                /** @description Any other error, in the one error shape. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/stats": {
         parameters: {
             query?: never;
@@ -945,75 +876,6 @@ export interface paths {
                 };
                 /** @description Not the admin. */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                503: components["responses"]["Unavailable"];
-                /** @description Any other error, in the one error shape. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/students/{id}/dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A student's dashboard, read-only (admin): user, tasks, certificates and the dashboard's cards */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminStudentDashboard"];
-                    };
-                };
-                /** @description Not signed in. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Not the admin. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Student not found. */
-                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5112,6 +4974,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/startup/tasks/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a pending or under-review submission, with optional review notes: the same as /api/startup/tasks/{id}/approve with approve false */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RejectRequest"];
+                };
+            };
+            responses: {
+                /** @description OK. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DecisionResult"];
+                    };
+                };
+                /** @description Invalid input. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a startup. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown or not yours, or no submission of that student. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed from the submission's status, or the submission has moved past the revision sent ("This submission changed since you opened it: review revision N"); nothing changed. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/startup/tasks/{id}/repost": {
         parameters: {
             query?: never;
@@ -8534,6 +8494,13 @@ export interface components {
              * @enum {string}
              */
             userType: "student" | "startup";
+        };
+        RejectRequest: {
+            reviewNotes?: string;
+            /** @description The revision the reviewer saw; 409 when the submission has moved past it (see DecideRequest.revision). */
+            revision?: number;
+            /** Format: uuid */
+            studentId: string;
         };
         /** @description Any field of EditTaskRequest; each one left out is the old task's (its deadline too, usually past: 400 "Deadline cannot be in the past"). The new task keeps the old one's currency, seats and revision rounds, and is open to everyone. */
         RepostTaskRequest: {

@@ -160,7 +160,7 @@ export function marketplaceHandlers() {
     }),
     http.post('*/api/startup/tasks/:id/:action', async ({ params, request }) => {
       // Funding is the payments mock's (./payments.ts).
-      if (!['review', 'approve', 'request-changes'].includes(String(params.action))) return undefined
+      if (!['review', 'approve', 'reject', 'request-changes'].includes(String(params.action))) return undefined
       const body = (await request.json()) as { studentId: string; approve?: boolean; reviewNotes?: string; closeTask?: boolean; revision?: number; payAmount?: number }
       const task = market.tasks.find((t) => t._id === params.id)
       const sub = task?.submissions.find((s) => s.student?._id === body.studentId)
@@ -183,7 +183,8 @@ export function marketplaceHandlers() {
       }
       if (params.action === 'review') sub.status = 'under-review'
       else if (params.action === 'request-changes') sub.status = 'changes_requested'
-      else sub.status = body.approve ? 'approved' : 'rejected'
+      // /reject is /approve with approve false.
+      else sub.status = params.action === 'approve' && body.approve ? 'approved' : 'rejected'
       sub.reviewNotes = body.reviewNotes ?? ''
       const latest = sub.revisions?.at(-1)
       if (latest) Object.assign(latest, { status: sub.status, reviewNotes: sub.reviewNotes, reviewedAt: '2029-12-03T09:00:00Z' })

@@ -56,7 +56,7 @@ function mockAdmin() {
     http.get('*/api/admin/students', list(students)),
     http.get('*/api/admin/startups', list([startup])),
     http.get('*/api/admin/help-requests', list(helpRequests)),
-    http.get('*/api/admin/students/:id/dashboard', () => HttpResponse.json(studentDashboard)),
+    http.get('*/api/admin/dashboard/student/:id', () => HttpResponse.json(studentDashboard)),
   )
   return asked
 }
@@ -157,7 +157,7 @@ describe('task images', () => {
       attachments: [{ name: 'b.png', url: '/api/files/b' }, { name: 'spec.pdf', url: '/api/files/c' }, { name: 'c.jpg', url: '/api/files/d' }],
     })
     const data: AdminStartupDashboard = { startup, stats: { activeTasks: 1, studentsHired: 0, studentsWorking: 0 }, tasks: [posted], totalTasks: 1, submissions: [] }
-    server.use(http.get('*/api/admin/startups/:id/dashboard', () => HttpResponse.json(data)))
+    server.use(http.get('*/api/admin/dashboard/startup/:id', () => HttpResponse.json(data)))
     const { events } = await renderApp(`/admin/startups/${startup._id}/tasks`, { as: 'admin' })
     await events.click(await screen.findByRole('button', { name: 'Open image 2 of 3' }))
     const dialog = screen.getByRole('dialog', { name: 'Image viewer' })
@@ -180,7 +180,7 @@ describe('task images', () => {
 describe('/admin/startups/:id/profile', () => {
   it('shows the startup profile without Edit Profile', async () => {
     const data: AdminStartupDashboard = { startup, stats: { activeTasks: 0, studentsHired: 0, studentsWorking: 0 }, tasks: [], totalTasks: 0, submissions: [] }
-    server.use(http.get('*/api/admin/startups/:id/dashboard', () => HttpResponse.json(data)))
+    server.use(http.get('*/api/admin/dashboard/startup/:id', () => HttpResponse.json(data)))
     await renderApp(`/admin/startups/${startup._id}/profile`, { as: 'admin' })
     expect(await screen.findByText('11-50')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument()

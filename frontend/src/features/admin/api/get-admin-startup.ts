@@ -3,9 +3,9 @@ import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { AdminStartupDashboard } from './types'
 
-/** GET /api/admin/startups/{id}/dashboard → {startup, tasks with submissions} and its stats. */
+/** GET /api/admin/dashboard/startup/{id} → {startup, tasks with submissions} and its stats. */
 export function getAdminStartup(id: string): Promise<AdminStartupDashboard> {
-  return api.get<AdminStartupDashboard>(`/admin/startups/${encodeURIComponent(id)}/dashboard`)
+  return api.get<AdminStartupDashboard>(`/admin/dashboard/startup/${encodeURIComponent(id)}`)
 }
 
 export function useAdminStartup(id: string) {

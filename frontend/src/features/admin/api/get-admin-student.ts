@@ -4,9 +4,9 @@ import { signedLinkRefresh } from '@/lib/files'
 import { queryKeys } from '@/lib/query-keys'
 import type { AdminStudentDashboard } from './types'
 
-/** GET /api/admin/students/{id}/dashboard → {user, tasks, certificates} and the dashboard's cards. */
+/** GET /api/admin/dashboard/student/{id} → {user, tasks, certificates} and the dashboard's cards. */
 export function getAdminStudent(id: string): Promise<AdminStudentDashboard> {
-  return api.get<AdminStudentDashboard>(`/admin/students/${encodeURIComponent(id)}/dashboard`)
+  return api.get<AdminStudentDashboard>(`/admin/dashboard/student/${encodeURIComponent(id)}`)
 }
 
 export function useAdminStudent(id: string) {

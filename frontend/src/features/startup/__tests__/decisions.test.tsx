@@ -40,7 +40,7 @@ describe.each([
     await events.type(reason, 'The hero needs more contrast.')
     await events.click(within(dialog).getByRole('button', { name: 'Reject' }))
     expect(await screen.findByText('Work rejected')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: false, reviewNotes: 'The hero needs more contrast.', revision: 1 }])
+    expect(posted(`/api/startup/tasks/${task._id}/reject`)).toEqual([{ studentId: student._id, reviewNotes: 'The hero needs more contrast.', revision: 1 }])
   })
 
   it('Cancel and Escape close the dialogs without deciding', async () => {
@@ -61,6 +61,7 @@ describe.each([
     await events.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([])
+    expect(posted(`/api/startup/tasks/${task._id}/reject`)).toEqual([])
     expect(screen.getByRole('button', { name: "Approve Rosa Diaz's submission" })).toBeEnabled()
   })
 

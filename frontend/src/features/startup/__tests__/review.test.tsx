@@ -113,7 +113,7 @@ describe('startup dashboard', () => {
     expect(await screen.findByText('Work rejected')).toBeInTheDocument()
     // The list reloads after a decision (spec §4).
     await waitFor(() => expect(screen.getByRole('region', { name: 'Company Stats' })).toHaveTextContent('Students currently working0'))
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: false, reviewNotes: '', revision: 1 }])
+    expect(posted(`/api/startup/tasks/${task._id}/reject`)).toEqual([{ studentId: student._id, reviewNotes: '', revision: 1 }])
     // Nobody is assigned: it says so, and how much work came in, in words.
     expect(screen.getByRole('region', { name: 'Recent Tasks' })).toHaveTextContent('Unassigned · one submission so far')
     expect(screen.getByText('Different students whose work you approved, each counted once')).toBeInTheDocument()

@@ -29,7 +29,8 @@ export type ReviewOutcome = { error?: unknown }
 
 /**
  * POST /api/startup/tasks/{id}/review {studentId, revision} (pending → under review),
- * POST /api/startup/tasks/{id}/approve {studentId, approve, reviewNotes, closeTask, payAmount, revision}, or
+ * POST /api/startup/tasks/{id}/approve {studentId, approve: true, reviewNotes, closeTask, payAmount, revision},
+ * POST /api/startup/tasks/{id}/reject {studentId, reviewNotes, revision}, or
  * POST /api/startup/tasks/{id}/request-changes {studentId, reviewNotes, revision}.
  */
 export function reviewSubmission({ taskId, studentId, action }: ReviewInput): Promise<unknown> {
@@ -43,7 +44,7 @@ export function reviewSubmission({ taskId, studentId, action }: ReviewInput): Pr
     case 'approve':
       return api.post(`${base}/approve`, { studentId, approve: true, reviewNotes: action.reviewNotes ?? '', closeTask: action.closeTask, payAmount: action.payAmount, revision })
     case 'reject':
-      return api.post(`${base}/approve`, { studentId, approve: false, reviewNotes: action.reviewNotes ?? '', revision })
+      return api.post(`${base}/reject`, { studentId, reviewNotes: action.reviewNotes ?? '', revision })
   }
 }
 
