@@ -2,7 +2,7 @@
 # Runs every test of Bridgework, installing and starting what is missing on the way:
 #   go vet, gofmt, staticcheck and deadcode; go test -race on SQLite and on PostgreSQL + Redis; the
 #   server's credentials through Digital Bazaar's verifier (scripts/verify-credentials.sh); Vitest
-#   component tests; the frontend's lint (tsc and ESLint); end-to-end journeys in headless Chromium
+#   component tests; the frontend's lint (tsc, ESLint, Prettier); end-to-end journeys in headless Chromium
 #   against the real server (and a two-instance cluster).
 # Ends with one line "N passed, M failed" summing all suites; exits non-zero on any failure.
 set -uo pipefail
@@ -97,7 +97,7 @@ read -r vp vf < <(vitest_counts "$OUT/vitest.json")
 echo "vitest: $vp passed, $vf failed"
 count "$vp" "$vf"
 
-log "frontend lint (tsc, ESLint: one-way imports, no cycles, hooks, kebab-case names; no warnings)"
+log "frontend lint (tsc, ESLint: one-way imports, no cycles, hooks, kebab-case names; no warnings; Prettier)"
 if (cd frontend && npm run lint --silent); then count 1 0; else count 0 1; fi
 
 log "end-to-end journeys in headless Chromium, against the app started by ./scripts/run.sh"
