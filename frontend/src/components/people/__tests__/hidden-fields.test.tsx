@@ -8,7 +8,11 @@ import { StudentProfileView } from '../student-profile-view'
 // the view shows what it is given and invents nothing for the rest.
 describe('a student profile with fields left out', () => {
   function renderView(student: ReturnType<typeof createUser>) {
-    render(<MemoryRouter><StudentProfileView student={student} submissions={[]} /></MemoryRouter>)
+    render(
+      <MemoryRouter>
+        <StudentProfileView student={student} submissions={[]} />
+      </MemoryRouter>,
+    )
   }
 
   it('shows no email link and no resume when the API sent neither', () => {

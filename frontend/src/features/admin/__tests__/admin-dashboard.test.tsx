@@ -49,7 +49,7 @@ describe('/admin/dashboard home', () => {
     expect(router.location.search).toBe('?view=students')
   })
 
-  it('shows this week\'s figures, the weekly chart summarised for screen readers, and submissions by status', async () => {
+  it("shows this week's figures, the weekly chart summarised for screen readers, and submissions by status", async () => {
     const activity = makeActivity({
       thisWeek: { week: '2026-11-23', signups: 6, submissions: 13, certificates: 3, openTasks: 9 },
       submissionsByStatus: { approved: 7, pending: 4, 'under-review': 1, changes_requested: 0, rejected: 2, closed: 0 },
@@ -79,7 +79,9 @@ describe('/admin/dashboard home', () => {
     expect(within(figuresTable).getByRole('row', { name: 'Nov 23 11 22 2' })).toBeInTheDocument()
 
     const byStatus = screen.getByRole('list', { name: 'Submissions by status' })
-    const items = within(byStatus).getAllByRole('listitem').map((li) => li.textContent)
+    const items = within(byStatus)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
     expect(items).toEqual(['Pending4', 'Under review1', 'Changes requested0', 'Approved7', 'Rejected2', 'Closed0'])
   })
 
@@ -152,7 +154,9 @@ describe('/admin/dashboard students table', () => {
     mockStudents()
     await renderApp('/admin/dashboard?view=students', { as: 'admin' })
     const table = await screen.findByRole('table', { name: 'Students' })
-    const head = within(table).getAllByRole('columnheader').map((th) => th.textContent)
+    const head = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent)
     // Below sm the head is hidden and rows are blocks; from sm they are a table again.
     expect(table.querySelector('thead')).toHaveClass('hidden', 'sm:table-header-group')
     const row = within(table).getByRole('row', { name: /Ada Lovelace/ })

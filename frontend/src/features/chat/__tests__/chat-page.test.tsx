@@ -20,7 +20,9 @@ async function openChat(url: (ids: { acme: string }) => string, as: 'student' | 
   const acme = seedAccount(acmeFields).user
   seedAccount({ userType: 'startup', companyName: 'Zeta Corp' })
   seedAccount({ userType: 'student', firstName: 'Other', lastName: 'Student' })
-  const app = await renderApp(url({ acme: acme._id }), { as: as === 'student' ? { userType: 'student', firstName: 'Ada', lastName: 'Lovelace' } : 'startup' })
+  const app = await renderApp(url({ acme: acme._id }), {
+    as: as === 'student' ? { userType: 'student', firstName: 'Ada', lastName: 'Lovelace' } : 'startup',
+  })
   await waitFor(() => expect(useLiveStore.getState().status).toBe('ready'))
   return { ...app, acme }
 }
@@ -47,10 +49,12 @@ describe('/chat', () => {
   })
 
   it('says Loading... then No users found', async () => {
-    server.use(http.get('*/api/chat/partners', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      return HttpResponse.json([])
-    }))
+    server.use(
+      http.get('*/api/chat/partners', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        return HttpResponse.json([])
+      }),
+    )
     await renderApp('/chat', { as: 'student' })
     const people = await screen.findByRole('region', { name: 'Startups' })
     expect(within(people).getByText('Loading...')).toBeInTheDocument()
@@ -98,7 +102,7 @@ describe('/chat', () => {
     expect(chatDb.messages[0]!.content).toBe('line one\nline two')
   })
 
-  it('shows the partner\'s messages, typing and read ticks live, and marks incoming messages read', async () => {
+  it("shows the partner's messages, typing and read ticks live, and marks incoming messages read", async () => {
     const { acme, user, events } = await openChat(({ acme }) => `/chat/${acme}`)
     const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
     await within(panel).findByText('No messages yet')
@@ -129,7 +133,11 @@ describe('/chat', () => {
 
   it('opens on the latest 100 messages and loads earlier ones a page at a time while the server links to more', async () => {
     const { acme, user, events } = await openChat(() => '/chat')
-    seedThread(acme._id, user!._id, Array.from({ length: 250 }, (_, i) => `Update ${i + 1}`))
+    seedThread(
+      acme._id,
+      user!._id,
+      Array.from({ length: 250 }, (_, i) => `Update ${i + 1}`),
+    )
     const asked: Array<Record<string, string>> = []
     server.use(
       http.get('*/api/chat/:userId', ({ request }) => {
@@ -153,7 +161,9 @@ describe('/chat', () => {
     await events.click(within(panel).getByRole('button', { name: 'Load earlier messages' }))
     expect(await within(panel).findByText('Update 1')).toBeInTheDocument()
     const log = within(panel).getByRole('log', { name: 'Messages with Acme Labs' })
-    const shown = within(log).getAllByRole('listitem').map((li) => li.querySelector('p')!.textContent)
+    const shown = within(log)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('p')!.textContent)
     expect(shown).toHaveLength(250)
     expect(shown[0]).toBe('Update 1')
     expect(shown[249]).toBe('Update 250')
@@ -163,7 +173,11 @@ describe('/chat', () => {
 
   it('toasts Failed to load earlier messages and keeps the button', async () => {
     const { acme, user, events } = await openChat(() => '/chat')
-    seedThread(acme._id, user!._id, Array.from({ length: 200 }, (_, i) => `Update ${i + 1}`))
+    seedThread(
+      acme._id,
+      user!._id,
+      Array.from({ length: 200 }, (_, i) => `Update ${i + 1}`),
+    )
     await events.click(await screen.findByRole('link', { name: 'Chat with Acme Labs' }))
     const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
     await within(panel).findByText('Update 200')

@@ -29,7 +29,11 @@ async function openThread(url: (acme: string) => string, { unread = 0 } = {}) {
   const acme = seedAccount({ userType: 'startup', companyName: 'Acme Labs' }).user
   seedThread(acme._id, ada._id, ['Welcome', 'The brief is attached'])
   chatDb.messages.forEach((m) => (m.readAt = new Date().toISOString()))
-  seedThread(acme._id, ada._id, Array.from({ length: unread }, (_, i) => `Unread ${i + 1}`))
+  seedThread(
+    acme._id,
+    ada._id,
+    Array.from({ length: unread }, (_, i) => `Unread ${i + 1}`),
+  )
   const app = await renderApp(url(acme._id), { as: ada })
   await waitFor(() => expect(useLiveStore.getState().status).toBe('ready'))
   const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
@@ -38,27 +42,27 @@ async function openThread(url: (acme: string) => string, { unread = 0 } = {}) {
 }
 
 describe('the thread pane', () => {
-  it.each([['/chat/{id}', (id: string) => `/chat/${id}`], ['/messages?with={id}', (id: string) => `/messages?with=${id}`]])(
-    'at %s: the partner header first, the composer last, both outside the scrolling thread; no footer',
-    async (_, url) => {
-      geometry.show(() => true)
-      const { panel, thread } = await openThread(url)
-      const header = panel.firstElementChild!
-      const composer = panel.lastElementChild!
-      expect(header.tagName).toBe('HEADER')
-      expect(within(header as HTMLElement).getByRole('heading', { name: 'Acme Labs' })).toBeInTheDocument()
-      expect(within(header as HTMLElement).getByRole('link', { name: 'Back' })).toBeInTheDocument()
-      expect(composer).toBe(within(panel).getByRole('form', { name: 'Send a message' }))
-      expect(thread).not.toContainElement(header as HTMLElement)
-      expect(thread).not.toContainElement(composer as HTMLElement)
-      // The log holds a list of the messages (a log may not own list items itself).
-      const log = within(thread).getByRole('log', { name: 'Messages with Acme Labs' })
-      expect(log.tagName).toBe('DIV')
-      expect(within(log).getByRole('list').tagName).toBe('OL')
-      expect(within(log).getAllByRole('listitem')).toHaveLength(2)
-      expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument()
-    },
-  )
+  it.each([
+    ['/chat/{id}', (id: string) => `/chat/${id}`],
+    ['/messages?with={id}', (id: string) => `/messages?with=${id}`],
+  ])('at %s: the partner header first, the composer last, both outside the scrolling thread; no footer', async (_, url) => {
+    geometry.show(() => true)
+    const { panel, thread } = await openThread(url)
+    const header = panel.firstElementChild!
+    const composer = panel.lastElementChild!
+    expect(header.tagName).toBe('HEADER')
+    expect(within(header as HTMLElement).getByRole('heading', { name: 'Acme Labs' })).toBeInTheDocument()
+    expect(within(header as HTMLElement).getByRole('link', { name: 'Back' })).toBeInTheDocument()
+    expect(composer).toBe(within(panel).getByRole('form', { name: 'Send a message' }))
+    expect(thread).not.toContainElement(header as HTMLElement)
+    expect(thread).not.toContainElement(composer as HTMLElement)
+    // The log holds a list of the messages (a log may not own list items itself).
+    const log = within(thread).getByRole('log', { name: 'Messages with Acme Labs' })
+    expect(log.tagName).toBe('DIV')
+    expect(within(log).getByRole('list').tagName).toBe('OL')
+    expect(within(log).getAllByRole('listitem')).toHaveLength(2)
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument()
+  })
 
   it('the chat pages fill the screen; every other page keeps its footer', () => {
     expect(['/chat', '/chat/0193a000-0000-7000-8000-000000000001', '/messages'].map(fillsTheScreen)).toEqual([true, true, true])

@@ -25,7 +25,11 @@ describe("the chat's two pages: people at /chat, conversations at /messages", ()
     expect(screen.getByText('People you can chat with')).toBeInTheDocument()
     const people = screen.getByRole('region', { name: 'Startups' })
     await within(people).findByText('Zeta Corp')
-    expect(within(people).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual(['Chat with Acme Labs', 'Chat with Zeta Corp'])
+    expect(
+      within(people)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(['Chat with Acme Labs', 'Chat with Zeta Corp'])
     expect(await within(people).findByRole('img', { name: '2 unread messages' })).toBeInTheDocument()
     expect(screen.queryByRole('list', { name: 'Conversations' })).not.toBeInTheDocument()
     expect(screen.getByText('Select a user to start chatting')).toBeInTheDocument()

@@ -101,10 +101,7 @@ describe('/help', () => {
   it('puts server field errors on the inputs', async () => {
     server.use(
       http.post('*/api/help', () =>
-        HttpResponse.json(
-          { message: 'Invalid input', code: 'invalid', fields: { phone: 'Please enter a valid phone number.' } },
-          { status: 400 },
-        ),
+        HttpResponse.json({ message: 'Invalid input', code: 'invalid', fields: { phone: 'Please enter a valid phone number.' } }, { status: 400 }),
       ),
     )
     const { submit, phone, email, events, describeProblem } = await setup()
@@ -118,17 +115,19 @@ describe('/help', () => {
 })
 
 describe('/help: the topic and the message', () => {
-  it('offers the topics under a labelled select and counts the message\'s characters', async () => {
+  it("offers the topics under a labelled select and counts the message's characters", async () => {
     const { topic, message, events } = await setup()
-    expect(within(topic()).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Choose a topic', 'Account and sign-in', 'Tasks and submissions', 'Payments', 'Certificates', 'Something else',
-    ])
+    expect(
+      within(topic())
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a topic', 'Account and sign-in', 'Tasks and submissions', 'Payments', 'Certificates', 'Something else'])
     expect(message()).toHaveAccessibleDescription('0 of 2000 characters')
     await events.type(message(), 'Hello')
     expect(message()).toHaveAccessibleDescription('5 of 2000 characters')
   })
 
-  it('asks for both beside the spec\'s fields, and sends nothing', async () => {
+  it("asks for both beside the spec's fields, and sends nothing", async () => {
     const { submit, topic, message, phone, events } = await setup()
     await events.type(phone(), '5551234567')
     await submit()

@@ -12,11 +12,11 @@ describe('landing page', () => {
     expect(screen.getByText('Every completed project earns a certificate you can download and share.')).toBeInTheDocument()
 
     const steps = screen.getByRole('heading', { name: 'How it works' }).parentElement!.querySelector('ol')!
-    expect(within(steps).getAllByRole('heading').map((heading) => heading.textContent)).toEqual([
-      'Create a profile',
-      'Connect and collaborate',
-      'Earn and grow',
-    ])
+    expect(
+      within(steps)
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Create a profile', 'Connect and collaborate', 'Earn and grow'])
 
     const main = screen.getByRole('main')
     expect(within(main).getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute('href', '/register')

@@ -54,7 +54,11 @@ describe('the Payments page, as the student', () => {
     expect(sent).toHaveTextContent('Confirm once it has arrived, or say it has not.')
     expect(sent).toHaveTextContent('Bank transfer · Reference TX-1')
     const steps = within(sent).getByRole('list', { name: 'Steps of the payment for Landing page' })
-    expect(within(steps).getAllByRole('listitem').map((li) => li.textContent?.split(' · ')[0])).toEqual(['Due', 'Sent'])
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.split(' · ')[0]),
+    ).toEqual(['Due', 'Sent'])
     expect(await card('Payment for Logo from Nimbus Labs')).toHaveTextContent('Amount: $200')
     await waitFor(() => expect(tabNames()).toEqual(['All (3)', 'Due (1)', 'Sent (1)', 'Received (1)', 'Disputed (0)']))
 
@@ -205,7 +209,11 @@ describe('the Payments page, as the startup', () => {
 
   it('offers Mark as sent again on a disputed payment', async () => {
     const { student, startup, task } = scene()
-    makePayment(task, student, startup, { status: 'disputed', method: 'upi', events: [{ status: 'disputed', at: '2029-12-05T09:00:00Z', note: 'Not in my account' }] })
+    makePayment(task, student, startup, {
+      status: 'disputed',
+      method: 'upi',
+      events: [{ status: 'disputed', at: '2029-12-05T09:00:00Z', note: 'Not in my account' }],
+    })
     await renderApp('/payments', { as: startup })
     const disputed = await card('Payment for Landing page to Rosa Diaz')
     expect(disputed).toHaveTextContent('The student says it has not arrived.')

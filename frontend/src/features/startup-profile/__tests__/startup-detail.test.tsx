@@ -32,7 +32,11 @@ describe('/startup/:id', () => {
   })
 
   it('shows the payment record Bridgework keeps, its disputes in words', async () => {
-    const other = createUser({ userType: 'startup', companyName: 'Other Inc', paymentRecord: { approved: 4, paid: 3, disputed: 1, medianDaysToPay: 2.5 } })
+    const other = createUser({
+      userType: 'startup',
+      companyName: 'Other Inc',
+      paymentRecord: { approved: 4, paid: 3, disputed: 1, medianDaysToPay: 2.5 },
+    })
     server.use(http.get('*/api/startup/:id', ({ params }) => HttpResponse.json({ startup: { ...other, _id: String(params.id) } })))
     await renderApp(`/startup/${other._id}`, { as: 'student' })
     expect(await screen.findByText('Paid 3 of 4 approved students · usually within 3 days · 1 payment disputed')).toBeInTheDocument()

@@ -39,7 +39,9 @@ describe.each([
     await events.type(reason, 'The hero needs more contrast.')
     await events.click(within(dialog).getByRole('button', { name: 'Reject' }))
     expect(await screen.findByText('Work rejected')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: false, reviewNotes: 'The hero needs more contrast.', revision: 1 }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([
+      { studentId: student._id, approve: false, reviewNotes: 'The hero needs more contrast.', revision: 1 },
+    ])
   })
 
   it('Cancel and Escape close the dialogs without deciding', async () => {
@@ -70,7 +72,9 @@ describe.each([
     expect(within(dialog).getByRole('radio', { name: /Close the task/ })).toBeChecked()
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: '', closeTask: true, revision: 1 }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([
+      { studentId: student._id, approve: true, reviewNotes: '', closeTask: true, revision: 1 },
+    ])
   })
 })
 

@@ -60,7 +60,7 @@ describe('student dashboard: decisions', () => {
     expect(within(past).queryByText('No past work yet')).not.toBeInTheDocument()
   })
 
-  it('does not toast another student\'s decision', async () => {
+  it("does not toast another student's decision", async () => {
     const { student, task } = scene()
     await renderApp('/dashboard', { as: student })
     await screen.findByRole('region', { name: 'Active Tasks' })

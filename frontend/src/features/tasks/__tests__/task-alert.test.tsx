@@ -78,7 +78,7 @@ describe('task.alert', () => {
     expect(await screen.findByRole('heading', { level: 1, name: task.title })).toBeInTheDocument()
   })
 
-  it("on the dashboard: the toast and the bell at once with no request, Available Tasks after the wait, once", async () => {
+  it('on the dashboard: the toast and the bell at once with no request, Available Tasks after the wait, once', async () => {
     const { student, startup } = await signedInAt('/dashboard')
     const available = await screen.findByRole('region', { name: 'Available Tasks' })
     await screen.findByRole('button', { name: 'Notifications' })

@@ -30,9 +30,11 @@ describe('/tasks/:id', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Design a logo' })).toBeInTheDocument()
     expect(screen.getByText('€100–€250')).toBeInTheDocument()
     expect(screen.getByText(/SVG and PNG/)).toBeInTheDocument()
-    expect(within(screen.getByRole('list', { name: 'Skills' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Figma', 'Illustrator', 'Branding', 'SVG',
-    ])
+    expect(
+      within(screen.getByRole('list', { name: 'Skills' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Figma', 'Illustrator', 'Branding', 'SVG'])
     expect(screen.getByText('Intermediate')).toBeInTheDocument()
     expect(screen.getByText('6 h')).toBeInTheDocument()
     expect(screen.getByText('Up to 2')).toBeInTheDocument()

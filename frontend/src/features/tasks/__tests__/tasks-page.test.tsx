@@ -19,7 +19,11 @@ describe('/tasks signed out', () => {
     const card = await screen.findByRole('article', { name: 'Build a landing page' })
     expect(within(card).getByText('Nimbus Labs')).toBeInTheDocument()
     const skills = within(card).getByRole('list', { name: 'Skills' })
-    expect(within(skills).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['React', 'CSS', 'Figma', '+2 more'])
+    expect(
+      within(skills)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['React', 'CSS', 'Figma', '+2 more'])
     expect(within(card).getByRole('button', { name: 'Read more' })).toBeInTheDocument()
     expect(within(card).queryByRole('button', { name: 'Submit Task' })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Sign in to submit work' })).toBeInTheDocument()
@@ -160,7 +164,9 @@ describe('/tasks as a student', () => {
     let failures = 1
     server.use(
       http.get('*/api/student/tasks/all', ({ request }) =>
-        new URL(request.url).searchParams.get('scope') === 'available' && failures-- > 0 ? HttpResponse.json({ message: 'down' }, { status: 503 }) : undefined,
+        new URL(request.url).searchParams.get('scope') === 'available' && failures-- > 0
+          ? HttpResponse.json({ message: 'down' }, { status: 503 })
+          : undefined,
       ),
     )
     const { events } = await renderApp('/tasks', { as: 'student' })
@@ -236,7 +242,11 @@ describe('/tasks pay, paid filter and no-match', () => {
     expect(router.location.search).toBe('?sort=pay&paid=true')
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Free' })).not.toBeInTheDocument())
     const list = screen.getByRole('region', { name: 'Available Tasks' })
-    expect(within(list).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Big', 'Small'])
+    expect(
+      within(list)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Big', 'Small'])
   })
 
   it('says No tasks match your filters with Clear filters, which resets the URL', async () => {

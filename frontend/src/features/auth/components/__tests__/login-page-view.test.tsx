@@ -33,10 +33,7 @@ describe('LoginPageView', () => {
     await submit()
     expect(email()).toHaveAccessibleDescription('Invalid email address')
     expect(password()).toHaveAccessibleDescription('Password must be at least 6 characters')
-    expect(screen.getAllByRole('alert').map((node) => node.textContent)).toEqual([
-      'Invalid email address',
-      'Password must be at least 6 characters',
-    ])
+    expect(screen.getAllByRole('alert').map((node) => node.textContent)).toEqual(['Invalid email address', 'Password must be at least 6 characters'])
     expect(onSubmit).not.toHaveBeenCalled()
   })
 
