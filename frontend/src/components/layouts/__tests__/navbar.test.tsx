@@ -6,12 +6,12 @@ import type { User } from '@/types/api'
 import { Navbar } from '../navbar'
 
 function renderNavbar(user: User | null, onSignOut = vi.fn()) {
-  const result = renderWithRouter(<Navbar user={user} isSignedIn={Boolean(user)} onSignOut={onSignOut} />)
+  const view = renderWithRouter(<Navbar user={user} isSignedIn={Boolean(user)} onSignOut={onSignOut} />)
   const mainNav = screen.getByRole('navigation', { name: 'Main' })
   const linkNames = within(mainNav)
     .getAllByRole('link')
     .map((link) => link.textContent)
-  return { ...result, mainNav, linkNames, onSignOut }
+  return { ...view, mainNav, linkNames, onSignOut }
 }
 
 describe('Navbar links per viewer', () => {

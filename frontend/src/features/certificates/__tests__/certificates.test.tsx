@@ -101,10 +101,12 @@ describe('/verify/:number', () => {
       },
     })
     await renderApp('/verify/BW-ABCDEFGHIJKLMNOP')
+    // eslint-disable-next-line testing-library/no-node-access -- the issuer line is the paragraph around its text and badge
     const issuer = (await screen.findByText(/Issued by/)).closest('p')!
     expect(issuer).toHaveTextContent('Issued by Nimbus Labs · nimbus.io verified')
     expect(within(issuer).getByText('nimbus.io verified')).toHaveAttribute('title', 'Bridgework checked that this company controls nimbus.io')
     expect(screen.getByText('On Bridgework since March 2026')).toBeInTheDocument()
+    // eslint-disable-next-line testing-library/no-node-access -- the date is the text beside its label
     expect(screen.getByText('Task posted').nextSibling).toHaveTextContent(/2029/)
     expect(screen.queryByText('issuer not verified')).not.toBeInTheDocument()
   })
@@ -114,6 +116,7 @@ describe('/verify/:number', () => {
       startup: { _id: 'startup-1', companyName: 'Google LLC', verifiedDomain: '', since: '2029-12-01T00:00:00Z' },
     })
     await renderApp('/verify/BW-ABCDEFGHIJKLMNOP')
+    // eslint-disable-next-line testing-library/no-node-access -- the issuer line is the paragraph around its text
     expect((await screen.findByText(/Issued by/)).closest('p')).toHaveTextContent('Issued by Google LLC · issuer not verified')
     expect(screen.queryByTitle(/Bridgework checked that this company controls/)).not.toBeInTheDocument()
   })

@@ -20,11 +20,11 @@ async function openChat(url: (ids: { acme: string }) => string, as: 'student' | 
   const acme = seedAccount(acmeFields).user
   seedAccount({ userType: 'startup', companyName: 'Zeta Corp' })
   seedAccount({ userType: 'student', firstName: 'Other', lastName: 'Student' })
-  const app = await renderApp(url({ acme: acme._id }), {
+  const view = await renderApp(url({ acme: acme._id }), {
     as: as === 'student' ? { userType: 'student', firstName: 'Ada', lastName: 'Lovelace' } : 'startup',
   })
   await waitFor(() => expect(useLiveStore.getState().status).toBe('ready'))
-  return { ...app, acme }
+  return { ...view, acme }
 }
 
 describe('/chat', () => {
@@ -84,6 +84,7 @@ describe('/chat', () => {
     expect(sentFrames).toContainEqual({ userId: user!._id, type: 'typing', data: { userId: acme._id } })
     await events.click(send)
 
+    // eslint-disable-next-line testing-library/no-node-access -- a bubble is the list item around its text; its side is what is checked
     const bubble = (await within(panel).findByText('Hello Acme')).closest('li')!
     expect(bubble).toHaveAttribute('data-own', 'true')
     expect(bubble.className).toContain('justify-end')
@@ -113,6 +114,7 @@ describe('/chat', () => {
     act(() => {
       storeMessage(acme._id, user!._id, 'Hi Ada, welcome!')
     })
+    // eslint-disable-next-line testing-library/no-node-access -- a bubble is the list item around its text
     const incoming = (await within(panel).findByText('Hi Ada, welcome!')).closest('li')!
     expect(incoming).toHaveAttribute('data-own', 'false')
     expect(within(panel).queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument()
@@ -121,6 +123,7 @@ describe('/chat', () => {
     await waitFor(() => expect(within(panel).queryByText('Acme Labs is typing…')).not.toBeInTheDocument())
 
     await events.type(within(panel).getByRole('textbox', { name: 'Message' }), 'Thanks!{Enter}')
+    // eslint-disable-next-line testing-library/no-node-access -- a bubble is the list item around its text
     const mine = (await within(panel).findByText('Thanks!')).closest('li')!
     expect(within(mine).getByRole('img', { name: 'Sent' })).toBeInTheDocument()
     const sent = chatDb.messages[1]!
@@ -163,6 +166,7 @@ describe('/chat', () => {
     const log = within(panel).getByRole('log', { name: 'Messages with Acme Labs' })
     const shown = within(log)
       .getAllByRole('listitem')
+      // eslint-disable-next-line testing-library/no-node-access -- a bubble's text, without its time and ticks
       .map((li) => li.querySelector('p')!.textContent)
     expect(shown).toHaveLength(250)
     expect(shown[0]).toBe('Update 1')

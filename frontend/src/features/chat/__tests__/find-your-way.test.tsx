@@ -34,9 +34,9 @@ async function signIn(url: string) {
     acme,
     zeta,
     open: async (at = url) => {
-      const app = await renderApp(at, { as: ada.user })
+      const view = await renderApp(at, { as: ada.user })
       await waitFor(() => expect(useLiveStore.getState().status).toBe('ready'))
-      return app
+      return view
     },
   }
 }
@@ -120,6 +120,7 @@ describe('search in a conversation', () => {
     expect(rows[0]).toHaveTextContent('Great, the rocket looks good')
     expect(rows[1]).toHaveTextContent('Acme Labs')
     expect(within(rows[1]!).getByText('Rocket').tagName).toBe('MARK')
+    // eslint-disable-next-line testing-library/no-node-access -- the row's <time> carries the machine-readable date
     expect(rows[0]!.querySelector('time')).toHaveAttribute('dateTime', chatDb.messages[2]!.createdAt)
     expect(within(panel).queryByRole('log')).not.toBeInTheDocument()
 
@@ -215,6 +216,7 @@ describe('jump to the first unread message', () => {
       const { events } = await open(`/messages?with=${acme._id}`)
       const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
       const divider = await within(panel).findByRole('separator', { name: 'New messages' })
+      // eslint-disable-next-line testing-library/no-node-access -- the divider sits in the first unread message's list item
       const firstUnread = divider.closest('li')!
       expect(firstUnread).toHaveAttribute('data-first-unread', 'true')
       expect(firstUnread).toHaveTextContent('First unread')

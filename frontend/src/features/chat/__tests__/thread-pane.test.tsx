@@ -34,11 +34,11 @@ async function openThread(url: (acme: string) => string, { unread = 0 } = {}) {
     ada._id,
     Array.from({ length: unread }, (_, i) => `Unread ${i + 1}`),
   )
-  const app = await renderApp(url(acme._id), { as: ada })
+  const view = await renderApp(url(acme._id), { as: ada })
   await waitFor(() => expect(useLiveStore.getState().status).toBe('ready'))
   const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
   await within(panel).findByText('The brief is attached')
-  return { ...app, ada, acme, panel, thread: screen.getByTestId('thread-scroll') }
+  return { ...view, ada, acme, panel, thread: screen.getByTestId('thread-scroll') }
 }
 
 describe('the thread pane', () => {
@@ -48,8 +48,11 @@ describe('the thread pane', () => {
   ])('at %s: the partner header first, the composer last, both outside the scrolling thread; no footer', async (_, url) => {
     geometry.show(() => true)
     const { panel, thread } = await openThread(url)
+    // The order of the pane's parts is what is checked.
+    /* eslint-disable testing-library/no-node-access */
     const header = panel.firstElementChild!
     const composer = panel.lastElementChild!
+    /* eslint-enable testing-library/no-node-access */
     expect(header.tagName).toBe('HEADER')
     expect(within(header as HTMLElement).getByRole('heading', { name: 'Acme Labs' })).toBeInTheDocument()
     expect(within(header as HTMLElement).getByRole('link', { name: 'Back' })).toBeInTheDocument()
@@ -147,6 +150,7 @@ describe('the thread pane', () => {
     })
     const { panel, thread } = await openThread((id) => `/chat/${id}`, { unread: 2 })
     const mainNav = screen.getByRole('navigation', { name: 'Main' })
+    // eslint-disable-next-line testing-library/no-unnecessary-act -- lets the pane's effects run before checking they sent nothing
     await act(async () => {})
     expect(reads).toEqual([])
     expect(within(mainNav).getByRole('link', { name: 'Chat, 2 unread' })).toBeInTheDocument()

@@ -7,10 +7,10 @@ import { renderApp } from '@/testing/test-utils'
 import { isValidPhone } from '../schemas'
 
 async function setup() {
-  const app = await renderApp('/help')
+  const view = await renderApp('/help')
   const form = screen.getByRole('form', { name: 'Help request' })
   return {
-    ...app,
+    ...view,
     form,
     phone: () => within(form).getByLabelText(/^Phone number/),
     email: () => within(form).getByLabelText(/^Email/),
@@ -18,10 +18,10 @@ async function setup() {
     message: () => within(form).getByRole('textbox', { name: /^Message/ }),
     /** The form's own fields, so a test about the spec's fields meets only their messages. */
     describeProblem: async (topic = 'Payments', text = 'My payout has not arrived.') => {
-      await app.events.selectOptions(within(form).getByRole('combobox', { name: /^Topic/ }), topic)
-      await app.events.type(within(form).getByRole('textbox', { name: /^Message/ }), text)
+      await view.events.selectOptions(within(form).getByRole('combobox', { name: /^Topic/ }), topic)
+      await view.events.type(within(form).getByRole('textbox', { name: /^Message/ }), text)
     },
-    submit: () => app.events.click(within(form).getByRole('button', { name: 'Submit' })),
+    submit: () => view.events.click(within(form).getByRole('button', { name: 'Submit' })),
   }
 }
 
@@ -94,7 +94,7 @@ describe('/help', () => {
     await events.type(email(), 'ada@example.com')
     await submit()
     const alert = await within(form).findByText('Failed to submit. Please try again later.')
-    expect(alert.closest('[role="alert"]')).not.toBeNull()
+    expect(within(form).getByRole('alert')).toContainElement(alert)
     expect(within(form).queryByRole('status')).not.toBeInTheDocument()
   })
 

@@ -11,6 +11,7 @@ describe('landing page', () => {
     expect(screen.getByRole('heading', { name: 'Downloadable certificates' })).toBeInTheDocument()
     expect(screen.getByText('Every completed project earns a certificate you can download and share.')).toBeInTheDocument()
 
+    // eslint-disable-next-line testing-library/no-node-access -- the steps are the list in the section under this heading
     const steps = screen.getByRole('heading', { name: 'How it works' }).parentElement!.querySelector('ol')!
     expect(
       within(steps)

@@ -41,6 +41,7 @@ async function studentWithOpenBell() {
 const bellItems = () =>
   within(screen.getByRole('region', { name: 'Unread notifications' }))
     .getAllByRole('listitem')
+    // eslint-disable-next-line testing-library/no-node-access -- an item's text, without its time and actions
     .map((li) => li.querySelector('p')?.textContent)
 
 describe('the bell live', () => {

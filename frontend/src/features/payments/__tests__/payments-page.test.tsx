@@ -238,11 +238,11 @@ describe('one payment, /payments/:id', () => {
 
 describe('who may open /payments', () => {
   it('sends a visitor to sign in and the admin home', async () => {
-    const visitor = await renderApp('/payments')
-    expect(visitor.router.location.pathname).toBe('/login')
-    visitor.unmount()
-    const admin = await renderApp('/payments', { as: 'admin' })
-    expect(admin.router.location.pathname).toBe('/')
+    const { router, unmount } = await renderApp('/payments')
+    expect(router.location.pathname).toBe('/login')
+    unmount()
+    const { router: adminRouter } = await renderApp('/payments', { as: 'admin' })
+    expect(adminRouter.location.pathname).toBe('/')
   })
 })
 
@@ -265,11 +265,11 @@ describe('Stripe mode', () => {
     const { student } = scene()
     ledger.provider = { provider: 'stripe', platformFeePercent: 5 }
     ledger.payouts = { status: 'pending' }
-    const pending = await renderApp('/payments', { as: student })
+    const { unmount } = await renderApp('/payments', { as: student })
     const payouts = await screen.findByRole('region', { name: 'Payouts' })
     expect(payouts).toHaveTextContent('Stripe is still checking your payout account.')
     expect(within(payouts).getByRole('button', { name: 'Continue setup' })).toBeInTheDocument()
-    pending.unmount()
+    unmount()
     ledger.payouts = { status: 'enabled' }
     await renderApp('/payments', { as: student })
     expect(await screen.findByRole('region', { name: 'Payouts' })).toHaveTextContent('Payouts connected')

@@ -24,6 +24,7 @@ describe('/settings saved searches', () => {
     const { events, router } = await renderApp('/settings', { as: student })
     const list = await savedSearches()
     const items = within(list).getAllByRole('listitem')
+    // eslint-disable-next-line testing-library/no-node-access -- a saved search's name, the first line of its item
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual(['Go backends', 'Anything'])
     expect(items[0]).toHaveTextContent('"react" · Web Development · skills: Go, SQL · before 1 Dec 2026 · assigned to you by a startup')
     expect(items[1]).toHaveTextContent('All tasks')
@@ -177,7 +178,7 @@ describe('/settings: the one place for the account', () => {
   })
 
   it('a startup has no saved searches; the admin changes no password here', async () => {
-    const startup = await renderApp('/settings', { as: 'startup' })
+    const { unmount } = await renderApp('/settings', { as: 'startup' })
     expect(sectionNames(screen.getByRole('navigation', { name: 'Settings sections' })).map(([name]) => name)).toEqual([
       'Password',
       'Devices',
@@ -185,7 +186,7 @@ describe('/settings: the one place for the account', () => {
       'Email notifications',
     ])
     expect(screen.queryByRole('region', { name: 'Saved searches' })).not.toBeInTheDocument()
-    startup.unmount()
+    unmount()
 
     await renderApp('/settings', { as: 'admin' })
     const password = await screen.findByRole('region', { name: 'Password' })

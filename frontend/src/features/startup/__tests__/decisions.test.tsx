@@ -25,8 +25,8 @@ describe.each([
 ])('decisions from %s', (_where, route) => {
   async function open() {
     const s = scene()
-    const rendered = await renderApp(route === 'task' ? `/startup/tasks/${s.task._id}` : route, { as: s.startup.user })
-    return { ...s, ...rendered }
+    const view = await renderApp(route === 'task' ? `/startup/tasks/${s.task._id}` : route, { as: s.startup.user })
+    return { ...s, ...view }
   }
 
   it('reject asks for a reason in a labelled field and sends it as reviewNotes', async () => {
@@ -81,9 +81,9 @@ describe.each([
 describe('startup dashboard greeting', () => {
   it('says Welcome on the first visit and Welcome back after', async () => {
     const { startup } = scene()
-    const first = await renderApp('/dashboard', { as: startup.user })
+    const { unmount } = await renderApp('/dashboard', { as: startup.user })
     expect(await screen.findByText(/^Welcome, Nimbus Labs\./)).toBeInTheDocument()
-    first.unmount()
+    unmount()
     await renderApp('/dashboard', { as: startup.user })
     expect(await screen.findByText(/^Welcome back, Nimbus Labs\./)).toBeInTheDocument()
   })

@@ -10,10 +10,10 @@ import { renderApp } from '@/testing/test-utils'
 beforeEach(() => resetMarket())
 
 async function setup() {
-  const app = await renderApp('/startup/post-work', { as: 'startup' })
+  const view = await renderApp('/startup/post-work', { as: 'startup' })
   const form = screen.getByRole('form', { name: 'Post New Work' })
   const field = (label: string | RegExp) => within(form).getByLabelText(label)
-  return { ...app, form, field }
+  return { ...view, form, field }
 }
 
 describe('Post New Work', () => {

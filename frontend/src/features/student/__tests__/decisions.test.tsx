@@ -85,9 +85,9 @@ describe('student dashboard: decisions', () => {
 describe('student dashboard: greeting', () => {
   it('says Welcome on the first visit and Welcome back after', async () => {
     const { student } = scene()
-    const first = await renderApp('/dashboard', { as: student })
+    const { unmount } = await renderApp('/dashboard', { as: student })
     expect(await screen.findByText(/^Welcome, Rosa\./)).toBeInTheDocument()
-    first.unmount()
+    unmount()
     await renderApp('/dashboard', { as: student })
     expect(await screen.findByText(/^Welcome back, Rosa\./)).toBeInTheDocument()
   })

@@ -40,9 +40,9 @@ function holdTheWait() {
 async function signedInAt(url: string) {
   const student = seedAccount({ userType: 'student' }).user
   const startup = seedAccount({ userType: 'startup' }).user
-  const app = await renderApp(url, { as: student })
+  const view = await renderApp(url, { as: student })
   await waitFor(() => expect(isConnected(student._id)).toBe(true))
-  return { ...app, student, startup }
+  return { ...view, student, startup }
 }
 
 const toastOf = (title: string) => `New task matching your saved search: "${title}"`

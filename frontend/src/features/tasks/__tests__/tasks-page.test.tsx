@@ -60,6 +60,7 @@ describe('/tasks signed out', () => {
     await screen.findByText('No available tasks at the moment')
     // Two changes in one tick, as a quick hand or a browser driver makes them: the second comes
     // before the page has re-rendered with the first, and must not undo it.
+    // eslint-disable-next-line testing-library/no-unnecessary-act -- one act, so both changes land in one tick
     act(() => {
       fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'design' } })
       fireEvent.change(screen.getByLabelText('Deadline on or before'), { target: { value: '2026-12-29' } })
@@ -119,6 +120,7 @@ describe('/tasks filters on a phone', () => {
     const { events } = await renderApp('/tasks?category=design&paid=true&sort=title&search=logo')
     const toggle = await screen.findByRole('button', { name: 'Filters (2)' })
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    // eslint-disable-next-line testing-library/no-node-access -- the panel is the element the toggle names in aria-controls
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!
     // Folded below the sm breakpoint by its classes (jsdom applies no stylesheet).
     expect(panel).toHaveClass('hidden', 'sm:block')
