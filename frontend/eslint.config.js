@@ -1,7 +1,8 @@
 // Lint for the SPA, run by `npm run lint` (and so by ./scripts/test.sh) with zero warnings allowed.
 // Besides TypeScript's recommended rules it holds the layout of docs/architecture.md: imports flow
 // app → features → shared, a feature never imports another feature, nothing imports in a circle,
-// hooks follow React's rules, JSX passes jsx-a11y's recommended checks, and every file and folder under src is named in kebab-case.
+// hooks follow React's rules, JSX passes jsx-a11y's recommended checks, the component tests use
+// Testing Library as it is meant to be used, and every file and folder under src is named in kebab-case.
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import { defineConfig, globalIgnores } from 'eslint/config'
@@ -10,6 +11,7 @@ import checkFile from 'eslint-plugin-check-file'
 import { importX } from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
+import testingLibrary from 'eslint-plugin-testing-library'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
@@ -86,6 +88,19 @@ export default defineConfig([
       'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
       // A radio's label wraps the input and a name two spans down (find-students-field.tsx).
       'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+    },
+  },
+  // Testing Library's rules for React, on the component tests (Vitest): queries through `screen`,
+  // awaited async queries and events, no reaching into the DOM where a query by role or text says
+  // what a person sees. The journeys in e2e/ drive a browser with Playwright and are not theirs.
+  {
+    files: ['src/**/__tests__/**/*.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+    ...testingLibrary.configs['flat/react'],
+    settings: {
+      // The helpers that return render's result. Left to itself the plugin takes every render…
+      // function for one, but renderLandingHtml returns a string and dashboard-route.test.tsx's
+      // renderRoute a QueryClient.
+      'testing-library/custom-renders': ['renderApp', 'renderWithRouter', 'renderNavbar', 'renderView', 'renderInRouter', 'renderAt'],
     },
   },
 ])

@@ -138,6 +138,30 @@ start_stripe_mock() {
   die "stripe-mock did not answer at $STRIPE_MOCK_URL"
 }
 
+# The static checks scripts/test.sh runs beside go vet, pinned: staticcheck (honnef.co/go/tools)
+# and deadcode (golang.org/x/tools). A bump here is all it takes to move to another version.
+STATICCHECK_VERSION=v0.8.2
+DEADCODE_VERSION=v0.52.0
+
+# ensure_go_tool PACKAGE VERSION prints the path of PACKAGE's command built from VERSION with the
+# Go in use, installing it from the module proxy into GOBIN (GOPATH/bin by default) when the binary
+# there is missing or was built from another version or by another Go: an analyzer built by an
+# older Go cannot read code written for a newer one.
+ensure_go_tool() {
+  ensure_go
+  local pkg=$1 version=$2 dir bin info
+  dir=$(go env GOBIN)
+  [ -n "$dir" ] || dir="$(go env GOPATH)/bin"
+  bin="$dir/${pkg##*/}"
+  info=$(go version -m "$bin" 2>/dev/null)
+  if ! grep -qx "$bin: $(go env GOVERSION)" <<<"$info" ||
+    ! grep -qE "^[[:space:]]+mod[[:space:]]+[^[:space:]]+[[:space:]]+$version([[:space:]]|\$)" <<<"$info"; then
+    log "installing ${pkg##*/} $version"
+    (cd "$ROOT" && GOFLAGS=-buildvcs=false go install "$pkg@$version") >&2 || return 1
+  fi
+  echo "$bin"
+}
+
 ensure_chromium() {
   [ -x /usr/bin/chromium ] || apt_install chromium
 }

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of Bridgework, installing and starting what is missing on the way:
-#   go vet and gofmt; go test -race on SQLite and on PostgreSQL + Redis; the server's credentials
-#   through Digital Bazaar's verifier (scripts/verify-credentials.sh); Vitest component tests; the
-#   frontend's lint (tsc and ESLint); end-to-end journeys in headless Chromium against the real
-#   server (and a two-instance cluster).
+#   go vet, gofmt, staticcheck and deadcode; go test -race on SQLite and on PostgreSQL + Redis; the
+#   server's credentials through Digital Bazaar's verifier (scripts/verify-credentials.sh); Vitest
+#   component tests; the frontend's lint (tsc, ESLint, Prettier); end-to-end journeys in headless Chromium
+#   against the real server (and a two-instance cluster).
 # Ends with one line "N passed, M failed" summing all suites; exits non-zero on any failure.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -16,6 +16,8 @@ count() { passed=$((passed + $1)); failed=$((failed + $2)); }
 
 log "checking services and tools"
 ensure_go
+STATICCHECK=$(ensure_go_tool honnef.co/go/tools/cmd/staticcheck "$STATICCHECK_VERSION")
+DEADCODE=$(ensure_go_tool golang.org/x/tools/cmd/deadcode "$DEADCODE_VERSION")
 ensure_postgres
 ensure_redis
 ensure_smtp_server
@@ -30,10 +32,17 @@ ensure_frontend_deps
 # where npm packages may ship Go code of their own.
 GO_PKGS=(./backend/... ./scripts/...)
 
-log "go vet, gofmt"
+log "go vet, gofmt, staticcheck, deadcode"
 if go vet "${GO_PKGS[@]}"; then count 1 0; else count 0 1; fi
 unformatted=$(gofmt -l backend scripts)
 if [ -z "$unformatted" ]; then count 1 0; else echo "not gofmt-formatted: $unformatted"; count 0 1; fi
+if [ -n "$STATICCHECK" ] && "$STATICCHECK" "${GO_PKGS[@]}"; then count 1 0; else count 0 1; fi
+# deadcode lists the functions that no main and no test (-test) reaches, and exits 0 all the same.
+if [ -n "$DEADCODE" ] && dead=$("$DEADCODE" -test "${GO_PKGS[@]}") && [ -z "$dead" ]; then
+  count 1 0
+else
+  echo "${dead:-deadcode did not run}"; count 0 1
+fi
 
 # vitest_counts FILE prints "passed failed" from a Vitest JSON report.
 vitest_counts() {
@@ -61,7 +70,7 @@ read -r vp vf < <(vitest_counts "$OUT/vitest.json")
 echo "vitest: $vp passed, $vf failed"
 count "$vp" "$vf"
 
-log "frontend lint (tsc, ESLint: one-way imports, no cycles, hooks, kebab-case names; no warnings)"
+log "frontend lint (tsc, ESLint: one-way imports, no cycles, hooks, kebab-case names; no warnings; Prettier)"
 if (cd frontend && npm run lint --silent); then count 1 0; else count 0 1; fi
 
 log "end-to-end journeys in headless Chromium, against the app started by ./scripts/run.sh"

@@ -80,9 +80,6 @@ func (v *Validator) Check(ok bool, field, message string) bool {
 	return false
 }
 
-// Has reports whether field already has a message.
-func (v *Validator) Has(field string) bool { _, ok := v.fields[field]; return ok }
-
 // Err returns the collected validation error, or nil when every rule held.
 func (v *Validator) Err() error {
 	if len(v.fields) == 0 {

@@ -260,7 +260,7 @@ func TestRatings_doubleBlindOverHTTP(t *testing.T) {
 			t.Fatalf("the student's tasks: %v", own)
 		}
 		closesAt, err := time.Parse(time.RFC3339Nano, fmt.Sprint(own[0]["submissions"].([]any)[0].(map[string]any)["ratingClosesAt"]))
-		if err != nil || closesAt.Sub(time.Now()) > ratings.EditWindow || closesAt.Sub(time.Now()) < ratings.EditWindow-time.Minute {
+		if err != nil || time.Until(closesAt) > ratings.EditWindow || time.Until(closesAt) < ratings.EditWindow-time.Minute {
 			t.Errorf("ratingClosesAt of work approved just now: %v (%v), want in 14 days", closesAt, err)
 		}
 		clock.set(3 * day)

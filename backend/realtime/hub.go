@@ -112,9 +112,7 @@ type Hub struct {
 	kill     context.CancelFunc
 	quit     chan struct{} // tells run to return
 	runDone  chan struct{}
-	shutOnce sync.Once
 	shutDone chan struct{}
-	shutErr  error
 }
 
 type localUser struct {

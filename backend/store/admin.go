@@ -18,7 +18,7 @@ import (
 type Admin struct{ DB *gorm.DB }
 
 func (s Admin) UserByID(ctx context.Context, id string) (*accounts.User, error) {
-	return Users{DB: s.DB}.UserByID(ctx, id)
+	return Users(s).UserByID(ctx, id)
 }
 
 // SearchUsers reads the page of students or startups q asks for, with their skills.

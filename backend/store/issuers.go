@@ -41,7 +41,7 @@ const verificationNotFound = "Verification not found."
 type Issuers struct{ DB *gorm.DB }
 
 func (s Issuers) UserByID(ctx context.Context, id string) (*accounts.User, error) {
-	return Users{DB: s.DB}.UserByID(ctx, id)
+	return Users(s).UserByID(ctx, id)
 }
 
 func (s Issuers) CreateVerification(ctx context.Context, v *issuers.Verification, now time.Time) error {

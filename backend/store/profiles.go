@@ -21,15 +21,15 @@ import (
 type Profiles struct{ DB *gorm.DB }
 
 func (s Profiles) UserByID(ctx context.Context, id string) (*accounts.User, error) {
-	return Users{DB: s.DB}.UserByID(ctx, id)
+	return Users(s).UserByID(ctx, id)
 }
 
 func (s Profiles) SetPassword(ctx context.Context, userID, hash string) error {
-	return Users{DB: s.DB}.SetPassword(ctx, userID, hash)
+	return Users(s).SetPassword(ctx, userID, hash)
 }
 
 func (s Profiles) FileMeta(ctx context.Context, id string) (*uploads.File, error) {
-	return Files{DB: s.DB}.FileMeta(ctx, id)
+	return Files(s).FileMeta(ctx, id)
 }
 
 func (s Profiles) HasStudentProfile(ctx context.Context, userID string) (bool, error) {

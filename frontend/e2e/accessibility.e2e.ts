@@ -18,8 +18,13 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 type Role = 'visitor' | 'student' | 'startup' | 'admin'
 type Seed = {
-  student: Account; startup: Account; admin: Account
-  openTaskId: string; doneTaskId: string; certificateNumber: string; paymentId: string
+  student: Account
+  startup: Account
+  admin: Account
+  openTaskId: string
+  doneTaskId: string
+  certificateNumber: string
+  paymentId: string
 }
 
 /** Every route of src/app/router.tsx that each role may open (the role dashboards' aliases aside). */
@@ -28,26 +33,83 @@ function pagesOf(role: Role, s: Seed): string[] {
   const startupId = s.startup.user._id
   switch (role) {
     case 'visitor':
-      return ['/', '/tasks', `/tasks/${s.openTaskId}`, '/help', `/verify/${s.certificateNumber}`, '/login', '/register',
-        '/forgot-password', '/reset-password?token=x', '/verify-company', '/unsubscribe?token=x']
+      return [
+        '/',
+        '/tasks',
+        `/tasks/${s.openTaskId}`,
+        '/help',
+        `/verify/${s.certificateNumber}`,
+        '/login',
+        '/register',
+        '/forgot-password',
+        '/reset-password?token=x',
+        '/verify-company',
+        '/unsubscribe?token=x',
+      ]
     case 'student':
-      return ['/dashboard', '/profile', '/settings', '/certificates', '/messages', `/chat/${startupId}`, `/startup/${startupId}`,
-        '/payments', `/payments/${s.paymentId}`, '/tasks', `/tasks/${s.openTaskId}`, `/tasks/${s.doneTaskId}`, '/help']
+      return [
+        '/dashboard',
+        '/profile',
+        '/settings',
+        '/certificates',
+        '/messages',
+        `/chat/${startupId}`,
+        `/startup/${startupId}`,
+        '/payments',
+        `/payments/${s.paymentId}`,
+        '/tasks',
+        `/tasks/${s.openTaskId}`,
+        `/tasks/${s.doneTaskId}`,
+        '/help',
+      ]
     case 'startup':
-      return ['/dashboard', '/profile', '/settings', '/certificates', '/messages', `/chat/${studentId}`, `/startup/${startupId}`, '/payments',
-        `/payments/${s.paymentId}`, '/startup/post-work', '/startup/browse-students', '/startup/students',
-        `/startup/students/${studentId}`, '/startup/submissions', '/startup/tasks', `/startup/tasks/${s.openTaskId}`,
-        `/startup/tasks/${s.doneTaskId}`, `/tasks/${s.openTaskId}`, '/verify-company']
+      return [
+        '/dashboard',
+        '/profile',
+        '/settings',
+        '/certificates',
+        '/messages',
+        `/chat/${studentId}`,
+        `/startup/${startupId}`,
+        '/payments',
+        `/payments/${s.paymentId}`,
+        '/startup/post-work',
+        '/startup/browse-students',
+        '/startup/students',
+        `/startup/students/${studentId}`,
+        '/startup/submissions',
+        '/startup/tasks',
+        `/startup/tasks/${s.openTaskId}`,
+        `/startup/tasks/${s.doneTaskId}`,
+        `/tasks/${s.openTaskId}`,
+        '/verify-company',
+      ]
     case 'admin':
-      return ['/dashboard', '/profile', '/settings', '/admin/audit', `/admin/students/${studentId}`, `/admin/students/${studentId}/tasks`,
-        `/admin/students/${studentId}/profile`, `/admin/startups/${startupId}`, `/admin/startups/${startupId}/profile`,
-        `/admin/startups/${startupId}/tasks`]
+      return [
+        '/dashboard',
+        '/profile',
+        '/settings',
+        '/admin/audit',
+        `/admin/students/${studentId}`,
+        `/admin/students/${studentId}/tasks`,
+        `/admin/students/${studentId}/profile`,
+        `/admin/startups/${startupId}`,
+        `/admin/startups/${startupId}/profile`,
+        `/admin/startups/${startupId}/tasks`,
+      ]
   }
 }
 
 /** A readable name for a page: "startup-startup-tasks-open" for the open task's /startup/tasks/<id>. */
 function shotName(role: Role, path: string, s: Seed): string {
-  const ids: Array<[string, string]> = [[s.openTaskId, 'open'], [s.doneTaskId, 'done'], [s.student.user._id, 'id'], [s.startup.user._id, 'id'], [s.certificateNumber, 'id'], [s.paymentId, 'id']]
+  const ids: Array<[string, string]> = [
+    [s.openTaskId, 'open'],
+    [s.doneTaskId, 'done'],
+    [s.student.user._id, 'id'],
+    [s.startup.user._id, 'id'],
+    [s.certificateNumber, 'id'],
+    [s.paymentId, 'id'],
+  ]
   let name = path.split('?')[0]!
   for (const [id, word] of ids) name = name.replaceAll(id, word)
   return `${role}${name === '/' ? '-home' : name.replaceAll('/', '-')}`
@@ -59,8 +121,14 @@ async function seed(): Promise<Seed> {
   const admin = await signInAdmin()
   const task = (title: string, budget?: { min: number; max: number }) =>
     apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-      title, description: 'A landing page with a signup form.', workType: 'technical', category: 'web-development',
-      skills: ['React', 'CSS'], estimatedHours: 4, deadline: inDays(7), ...(budget && { budget, currency: 'USD' }),
+      title,
+      description: 'A landing page with a signup form.',
+      workType: 'technical',
+      category: 'web-development',
+      skills: ['React', 'CSS'],
+      estimatedHours: 4,
+      deadline: inDays(7),
+      ...(budget && { budget, currency: 'USD' }),
     })
   const done = await task('Axe paid landing page', { min: 100, max: 200 })
   const open = await task('Axe open signup form')
@@ -76,7 +144,15 @@ async function seed(): Promise<Seed> {
   }
   const [certificate] = await apiCall<Array<{ certificateNumber: string }>>('GET', '/api/student/certificates', student.token)
   const [payment] = await apiCall<Array<{ _id: string }>>('GET', '/api/payments', startup.token)
-  return { student, startup, admin, openTaskId: open._id, doneTaskId: done._id, certificateNumber: certificate!.certificateNumber, paymentId: payment!._id }
+  return {
+    student,
+    startup,
+    admin,
+    openTaskId: open._id,
+    doneTaskId: done._id,
+    certificateNumber: certificate!.certificateNumber,
+    paymentId: payment!._id,
+  }
 }
 
 /** Opens path and waits for its main heading, its requests to settle and its fonts. */
@@ -84,7 +160,11 @@ async function visit(page: Page, path: string) {
   await page.goto(path)
   await page.getByRole('heading', { level: 1 }).first().waitFor()
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined)
-  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined)
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined)
 }
 
 /** axe's WCAG A/AA violations on the page, one line per element. */

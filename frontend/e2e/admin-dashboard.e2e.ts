@@ -11,7 +11,9 @@ import { openAs, register, signInAdmin, type Account } from './support/live'
 // sideways.
 
 /** A surname no earlier run used, in letters only (names take no digits). */
-const surname = `Pager${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`
+const surname = `Pager${Date.now()
+  .toString(36)
+  .replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`
 /** 21 students share the surname, so a search for it fills a page of 20 and one more. */
 const firstNames = Array.from({ length: 20 }, (_, i) => `Abe${'abcdefghijklmnopqrst'[i]}`).concat('Marigold')
 
@@ -38,7 +40,8 @@ describe('admin dashboard', () => {
   })
 
   /** The figure under a label of the activity section, as a number. */
-  const figure = async (page: Page, label: string) => Number(await page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd').innerText())
+  const figure = async (page: Page, label: string) =>
+    Number(await page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd').innerText())
 
   const studentsTable = (page: Page) => page.getByRole('table', { name: 'Students' })
 
@@ -49,7 +52,10 @@ describe('admin dashboard', () => {
     await page.waitForURL(new RegExp(`search=${encodeURIComponent(text).replace(/%20/g, '\\+')}`))
   }
 
-  for (const [name, width] of [['desktop', 1366], ['phone', 390]] as const) {
+  for (const [name, width] of [
+    ['desktop', 1366],
+    ['phone', 390],
+  ] as const) {
     it(`at ${width} px: figures and chart, a tile to the students, search, sort and paging`, async () => {
       const page = await (width === 1366 ? desktop : phone).newPage()
       try {
@@ -87,7 +93,10 @@ describe('admin dashboard', () => {
         // By name: Abea first; page 2 holds Marigold alone.
         await page.getByRole('combobox', { name: 'Sort by' }).selectOption('name')
         await page.waitForURL(/sort=name/)
-        await rows.first().filter({ hasText: `Abea ${surname}` }).waitFor()
+        await rows
+          .first()
+          .filter({ hasText: `Abea ${surname}` })
+          .waitFor()
         const pager = page.getByRole('navigation', { name: 'Students pages' })
         await pager.getByRole('button', { name: 'Next' }).click()
         await pager.getByText('Page 2 of 2').waitFor()

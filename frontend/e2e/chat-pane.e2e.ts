@@ -87,10 +87,12 @@ describe.each(SIZES)('the chat pane at $width×$height', ({ width, height }) => 
       return img?.complete && img.naturalWidth > 0
     })
     expect(await chatPanel(page).getByRole('log').locator('ol > li').count()).toBe(50)
-    await expect.poll(async () => {
-      const [box, thread] = await Promise.all([newest.boundingBox(), page.getByTestId('thread-scroll').boundingBox()])
-      return box!.y + box!.height <= thread!.y + thread!.height + 1
-    }).toBe(true)
+    await expect
+      .poll(async () => {
+        const [box, thread] = await Promise.all([newest.boundingBox(), page.getByTestId('thread-scroll').boundingBox()])
+        return box!.y + box!.height <= thread!.y + thread!.height + 1
+      })
+      .toBe(true)
     await expectInThread(page, newest)
     await expectInWindow(page, newest)
     await expectInWindow(page, composer)
@@ -109,15 +111,19 @@ describe.each(SIZES)('the chat pane at $width×$height', ({ width, height }) => 
     expect(await page.getByTestId('thread-scroll').evaluate((thread) => thread.scrollTop)).toBe(0)
     await newMessages.click()
     await newMessages.waitFor({ state: 'detached' })
-    await expect.poll(async () => {
-      const [box, thread] = await Promise.all([arrival.boundingBox(), page.getByTestId('thread-scroll').boundingBox()])
-      return box!.y + box!.height <= thread!.y + thread!.height + 1
-    }).toBe(true)
+    await expect
+      .poll(async () => {
+        const [box, thread] = await Promise.all([arrival.boundingBox(), page.getByTestId('thread-scroll').boundingBox()])
+        return box!.y + box!.height <= thread!.y + thread!.height + 1
+      })
+      .toBe(true)
     // On screen now, so read: the conversation counts nothing unread.
-    await expect.poll(async () => {
-      const conversations = await apiCall<Array<{ _id: string; unreadCount: number }>>('GET', '/api/chat/conversations', student.token)
-      return conversations.find((c) => c._id === partner.user._id)?.unreadCount
-    }).toBe(0)
+    await expect
+      .poll(async () => {
+        const conversations = await apiCall<Array<{ _id: string; unreadCount: number }>>('GET', '/api/chat/conversations', student.token)
+        return conversations.find((c) => c._id === partner.user._id)?.unreadCount
+      })
+      .toBe(0)
     await expectNoAxeViolations(page)
 
     // /messages opens the same pane, as fitted.

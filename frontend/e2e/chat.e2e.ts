@@ -88,13 +88,7 @@ describe('live chat between a student and a startup', () => {
       expect(took, `ping ${n} took ${took} ms`).toBeLessThanOrEqual(LIVE_BUDGET_MS)
     }
     for (const page of [studentPage, startupPage]) {
-      expect(await threadTexts(page)).toEqual([
-        'Hello Acme, is the task still open?',
-        'Yes it is, welcome aboard!',
-        'ping 1',
-        'ping 2',
-        'ping 3',
-      ])
+      expect(await threadTexts(page)).toEqual(['Hello Acme, is the task still open?', 'Yes it is, welcome aboard!', 'ping 1', 'ping 2', 'ping 3'])
       expect(await wasNotReloaded(page)).toBe(true)
     }
     console.info(`live delivery: student→startup ${first} ms, startup→student ${reply} ms`)

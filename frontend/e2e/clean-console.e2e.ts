@@ -41,15 +41,25 @@ describe('no console error on any page', () => {
     admin = await signInAdmin()
     const deadline = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
     const task = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-      title: 'Console check task', description: 'A task for the console check.', workType: 'technical',
-      category: 'web-development', skills: ['React'], estimatedHours: 2, deadline,
+      title: 'Console check task',
+      description: 'A task for the console check.',
+      workType: 'technical',
+      category: 'web-development',
+      skills: ['React'],
+      estimatedHours: 2,
+      deadline,
     })
     taskId = task._id
     // The approval below completes that task, which only its two sides may open; the public
     // pages open another, still on the market.
     const open = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-      title: 'Console check open task', description: 'A task still open.', workType: 'technical',
-      category: 'web-development', skills: ['React'], estimatedHours: 2, deadline,
+      title: 'Console check open task',
+      description: 'A task still open.',
+      workType: 'technical',
+      category: 'web-development',
+      skills: ['React'],
+      estimatedHours: 2,
+      deadline,
     })
     openTaskId = open._id
     await apiCall('POST', `/api/student/tasks/${taskId}/submit-link`, student.token, { link: 'https://example.com/console' })
@@ -63,18 +73,77 @@ describe('no console error on any page', () => {
   })
 
   const pagesOf = (): Array<[string, () => Account | null, string[]]> => [
-    ['anyone', () => null, ['/', '/tasks', `/tasks/${openTaskId}`, '/help', `/verify/${certificateNumber}`, '/login', '/register', '/forgot-password', '/reset-password?token=x', '/verify-company', '/unsubscribe?token=x']],
-    ['the student', () => student, ['/dashboard', '/profile', '/certificates', '/messages', `/chat/${startup.user._id}`, '/tasks', `/tasks/${taskId}`, '/help', '/settings', '/payments']],
-    ['the startup', () => startup, [
-      '/dashboard', '/profile', '/messages', `/chat/${student.user._id}`, '/startup/post-work', '/startup/browse-students',
-      '/startup/students', `/startup/students/${student.user._id}`, '/startup/submissions', '/startup/tasks',
-      `/startup/tasks/${taskId}`, `/tasks/${taskId}`, `/startup/${startup.user._id}`, '/verify-company', '/settings', '/payments',
-    ]],
-    ['the admin', () => admin, [
-      '/dashboard', '/profile', `/admin/students/${student.user._id}`, `/admin/students/${student.user._id}/tasks`,
-      `/admin/students/${student.user._id}/profile`, `/admin/startups/${startup.user._id}`,
-      `/admin/startups/${startup.user._id}/profile`, `/admin/startups/${startup.user._id}/tasks`, '/admin/audit', '/settings',
-    ]],
+    [
+      'anyone',
+      () => null,
+      [
+        '/',
+        '/tasks',
+        `/tasks/${openTaskId}`,
+        '/help',
+        `/verify/${certificateNumber}`,
+        '/login',
+        '/register',
+        '/forgot-password',
+        '/reset-password?token=x',
+        '/verify-company',
+        '/unsubscribe?token=x',
+      ],
+    ],
+    [
+      'the student',
+      () => student,
+      [
+        '/dashboard',
+        '/profile',
+        '/certificates',
+        '/messages',
+        `/chat/${startup.user._id}`,
+        '/tasks',
+        `/tasks/${taskId}`,
+        '/help',
+        '/settings',
+        '/payments',
+      ],
+    ],
+    [
+      'the startup',
+      () => startup,
+      [
+        '/dashboard',
+        '/profile',
+        '/messages',
+        `/chat/${student.user._id}`,
+        '/startup/post-work',
+        '/startup/browse-students',
+        '/startup/students',
+        `/startup/students/${student.user._id}`,
+        '/startup/submissions',
+        '/startup/tasks',
+        `/startup/tasks/${taskId}`,
+        `/tasks/${taskId}`,
+        `/startup/${startup.user._id}`,
+        '/verify-company',
+        '/settings',
+        '/payments',
+      ],
+    ],
+    [
+      'the admin',
+      () => admin,
+      [
+        '/dashboard',
+        '/profile',
+        `/admin/students/${student.user._id}`,
+        `/admin/students/${student.user._id}/tasks`,
+        `/admin/students/${student.user._id}/profile`,
+        `/admin/startups/${startup.user._id}`,
+        `/admin/startups/${startup.user._id}/profile`,
+        `/admin/startups/${startup.user._id}/tasks`,
+        '/admin/audit',
+        '/settings',
+      ],
+    ],
   ]
 
   it('every page of every role loads without console errors', async () => {

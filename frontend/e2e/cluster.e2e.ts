@@ -79,7 +79,13 @@ let redis: ChildProcess | undefined
 async function startRedis() {
   redis = spawn('redis-server', ['--port', String(PORT.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
   for (let i = 0; i < 100; i++) {
-    if (await run('redis-cli', ['-p', String(PORT.redis), 'ping']).then(() => true, () => false)) return
+    if (
+      await run('redis-cli', ['-p', String(PORT.redis), 'ping']).then(
+        () => true,
+        () => false,
+      )
+    )
+      return
     await sleep(100)
   }
   throw new Error(`redis-server did not start on ${PORT.redis}`)
@@ -201,17 +207,34 @@ describe('two instances behind nginx, one Redis', () => {
 
     // A notification made on the student's instance reaches the startup on the other one.
     const deadline = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
-    const task = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-      title: 'Cluster landing page', description: 'A landing page, built across two instances.', workType: 'technical',
-      category: 'web-development', skills: ['React'], estimatedHours: 4, deadline,
-    }, CLUSTER)
-    const before = startupFrames.length
-    await apiCall('POST', `/api/student/tasks/${task._id}/submit-link`, student.token, {
-      link: 'https://example.com/cluster-work',
-    }, `http://127.0.0.1:${studentInstance}`)
-    await expect.poll(() => startupFrames.slice(before), { timeout: RECOVERY_BUDGET_MS }).toEqual(
-      expect.arrayContaining(['notification.new', 'notification.count', 'task.updated']),
+    const task = await apiCall<{ _id: string }>(
+      'POST',
+      '/api/startup/tasks',
+      startup.token,
+      {
+        title: 'Cluster landing page',
+        description: 'A landing page, built across two instances.',
+        workType: 'technical',
+        category: 'web-development',
+        skills: ['React'],
+        estimatedHours: 4,
+        deadline,
+      },
+      CLUSTER,
     )
+    const before = startupFrames.length
+    await apiCall(
+      'POST',
+      `/api/student/tasks/${task._id}/submit-link`,
+      student.token,
+      {
+        link: 'https://example.com/cluster-work',
+      },
+      `http://127.0.0.1:${studentInstance}`,
+    )
+    await expect
+      .poll(() => startupFrames.slice(before), { timeout: RECOVERY_BUDGET_MS })
+      .toEqual(expect.arrayContaining(['notification.new', 'notification.count', 'task.updated']))
     // The student's own frame travels as the startup's do, and may come after them.
     await expect.poll(() => studentFrames, { timeout: RECOVERY_BUDGET_MS }).toContain('submission.status')
   }, 120_000)
@@ -242,7 +265,7 @@ describe('two instances behind nginx, one Redis', () => {
     expect(resumed).toBeLessThanOrEqual(RECOVERY_BUDGET_MS)
   }, 60_000)
 
-  it('the student\'s instance is SIGKILLed: the student is back through nginx within 5 s, nothing lost or doubled', async ({ onTestFailed }) => {
+  it("the student's instance is SIGKILLed: the student is back through nginx within 5 s, nothing lost or doubled", async ({ onTestFailed }) => {
     onTestFailed(async () => {
       await saveScreenshot(studentPage, 'cluster-3-student')
       await saveScreenshot(startupPage, 'cluster-3-startup')

@@ -64,7 +64,10 @@ describe('credentials', () => {
     expect(credential.credentialSubject.name).toBe('आशा Верма')
     expect(credential.evidence[0].id).toBe('https://example.com/landing')
 
-    const [badgeDownload] = await Promise.all([studentPage.waitForEvent('download'), card.getByRole('link', { name: `Badge image for ${title}` }).click()])
+    const [badgeDownload] = await Promise.all([
+      studentPage.waitForEvent('download'),
+      card.getByRole('link', { name: `Badge image for ${title}` }).click(),
+    ])
     expect(badgeDownload.suggestedFilename()).toBe(`badge_${number}.png`)
     const badge = await readFile((await badgeDownload.path())!)
     expect(badge.subarray(1, 4).toString('latin1')).toBe('PNG')

@@ -42,7 +42,11 @@ describe.each(viewports)('decisions and track records at $width×$height', ({ na
 
   beforeAll(async () => {
     student = await register(BASE_URL, {
-      userType: 'student', email: uniqueEmail(`decide-${name}-student`), firstName: 'Rosa', lastName: 'Diaz', college: 'Riverside College',
+      userType: 'student',
+      email: uniqueEmail(`decide-${name}-student`),
+      firstName: 'Rosa',
+      lastName: 'Diaz',
+      college: 'Riverside College',
     })
     startup = await register(BASE_URL, { userType: 'startup', email: uniqueEmail(`decide-${name}-startup`), companyName: 'Acme Labs' })
     for (const set of [(p: Page) => (studentPage = p), (p: Page) => (startupPage = p)]) {
@@ -81,11 +85,21 @@ describe.each(viewports)('decisions and track records at $width×$height', ({ na
       await saveScreenshot(startupPage, `decisions-startup-${name}`)
     })
     // The student's profile lists the skill the approval will verify.
-    await apiCall('POST', '/api/student/profile', student.token, { userId: student.user._id, college: 'Riverside College', skills: [{ name: skill, level: 'intermediate' }] })
+    await apiCall('POST', '/api/student/profile', student.token, {
+      userId: student.user._id,
+      college: 'Riverside College',
+      skills: [{ name: skill, level: 'intermediate' }],
+    })
     const deadline = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
     const post = (title: string) =>
       apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-        title, description: 'A page for our launch.', workType: 'technical', category: 'web-development', skills: [skill], estimatedHours: 3, deadline,
+        title,
+        description: 'A page for our launch.',
+        workType: 'technical',
+        category: 'web-development',
+        skills: [skill],
+        estimatedHours: 3,
+        deadline,
       })
     const rejectedTitle = `Landing page ${tag}`
     const approvedTitle = `Pricing page ${tag}`
@@ -164,7 +178,10 @@ describe.each(viewports)('decisions and track records at $width×$height', ({ na
       for (const control of [view, 'Message']) expect(await card.getByRole('link', { name: control, exact: true }).isVisible()).toBe(true)
       await fitsPhone(startupPage, width)
     }
-    await startupPage.getByRole('article', { name: 'Rosa Diaz' }).getByRole('link', { name: `Certificate ${number}: ${approvedTitle}` }).click()
+    await startupPage
+      .getByRole('article', { name: 'Rosa Diaz' })
+      .getByRole('link', { name: `Certificate ${number}: ${approvedTitle}` })
+      .click()
     await expect.poll(() => new URL(startupPage.url()).pathname).toBe(`/verify/${number}`)
     await startupPage.getByRole('heading', { level: 1, name: 'Certificate verification' }).waitFor()
     await startupPage.getByText(approvedTitle).first().waitFor()

@@ -32,7 +32,10 @@ describe('email digests', () => {
     await form.getByRole('button', { name: 'Save email settings' }).click()
     await page.getByText('Email settings saved').waitFor()
     expect(await apiCall('GET', '/api/me/notification-settings', student.token)).toEqual({
-      messages: 'immediate', submissions: 'hourly', payments: 'hourly', taskAlerts: 'hourly',
+      messages: 'immediate',
+      submissions: 'hourly',
+      payments: 'hourly',
+      taskAlerts: 'hourly',
     })
 
     // The student leaves: no tab open, so the next digest run may mail them.
@@ -64,7 +67,10 @@ describe('email digests', () => {
     await visitor.getByRole('button', { name: 'Unsubscribe' }).click()
     await visitor.getByText("You're unsubscribed from message emails.").waitFor()
     expect(await apiCall('GET', '/api/me/notification-settings', student.token)).toEqual({
-      messages: 'off', submissions: 'hourly', payments: 'hourly', taskAlerts: 'hourly',
+      messages: 'off',
+      submissions: 'hourly',
+      payments: 'hourly',
+      taskAlerts: 'hourly',
     })
   })
 })

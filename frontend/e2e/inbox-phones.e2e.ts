@@ -43,10 +43,17 @@ beforeAll(async () => {
   const { student, startup } = users
   taskTitle = `Inbox phones task ${Date.now().toString(36)}`
   const task = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-    title: taskTitle, description: 'Checks the submissions cards on a phone.', workType: 'technical', category: 'web-development',
-    skills: ['React'], estimatedHours: 2, deadline: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    title: taskTitle,
+    description: 'Checks the submissions cards on a phone.',
+    workType: 'technical',
+    category: 'web-development',
+    skills: ['React'],
+    estimatedHours: 2,
+    deadline: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
   })
-  await apiCall('POST', `/api/student/tasks/${task._id}/submit-link`, student.token, { link: 'https://example.com/a-rather-long-submission-link/for/phones' })
+  await apiCall('POST', `/api/student/tasks/${task._id}/submit-link`, student.token, {
+    link: 'https://example.com/a-rather-long-submission-link/for/phones',
+  })
 })
 
 describe.each(SIZES)('inbox, unread badge and phones at $width px', ({ width, height }) => {
@@ -94,7 +101,10 @@ describe.each(SIZES)('inbox, unread badge and phones at $width px', ({ width, he
     // /chat: the people to chat with, Ada's unread message counted on her row.
     await startupPage.goto('/chat')
     // Other journeys register Ada Lovelaces too: this one is ours by its id.
-    const adaRow = startupPage.getByRole('region', { name: 'Students' }).getByRole('listitem').filter({ has: startupPage.locator(`[href*="${student.user._id}"]`) })
+    const adaRow = startupPage
+      .getByRole('region', { name: 'Students' })
+      .getByRole('listitem')
+      .filter({ has: startupPage.locator(`[href*="${student.user._id}"]`) })
     await adaRow.getByRole('img', { name: '1 unread message' }).waitFor()
     expect(await startupPage.getByRole('list', { name: 'Conversations' }).count()).toBe(0)
     if (phone) await withinWidth(adaRow.getByRole('link', { name: 'Chat with Ada Lovelace' }), width)
@@ -120,7 +130,11 @@ describe.each(SIZES)('inbox, unread badge and phones at $width px', ({ width, he
     await noSidewaysScroll(startupPage, width)
     const back = chatPanel(startupPage).getByRole('link', { name: 'Back' })
     expect(await back.isVisible()).toBe(true)
-    for (const control of [back, chatPanel(startupPage).getByRole('button', { name: 'Search' }), chatPanel(startupPage).getByRole('button', { name: 'Send' })]) {
+    for (const control of [
+      back,
+      chatPanel(startupPage).getByRole('button', { name: 'Search' }),
+      chatPanel(startupPage).getByRole('button', { name: 'Send' }),
+    ]) {
       await withinWidth(control, width)
     }
     if (phone) expect(await list.isVisible()).toBe(false)

@@ -160,7 +160,9 @@ describe('the main journey with the keyboard only', () => {
 
       // The student opens the chat from their dashboard's Networking and writes, sending with Enter.
       await studentPage.goto('/dashboard')
-      const connect = studentPage.getByRole('link', { name: 'Connect: message Acme Labs' }).and(studentPage.locator(`[href="/chat/${startup.user._id}"]`))
+      const connect = studentPage
+        .getByRole('link', { name: 'Connect: message Acme Labs' })
+        .and(studentPage.locator(`[href="/chat/${startup.user._id}"]`))
       await tabTo(studentPage, connect, 'Connect: message Acme Labs')
       await studentPage.keyboard.press('Enter')
       await waitForPath(studentPage, `/chat/${startup.user._id}`)

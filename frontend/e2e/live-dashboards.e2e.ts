@@ -14,7 +14,7 @@ const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ }
 const region = (page: Page, name: string) => page.getByRole('region', { name })
 
 describe('dashboards update live', () => {
-  it('submission and decision reach the other side\'s bell and lists without a reload', async ({ onTestFailed }) => {
+  it("submission and decision reach the other side's bell and lists without a reload", async ({ onTestFailed }) => {
     const { student, startup, studentPage, startupPage } = users
     onTestFailed(async () => {
       await saveScreenshot(studentPage, 'live-dashboards-student')
@@ -22,8 +22,13 @@ describe('dashboards update live', () => {
     })
     const title = `Live dashboard task ${Date.now().toString(36)}`
     const task = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-      title, description: 'Checks that dashboards follow events.', workType: 'technical', category: 'web-development',
-      skills: ['React'], estimatedHours: 2, deadline: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      title,
+      description: 'Checks that dashboards follow events.',
+      workType: 'technical',
+      category: 'web-development',
+      skills: ['React'],
+      estimatedHours: 2,
+      deadline: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
     })
 
     await openAs(studentPage, student, '/dashboard')

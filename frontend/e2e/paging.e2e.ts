@@ -48,14 +48,19 @@ describe('paging through the headers', () => {
     // Thirteen tasks, one more than a page of the SPA's 12, and the student's link on each.
     for (let i = 1; i <= 13; i++) {
       const task = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-        title: `${word} task ${String(i).padStart(2, '0')}`, description: 'A task to page through.', workType: 'technical',
-        category: 'web-development', skills: ['React'], estimatedHours: 2, deadline: inDays(7 + i),
+        title: `${word} task ${String(i).padStart(2, '0')}`,
+        description: 'A task to page through.',
+        workType: 'technical',
+        category: 'web-development',
+        skills: ['React'],
+        estimatedHours: 2,
+        deadline: inDays(7 + i),
       })
       await apiCall('POST', `/api/student/tasks/${task._id}/submit-link`, student.token, { link: `https://example.com/${word}/${i}` })
     }
   })
 
-  it('shows 12 tasks a page on /tasks, My Works and the student\'s own tasks, and the 13th on page 2', async () => {
+  it("shows 12 tasks a page on /tasks, My Works and the student's own tasks, and the 13th on page 2", async () => {
     const visitor = await pageOf()
     const startupPage = await pageOf()
     const studentPage = await pageOf()
@@ -87,7 +92,7 @@ describe('paging through the headers', () => {
     }
   })
 
-  it('pages the startup\'s submissions table', async () => {
+  it("pages the startup's submissions table", async () => {
     const page = await pageOf()
     try {
       await openAs(page, startup, '/startup/submissions')
@@ -101,7 +106,7 @@ describe('paging through the headers', () => {
     }
   })
 
-  it('pages the admin\'s students table 20 at a time, and Browse Students 100 at a time', async () => {
+  it("pages the admin's students table 20 at a time, and Browse Students 100 at a time", async () => {
     // Enough students for two pages of each, whatever the journeys before left behind.
     let students = await totalOf('/api/admin/students?per_page=1', admin.token)
     while (students <= 100) {

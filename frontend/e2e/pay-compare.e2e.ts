@@ -14,7 +14,10 @@ const pageOf = usePagesOfTheirOwn()
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 const cardTitles = (page: Page) =>
-  page.getByRole('region', { name: 'Available Tasks' }).getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))
+  page
+    .getByRole('region', { name: 'Available Tasks' })
+    .getByRole('article')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))
 
 describe.each([
   { width: 1366, height: 768 },
@@ -25,8 +28,15 @@ describe.each([
     const startup = await register(BASE_URL, { userType: 'startup', email: uniqueEmail('compare-startup'), companyName: 'Rate Labs' })
     const post = (title: string, budget: { min: number; max: number }, currency: string) =>
       apiCall('POST', '/api/startup/tasks', startup.token, {
-        title: `${word} ${title}`, description: 'A short brief.', workType: 'technical', category: 'design',
-        skills: ['Figma'], estimatedHours: 4, deadline: inDays(20), budget, currency,
+        title: `${word} ${title}`,
+        description: 'A short brief.',
+        workType: 'technical',
+        category: 'design',
+        skills: ['Figma'],
+        estimatedHours: 4,
+        deadline: inDays(20),
+        budget,
+        currency,
       })
     await post('rupees', { min: 8000, max: 12000 }, 'INR') // about $96–$144
     await post('euros', { min: 200, max: 200 }, 'EUR') // about $216
@@ -38,14 +48,20 @@ describe.each([
       await saveScreenshot(page, `pay-compare-${width}`)
     })
     await page.goto(`/tasks?search=${word}`)
-    await page.getByRole('article', { name: `${word} rupees` }).getByText('₹8,000–₹12,000').waitFor()
+    await page
+      .getByRole('article', { name: `${word} rupees` })
+      .getByText('₹8,000–₹12,000')
+      .waitFor()
     // On a phone the filters fold behind their button (the first task shows without scrolling).
     const filters = page.getByRole('button', { name: /^Filters/ })
     if (await filters.isVisible()) await filters.click()
     await page.getByLabel('Sort by', { exact: true }).selectOption({ label: 'Highest pay (approximate)' })
     await page.getByText('Sorted by approximate value in USD').waitFor()
     await expect.poll(() => cardTitles(page)).toEqual([`${word} euros`, `${word} dollars`, `${word} rupees`])
-    await page.getByRole('article', { name: `${word} euros` }).getByText('€200').waitFor()
+    await page
+      .getByRole('article', { name: `${word} euros` })
+      .getByText('€200')
+      .waitFor()
 
     // The range starts in the browser's currency (en-US here) and is asked in euros.
     const currency = page.getByLabel('Budget currency')

@@ -18,8 +18,15 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 async function paidTaskWithWork(title: string, budget: { min: number; max: number }) {
   const { student, startup } = users
   const task = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-    title, description: 'A landing page, paid on approval.', workType: 'technical', category: 'web-development',
-    skills: ['HTML'], estimatedHours: 3, deadline: inDays(7), budget, currency: 'USD',
+    title,
+    description: 'A landing page, paid on approval.',
+    workType: 'technical',
+    category: 'web-development',
+    skills: ['HTML'],
+    estimatedHours: 3,
+    deadline: inDays(7),
+    budget,
+    currency: 'USD',
   })
   await apiCall('POST', `/api/student/tasks/${task._id}/submit-link`, student.token, { link: 'https://example.com/landing' })
   return task
@@ -86,10 +93,14 @@ describe('offline payments', () => {
     expect(await wasNotReloaded(studentPage)).toBe(true)
     expect(await wasNotReloaded(startupPage)).toBe(true)
 
-    const payments = await apiCall<Array<{ task: { _id: string }; amount: number; status: string; method: string; reference: string }>>('GET', '/api/payments', student.token)
-    expect(payments.filter((p) => p.task._id === task._id).map(({ amount, status, method, reference }) => ({ amount, status, method, reference }))).toEqual([
-      { amount: 15000, status: 'received', method: 'bank-transfer', reference: 'TX-E2E-1' },
-    ])
+    const payments = await apiCall<Array<{ task: { _id: string }; amount: number; status: string; method: string; reference: string }>>(
+      'GET',
+      '/api/payments',
+      student.token,
+    )
+    expect(
+      payments.filter((p) => p.task._id === task._id).map(({ amount, status, method, reference }) => ({ amount, status, method, reference })),
+    ).toEqual([{ amount: 15000, status: 'received', method: 'bank-transfer', reference: 'TX-E2E-1' }])
   })
 
   it('a dispute: the student says it has not arrived, with a note; the startup’s record says so', async ({ onTestFailed }) => {
@@ -101,7 +112,9 @@ describe('offline payments', () => {
     const title = `Disputed landing ${Date.now().toString(36)}`
     const task = await paidTaskWithWork(title, { min: 80, max: 80 })
     await apiCall('POST', `/api/startup/tasks/${task._id}/approve`, startup.token, { studentId: student.user._id, approve: true, payAmount: 80 })
-    const [payment] = (await apiCall<Array<{ _id: string; task: { _id: string } }>>('GET', '/api/payments', startup.token)).filter((p) => p.task._id === task._id)
+    const [payment] = (await apiCall<Array<{ _id: string; task: { _id: string } }>>('GET', '/api/payments', startup.token)).filter(
+      (p) => p.task._id === task._id,
+    )
     await apiCall('POST', `/api/payments/${payment!._id}/sent`, startup.token, { method: 'paypal', reference: 'PP-42' })
 
     await openAs(studentPage, student, '/payments')
@@ -134,7 +147,11 @@ describe('offline payments', () => {
     await studentPage.goto(`/tasks/${task._id}`)
     await studentPage.getByRole('heading', { level: 1, name: title }).waitFor()
     await studentPage.getByText(/1 payment disputed/).waitFor()
-    const record = await apiCall<{ startup: { paymentRecord: { approved: number; paid: number; disputed: number } } }>('GET', `/api/startup/${startup.user._id}`, student.token)
+    const record = await apiCall<{ startup: { paymentRecord: { approved: number; paid: number; disputed: number } } }>(
+      'GET',
+      `/api/startup/${startup.user._id}`,
+      student.token,
+    )
     expect(record.startup.paymentRecord).toMatchObject({ approved: 2, paid: 1, disputed: 1 })
   })
 })

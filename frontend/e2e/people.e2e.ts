@@ -101,8 +101,13 @@ describe('people', () => {
 
       // Give the admin something to see: a task the student submitted to.
       const task = await apiCall('POST', '/api/startup/tasks', startup.token, {
-        title: taskTitle, description: 'Translate and annotate the memoir.', workType: 'non-technical', category: 'writing',
-        skills: [skill], estimatedHours: 5, deadline: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        title: taskTitle,
+        description: 'Translate and annotate the memoir.',
+        workType: 'non-technical',
+        category: 'writing',
+        skills: [skill],
+        estimatedHours: 5,
+        deadline: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
       })
       await apiCall('POST', `/api/student/tasks/${String(task._id)}/submit-link`, student.token, { link: 'https://example.com/notes' })
 
@@ -136,11 +141,17 @@ describe('people', () => {
     const student = await register(BASE_URL, { userType: 'student', email: uniqueEmail('xss-student'), firstName: 'Mallory', lastName: 'Payload' })
     const startup = await register(BASE_URL, { userType: 'startup', email: uniqueEmail('xss-startup'), companyName: 'Payload Inc' })
     await apiCall('POST', '/api/student/profile', student.token, {
-      firstName: 'Mallory', lastName: 'Payload', bio: payloads.join(' '),
+      firstName: 'Mallory',
+      lastName: 'Payload',
+      bio: payloads.join(' '),
       skills: payloads.map((name) => ({ name })),
       projects: [{ title: 'Exploit', description: payloads.join(' '), technologies: ['<svg/onload=alert(1)>'] }],
     })
-    await apiCall('PUT', '/api/startup/profile', startup.token, { companyName: 'Payload Inc', industry: 'Security', companyDescription: payloads.join(' ') })
+    await apiCall('PUT', '/api/startup/profile', startup.token, {
+      companyName: 'Payload Inc',
+      industry: 'Security',
+      companyDescription: payloads.join(' '),
+    })
 
     const studentPage = await pageOf()
     const startupPage = await pageOf()
@@ -176,6 +187,9 @@ async function expectReadOnly(page: Page) {
   const actions = /submit|approve|reject|review|save|edit|delete|post|chat|message|connect|notification/i
   for (const role of ['button', 'link'] as const) {
     const names = await page.getByRole('main').getByRole(role).allInnerTexts()
-    expect(names.filter((n) => actions.test(n)), `${role}s on ${new URL(page.url()).pathname}`).toEqual([])
+    expect(
+      names.filter((n) => actions.test(n)),
+      `${role}s on ${new URL(page.url()).pathname}`,
+    ).toEqual([])
   }
 }

@@ -31,8 +31,14 @@ describe.each([
   beforeAll(async () => {
     ;({ student, startup } = await studentAndStartup(`return-${name}`))
     task = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-      title, description: 'A landing page for our beta.', workType: 'technical', category: 'web-development',
-      skills: ['HTML'], estimatedHours: 3, deadline: inDays(14), revisionRounds: 2,
+      title,
+      description: 'A landing page for our beta.',
+      workType: 'technical',
+      category: 'web-development',
+      skills: ['HTML'],
+      estimatedHours: 3,
+      deadline: inDays(14),
+      revisionRounds: 2,
     })
     browser = await launchBrowser({ viewport })
   })
@@ -74,7 +80,8 @@ describe.each([
   it("the bell's View Details for changes requested opens the revision form, focused", async ({ onTestFailed }) => {
     await apiCall('POST', `/api/student/tasks/${task._id}/submit-link`, student.token, { link: 'https://example.com/landing-v1' })
     await apiCall('POST', `/api/startup/tasks/${task._id}/request-changes`, startup.token, {
-      studentId: student.user._id, reviewNotes: 'Please add a pricing section.',
+      studentId: student.user._id,
+      reviewNotes: 'Please add a pricing section.',
     })
     const page = await freshPage(onTestFailed, 'revise')
     await openAs(page, student, '/dashboard')

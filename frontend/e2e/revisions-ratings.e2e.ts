@@ -32,8 +32,14 @@ describe('revisions and ratings', () => {
     })
     const title = `Revision journey ${Date.now().toString(36)}`
     const task = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-      title, description: 'A landing page in two rounds.', workType: 'technical', category: 'web-development',
-      skills: ['HTML'], estimatedHours: 3, deadline: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), revisionRounds: 2,
+      title,
+      description: 'A landing page in two rounds.',
+      workType: 'technical',
+      category: 'web-development',
+      skills: ['HTML'],
+      estimatedHours: 3,
+      deadline: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      revisionRounds: 2,
     })
     await apiCall('POST', `/api/student/tasks/${task._id}/submit-link`, student.token, { link: 'https://example.com/landing-v1' })
 

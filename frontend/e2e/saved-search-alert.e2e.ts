@@ -49,7 +49,14 @@ describe('saved search alert', () => {
     // The server kept what the filters held.
     const kept = await apiCall<Array<Record<string, unknown>>>('GET', '/api/student/saved-searches', student.token)
     expect(kept).toEqual([
-      expect.objectContaining({ name: searchName, search: word.toLowerCase(), category: 'design', skills: [], deadlineBefore: inDays(30), source: '' }),
+      expect.objectContaining({
+        name: searchName,
+        search: word.toLowerCase(),
+        category: 'design',
+        skills: [],
+        deadlineBefore: inDays(30),
+        source: '',
+      }),
     ])
 
     // /settings from the account menu lists it in words.
@@ -70,8 +77,13 @@ describe('saved search alert', () => {
     expect(await bell(page).getAttribute('aria-label')).toBe('Notifications')
     const title = `Poster for the ${word} festival`
     const task = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-      title, description: `A ${word} poster in two sizes.`, workType: 'technical', category: 'design',
-      skills: ['Figma'], estimatedHours: 3, deadline: inDays(14),
+      title,
+      description: `A ${word} poster in two sizes.`,
+      workType: 'technical',
+      category: 'design',
+      skills: ['Figma'],
+      estimatedHours: 3,
+      deadline: inDays(14),
     })
     await page.getByText(`New task matching your saved search: "${title}"`).waitFor({ timeout: 10_000 })
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 10_000 })
@@ -84,7 +96,9 @@ describe('saved search alert', () => {
     // Show tasks opens the tasks page with the saved filters.
     await page.goto('/settings')
     await page.getByRole('link', { name: `Show tasks for ${searchName}` }).click()
-    await page.waitForURL((url) => url.pathname === '/tasks' && url.searchParams.get('search') === word.toLowerCase() && url.searchParams.get('category') === 'design')
+    await page.waitForURL(
+      (url) => url.pathname === '/tasks' && url.searchParams.get('search') === word.toLowerCase() && url.searchParams.get('category') === 'design',
+    )
     await page.getByRole('article', { name: title }).waitFor()
   })
 

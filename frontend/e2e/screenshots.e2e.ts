@@ -27,25 +27,35 @@ async function openFirstTask(page: Page) {
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first().waitFor()
 
 const screens: Array<[string, { email: string; password: string } | null, Screen[]]> = [
-  ['a visitor', null, [
-    { name: 'landing', path: '/', ready: heading('Connect. Learn. Grow.') },
-    // Highest pay first: the demo's paid tasks lead, not the journeys' unpaid ones.
-    { name: 'tasks', path: '/tasks?sort=pay', ready: (page) => page.getByRole('article').first().waitFor() },
-    { name: 'task-page', path: '/tasks?sort=pay', ready: openFirstTask },
-  ]],
-  ['the demo student', DEMO_STUDENT, [
-    { name: 'student-dashboard', path: '/dashboard', ready: heading('Student dashboard') },
-    { name: 'certificates', path: '/certificates', ready: (page) => page.getByRole('article').first().waitFor() },
-    { name: 'messages', path: '/messages', ready: (page) => page.waitForLoadState('networkidle') },
-  ]],
-  ['the demo startup', DEMO_STARTUP, [
-    { name: 'startup-dashboard', path: '/dashboard', ready: heading(/dashboard/i) },
-    { name: 'submissions', path: '/startup/submissions', ready: (page) => page.waitForLoadState('networkidle') },
-    { name: 'browse-students', path: '/startup/browse-students', ready: (page) => page.waitForLoadState('networkidle') },
-  ]],
-  ['the admin', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, [
-    { name: 'admin-dashboard', path: '/dashboard', ready: heading(/admin/i) },
-  ]],
+  [
+    'a visitor',
+    null,
+    [
+      { name: 'landing', path: '/', ready: heading('Connect. Learn. Grow.') },
+      // Highest pay first: the demo's paid tasks lead, not the journeys' unpaid ones.
+      { name: 'tasks', path: '/tasks?sort=pay', ready: (page) => page.getByRole('article').first().waitFor() },
+      { name: 'task-page', path: '/tasks?sort=pay', ready: openFirstTask },
+    ],
+  ],
+  [
+    'the demo student',
+    DEMO_STUDENT,
+    [
+      { name: 'student-dashboard', path: '/dashboard', ready: heading('Student dashboard') },
+      { name: 'certificates', path: '/certificates', ready: (page) => page.getByRole('article').first().waitFor() },
+      { name: 'messages', path: '/messages', ready: (page) => page.waitForLoadState('networkidle') },
+    ],
+  ],
+  [
+    'the demo startup',
+    DEMO_STARTUP,
+    [
+      { name: 'startup-dashboard', path: '/dashboard', ready: heading(/dashboard/i) },
+      { name: 'submissions', path: '/startup/submissions', ready: (page) => page.waitForLoadState('networkidle') },
+      { name: 'browse-students', path: '/startup/browse-students', ready: (page) => page.waitForLoadState('networkidle') },
+    ],
+  ],
+  ['the admin', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, [{ name: 'admin-dashboard', path: '/dashboard', ready: heading(/admin/i) }]],
 ]
 
 describe('screenshots of the main screens', () => {
@@ -62,7 +72,9 @@ describe('screenshots of the main screens', () => {
           // Let toasts from signing in fade and images settle.
           await page.waitForTimeout(300)
           // Every main screen fits the width it is shown at: nothing scrolls sideways on a phone.
-          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${screen.name} at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width)
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${screen.name} at ${viewport.width} px`).toBeLessThanOrEqual(
+            viewport.width,
+          )
           const file = join(DIR, `${screen.name}-${size}.png`)
           await page.screenshot({ path: file, animations: 'disabled' })
           expect((await stat(file)).size, file).toBeGreaterThan(5_000)

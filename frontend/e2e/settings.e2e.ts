@@ -41,10 +41,14 @@ describe.each([
       // A section's link scrolls it into view.
       await nav.getByRole('link', { name: 'Saved searches' }).click()
       await expect.poll(() => new URL(page.url()).hash).toBe('#saved-searches')
-      await expect.poll(() => page.getByRole('heading', { name: 'Saved searches' }).evaluate((h) => {
-        const box = h.getBoundingClientRect()
-        return box.top >= 0 && box.bottom <= window.innerHeight
-      })).toBe(true)
+      await expect
+        .poll(() =>
+          page.getByRole('heading', { name: 'Saved searches' }).evaluate((h) => {
+            const box = h.getBoundingClientRect()
+            return box.top >= 0 && box.bottom <= window.innerHeight
+          }),
+        )
+        .toBe(true)
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
 
       // Profile holds the profile only, and points here for the rest.

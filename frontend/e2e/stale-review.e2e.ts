@@ -22,8 +22,13 @@ describe('a review gone stale', () => {
     })
     const title = `Stale review ${Date.now().toString(36)}`
     const task = await apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-      title, description: 'A logo, reviewed once.', workType: 'technical', category: 'design',
-      skills: ['Figma'], estimatedHours: 2, deadline: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      title,
+      description: 'A logo, reviewed once.',
+      workType: 'technical',
+      category: 'design',
+      skills: ['Figma'],
+      estimatedHours: 2,
+      deadline: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
     })
     await apiCall('POST', `/api/student/tasks/${task._id}/submit-link`, student.token, { link: 'https://example.com/logo-reviewed' })
 

@@ -15,7 +15,8 @@ const SIZES = [
 ] as const
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
-const shown = (date: string) => new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(date))
+const shown = (date: string) =>
+  new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(date))
 
 async function fitsTheWidth(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
@@ -35,8 +36,13 @@ describe('a startup in control of its tasks', () => {
       const tag = Date.now().toString(36)
       const post = (title: string) =>
         apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-          title, description: 'A task the startup changes its mind about.', workType: 'technical', category: 'web-development',
-          skills: ['React'], estimatedHours: 3, deadline: day(5),
+          title,
+          description: 'A task the startup changes its mind about.',
+          workType: 'technical',
+          category: 'web-development',
+          skills: ['React'],
+          estimatedHours: 3,
+          deadline: day(5),
         })
       const typo = `Typo deadline ${tag}`
       const unwanted = `Not needed ${tag}`
@@ -79,11 +85,16 @@ describe('a startup in control of its tasks', () => {
       // Withdraw: only offered while nobody has submitted; asks first.
       expect(await startupPage.getByRole('button', { name: `Withdraw ${typo}` }).count()).toBe(0)
       await startupPage.getByRole('button', { name: `Withdraw ${empty}` }).click()
-      await startupPage.getByRole('dialog', { name: `Withdraw '${empty}'?` }).getByRole('button', { name: 'Withdraw task' }).click()
+      await startupPage
+        .getByRole('dialog', { name: `Withdraw '${empty}'?` })
+        .getByRole('button', { name: 'Withdraw task' })
+        .click()
       await startupPage.getByText('Task withdrawn').waitFor()
       await startupPage.getByRole('group', { name: `Manage ${empty}` }).waitFor({ state: 'detached' })
       await fitsTheWidth(startupPage, viewport.width)
-      const gone = await fetch(new URL(`/api/startup/tasks/${withdrawn._id}`, startupPage.url()), { headers: { Authorization: `Bearer ${startup.token}` } })
+      const gone = await fetch(new URL(`/api/startup/tasks/${withdrawn._id}`, startupPage.url()), {
+        headers: { Authorization: `Bearer ${startup.token}` },
+      })
       expect(gone.status).toBe(404)
 
       // Repost the closed one: the form filled from it, a new deadline picked.

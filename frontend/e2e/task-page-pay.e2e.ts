@@ -23,19 +23,32 @@ async function noSideScroll(page: Page, width: number) {
 }
 
 const cardTitles = (page: Page) =>
-  page.getByRole('region', { name: 'Available Tasks' }).getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))
+  page
+    .getByRole('region', { name: 'Available Tasks' })
+    .getByRole('article')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))
 
 describe.each([
   { width: 1366, height: 768 },
   { width: 390, height: 844 },
 ])('task page and pay at $width px', ({ width, height }) => {
-  it('visitor: pay on cards → Paid only + Highest pay → title opens /tasks/{id}; student: submit, Your link, Update link', async ({ onTestFailed }) => {
+  it('visitor: pay on cards → Paid only + Highest pay → title opens /tasks/{id}; student: submit, Your link, Update link', async ({
+    onTestFailed,
+  }) => {
     const word = `Wombat${randomUUID().slice(0, 6)}`
     const startup = await register(BASE_URL, { userType: 'startup', email: uniqueEmail('pay-startup'), companyName: 'Pay Labs' })
     const post = (title: string, budget: { min: number; max: number }, currency: string) =>
       apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-        title: `${word} ${title}`, description: `The ${title} brief.\nDeliver a public link.`, workType: 'technical', category: 'design',
-        skills: ['Figma', 'Branding'], estimatedHours: 6, deadline: inDays(20), budget, currency, difficulty: 'intermediate',
+        title: `${word} ${title}`,
+        description: `The ${title} brief.\nDeliver a public link.`,
+        workType: 'technical',
+        category: 'design',
+        skills: ['Figma', 'Branding'],
+        estimatedHours: 6,
+        deadline: inDays(20),
+        budget,
+        currency,
+        difficulty: 'intermediate',
       })
     const logo = await post('logo', { min: 100, max: 250 }, 'USD')
     await post('volunteer copy', { min: 0, max: 0 }, 'USD')
@@ -49,8 +62,14 @@ describe.each([
     await visitor.goto(`/tasks?search=${word}`)
     const logoCard = visitor.getByRole('article', { name: `${word} logo` })
     await logoCard.getByText('$100–$250').waitFor()
-    await visitor.getByRole('article', { name: `${word} volunteer copy` }).getByText('Unpaid').waitFor()
-    await visitor.getByRole('article', { name: `${word} brand audit` }).getByText('Up to €900').waitFor()
+    await visitor
+      .getByRole('article', { name: `${word} volunteer copy` })
+      .getByText('Unpaid')
+      .waitFor()
+    await visitor
+      .getByRole('article', { name: `${word} brand audit` })
+      .getByText('Up to €900')
+      .waitFor()
     await noSideScroll(visitor, width)
 
     // On a phone the filters fold behind their button (the first task shows without scrolling).

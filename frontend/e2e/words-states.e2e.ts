@@ -24,8 +24,14 @@ describe('words and states', () => {
     const deadline = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
     const post = (title: string, extra: Record<string, unknown> = {}) =>
       apiCall<{ _id: string }>('POST', '/api/startup/tasks', startup.token, {
-        title, description: `${word}: a task for the words journey.`, workType: 'technical',
-        category: 'web-development', skills: ['React'], estimatedHours: 2, deadline, ...extra,
+        title,
+        description: `${word}: a task for the words journey.`,
+        workType: 'technical',
+        category: 'web-development',
+        skills: ['React'],
+        estimatedHours: 2,
+        deadline,
+        ...extra,
       })
     const submittedTo = await post(`${word} submitted to`)
     await post(`${word} assigned`, { assignedStudent: student.user._id })
@@ -89,7 +95,10 @@ describe('words and states', () => {
         const assigned = page.getByRole('region', { name: 'Your Assigned Tasks' })
         await assigned.getByRole('article', { name: `${word} assigned` }).waitFor()
         expect(await assigned.getByRole('article', { name: `${word} submitted to` }).count()).toBe(0)
-        await page.getByRole('region', { name: 'Your Submitted Tasks' }).getByRole('article', { name: `${word} submitted to` }).waitFor()
+        await page
+          .getByRole('region', { name: 'Your Submitted Tasks' })
+          .getByRole('article', { name: `${word} submitted to` })
+          .waitFor()
       })
 
       journey('tells the startup who is assigned, keeps a long link on one line, and says what Free means', async () => {

@@ -56,7 +56,7 @@ function readLcp(page) {
           // An element no longer in the page was painted and then replaced: the landing page's
           // hero from the HTML of / (vite.config.ts), which the app renders over.
           const text = (last?.element?.textContent ?? '').trim().slice(0, 40)
-          const element = last?.element ? `${last.element.tagName} "${text}"` : '(replaced since: the HTML\'s own)'
+          const element = last?.element ? `${last.element.tagName} "${text}"` : "(replaced since: the HTML's own)"
           resolve(last ? { ms: last.startTime, element: `${element} size=${last.size}` } : null)
         }, 100)
       }),

@@ -29,9 +29,7 @@ export type Browser = {
  * Each call is an independent browser: two calls make two users with separate storage. Pages
  * open at BASE_URL unless options.baseURL names another server (the cluster journey's nginx).
  */
-export async function launchBrowser(
-  options: { baseURL?: string; viewport?: { width: number; height: number } } = {},
-): Promise<Browser> {
+export async function launchBrowser(options: { baseURL?: string; viewport?: { width: number; height: number } } = {}): Promise<Browser> {
   const profileDir = await mkdtemp(join(tmpdir(), 'bridgework-e2e-'))
   const context = await chromium.launchPersistentContext(profileDir, {
     headless: true,

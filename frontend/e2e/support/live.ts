@@ -120,11 +120,7 @@ export const chatPanel = (page: Page) => page.getByRole('region', { name: /^Chat
  * the thread opens with messages unread (it did in a journey's reload, once in CI).
  */
 export async function threadTexts(page: Page): Promise<string[]> {
-  const bubbles = await chatPanel(page)
-    .getByRole('log')
-    .getByRole('listitem')
-    .locator(':scope > div:not([role="separator"])')
-    .allInnerTexts()
+  const bubbles = await chatPanel(page).getByRole('log').getByRole('listitem').locator(':scope > div:not([role="separator"])').allInnerTexts()
   return bubbles.map((b) => b.split('\n')[0]!)
 }
 

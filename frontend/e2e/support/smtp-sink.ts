@@ -29,7 +29,12 @@ export async function startSmtpSink(port: number, dir: string): Promise<Server> 
         return reply('250 ok')
       }
       if (verb === 'RCPT') {
-        envelope.to.push(line.replace(/^RCPT TO:\s*/i, '').replace(/[<>]/g, '').toLowerCase())
+        envelope.to.push(
+          line
+            .replace(/^RCPT TO:\s*/i, '')
+            .replace(/[<>]/g, '')
+            .toLowerCase(),
+        )
         return reply('250 ok')
       }
       if (verb === 'DATA') {

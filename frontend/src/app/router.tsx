@@ -19,7 +19,9 @@ import { RouteErrorBoundary } from './routes/route-error'
 const HelpPage = lazy(() => import('@/features/help/routes/help-page').then((m) => ({ default: m.HelpPage })))
 const TasksPage = lazy(() => import('@/features/tasks/routes/tasks-page').then((m) => ({ default: m.TasksPage })))
 const TaskPage = lazy(() => import('@/features/tasks/routes/task-page').then((m) => ({ default: m.TaskPage })))
-const VerifyCertificatePage = lazy(() => import('@/features/certificates/routes/verify-certificate-page').then((m) => ({ default: m.VerifyCertificatePage })))
+const VerifyCertificatePage = lazy(() =>
+  import('@/features/certificates/routes/verify-certificate-page').then((m) => ({ default: m.VerifyCertificatePage })),
+)
 const VerifyCompanyPage = lazy(() => import('@/features/profile/routes/verify-company-page').then((m) => ({ default: m.VerifyCompanyPage })))
 const UnsubscribePage = lazy(() => import('@/features/settings/routes/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })))
 const LoginPage = lazy(() => import('@/features/auth/routes/login-page').then((m) => ({ default: m.LoginPage })))
@@ -41,12 +43,24 @@ const SubmissionsPage = lazy(() => import('@/features/startup/routes/submissions
 const MyWorksPage = lazy(() => import('@/features/startup/routes/my-works-page').then((m) => ({ default: m.MyWorksPage })))
 const TaskDetailPage = lazy(() => import('@/features/startup/routes/task-detail-page').then((m) => ({ default: m.TaskDetailPage })))
 const AdminAuditPage = lazy(() => import('@/features/admin/routes/admin-audit-page').then((m) => ({ default: m.AdminAuditPage })))
-const AdminStudentDashboardPage = lazy(() => import('@/features/admin/routes/admin-student-dashboard-page').then((m) => ({ default: m.AdminStudentDashboardPage })))
-const AdminStudentTasksPage = lazy(() => import('@/features/admin/routes/admin-student-tasks-page').then((m) => ({ default: m.AdminStudentTasksPage })))
-const AdminStudentProfilePage = lazy(() => import('@/features/admin/routes/admin-student-profile-page').then((m) => ({ default: m.AdminStudentProfilePage })))
-const AdminStartupDashboardPage = lazy(() => import('@/features/admin/routes/admin-startup-dashboard-page').then((m) => ({ default: m.AdminStartupDashboardPage })))
-const AdminStartupProfilePage = lazy(() => import('@/features/admin/routes/admin-startup-profile-page').then((m) => ({ default: m.AdminStartupProfilePage })))
-const AdminStartupTasksPage = lazy(() => import('@/features/admin/routes/admin-startup-tasks-page').then((m) => ({ default: m.AdminStartupTasksPage })))
+const AdminStudentDashboardPage = lazy(() =>
+  import('@/features/admin/routes/admin-student-dashboard-page').then((m) => ({ default: m.AdminStudentDashboardPage })),
+)
+const AdminStudentTasksPage = lazy(() =>
+  import('@/features/admin/routes/admin-student-tasks-page').then((m) => ({ default: m.AdminStudentTasksPage })),
+)
+const AdminStudentProfilePage = lazy(() =>
+  import('@/features/admin/routes/admin-student-profile-page').then((m) => ({ default: m.AdminStudentProfilePage })),
+)
+const AdminStartupDashboardPage = lazy(() =>
+  import('@/features/admin/routes/admin-startup-dashboard-page').then((m) => ({ default: m.AdminStartupDashboardPage })),
+)
+const AdminStartupProfilePage = lazy(() =>
+  import('@/features/admin/routes/admin-startup-profile-page').then((m) => ({ default: m.AdminStartupProfilePage })),
+)
+const AdminStartupTasksPage = lazy(() =>
+  import('@/features/admin/routes/admin-startup-tasks-page').then((m) => ({ default: m.AdminStartupTasksPage })),
+)
 
 /**
  * Every route of spec §2 with its guard, once the session check has answered. Rendered inside a

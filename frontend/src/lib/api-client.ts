@@ -14,13 +14,7 @@ export class ApiError extends Error {
   /** False when the message is a client-side fallback (network failure, non-JSON answer). */
   readonly hasServerMessage: boolean
 
-  constructor(options: {
-    status: number
-    code: string
-    message: string
-    fields?: Record<string, string>
-    hasServerMessage?: boolean
-  }) {
+  constructor(options: { status: number; code: string; message: string; fields?: Record<string, string>; hasServerMessage?: boolean }) {
     super(options.message)
     this.name = 'ApiError'
     this.status = options.status
@@ -110,8 +104,8 @@ async function parseError(response: Response): Promise<ApiError> {
   } catch {
     body = {}
   }
-  const serverMessage = typeof body.message === 'string' && body.message ? body.message
-    : typeof body.error === 'string' && body.error ? body.error : ''
+  const serverMessage =
+    typeof body.message === 'string' && body.message ? body.message : typeof body.error === 'string' && body.error ? body.error : ''
   return new ApiError({
     status: response.status,
     code: body.code ?? codeByStatus[response.status] ?? (response.status >= 500 ? 'internal' : 'error'),
@@ -146,15 +140,16 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const early = method === 'GET' && !payload && !options.headers ? takeEarlyResponse(url.pathname + url.search, token) : undefined
   let response: Response
   try {
-    response = await (early ?? fetch(url.toString(), {
-      method,
-      headers,
-      body: payload,
-      signal,
-      // The only cookie is bw_device (HttpOnly, Path /api/login): sending it lets a device that
-      // signed in before through an attacker's lockout of the account. Auth itself is the bearer token.
-      credentials: 'same-origin',
-    }))
+    response = await (early ??
+      fetch(url.toString(), {
+        method,
+        headers,
+        body: payload,
+        signal,
+        // The only cookie is bw_device (HttpOnly, Path /api/login): sending it lets a device that
+        // signed in before through an attacker's lockout of the account. Auth itself is the bearer token.
+        credentials: 'same-origin',
+      }))
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
     throw new ApiError({ status: 0, code: 'network', message: 'Network error. Check your connection.' })
@@ -267,8 +262,7 @@ export async function getPage<T>(path: string, { page, perPage, query, ...option
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
   getPage,
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
@@ -276,6 +270,5 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 }

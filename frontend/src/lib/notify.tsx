@@ -52,9 +52,7 @@ export const notify = {
   error: (message: string, options?: { id?: string; description?: string }) => show((toast) => toast.error(message, options)),
   /** An info toast; `description` is a second line under the message (e.g. a startup's note). */
   info: (message: string, options: { action?: ToastAction; description?: string } = {}) =>
-    show((toast) =>
-      toast(message, options.action || options.description ? { action: options.action, description: options.description } : undefined),
-    ),
+    show((toast) => toast(message, options.action || options.description ? { action: options.action, description: options.description } : undefined)),
   /** A notice about this tab's session or connection, in sonner's info style (an icon, blue). */
   notice: (message: string, options: { id: string }) => show((toast) => toast.info(message, options)),
 }

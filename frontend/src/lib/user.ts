@@ -19,7 +19,10 @@ export function displayName(user: Partial<NameParts> | null | undefined): string
   if (!user) return 'User'
   const company = user.companyName?.trim()
   if (user.userType === 'startup' && company) return company
-  const full = [user.firstName, user.lastName].map((part) => part?.trim()).filter(Boolean).join(' ')
+  const full = [user.firstName, user.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ')
   return full || user.username || user.email || 'User'
 }
 

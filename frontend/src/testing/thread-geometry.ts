@@ -4,7 +4,8 @@
 // 400 px.
 
 const BOX = 'thread-scroll'
-const rect = (top: number, height: number) => ({ top, bottom: top + height, height, left: 0, right: 300, width: 300, x: 0, y: top, toJSON: () => ({}) }) as DOMRect
+const rect = (top: number, height: number) =>
+  ({ top, bottom: top + height, height, left: 0, right: 300, width: 300, x: 0, y: top, toJSON: () => ({}) }) as DOMRect
 const isBox = (element: Element) => element instanceof HTMLElement && element.dataset.testid === BOX
 
 export function stubThreadGeometry() {
@@ -34,8 +35,18 @@ export function stubThreadGeometry() {
       scrolledTo.push(clamped)
     },
   })
-  Object.defineProperty(Element.prototype, 'scrollHeight', { configurable: true, get: function (this: Element) { return isBox(this) ? height : 0 } })
-  Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: function (this: Element) { return isBox(this) ? 400 : 0 } })
+  Object.defineProperty(Element.prototype, 'scrollHeight', {
+    configurable: true,
+    get: function (this: Element) {
+      return isBox(this) ? height : 0
+    },
+  })
+  Object.defineProperty(Element.prototype, 'clientHeight', {
+    configurable: true,
+    get: function (this: Element) {
+      return isBox(this) ? 400 : 0
+    },
+  })
 
   return {
     scrolledTo,

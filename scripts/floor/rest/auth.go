@@ -51,8 +51,11 @@ type authenticator struct {
 	touchEvery       time.Duration
 }
 
-// errExpired is Bridgework's answer to every unacceptable token (401).
-var errExpired = errors.New("Your session has expired. Please sign in again.")
+// errExpired is what authenticate returns for every unacceptable token; require answers it
+// with Bridgework's 401 text, expiredMessage.
+var errExpired = errors.New("session expired")
+
+const expiredMessage = "Your session has expired. Please sign in again."
 
 type cached[V any] struct {
 	value   V
@@ -104,7 +107,7 @@ func (a *authenticator) require(userType string, next http.Handler) http.Handler
 		}
 		u, err := a.authenticate(r.Context(), strings.TrimSpace(token))
 		if errors.Is(err, errExpired) {
-			writeJSONError(w, http.StatusUnauthorized, err.Error())
+			writeJSONError(w, http.StatusUnauthorized, expiredMessage)
 			return
 		}
 		if err != nil {

@@ -20,11 +20,14 @@ function signIn(userType: UserType, remember = true) {
   return token
 }
 
+// The boot script's work is <link rel="modulepreload"> in <head>, which no query reaches.
+/* eslint-disable testing-library/no-node-access */
 const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'))
 
 afterEach(() => {
   document.documentElement.removeAttribute('data-session')
   document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove())
+  /* eslint-enable testing-library/no-node-access */
   delete window.__bwEarly
   window.history.replaceState(null, '', '/')
 })

@@ -74,14 +74,11 @@ describe('route guards', () => {
     expect(router.location.pathname).toBe('/')
   })
 
-  it.each(['/login', '/register', '/forgot-password', '/reset-password?token=x'])(
-    'sends a signed-in user visiting %s to /dashboard',
-    async (url) => {
-      const { router } = await renderApp(url, { as: 'student' })
-      expect(await screen.findByRole('heading', { name: 'Student dashboard' })).toBeInTheDocument()
-      expect(router.location.pathname).toBe('/dashboard')
-    },
-  )
+  it.each(['/login', '/register', '/forgot-password', '/reset-password?token=x'])('sends a signed-in user visiting %s to /dashboard', async (url) => {
+    const { router } = await renderApp(url, { as: 'student' })
+    expect(await screen.findByRole('heading', { name: 'Student dashboard' })).toBeInTheDocument()
+    expect(router.location.pathname).toBe('/dashboard')
+  })
 
   it.each([
     ['/login?next=%2Fcertificates', '/certificates'],

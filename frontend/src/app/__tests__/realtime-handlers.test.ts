@@ -28,7 +28,13 @@ describe('routeEvent', () => {
     // A payment moved: the payments, the work screens showing it, and the startup's record.
     [
       'payment.updated',
-      [queryKeys.payments.list({ page: 1 }), queryKeys.payments.detail('p1'), queryKeys.tasks.page('t1', 'me'), queryKeys.dashboard.student, queryKeys.startups.detail('s1')],
+      [
+        queryKeys.payments.list({ page: 1 }),
+        queryKeys.payments.detail('p1'),
+        queryKeys.tasks.page('t1', 'me'),
+        queryKeys.dashboard.student,
+        queryKeys.startups.detail('s1'),
+      ],
       [queryKeys.chat.conversations, queryKeys.notifications.list('student'), queryKeys.paymentProvider],
     ],
     // Stale at once; refetched later, if on screen (below).
@@ -117,7 +123,10 @@ describe('the bell in the cache', () => {
 
   it('notification.count that disagrees (read in another tab) sets the badge at once and refetches that bell', () => {
     const client = new QueryClient()
-    client.setQueryData<Bell>(queryKeys.notifications.list('startup'), { items: [note('a', '2029-12-03T09:00:00Z'), note('b', '2029-12-03T08:00:00Z')], unread: 2 })
+    client.setQueryData<Bell>(queryKeys.notifications.list('startup'), {
+      items: [note('a', '2029-12-03T09:00:00Z'), note('b', '2029-12-03T08:00:00Z')],
+      unread: 2,
+    })
     routeEvent(client, { type: 'notification.count', data: { unread: 1 } }, 'me')
     expect(bellOf(client, 'startup')!.unread).toBe(1)
     expect(stale(client, queryKeys.notifications.list('startup'))).toBe(true)

@@ -31,9 +31,7 @@ export function StartupDashboardRoute() {
 }
 
 /** /admin/dashboard: the admin's dashboard page, a chunk of its own. */
-export const AdminDashboardRoute = lazy(() =>
-  import('@/features/admin/routes/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
-)
+export const AdminDashboardRoute = lazy(() => import('@/features/admin/routes/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })))
 
 /** /dashboard: the student, startup or admin dashboard by userType; any other type goes to /. */
 export function DashboardRoute() {

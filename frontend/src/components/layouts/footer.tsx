@@ -61,12 +61,7 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <a
-                href={SOCIAL_URL}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={`${linkClasses} inline-flex items-center gap-1.5`}
-              >
+              <a href={SOCIAL_URL} target="_blank" rel="noopener noreferrer" className={`${linkClasses} inline-flex items-center gap-1.5`}>
                 <Share2 className="size-4" aria-hidden="true" />
                 Bridgework on LinkedIn
               </a>

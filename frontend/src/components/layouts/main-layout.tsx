@@ -78,12 +78,7 @@ function Frame({ unreadMessages, pageShown = false, children }: FrameProps) {
       >
         Skip to main content
       </a>
-      <Navbar
-        user={user}
-        isSignedIn={isSignedIn}
-        onSignOut={logout}
-        unreadMessages={unreadMessages}
-      />
+      <Navbar user={user} isSignedIn={isSignedIn} onSignOut={logout} unreadMessages={unreadMessages} />
       {/*
         data-path: the path of the page shown, none while a spinner stands in for it. The address
         changes as a navigation starts, the page once its chunk is in (the router's transition);

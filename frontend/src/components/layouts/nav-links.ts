@@ -24,7 +24,11 @@ export function navLinksFor(user: Pick<User, 'userType'> | null, isSignedIn: boo
   const type = user?.userType
   const items: NavItem[] = [home, { label: 'Dashboard', to: paths.dashboard }]
   if (type !== 'admin') {
-    items.push(tasks, { label: 'Chat', to: paths.chat, showsUnreadMessages: true }, { label: 'Messages', to: paths.messages, showsUnreadMessages: true })
+    items.push(
+      tasks,
+      { label: 'Chat', to: paths.chat, showsUnreadMessages: true },
+      { label: 'Messages', to: paths.messages, showsUnreadMessages: true },
+    )
   }
   if (type !== 'startup' && type !== 'admin') {
     items.push({ label: 'Certificates', to: paths.certificates })

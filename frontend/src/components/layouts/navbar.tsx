@@ -31,7 +31,11 @@ export function navLinkName(link: NavItem, unreadMessages: number): string | und
 /** The count beside a link; the link's own aria-label says it, so screen readers skip the badge. */
 function UnreadBadge({ count }: { count: number }) {
   return (
-    <span aria-hidden="true" data-testid="unread-badge" className="ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold leading-none text-white">
+    <span
+      aria-hidden="true"
+      data-testid="unread-badge"
+      className="ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold leading-none text-white"
+    >
       {count > 99 ? '99+' : count}
     </span>
   )
@@ -40,7 +44,12 @@ function UnreadBadge({ count }: { count: number }) {
 function NavItemLink({ link, unreadMessages, block }: { link: NavItem; unreadMessages: number; block?: boolean }) {
   const label = navLinkName(link, unreadMessages)
   return (
-    <NavLink to={link.to} end={link.end} aria-label={label} className={(state) => cn(linkClasses(state), block ? 'flex items-center' : 'inline-flex items-center')}>
+    <NavLink
+      to={link.to}
+      end={link.end}
+      aria-label={label}
+      className={(state) => cn(linkClasses(state), block ? 'flex items-center' : 'inline-flex items-center')}
+    >
       {link.label}
       {/* Not shown (the badge has its margin), but it makes the visible text "Messages 3", which
           the name "Messages, 3 unread" contains: voice control finds the link by what it shows. */}
@@ -128,7 +137,11 @@ export function Navbar({ user, isSignedIn, onSignOut, unreadMessages = 0 }: Navb
             {mobileOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
             {/* On a phone the links sit behind this button: a dot says there is something unread there. */}
             {unreadMessages > 0 && !mobileOpen && (
-              <span aria-hidden="true" data-testid="menu-unread-dot" className="absolute right-1 top-1 size-2.5 rounded-full bg-indigo-600 ring-2 ring-white" />
+              <span
+                aria-hidden="true"
+                data-testid="menu-unread-dot"
+                className="absolute right-1 top-1 size-2.5 rounded-full bg-indigo-600 ring-2 ring-white"
+              />
             )}
           </button>
         </div>

@@ -106,36 +106,15 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             {user?.email && <p className="truncate text-xs text-slate-500">{user.email}</p>}
           </div>
           <div className="pt-1" role="none">
-            <Link
-              ref={refAt(0)}
-              to={paths.dashboard}
-              role="menuitem"
-              tabIndex={-1}
-              className={itemClasses}
-              onClick={() => close(false)}
-            >
+            <Link ref={refAt(0)} to={paths.dashboard} role="menuitem" tabIndex={-1} className={itemClasses} onClick={() => close(false)}>
               <LayoutDashboard className="size-4" aria-hidden="true" />
               Dashboard
             </Link>
-            <Link
-              ref={refAt(1)}
-              to={paths.profile}
-              role="menuitem"
-              tabIndex={-1}
-              className={itemClasses}
-              onClick={() => close(false)}
-            >
+            <Link ref={refAt(1)} to={paths.profile} role="menuitem" tabIndex={-1} className={itemClasses} onClick={() => close(false)}>
               <UserRound className="size-4" aria-hidden="true" />
               Profile
             </Link>
-            <Link
-              ref={refAt(2)}
-              to={paths.settings}
-              role="menuitem"
-              tabIndex={-1}
-              className={itemClasses}
-              onClick={() => close(false)}
-            >
+            <Link ref={refAt(2)} to={paths.settings} role="menuitem" tabIndex={-1} className={itemClasses} onClick={() => close(false)}>
               <Settings className="size-4" aria-hidden="true" />
               Settings
             </Link>

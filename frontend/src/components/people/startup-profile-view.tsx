@@ -50,11 +50,7 @@ export function StartupProfileView({ startup, actions, reviews }: StartupProfile
           ))}
         </dl>
         <h2 className="mb-1 mt-6 text-xs font-medium uppercase tracking-wide text-slate-500">Company description</h2>
-        {startup.companyDescription ? (
-          <ReadMore text={startup.companyDescription} />
-        ) : (
-          <p className="text-sm text-slate-500">No description yet.</p>
-        )}
+        {startup.companyDescription ? <ReadMore text={startup.companyDescription} /> : <p className="text-sm text-slate-500">No description yet.</p>}
       </Card>
       {reviews}
     </div>

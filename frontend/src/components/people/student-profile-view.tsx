@@ -160,7 +160,12 @@ function ProjectsSection({ student }: { student: User }) {
                 </ul>
               )}
               {link && (
-                <a href={link} target="_blank" rel="noopener noreferrer" className="mt-2 inline-flex items-center gap-1 text-sm text-indigo-700 hover:underline">
+                <a
+                  href={link}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-2 inline-flex items-center gap-1 text-sm text-indigo-700 hover:underline"
+                >
                   View project <ExternalLink className="size-3.5" aria-hidden="true" />
                 </a>
               )}

@@ -27,7 +27,13 @@ export function StarInput({ label, value, onChange, error }: StarInputProps) {
       <p id={`${name}-label`} className="text-sm font-medium text-slate-700">
         {label}
       </p>
-      <div role="radiogroup" aria-labelledby={`${name}-label`} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className="flex gap-1">
+      <div
+        role="radiogroup"
+        aria-labelledby={`${name}-label`}
+        aria-describedby={error ? errorId : undefined}
+        aria-invalid={error ? true : undefined}
+        className="flex gap-1"
+      >
         {STARS.map((n) => (
           <label key={n} className="cursor-pointer rounded focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-indigo-600">
             <input
@@ -39,10 +45,7 @@ export function StarInput({ label, value, onChange, error }: StarInputProps) {
               aria-label={starsLabel(n)}
               className="sr-only"
             />
-            <Star
-              aria-hidden="true"
-              className={cn('size-7', n <= value ? 'fill-amber-400 text-amber-400' : 'text-slate-300')}
-            />
+            <Star aria-hidden="true" className={cn('size-7', n <= value ? 'fill-amber-400 text-amber-400' : 'text-slate-300')} />
           </label>
         ))}
       </div>

@@ -103,7 +103,17 @@ export function LinkSubmitForm({ defaultLink = '', submittedAt, ...props }: Link
 
 type LinkFormProps = Omit<LinkSubmitFormProps, 'defaultLink'> & { defaultLink?: string; onCancel?: () => void }
 
-function LinkForm({ taskTitle, onSubmit, isSubmitting, error, defaultLink = '', submittedAt, submitLabel = 'Submit Task', onCancel, focusOnOpen }: LinkFormProps) {
+function LinkForm({
+  taskTitle,
+  onSubmit,
+  isSubmitting,
+  error,
+  defaultLink = '',
+  submittedAt,
+  submitLabel = 'Submit Task',
+  onCancel,
+  focusOnOpen,
+}: LinkFormProps) {
   const { register, handleSubmit, setError, setFocus, control, reset, formState } = useForm<{ link: string }>({
     resolver: zodResolver(linkSchema),
     defaultValues: { link: defaultLink },

@@ -65,11 +65,23 @@ function SubmissionsGrid({ rows, taskHref, actions, payments }: SubmissionsTable
       <table className="w-full min-w-[40rem] text-left text-sm">
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th scope="col" className="px-3 py-2">Task</th>
-            <th scope="col" className="px-3 py-2">Student</th>
-            <th scope="col" className="px-3 py-2">Submission Link</th>
-            <th scope="col" className="px-3 py-2">Status</th>
-            {actions && <th scope="col" className="px-3 py-2">Actions</th>}
+            <th scope="col" className="px-3 py-2">
+              Task
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Student
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Submission Link
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Status
+            </th>
+            {actions && (
+              <th scope="col" className="px-3 py-2">
+                Actions
+              </th>
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

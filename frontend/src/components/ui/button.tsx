@@ -38,17 +38,7 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   ref?: Ref<HTMLButtonElement>
 }
 
-export function Button({
-  variant,
-  size,
-  isLoading = false,
-  loadingText,
-  className,
-  children,
-  disabled,
-  type = 'button',
-  ...props
-}: ButtonProps) {
+export function Button({ variant, size, isLoading = false, loadingText, className, children, disabled, type = 'button', ...props }: ButtonProps) {
   return (
     <button
       type={type}

@@ -9,7 +9,8 @@ type DialogProps = {
   children: ReactNode
 }
 
-const focusable = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /** The containers that name what a control is about: a list item, a card, a section. */
 const containers = 'li, article, section, [role="region"], [role="tabpanel"], main'

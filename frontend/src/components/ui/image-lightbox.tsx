@@ -60,7 +60,13 @@ export function ImageLightbox({ images, index, onIndexChange, onClose }: ImageLi
       </button>
       <img src={image.src} alt={image.alt} className="max-h-[80vh] max-w-full rounded-lg object-contain" />
       <div className="mt-4 flex items-center gap-4 text-white">
-        <button type="button" onClick={() => onIndexChange((index - 1 + total) % total)} disabled={total < 2} aria-label="Previous image" className={navButton}>
+        <button
+          type="button"
+          onClick={() => onIndexChange((index - 1 + total) % total)}
+          disabled={total < 2}
+          aria-label="Previous image"
+          className={navButton}
+        >
           <ChevronLeft className="size-6" aria-hidden="true" />
         </button>
         <span aria-live="polite" className="text-sm tabular-nums">{`${index + 1} / ${total}`}</span>

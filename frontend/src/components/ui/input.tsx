@@ -21,18 +21,7 @@ export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> & {
 }
 
 /** A labelled text input with its error text wired up through aria-describedby. */
-export function Input({
-  label,
-  error,
-  hint,
-  endAdornment,
-  hideLabel,
-  id,
-  className,
-  containerClassName,
-  required,
-  ...props
-}: InputProps) {
+export function Input({ label, error, hint, endAdornment, hideLabel, id, className, containerClassName, required, ...props }: InputProps) {
   const generatedId = useId()
   const inputId = id ?? generatedId
   const errorId = `${inputId}-error`
@@ -58,12 +47,7 @@ export function Input({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           aria-required={required || undefined}
-          className={cn(
-            inputClasses,
-            error ? 'border-red-500' : 'border-slate-300',
-            endAdornment ? 'pr-11' : undefined,
-            className,
-          )}
+          className={cn(inputClasses, error ? 'border-red-500' : 'border-slate-300', endAdornment ? 'pr-11' : undefined, className)}
           {...props}
         />
         {endAdornment && <div className="absolute inset-y-0 right-0 flex items-center pr-1.5">{endAdornment}</div>}

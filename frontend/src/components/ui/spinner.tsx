@@ -13,10 +13,7 @@ type SpinnerProps = {
 
 export function Spinner({ size = 'md', label = 'Loading', decorative = false, className }: SpinnerProps) {
   const circle = (
-    <span
-      aria-hidden="true"
-      className={cn('inline-block animate-spin rounded-full border-current border-r-transparent', sizes[size], className)}
-    />
+    <span aria-hidden="true" className={cn('inline-block animate-spin rounded-full border-current border-r-transparent', sizes[size], className)} />
   )
   if (decorative) return circle
   return (

@@ -63,7 +63,5 @@ export type RegisterFormValues = z.infer<typeof registerFormSchema>
 export const forgotPasswordFormSchema = z.object({ email: emailSchema })
 export type ForgotPasswordFormValues = z.infer<typeof forgotPasswordFormSchema>
 
-export const resetPasswordFormSchema = z
-  .object({ password: passwordSchema, confirmPassword: z.string() })
-  .superRefine(checkConfirmation)
+export const resetPasswordFormSchema = z.object({ password: passwordSchema, confirmPassword: z.string() }).superRefine(checkConfirmation)
 export type ResetPasswordFormValues = z.infer<typeof resetPasswordFormSchema>

@@ -30,12 +30,8 @@ function onMessage(message: ChatMessage, { queryClient, me }: RealtimeContext): 
 
 function onRead(receipt: ReadReceipt, { queryClient, me }: RealtimeContext): void {
   const partnerId = receipt.readerId === me ? receipt.senderId : receipt.readerId
-  queryClient.setQueryData<ChatMessage[]>(queryKeys.chat.thread(partnerId), (thread) =>
-    thread ? applyReadReceipt(thread, receipt) : thread,
-  )
-  queryClient.setQueryData<Conversation[]>(queryKeys.chat.conversations, (list) =>
-    list ? clearUnread(list, receipt, me) : list,
-  )
+  queryClient.setQueryData<ChatMessage[]>(queryKeys.chat.thread(partnerId), (thread) => (thread ? applyReadReceipt(thread, receipt) : thread))
+  queryClient.setQueryData<Conversation[]>(queryKeys.chat.conversations, (list) => (list ? clearUnread(list, receipt, me) : list))
 }
 
 function onTyping(typing: TypingData, { me }: RealtimeContext): void {
@@ -43,12 +39,8 @@ function onTyping(typing: TypingData, { me }: RealtimeContext): void {
 }
 
 function onPresence({ userId, online }: PresenceData, { queryClient }: RealtimeContext): void {
-  queryClient.setQueryData<Conversation[]>(queryKeys.chat.conversations, (list) =>
-    list ? setOnline(list, userId, online) : list,
-  )
-  queryClient.setQueriesData<ChatPartner[]>({ queryKey: queryKeys.chat.allPartners }, (list) =>
-    list ? setOnline(list, userId, online) : list,
-  )
+  queryClient.setQueryData<Conversation[]>(queryKeys.chat.conversations, (list) => (list ? setOnline(list, userId, online) : list))
+  queryClient.setQueriesData<ChatPartner[]>({ queryKey: queryKeys.chat.allPartners }, (list) => (list ? setOnline(list, userId, online) : list))
 }
 
 /**

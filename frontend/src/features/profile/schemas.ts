@@ -20,11 +20,7 @@ export const PROFILE_LOAD_FAILED = 'Failed to load profile'
 export const SKILL_LEVELS: SkillLevel[] = ['beginner', 'intermediate', 'advanced', 'expert']
 
 const RESUME_EXTENSIONS = /\.(pdf|doc|docx)$/i
-const RESUME_TYPES = [
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-]
+const RESUME_TYPES = ['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document']
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp']
 
 /** Spec §5: a résumé is a PDF or Word document under 5 MB. The server checks the content too. */
@@ -61,7 +57,10 @@ export const studentProfileSchema = z.object({
   bio: z.string().max(2000, 'Bio must be at most 2000 characters'),
   phone: optionalPhone,
   college: z.string().max(200, 'College must be at most 200 characters'),
-  collegeEmail: z.string().trim().refine((v) => !v || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Invalid email address'),
+  collegeEmail: z
+    .string()
+    .trim()
+    .refine((v) => !v || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Invalid email address'),
   profilePicture: z.string(),
   resume: z.string(),
   skills: z.array(z.object({ name: z.string().max(100, 'Skill names must be at most 100 characters'), level: z.enum(SKILL_LEVELS) })),
@@ -129,12 +128,16 @@ export function toStudentProfileInput(values: StudentProfileValues): StudentProf
   return {
     ...values,
     skills: values.skills.filter((s) => s.name.trim()),
-    experience: values.experience
-      .filter((e) => e.title.trim() && e.company.trim())
-      .map((e) => ({ ...e, endDate: e.isCurrent ? '' : e.endDate })),
+    experience: values.experience.filter((e) => e.title.trim() && e.company.trim()).map((e) => ({ ...e, endDate: e.isCurrent ? '' : e.endDate })),
     projects: values.projects
       .filter((p) => p.title.trim())
-      .map((p) => ({ ...p, technologies: p.technologies.split(',').map((t) => t.trim()).filter(Boolean) })),
+      .map((p) => ({
+        ...p,
+        technologies: p.technologies
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      })),
   }
 }
 
@@ -181,7 +184,10 @@ export function siteDomain(website: string): string {
   try {
     const url = new URL(value.includes('://') ? value : `https://${value}`)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return ''
-    const host = url.hostname.toLowerCase().replace(/\.$/, '').replace(/^www\./, '')
+    const host = url.hostname
+      .toLowerCase()
+      .replace(/\.$/, '')
+      .replace(/^www\./, '')
     return host.includes('.') && !host.startsWith('[') ? host : ''
   } catch {
     return ''

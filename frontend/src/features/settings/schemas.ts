@@ -13,7 +13,8 @@ export const SETTINGS_SECTIONS = {
 } as const
 
 /** The server keeps the log to the 20 newest entries (audit.SecurityEventsShown). */
-export const SIGN_IN_LOG_INTRO = 'Your last 20 sign-ins, with failed attempts and password changes. Anything you do not recognise? Change your password.'
+export const SIGN_IN_LOG_INTRO =
+  'Your last 20 sign-ins, with failed attempts and password changes. Anything you do not recognise? Change your password.'
 export const EMAIL_SETTINGS_SAVED = 'Email settings saved'
 export const FREQUENCY_INVALID = 'Choose immediate, hourly, daily or off'
 export const SAVED_SEARCH_DELETED = 'Saved search deleted'

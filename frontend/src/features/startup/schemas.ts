@@ -49,7 +49,10 @@ export const postWorkSchema = z
     skills: z.string().refine((value) => splitSkills(value).length > 0, 'Skills are required'),
     estimatedHours: z.string().refine((value) => toNumber(value) >= 1, 'Estimated hours must be at least 1'),
     // YYYY-MM-DD strings order as their dates do.
-    deadline: z.string().min(1, 'Deadline is required').refine((value) => value >= todayLocal(), DEADLINE_PAST),
+    deadline: z
+      .string()
+      .min(1, 'Deadline is required')
+      .refine((value) => value >= todayLocal(), DEADLINE_PAST),
     budgetMin: z.string().refine((value) => toNumber(value) >= 0, 'Budget must be between 0 and 1000000000'),
     budgetMax: z.string().refine((value) => toNumber(value) >= 0, 'Budget must be between 0 and 1000000000'),
     currency: z.string().regex(/^[A-Z]{3}$/, CURRENCY_INVALID),

@@ -77,9 +77,14 @@ async function announceDecision(data: SubmissionStatusEvent, { queryClient }: Re
   const known = cachedTaskTitle(queryClient, data.taskId)
   const { title = known, notes } = await ownDecision(queryClient, data.taskId)
   if (data.status === 'approved') {
-    notify.info(title ? `Approved: "${title}"` : 'Your work was approved', { action: { label: 'Certificates', onClick: () => navigateTo(paths.certificates) } })
+    notify.info(title ? `Approved: "${title}"` : 'Your work was approved', {
+      action: { label: 'Certificates', onClick: () => navigateTo(paths.certificates) },
+    })
   } else {
-    notify.info(title ? `Not selected: "${title}"` : 'Your submission was not selected', notes ? { description: `Note from the startup: ${notes}` } : {})
+    notify.info(
+      title ? `Not selected: "${title}"` : 'Your submission was not selected',
+      notes ? { description: `Note from the startup: ${notes}` } : {},
+    )
   }
 }
 

@@ -39,10 +39,7 @@ describe('api client', () => {
   it('turns the error shape into one ApiError', async () => {
     server.use(
       http.post('*/api/echo', () =>
-        HttpResponse.json(
-          { message: 'An account with this email already exists', code: 'conflict', fields: { email: 'taken' } },
-          { status: 409 },
-        ),
+        HttpResponse.json({ message: 'An account with this email already exists', code: 'conflict', fields: { email: 'taken' } }, { status: 409 }),
       ),
     )
     const error = await api.post('/echo', {}).catch((caught: unknown) => caught)
@@ -154,7 +151,9 @@ describe('api.getPage', () => {
     server.use(
       http.get('*/api/things', ({ request }) => {
         seen = new URL(request.url)
-        return HttpResponse.json([], { headers: { Link: '</api/things?page=1&per_page=100>; rel="first", </api/things?page=1&per_page=100>; rel="last"', 'X-Total-Count': '0' } })
+        return HttpResponse.json([], {
+          headers: { Link: '</api/things?page=1&per_page=100>; rel="first", </api/things?page=1&per_page=100>; rel="last"', 'X-Total-Count': '0' },
+        })
       }),
     )
     const paged = await api.getPage('/things')
@@ -169,7 +168,9 @@ describe('api.getPage', () => {
 
   it('turns a refused page into the ApiError with its field', async () => {
     const message = 'per_page must be between 1 and 100'
-    server.use(http.get('*/api/things', () => HttpResponse.json({ error: message, message, code: 'invalid', fields: { per_page: message } }, { status: 400 })))
+    server.use(
+      http.get('*/api/things', () => HttpResponse.json({ error: message, message, code: 'invalid', fields: { per_page: message } }, { status: 400 })),
+    )
     await expect(api.getPage('/things', { perPage: 500 })).rejects.toMatchObject({ status: 400, code: 'invalid', fields: { per_page: message } })
   })
 })

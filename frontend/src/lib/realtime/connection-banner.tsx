@@ -7,11 +7,7 @@ export function ConnectionBanner() {
   const reconnecting = status === 'reconnecting'
   return (
     // data-realtime-status lets browser journeys wait for the live connection.
-    <div
-      aria-live="polite"
-      data-realtime-status={status}
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
-    >
+    <div aria-live="polite" data-realtime-status={status} className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       {reconnecting && (
         <p
           role="status"

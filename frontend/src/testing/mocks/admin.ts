@@ -25,12 +25,9 @@ export function makeActivity(overrides: Partial<AdminActivity> = {}): AdminActiv
 
 const forbidden = () => HttpResponse.json({ error: 'Forbidden', message: 'Forbidden', code: 'forbidden' }, { status: 403 })
 
-const isAdmin = (request: Request) =>
-  userForToken(request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null)?.userType === 'admin'
+const isAdmin = (request: Request) => userForToken(request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null)?.userType === 'admin'
 
 export const adminHandlers = [
-  http.get('*/api/admin/stats', ({ request }) =>
-    isAdmin(request) ? HttpResponse.json({ students: 0, startups: 0, tasks: 0 }) : forbidden(),
-  ),
+  http.get('*/api/admin/stats', ({ request }) => (isAdmin(request) ? HttpResponse.json({ students: 0, startups: 0, tasks: 0 }) : forbidden())),
   http.get('*/api/admin/activity', ({ request }) => (isAdmin(request) ? HttpResponse.json(makeActivity()) : forbidden())),
 ]

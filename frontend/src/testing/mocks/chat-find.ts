@@ -47,7 +47,11 @@ export const chatFindHandlers = [
       .filter((m) => m.content.toLowerCase().includes(needle) && (!before || m._id < before))
       .reverse()
       .slice(0, perPage)
-    const next = new URLSearchParams([['q', q], ['before', page.at(-1)?._id ?? ''], ['per_page', String(perPage)]])
+    const next = new URLSearchParams([
+      ['q', q],
+      ['before', page.at(-1)?._id ?? ''],
+      ['per_page', String(perPage)],
+    ])
     return HttpResponse.json(page, { headers: page.length === perPage ? { Link: `<${url.pathname}?${next}>; rel="next"` } : {} })
   }),
 ]

@@ -38,7 +38,11 @@ export function resetChatDb() {
 }
 
 const magic: Array<[string, StoredAttachment['type']]> = [
-  ['\x89PNG', 'image/png'], ['\xff\xd8\xff', 'image/jpeg'], ['GIF8', 'image/gif'], ['RIFF', 'image/webp'], ['%PDF-', 'application/pdf'],
+  ['\x89PNG', 'image/png'],
+  ['\xff\xd8\xff', 'image/jpeg'],
+  ['GIF8', 'image/gif'],
+  ['RIFF', 'image/webp'],
+  ['%PDF-', 'application/pdf'],
 ]
 
 /** The type of a chat file by its first bytes, like backend/uploads Detect (without its deeper checks). */
@@ -58,7 +62,13 @@ function nextId() {
 }
 
 /** Stores a message as the server would and announces it to both parties. */
-export function storeMessage(sender: string, receiver: string, content: string, clientId?: string, attachments: StoredAttachment[] = []): StoredMessage {
+export function storeMessage(
+  sender: string,
+  receiver: string,
+  content: string,
+  clientId?: string,
+  attachments: StoredAttachment[] = [],
+): StoredMessage {
   const message = { _id: nextId(), sender, receiver, content, clientId, createdAt: new Date().toISOString(), readAt: null, attachments }
   chatDb.messages.push(message)
   pushEvent(receiver, 'chat.message', message)
@@ -74,19 +84,26 @@ export function seedThread(sender: string, receiver: string, contents: string[])
 }
 
 const chatUser = (u: User) => ({
-  _id: u._id, userType: u.userType, companyName: u.companyName ?? '', firstName: u.firstName ?? '', lastName: u.lastName ?? '',
-  email: u.email, profilePicture: u.profilePicture ?? '', online: false,
+  _id: u._id,
+  userType: u.userType,
+  companyName: u.companyName ?? '',
+  firstName: u.firstName ?? '',
+  lastName: u.lastName ?? '',
+  email: u.email,
+  profilePicture: u.profilePicture ?? '',
+  online: false,
 })
 
-const between = (a: string, b: string) =>
-  chatDb.messages.filter((m) => (m.sender === a && m.receiver === b) || (m.sender === b && m.receiver === a))
+const between = (a: string, b: string) => chatDb.messages.filter((m) => (m.sender === a && m.receiver === b) || (m.sender === b && m.receiver === a))
 
 export const chatHandlers = [
   http.get('*/api/chat/partners', ({ request }) => {
     const me = bearer(request)
     if (!me) return HttpResponse.json({ message: 'Unauthorized', code: 'unauthorized' }, { status: 401 })
     return pagedJson(
-      users().filter((u) => u.userType === partnerType(me)).map((u) => ({ ...chatUser(u), description: u.companyDescription || u.headline || '' })),
+      users()
+        .filter((u) => u.userType === partnerType(me))
+        .map((u) => ({ ...chatUser(u), description: u.companyDescription || u.headline || '' })),
       request,
     )
   }),
@@ -120,7 +137,9 @@ export const chatHandlers = [
       const message = 'A file could not be attached: attach only files you uploaded to this chat.'
       return HttpResponse.json({ message, code: 'invalid', fields: { attachments: message } }, { status: 400 })
     }
-    return HttpResponse.json(storeMessage(me._id, body.receiver, body.content.trim(), body.clientId, attachments as StoredAttachment[]), { status: 201 })
+    return HttpResponse.json(storeMessage(me._id, body.receiver, body.content.trim(), body.clientId, attachments as StoredAttachment[]), {
+      status: 201,
+    })
   }),
   // As backend/uploads: images and PDFs by their first bytes, whatever the name or the browser
   // says; the url is "signed". The file reaches the mock without its name (jsdom's File through

@@ -15,7 +15,10 @@ export const givenRatings = new Map<string, Rating[]>()
 let seq = 0
 
 const error = (status: number, message: string, fields?: Record<string, string>) =>
-  HttpResponse.json({ message, code: status === 400 ? 'invalid' : status === 409 ? 'conflict' : 'not_found', ...(fields ? { fields } : {}) }, { status })
+  HttpResponse.json(
+    { message, code: status === 400 ? 'invalid' : status === 409 ? 'conflict' : 'not_found', ...(fields ? { fields } : {}) },
+    { status },
+  )
 
 const caller = (request: Request) => userForToken(request.headers.get('Authorization')?.replace(/^Bearer\s+/i, '') ?? null)
 
@@ -23,8 +26,15 @@ const caller = (request: Request) => userForToken(request.headers.get('Authoriza
 export function addGivenRating(raterId: string, overrides: Partial<Rating> & Pick<Rating, 'taskId' | 'rateeId'>): Rating {
   seq += 1
   const rating: Rating = {
-    _id: `0193d000-0000-7000-8000-${String(seq).padStart(12, '0')}`, taskTitle: 'Task', stars: 4, comment: '', answer: '',
-    createdAt: '2029-12-05T10:00:00Z', updatedAt: '2029-12-05T10:00:00Z', editableUntil: '2099-12-19T10:00:00Z', visible: false,
+    _id: `0193d000-0000-7000-8000-${String(seq).padStart(12, '0')}`,
+    taskTitle: 'Task',
+    stars: 4,
+    comment: '',
+    answer: '',
+    createdAt: '2029-12-05T10:00:00Z',
+    updatedAt: '2029-12-05T10:00:00Z',
+    editableUntil: '2099-12-19T10:00:00Z',
+    visible: false,
     ...overrides,
   }
   givenRatings.set(raterId, [rating, ...(givenRatings.get(raterId) ?? [])])
@@ -35,7 +45,8 @@ function checkValues(body: { stars?: unknown; comment?: string }) {
   if (typeof body.stars !== 'number' || !Number.isInteger(body.stars) || body.stars < 1 || body.stars > 5) {
     return error(400, 'Stars must be a whole number from 1 to 5', { stars: 'Stars must be a whole number from 1 to 5' })
   }
-  if ((body.comment ?? '').length > 1000) return error(400, 'Comment must be at most 1000 characters', { comment: 'Comment must be at most 1000 characters' })
+  if ((body.comment ?? '').length > 1000)
+    return error(400, 'Comment must be at most 1000 characters', { comment: 'Comment must be at most 1000 characters' })
   return null
 }
 
@@ -55,9 +66,11 @@ export const givenRatingHandlers = [
     const task = market.tasks.find((t) => t._id === body.taskId)
     const approved = task?.submissions.find((s) => s.student?._id === body.studentId && s.status === 'approved')
     if (!task || !approved) return error(404, 'There is no approved work to rate here.')
-    if (!approved.ratingClosesAt || new Date(approved.ratingClosesAt).getTime() <= Date.now()) return error(409, 'The rating window for this work has closed')
+    if (!approved.ratingClosesAt || new Date(approved.ratingClosesAt).getTime() <= Date.now())
+      return error(409, 'The rating window for this work has closed')
     const rateeId = me.userType === 'startup' ? body.studentId : task.startup!._id
-    if ((givenRatings.get(me._id) ?? []).some((r) => r.taskId === task._id && r.rateeId === rateeId)) return error(409, 'You have already rated this work.')
+    if ((givenRatings.get(me._id) ?? []).some((r) => r.taskId === task._id && r.rateeId === rateeId))
+      return error(409, 'You have already rated this work.')
     const rating = addGivenRating(me._id, { taskId: task._id, taskTitle: task.title, rateeId, stars: body.stars, comment: body.comment ?? '' })
     return HttpResponse.json(rating, { status: 201 })
   }),

@@ -135,7 +135,8 @@ export function marketplaceHandlers() {
       const me = who(request)!
       const url = new URL(request.url)
       const mine = (t: Task) => t.submissions.some((s) => s.student?._id === me._id) || t.assignedStudent?._id === me._id
-      let list = url.searchParams.get('scope') === 'mine' ? market.tasks.filter(mine) : market.tasks.filter((t) => !mine(t) && t.status !== 'completed')
+      let list =
+        url.searchParams.get('scope') === 'mine' ? market.tasks.filter(mine) : market.tasks.filter((t) => !mine(t) && t.status !== 'completed')
       // As the server: "startup" keeps the tasks assigned to the student, "non-startup" the rest.
       const source = url.searchParams.get('source')
       if (source) list = list.filter((t) => (t.assignedStudent?._id === me._id) === (source === 'startup'))
@@ -144,11 +145,15 @@ export function marketplaceHandlers() {
     http.get('*/api/startup/tasks', ({ request }) => {
       const status = new URL(request.url).searchParams.get('status')
       const own = market.tasks.filter((t) => t.startup?._id === who(request)?._id)
-      const list = status ? own.filter((t) => (status === 'open' ? ['open', 'submitted'].includes(t.displayStatus) : t.displayStatus === status)) : own
+      const list = status
+        ? own.filter((t) => (status === 'open' ? ['open', 'submitted'].includes(t.displayStatus) : t.displayStatus === status))
+        : own
       return pagedJson(list, request)
     }),
     // Before /tasks/:id, which would take "counts" for an id.
-    http.get('*/api/startup/tasks/counts', ({ request }) => HttpResponse.json(counts(market.tasks.filter((t) => t.startup?._id === who(request)?._id)))),
+    http.get('*/api/startup/tasks/counts', ({ request }) =>
+      HttpResponse.json(counts(market.tasks.filter((t) => t.startup?._id === who(request)?._id))),
+    ),
     http.get('*/api/startup/tasks/:id', ({ params, request }) => {
       const task = market.tasks.find((t) => t._id === params.id && t.startup?._id === who(request)?._id)
       return task ? HttpResponse.json(task) : HttpResponse.json({ message: 'Task not found.', code: 'not_found' }, { status: 404 })
@@ -161,13 +166,23 @@ export function marketplaceHandlers() {
     http.post('*/api/startup/tasks/:id/:action', async ({ params, request }) => {
       // Funding is the payments mock's (./payments.ts).
       if (!['review', 'approve', 'reject', 'request-changes'].includes(String(params.action))) return undefined
-      const body = (await request.json()) as { studentId: string; approve?: boolean; reviewNotes?: string; closeTask?: boolean; revision?: number; payAmount?: number }
+      const body = (await request.json()) as {
+        studentId: string
+        approve?: boolean
+        reviewNotes?: string
+        closeTask?: boolean
+        revision?: number
+        payAmount?: number
+      }
       const task = market.tasks.find((t) => t._id === params.id)
       const sub = task?.submissions.find((s) => s.student?._id === body.studentId)
       if (!task || !sub) return HttpResponse.json({ message: 'Submission not found.', code: 'not_found' }, { status: 404 })
       // A decision applies to the revision the startup saw (backend/tasks, Apply).
       if (body.revision !== undefined && body.revision !== (sub.revision ?? 1)) {
-        return HttpResponse.json({ message: `This submission changed since you opened it: review revision ${sub.revision}`, code: 'conflict' }, { status: 409 })
+        return HttpResponse.json(
+          { message: `This submission changed since you opened it: review revision ${sub.revision}`, code: 'conflict' },
+          { status: 409 },
+        )
       }
       if (params.action === 'request-changes' && !body.reviewNotes?.trim()) {
         const message = 'Review notes are required to request changes'
@@ -203,7 +218,8 @@ export function marketplaceHandlers() {
       // Completing the task closes every other open submission.
       if (complete) {
         for (const other of task.submissions) {
-          if (other !== sub && ['pending', 'under-review', 'changes_requested'].includes(other.status)) Object.assign(other, { status: 'closed', reviewNotes: 'This task was filled' })
+          if (other !== sub && ['pending', 'under-review', 'changes_requested'].includes(other.status))
+            Object.assign(other, { status: 'closed', reviewNotes: 'This task was filled' })
         }
       }
       return HttpResponse.json({ message: 'ok', submission: sub })
@@ -219,7 +235,11 @@ export function marketplaceHandlers() {
         student: me,
         user: me,
         tasks: mine,
-        stats: { activeTasks: mine.filter((t) => t.status !== 'completed').length, completed: mine.filter((t) => t.status === 'completed').length, certificates: market.certificates.filter((c) => c.studentId === me._id).length },
+        stats: {
+          activeTasks: mine.filter((t) => t.status !== 'completed').length,
+          completed: mine.filter((t) => t.status === 'completed').length,
+          certificates: market.certificates.filter((c) => c.studentId === me._id).length,
+        },
         activeTasks: mine.filter((t) => t.status !== 'completed'),
         availableTasks: { items: open.slice(0, 3), total: open.length },
         recentlyCompleted: mine.filter((t) => t.status === 'completed').slice(0, 3),
@@ -229,7 +249,9 @@ export function marketplaceHandlers() {
     http.get('*/api/startup/dashboard', ({ request }) => {
       const me = who(request)!
       const own = market.tasks.filter((t) => t.startup?._id === me._id)
-      const submissions = own.flatMap((t) => t.submissions.map((s) => ({ ...s, task: { _id: t._id, title: t.title, status: t.status, displayStatus: t.displayStatus } })))
+      const submissions = own.flatMap((t) =>
+        t.submissions.map((s) => ({ ...s, task: { _id: t._id, title: t.title, status: t.status, displayStatus: t.displayStatus } })),
+      )
       return HttpResponse.json({
         startup: me,
         tasks: own.slice(0, 5),
@@ -260,7 +282,10 @@ export function marketplaceHandlers() {
         const previous = sent.revisions?.at(-1)
         if (previous && sent.status === 'pending') previous.status = 'replaced'
         Object.assign(sent, { link, status: 'pending', reviewNotes: '', revision, submittedAt: '2029-12-04T00:00:00Z' })
-        sent.revisions = [...(sent.revisions ?? []), { revision, link, status: 'pending', reviewNotes: '', submittedAt: '2029-12-04T00:00:00Z', reviewedAt: null }]
+        sent.revisions = [
+          ...(sent.revisions ?? []),
+          { revision, link, status: 'pending', reviewNotes: '', submittedAt: '2029-12-04T00:00:00Z', reviewedAt: null },
+        ]
         task.displayStatus = 'submitted'
         return HttpResponse.json({ message: 'Link submitted successfully!', submission: sent })
       }
@@ -269,20 +294,31 @@ export function marketplaceHandlers() {
     }),
     http.get('*/api/:role/notifications', ({ request }) => {
       const me = who(request)
-      return pagedJson(market.notifications.filter((n) => n.userId === me?._id && !n.read), request)
+      return pagedJson(
+        market.notifications.filter((n) => n.userId === me?._id && !n.read),
+        request,
+      )
     }),
     http.patch('*/api/:role/notifications/:id/read', ({ params }) => {
       const n = market.notifications.find((x) => x._id === params.id)
       if (n) n.read = true
       return HttpResponse.json({ message: 'ok' })
     }),
-    http.get('*/api/student/certificates', ({ request }) => pagedJson(market.certificates.filter((c) => c.studentId === who(request)?._id), request)),
-    http.get('*/api/student/certificates/:id/download', () =>
-      new HttpResponse(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), { headers: { 'Content-Type': 'application/pdf' } }),
+    http.get('*/api/student/certificates', ({ request }) =>
+      pagedJson(
+        market.certificates.filter((c) => c.studentId === who(request)?._id),
+        request,
+      ),
+    ),
+    http.get(
+      '*/api/student/certificates/:id/download',
+      () => new HttpResponse(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), { headers: { 'Content-Type': 'application/pdf' } }),
     ),
     http.get('*/api/certificates/verify/:number', ({ params }) => {
       const c = market.certificates.find((x) => x.certificateNumber === params.number)
-      return c ? HttpResponse.json({ valid: true, certificate: c }) : HttpResponse.json({ message: 'Certificate not found.', code: 'not_found' }, { status: 404 })
+      return c
+        ? HttpResponse.json({ valid: true, certificate: c })
+        : HttpResponse.json({ message: 'Certificate not found.', code: 'not_found' }, { status: 404 })
     }),
     http.get('*/api/certificates/:number/credential', ({ params }) => {
       const c = market.certificates.find((x) => x.certificateNumber === params.number)
@@ -301,10 +337,20 @@ export function marketplaceHandlers() {
         return HttpResponse.json({ message, error: message, code: 'invalid', fields: { credential: message } }, { status: 400 })
       }
       const c = market.certificates.find((x) => JSON.stringify(credentialOf(x)) === JSON.stringify(sent))
-      return HttpResponse.json(c ? verificationOf(c) : {
-        verified: false, errors: ['The signature does not match the credential: it was changed after it was signed, or signed by another key.'],
-        certificateNumber: '', issuer: null, subject: null, achievement: null, evidence: [], proof: null,
-      })
+      return HttpResponse.json(
+        c
+          ? verificationOf(c)
+          : {
+              verified: false,
+              errors: ['The signature does not match the credential: it was changed after it was signed, or signed by another key.'],
+              certificateNumber: '',
+              issuer: null,
+              subject: null,
+              achievement: null,
+              evidence: [],
+              proof: null,
+            },
+      )
     }),
   ]
 }
@@ -343,21 +389,45 @@ type MockCertificate = (typeof market.certificates)[number]
 
 /** The mock's stand-in for a certificate's signed credential: only its identity matters to the SPA. */
 export function credentialOf(c: MockCertificate) {
-  return { id: `http://localhost/api/certificates/${String(c.certificateNumber)}/credential`, name: c.title, proof: { proofValue: `z${String(c.certificateNumber)}` } }
+  return {
+    id: `http://localhost/api/certificates/${String(c.certificateNumber)}/credential`,
+    name: c.title,
+    proof: { proofValue: `z${String(c.certificateNumber)}` },
+  }
 }
 
 /** What POST /api/credentials/verify answers for a certificate's credential. */
 function verificationOf(c: MockCertificate) {
   const startup = c.startup as { companyName: string }
-  const creator = { id: 'http://localhost/startup/startup-1', type: ['Profile'], name: startup.companyName, description: "Bridgework has not verified this company's domain (as of 5 December 2029)." }
+  const creator = {
+    id: 'http://localhost/startup/startup-1',
+    type: ['Profile'],
+    name: startup.companyName,
+    description: "Bridgework has not verified this company's domain (as of 5 December 2029).",
+  }
   return {
     verified: true,
     errors: [],
     certificateNumber: c.certificateNumber,
     issuer: { id: 'did:web:localhost', type: ['Profile'], name: 'Bridgework', url: 'http://localhost' },
     subject: { name: c.studentName, identityType: 'emailAddress', identityHash: 'sha256$00', salt: '00' },
-    achievement: { id: 'http://localhost/tasks/t1', type: ['Achievement'], name: c.title, description: 'A task.', criteria: { narrative: 'Approved.' }, tag: c.skills, creator },
-    evidence: [{ id: 'https://example.com/work', type: ['Evidence'], name: `Revision 1 of the work submitted for “${String(c.title)}”`, narrative: 'Lovely work' }],
+    achievement: {
+      id: 'http://localhost/tasks/t1',
+      type: ['Achievement'],
+      name: c.title,
+      description: 'A task.',
+      criteria: { narrative: 'Approved.' },
+      tag: c.skills,
+      creator,
+    },
+    evidence: [
+      {
+        id: 'https://example.com/work',
+        type: ['Evidence'],
+        name: `Revision 1 of the work submitted for “${String(c.title)}”`,
+        narrative: 'Lovely work',
+      },
+    ],
     proof: { verificationMethod: 'did:web:localhost#z6MkMock', created: '2029-12-05T00:00:00Z' },
   }
 }

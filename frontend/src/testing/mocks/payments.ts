@@ -67,7 +67,8 @@ export function openPayment(task: Task, sub: Submission, pay: number): Payment {
     amount: Math.round(pay * 10 ** currencyDigits(task.currency)),
     currency: task.currency,
   })
-  for (const userId of [student._id, startup._id]) pushEvent(userId, 'payment.updated', { paymentId: payment._id, taskId: task._id, status: payment.status })
+  for (const userId of [student._id, startup._id])
+    pushEvent(userId, 'payment.updated', { paymentId: payment._id, taskId: task._id, status: payment.status })
   return payment
 }
 
@@ -76,7 +77,8 @@ const who = (request: Request) => userForToken(request.headers.get('Authorizatio
 const fail = (status: number, code: string, message: string, fields?: Record<string, string>) =>
   HttpResponse.json({ message, code, ...(fields ? { fields } : {}) }, { status })
 
-const visibleTo = (me: User | null) => (p: Payment) => me !== null && (p.student._id === me._id || p.startup._id === me._id || me.userType === 'admin')
+const visibleTo = (me: User | null) => (p: Payment) =>
+  me !== null && (p.student._id === me._id || p.startup._id === me._id || me.userType === 'admin')
 
 /** The server's transition table (backend/payments): from which statuses, to which, by whom. */
 const steps = {
@@ -116,7 +118,8 @@ export const paymentHandlers = [
   http.get('*/api/payments/:id/receipt', ({ params, request }) => {
     const payment = ledger.payments.filter(visibleTo(who(request))).find((p) => p._id === params.id)
     if (!payment) return fail(404, 'not_found', 'Payment not found.')
-    if (!['sent', 'received', 'disputed', 'transferred'].includes(payment.status)) return fail(409, 'conflict', 'This payment has no receipt until it is sent.')
+    if (!['sent', 'received', 'disputed', 'transferred'].includes(payment.status))
+      return fail(409, 'conflict', 'This payment has no receipt until it is sent.')
     return new HttpResponse(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), { headers: { 'Content-Type': 'application/pdf' } })
   }),
   http.post('*/api/payments/:id/:step', async ({ params, request }) => {
@@ -131,13 +134,15 @@ export const paymentHandlers = [
     const rule = steps[step]
     const side = rule.by === 'startup' ? payment.startup._id : payment.student._id
     if (me?.userType !== rule.by || me._id !== side) return fail(403, 'forbidden', 'Only the other side of this payment can do that.')
-    if (!(rule.from as readonly string[]).includes(payment.status)) return fail(409, 'conflict', `A payment that is ${payment.status} cannot be ${step}.`)
+    if (!(rule.from as readonly string[]).includes(payment.status))
+      return fail(409, 'conflict', `A payment that is ${payment.status} cannot be ${step}.`)
     const at = new Date().toISOString()
     payment.status = rule.to
     if (step === 'sent') Object.assign(payment, { method: body.method!.trim(), reference: body.reference?.trim() ?? '' })
     if (step === 'received') payment.paidAt = at
     payment.events = [...payment.events, { status: rule.to, at, note: body.note?.trim() ?? '' }]
-    for (const userId of [payment.student._id, payment.startup._id]) pushEvent(userId, 'payment.updated', { paymentId: payment._id, taskId: payment.task._id, status: payment.status })
+    for (const userId of [payment.student._id, payment.startup._id])
+      pushEvent(userId, 'payment.updated', { paymentId: payment._id, taskId: payment.task._id, status: payment.status })
     return HttpResponse.json(payment)
   }),
   http.get('*/api/student/payouts', () => HttpResponse.json(ledger.payouts)),

@@ -14,4 +14,16 @@ import { trustHandlers } from './trust'
 // paymentHandlers after marketplaceHandlers, whose first handler records every request.
 // chatHandlers last: every signed-in page asks for the conversations (the navigation's unread badge),
 // and chatFindHandlers go in front of them.
-export const server = setupServer(...handlers, ...issuerHandlers, ...realtimeHandlers, ...marketplaceHandlers(), ...paymentHandlers, ...trustHandlers, ...givenRatingHandlers, ...chatFindHandlers, ...settingsHandlers, ...adminHandlers, ...chatHandlers)
+export const server = setupServer(
+  ...handlers,
+  ...issuerHandlers,
+  ...realtimeHandlers,
+  ...marketplaceHandlers(),
+  ...paymentHandlers,
+  ...trustHandlers,
+  ...givenRatingHandlers,
+  ...chatFindHandlers,
+  ...settingsHandlers,
+  ...adminHandlers,
+  ...chatHandlers,
+)

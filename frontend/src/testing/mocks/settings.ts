@@ -36,7 +36,13 @@ export function addSavedSearch(studentId: string, overrides: Partial<SavedSearch
   seq += 1
   const saved: SavedSearch = {
     _id: `0193e000-0000-7000-8000-${String(seq).padStart(12, '0')}`,
-    name: `Search ${seq}`, search: '', category: '', skills: [], deadlineBefore: '', source: '', paid: false,
+    name: `Search ${seq}`,
+    search: '',
+    category: '',
+    skills: [],
+    deadlineBefore: '',
+    source: '',
+    paid: false,
     createdAt: new Date(Date.UTC(2026, 10, 1, 0, seq)).toISOString(),
     ...overrides,
   }
@@ -46,7 +52,12 @@ export function addSavedSearch(studentId: string, overrides: Partial<SavedSearch
 
 const error = (status: number, message: string, fields?: Record<string, string>) =>
   HttpResponse.json(
-    { error: message, message, code: { 400: 'invalid', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict' }[status] ?? 'error', ...(fields ? { fields } : {}) },
+    {
+      error: message,
+      message,
+      code: { 400: 'invalid', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict' }[status] ?? 'error',
+      ...(fields ? { fields } : {}),
+    },
     { status },
   )
 
@@ -93,8 +104,14 @@ export const settingsHandlers = [
     if (first) return error(400, first, fields)
     if ((settingsMock.savedSearches.get(me._id) ?? []).length >= MAX_SAVED_SEARCHES) return error(409, 'You can keep at most 20 saved searches.')
     const saved = addSavedSearch(me._id, {
-      name: body.name!.trim(), search: body.search?.trim() ?? '', category: body.category ?? '', skills: body.skills ?? [],
-      deadlineBefore: body.deadlineBefore ?? '', source: body.source ?? '', paid: body.paid ?? false, createdAt: new Date().toISOString(),
+      name: body.name!.trim(),
+      search: body.search?.trim() ?? '',
+      category: body.category ?? '',
+      skills: body.skills ?? [],
+      deadlineBefore: body.deadlineBefore ?? '',
+      source: body.source ?? '',
+      paid: body.paid ?? false,
+      createdAt: new Date().toISOString(),
     })
     return HttpResponse.json(saved, { status: 201 })
   }),
@@ -105,7 +122,10 @@ export const settingsHandlers = [
     if (!me) return error(401, 'Unauthorized')
     const list = settingsMock.savedSearches.get(me._id) ?? []
     if (!list.some((saved) => saved._id === params.id)) return error(404, 'Saved search not found.')
-    settingsMock.savedSearches.set(me._id, list.filter((saved) => saved._id !== params.id))
+    settingsMock.savedSearches.set(
+      me._id,
+      list.filter((saved) => saved._id !== params.id),
+    )
     return HttpResponse.json({ message: 'Saved search deleted.' })
   }),
 
@@ -114,7 +134,12 @@ export const settingsHandlers = [
     const me = caller(request)
     if (!me) return error(401, 'Unauthorized')
     return HttpResponse.json(
-      settingsMock.notificationSettings.get(me._id) ?? { messages: DEFAULT_FREQUENCY, submissions: DEFAULT_FREQUENCY, payments: DEFAULT_FREQUENCY, taskAlerts: DEFAULT_FREQUENCY },
+      settingsMock.notificationSettings.get(me._id) ?? {
+        messages: DEFAULT_FREQUENCY,
+        submissions: DEFAULT_FREQUENCY,
+        payments: DEFAULT_FREQUENCY,
+        taskAlerts: DEFAULT_FREQUENCY,
+      },
     )
   }),
 
@@ -128,7 +153,12 @@ export const settingsHandlers = [
       if (!FREQUENCIES.includes(String(body[key]))) fields[key] = 'Choose immediate, hourly, daily or off'
     }
     if (Object.keys(fields).length > 0) return error(400, 'Choose immediate, hourly, daily or off', fields)
-    const saved = { messages: body.messages, submissions: body.submissions, payments: body.payments, taskAlerts: body.taskAlerts } as NotificationSettings
+    const saved = {
+      messages: body.messages,
+      submissions: body.submissions,
+      payments: body.payments,
+      taskAlerts: body.taskAlerts,
+    } as NotificationSettings
     settingsMock.notificationSettings.set(me._id, saved)
     return HttpResponse.json(saved)
   }),

@@ -37,8 +37,17 @@ let seq = 0
 export function makeAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
   seq += 1
   return {
-    seq, at: '2026-11-25T09:41:00Z', type: 'signin', actorId: '', subjectId: '', target: '', ip: '203.0.113.7',
-    detail: '', hash: `h${seq}`.padEnd(64, '0'), prevHash: '', ...overrides,
+    seq,
+    at: '2026-11-25T09:41:00Z',
+    type: 'signin',
+    actorId: '',
+    subjectId: '',
+    target: '',
+    ip: '203.0.113.7',
+    detail: '',
+    hash: `h${seq}`.padEnd(64, '0'),
+    prevHash: '',
+    ...overrides,
   }
 }
 
@@ -46,10 +55,19 @@ export function makeAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry 
 export function makeRating(rateeId: string, overrides: Partial<Rating> = {}): Rating {
   seq += 1
   return {
-    _id: `0193c000-0000-7000-8000-${String(seq).padStart(12, '0')}`, taskId: `task-${seq}`, taskTitle: 'Landing page',
-    rateeId, stars: 5, comment: '', answer: '', createdAt: '2026-11-20T10:00:00Z', updatedAt: '2026-11-20T10:00:00Z',
-    editableUntil: '2026-12-04T10:00:00Z', visible: true,
-    rater: { _id: 'rater-1', id: 'rater-1', userType: 'student', name: 'Ada Lovelace', profilePicture: '' }, ...overrides,
+    _id: `0193c000-0000-7000-8000-${String(seq).padStart(12, '0')}`,
+    taskId: `task-${seq}`,
+    taskTitle: 'Landing page',
+    rateeId,
+    stars: 5,
+    comment: '',
+    answer: '',
+    createdAt: '2026-11-20T10:00:00Z',
+    updatedAt: '2026-11-20T10:00:00Z',
+    editableUntil: '2026-12-04T10:00:00Z',
+    visible: true,
+    rater: { _id: 'rater-1', id: 'rater-1', userType: 'student', name: 'Ada Lovelace', profilePicture: '' },
+    ...overrides,
   }
 }
 
@@ -60,7 +78,11 @@ const bearer = (request: Request) => request.headers.get('Authorization')?.repla
 
 async function record(request: Request) {
   let body: unknown
-  if (request.method !== 'GET') body = await request.clone().json().catch(() => undefined)
+  if (request.method !== 'GET')
+    body = await request
+      .clone()
+      .json()
+      .catch(() => undefined)
   trust.requests.push({ method: request.method, url: new URL(request.url), body })
 }
 
@@ -76,11 +98,18 @@ export const trustHandlers = [
     if (userForToken(bearer(request))?.userType !== 'admin') return error(403, 'Forbidden')
     const url = new URL(request.url)
     const actor = url.searchParams.get('actor') ?? ''
-    const types = url.searchParams.getAll('type').flatMap((t) => t.split(',')).filter(Boolean)
+    const types = url.searchParams
+      .getAll('type')
+      .flatMap((t) => t.split(','))
+      .filter(Boolean)
     const from = url.searchParams.get('from') ?? ''
     const to = url.searchParams.get('to') ?? ''
     const entries = trust.audit.filter(
-      (e) => (!actor || e.actorId === actor) && (types.length === 0 || types.includes(e.type)) && (!from || e.at >= from) && (!to || e.at.slice(0, 10) <= to),
+      (e) =>
+        (!actor || e.actorId === actor) &&
+        (types.length === 0 || types.includes(e.type)) &&
+        (!from || e.at >= from) &&
+        (!to || e.at.slice(0, 10) <= to),
     )
     return pagedJson(entries, request)
   }),
@@ -94,7 +123,10 @@ export const trustHandlers = [
 
   http.get('*/api/users/:id/ratings', async ({ request, params }) => {
     await record(request)
-    return pagedJson(trust.ratings.filter((r) => r.rateeId === params.id), request)
+    return pagedJson(
+      trust.ratings.filter((r) => r.rateeId === params.id),
+      request,
+    )
   }),
 
   http.post('*/api/ratings/:id/answer', async ({ request, params }) => {

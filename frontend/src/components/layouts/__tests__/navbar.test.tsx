@@ -6,14 +6,12 @@ import type { User } from '@/types/api'
 import { Navbar } from '../navbar'
 
 function renderNavbar(user: User | null, onSignOut = vi.fn()) {
-  const result = renderWithRouter(
-    <Navbar user={user} isSignedIn={Boolean(user)} onSignOut={onSignOut} />,
-  )
+  const view = renderWithRouter(<Navbar user={user} isSignedIn={Boolean(user)} onSignOut={onSignOut} />)
   const mainNav = screen.getByRole('navigation', { name: 'Main' })
   const linkNames = within(mainNav)
     .getAllByRole('link')
     .map((link) => link.textContent)
-  return { ...result, mainNav, linkNames, onSignOut }
+  return { ...view, mainNav, linkNames, onSignOut }
 }
 
 describe('Navbar links per viewer', () => {
@@ -81,12 +79,11 @@ describe('user menu', () => {
     await events.keyboard('{Enter}')
     const menu = screen.getByRole('menu')
     expect(button).toHaveAttribute('aria-expanded', 'true')
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Dashboard',
-      'Profile',
-      'Settings',
-      'Sign out',
-    ])
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Dashboard', 'Profile', 'Settings', 'Sign out'])
     // The devices and their sign-outs are on /settings, not in the menu.
     expect(within(menu).queryByRole('group', { name: 'Signed-in devices' })).not.toBeInTheDocument()
     expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus()
@@ -134,7 +131,11 @@ describe('phone menu', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
     await events.click(toggle)
     const mobile = screen.getByRole('navigation', { name: 'Mobile' })
-    expect(within(mobile).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Tasks', 'Sign in', 'Get Started'])
+    expect(
+      within(mobile)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Tasks', 'Sign in', 'Get Started'])
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
   })
 
@@ -148,7 +149,9 @@ describe('phone menu', () => {
   it('closes on Escape and gives the focus back to its button', async () => {
     const { events } = renderNavbar(createUser({ userType: 'student' }))
     await events.click(screen.getByRole('button', { name: 'Open menu' }))
-    within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Tasks' }).focus()
+    within(screen.getByRole('navigation', { name: 'Mobile' }))
+      .getByRole('link', { name: 'Tasks' })
+      .focus()
     await events.keyboard('{Escape}')
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus()

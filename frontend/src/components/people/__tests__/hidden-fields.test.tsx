@@ -8,12 +8,17 @@ import { StudentProfileView } from '../student-profile-view'
 // the view shows what it is given and invents nothing for the rest.
 describe('a student profile with fields left out', () => {
   function renderView(student: ReturnType<typeof createUser>) {
-    render(<MemoryRouter><StudentProfileView student={student} submissions={[]} /></MemoryRouter>)
+    render(
+      <MemoryRouter>
+        <StudentProfileView student={student} submissions={[]} />
+      </MemoryRouter>,
+    )
   }
 
   it('shows no email link and no resume when the API sent neither', () => {
     const { email: _email, resume: _resume, ...shown } = createUser({ firstName: 'Ada', lastName: 'Lovelace', resume: '/api/files/cv' })
     renderView(shown)
+    // eslint-disable-next-line testing-library/no-node-access -- the Contact card, around its heading, has no role of its own
     const contact = screen.getByRole('heading', { name: 'Contact' }).parentElement!
     expect(within(contact).queryByRole('link')).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'View Resume' })).not.toBeInTheDocument()

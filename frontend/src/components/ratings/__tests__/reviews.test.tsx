@@ -27,11 +27,17 @@ describe('RatingSummary', () => {
 })
 
 describe('Reviews on profiles', () => {
-  it('a startup sees a student\'s rating and reviews with the startup\'s answers, and cannot answer', async () => {
+  it("a startup sees a student's rating and reviews with the startup's answers, and cannot answer", async () => {
     const student = createUser({ firstName: 'Ada', lastName: 'Lovelace', rating: { average: 4.5, count: 4 } })
     server.use(http.get('*/api/startup/students/:id', () => HttpResponse.json({ student, submissions: [] })))
     trust.ratings = [
-      makeRating(student._id, { stars: 4, comment: 'Clean work, on time.', taskTitle: 'Landing page', answer: 'Thanks, Ada!', rater: { _id: 'x', id: 'x', userType: 'startup', name: 'Nimbus', profilePicture: '' } }),
+      makeRating(student._id, {
+        stars: 4,
+        comment: 'Clean work, on time.',
+        taskTitle: 'Landing page',
+        answer: 'Thanks, Ada!',
+        rater: { _id: 'x', id: 'x', userType: 'startup', name: 'Nimbus', profilePicture: '' },
+      }),
       makeRating(student._id, { stars: 5, comment: '', taskTitle: 'Logo' }),
     ]
     await renderApp(`/startup/students/${student._id}`, { as: 'startup' })
@@ -53,12 +59,16 @@ describe('Reviews on profiles', () => {
     expect(screen.getByText('No ratings yet')).toBeInTheDocument()
   })
 
-  it('the startup answers a review on its own page; the server\'s refusal is shown', async () => {
+  it("the startup answers a review on its own page; the server's refusal is shown", async () => {
     const owner = createUser({ userType: 'startup', companyName: 'Mine', rating: { average: null, count: 2 } })
     server.use(http.get('*/api/startup/:id', () => HttpResponse.json({ startup: owner })))
     trust.ratings = [
       makeRating(owner._id, { comment: 'Clear brief.', rater: { _id: 's', id: 's', userType: 'student', name: 'Ada Lovelace', profilePicture: '' } }),
-      makeRating(owner._id, { comment: 'Fine.', answer: 'Glad to hear.', rater: { _id: 't', id: 't', userType: 'student', name: 'Grace Hopper', profilePicture: '' } }),
+      makeRating(owner._id, {
+        comment: 'Fine.',
+        answer: 'Glad to hear.',
+        rater: { _id: 't', id: 't', userType: 'student', name: 'Grace Hopper', profilePicture: '' },
+      }),
     ]
     const { events } = await renderApp(`/startup/${owner._id}`, { as: owner })
     expect(await screen.findByText('New: fewer than 3 ratings')).toBeInTheDocument()
@@ -70,7 +80,9 @@ describe('Reviews on profiles', () => {
     expect(field).toHaveFocus()
     expect(field).toHaveAttribute('maxlength', '1000')
 
-    server.use(http.post('*/api/ratings/:id/answer', () => HttpResponse.json({ message: 'This rating is not visible yet.' }, { status: 409 }), { once: true }))
+    server.use(
+      http.post('*/api/ratings/:id/answer', () => HttpResponse.json({ message: 'This rating is not visible yet.' }, { status: 409 }), { once: true }),
+    )
     await events.type(field, 'Thank you, Ada!')
     await events.click(screen.getByRole('button', { name: 'Post answer' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('This rating is not visible yet.')

@@ -13,7 +13,16 @@ function viewportWidth(width: number) {
     const max = /max-width:\s*([\d.]+)px/.exec(query)
     const min = /min-width:\s*([\d.]+)px/.exec(query)
     const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]))
-    return { matches, media: query, onchange: null, addEventListener: vi.fn(), removeEventListener: vi.fn(), addListener: vi.fn(), removeListener: vi.fn(), dispatchEvent: vi.fn() }
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    }
   })
 }
 

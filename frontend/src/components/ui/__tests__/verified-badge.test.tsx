@@ -7,6 +7,7 @@ describe('VerifiedBadge', () => {
     const { container } = render(<VerifiedBadge domain="nimbus.io" />)
     const badge = screen.getByText('nimbus.io verified')
     expect(badge).toHaveAttribute('title', 'Bridgework checked that this company controls nimbus.io')
+    // eslint-disable-next-line testing-library/no-container, testing-library/no-node-access -- the icon is what must be hidden, so no query finds it
     expect(container.querySelector('svg')).toHaveAttribute('aria-hidden', 'true')
   })
 })

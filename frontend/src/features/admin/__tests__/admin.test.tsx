@@ -13,11 +13,32 @@ const longText = 'A very long description. '.repeat(20)
 
 function task(overrides: Partial<AdminTask>): AdminTask {
   return {
-    _id: `t-${Math.random()}`, title: 'Task', description: 'Short.', category: 'web-development', workType: 'technical',
-    skills: ['React', 'CSS', 'Figma', 'Go'], difficulty: '', estimatedHours: 5, budget: { min: 0, max: 0 }, currency: 'USD',
-    deadline: '2026-01-31T00:00:00Z', deadlinePassed: false, seats: 1, seatsFilled: 0, funding: { status: 'unfunded', amount: 0, currency: 'USD' }, priority: 'medium', imageUrl: '', attachments: [], status: 'open', displayStatus: 'open',
-    startup: { _id: startup._id, id: startup._id, companyName: 'Nimbus' }, assignedStudent: null, submissions: [],
-    completedAt: null, createdAt: '2025-12-01T00:00:00Z', ...overrides,
+    _id: `t-${Math.random()}`,
+    title: 'Task',
+    description: 'Short.',
+    category: 'web-development',
+    workType: 'technical',
+    skills: ['React', 'CSS', 'Figma', 'Go'],
+    difficulty: '',
+    estimatedHours: 5,
+    budget: { min: 0, max: 0 },
+    currency: 'USD',
+    deadline: '2026-01-31T00:00:00Z',
+    deadlinePassed: false,
+    seats: 1,
+    seatsFilled: 0,
+    funding: { status: 'unfunded', amount: 0, currency: 'USD' },
+    priority: 'medium',
+    imageUrl: '',
+    attachments: [],
+    status: 'open',
+    displayStatus: 'open',
+    startup: { _id: startup._id, id: startup._id, companyName: 'Nimbus' },
+    assignedStudent: null,
+    submissions: [],
+    completedAt: null,
+    createdAt: '2025-12-01T00:00:00Z',
+    ...overrides,
   }
 }
 
@@ -27,7 +48,20 @@ const studentDashboard: AdminStudentDashboard = {
   activeTasks: [task({ title: 'Active one', displayStatus: 'submitted', description: longText })],
   availableTasks: { items: [1, 2, 3, 4].map((n) => task({ title: `Open ${n}` })), total: 4 },
   recentlyCompleted: [
-    task({ title: 'Done with link', displayStatus: 'completed', submissions: [{ _id: 's1', student: { _id: student._id, id: student._id }, link: 'https://github.com/ada/done', status: 'approved', submittedAt: '2025-01-01T00:00:00Z', reviewNotes: '' }] }),
+    task({
+      title: 'Done with link',
+      displayStatus: 'completed',
+      submissions: [
+        {
+          _id: 's1',
+          student: { _id: student._id, id: student._id },
+          link: 'https://github.com/ada/done',
+          status: 'approved',
+          submittedAt: '2025-01-01T00:00:00Z',
+          reviewNotes: '',
+        },
+      ],
+    }),
     task({ title: 'Done without link', displayStatus: 'completed' }),
   ],
   startups: [{ _id: startup._id, id: startup._id, companyName: 'Nimbus' }],
@@ -38,19 +72,25 @@ const studentDashboard: AdminStudentDashboard = {
 /** Ada, then 20 more students: the admin table's 20 a page makes two pages. */
 const students = [student, ...Array.from({ length: 20 }, (_, i) => createUser({ firstName: 'Student', lastName: `No${i + 2}` }))]
 const helpRequests = Array.from({ length: 21 }, (_, i) => ({
-  _id: `h${i + 1}`, phone: `+1555010${String(4477 + i)}`, email: i === 0 ? 'call@me.com' : `caller${i + 1}@me.com`, createdAt: '2025-05-02T10:00:00Z',
+  _id: `h${i + 1}`,
+  phone: `+1555010${String(4477 + i)}`,
+  email: i === 0 ? 'call@me.com' : `caller${i + 1}@me.com`,
+  createdAt: '2025-05-02T10:00:00Z',
   // The first as the Help Center's form sends it; the others as the spec's client does, without.
-  topic: i === 0 ? 'payments' : '', message: i === 0 ? 'My payout has not arrived.' : '',
+  topic: i === 0 ? 'payments' : '',
+  message: i === 0 ? 'My payout has not arrived.' : '',
 }))
 
 /** The admin lists, answering like the server; `asked` collects each list request's query. */
 function mockAdmin() {
   const asked: Array<{ path: string; query: Record<string, string> }> = []
-  const list = <T,>(items: T[]) => ({ request }: { request: Request }) => {
-    const url = new URL(request.url)
-    asked.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) })
-    return pagedJson(items, request)
-  }
+  const list =
+    <T,>(items: T[]) =>
+    ({ request }: { request: Request }) => {
+      const url = new URL(request.url)
+      asked.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) })
+      return pagedJson(items, request)
+    }
   server.use(
     http.get('*/api/admin/stats', () => HttpResponse.json({ students: 21, startups: 3, tasks: 40 })),
     http.get('*/api/admin/students', list(students)),
@@ -154,9 +194,19 @@ describe('task images', () => {
     const posted = task({
       title: 'With images',
       imageUrl: '/api/files/a',
-      attachments: [{ name: 'b.png', url: '/api/files/b' }, { name: 'spec.pdf', url: '/api/files/c' }, { name: 'c.jpg', url: '/api/files/d' }],
+      attachments: [
+        { name: 'b.png', url: '/api/files/b' },
+        { name: 'spec.pdf', url: '/api/files/c' },
+        { name: 'c.jpg', url: '/api/files/d' },
+      ],
     })
-    const data: AdminStartupDashboard = { startup, stats: { activeTasks: 1, studentsHired: 0, studentsWorking: 0 }, tasks: [posted], totalTasks: 1, submissions: [] }
+    const data: AdminStartupDashboard = {
+      startup,
+      stats: { activeTasks: 1, studentsHired: 0, studentsWorking: 0 },
+      tasks: [posted],
+      totalTasks: 1,
+      submissions: [],
+    }
     server.use(http.get('*/api/admin/dashboard/startup/:id', () => HttpResponse.json(data)))
     const { events } = await renderApp(`/admin/startups/${startup._id}/tasks`, { as: 'admin' })
     await events.click(await screen.findByRole('button', { name: 'Open image 2 of 3' }))
@@ -179,7 +229,13 @@ describe('task images', () => {
 
 describe('/admin/startups/:id/profile', () => {
   it('shows the startup profile without Edit Profile', async () => {
-    const data: AdminStartupDashboard = { startup, stats: { activeTasks: 0, studentsHired: 0, studentsWorking: 0 }, tasks: [], totalTasks: 0, submissions: [] }
+    const data: AdminStartupDashboard = {
+      startup,
+      stats: { activeTasks: 0, studentsHired: 0, studentsWorking: 0 },
+      tasks: [],
+      totalTasks: 0,
+      submissions: [],
+    }
     server.use(http.get('*/api/admin/dashboard/startup/:id', () => HttpResponse.json(data)))
     await renderApp(`/admin/startups/${startup._id}/profile`, { as: 'admin' })
     expect(await screen.findByText('11-50')).toBeInTheDocument()

@@ -69,6 +69,7 @@ describe('/admin/audit', () => {
     const { router } = await renderApp('/admin/audit', { as: 'admin', transitions: true })
     await screen.findByText('The audit trail is empty.')
     // Two changes in one tick: the second comes before the page has re-rendered with the first.
+    // eslint-disable-next-line testing-library/no-unnecessary-act -- one act, so both changes land in one tick
     act(() => {
       fireEvent.change(screen.getByLabelText('What'), { target: { value: 'signin.failed' } })
       fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } })
@@ -77,7 +78,7 @@ describe('/admin/audit', () => {
     await waitFor(() => expect(auditQueries().at(-1)).toEqual({ type: 'signin.failed', from: '2026-11-01', page: '1', per_page: '20' }))
   })
 
-  it('reads its filters from a linked URL and shows the server\'s error for a bad one', async () => {
+  it("reads its filters from a linked URL and shows the server's error for a bad one", async () => {
     trust.audit = [makeAuditEntry({ type: 'admin.viewed', detail: 'student dashboard' }), makeAuditEntry({ type: 'signin' })]
     await renderApp('/admin/audit?type=admin.viewed&page=1', { as: 'admin' })
     const table = await screen.findByRole('table', { name: 'Audit trail' })
@@ -85,13 +86,20 @@ describe('/admin/audit', () => {
     expect(within(table).queryByText('Signed in')).not.toBeInTheDocument()
     expect(screen.getByLabelText('What')).toHaveValue('admin.viewed')
 
-    server.use(http.get('*/api/admin/audit', () => HttpResponse.json({ message: 'from must be a date (2026-11-25) or a time (RFC 3339)', fields: { from: 'x' } }, { status: 400 })))
+    server.use(
+      http.get('*/api/admin/audit', () =>
+        HttpResponse.json({ message: 'from must be a date (2026-11-25) or a time (RFC 3339)', fields: { from: 'x' } }, { status: 400 }),
+      ),
+    )
     await renderApp('/admin/audit?from=2026-13-45', { as: 'admin' })
     expect(await screen.findByRole('alert')).toHaveTextContent('from must be a date')
   })
 
   it('names the entry the upgrade to the keyed chain leaves, and filters by it', async () => {
-    trust.audit = [makeAuditEntry({ type: 'audit.resealed', detail: 'entries 1–4 sealed again with the audit key' }), makeAuditEntry({ type: 'signin' })]
+    trust.audit = [
+      makeAuditEntry({ type: 'audit.resealed', detail: 'entries 1–4 sealed again with the audit key' }),
+      makeAuditEntry({ type: 'signin' }),
+    ]
     const { events } = await renderApp('/admin/audit', { as: 'admin' })
     const table = await screen.findByRole('table', { name: 'Audit trail' })
     const resealed = within(table).getByRole('row', { name: /Trail sealed with the key/ })

@@ -41,13 +41,7 @@ export function WeeklyActivityChart({ weeks }: { weeks: AdminWeekActivity[] }) {
   const width = weeks.length * groupWidth
   return (
     <figure className="space-y-3">
-      <svg
-        role="img"
-        aria-label={activitySummary(weeks)}
-        viewBox={`0 0 ${width} ${height + 20}`}
-        className="h-48 w-full"
-        preserveAspectRatio="none"
-      >
+      <svg role="img" aria-label={activitySummary(weeks)} viewBox={`0 0 ${width} ${height + 20}`} className="h-48 w-full" preserveAspectRatio="none">
         <line x1={0} x2={width} y1={height} y2={height} className="stroke-slate-300" strokeWidth={1} />
         {weeks.map((w, i) => (
           <g key={w.week} transform={`translate(${i * groupWidth + 6}, 0)`}>
@@ -116,9 +110,7 @@ const statusLabels: Record<string, string> = {
 
 /** Submissions by status: each status with its count as text and a bar to compare them. */
 export function SubmissionsByStatus({ counts }: { counts: Record<string, number> }) {
-  const entries = Object.entries(counts).sort(
-    ([a], [b]) => Object.keys(statusLabels).indexOf(a) - Object.keys(statusLabels).indexOf(b),
-  )
+  const entries = Object.entries(counts).sort(([a], [b]) => Object.keys(statusLabels).indexOf(a) - Object.keys(statusLabels).indexOf(b))
   const top = Math.max(1, ...entries.map(([, n]) => n))
   return (
     <ul aria-label="Submissions by status" className="space-y-2">

@@ -71,7 +71,10 @@ export function AdminPersonLayout<T>({ kind, id, title, query, personOf, childre
                     to={tab.to}
                     end
                     className={({ isActive }) =>
-                      cn('-mb-px border-b-2 px-4 py-2 text-sm font-medium', isActive ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900')
+                      cn(
+                        '-mb-px border-b-2 px-4 py-2 text-sm font-medium',
+                        isActive ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900',
+                      )
                     }
                   >
                     {tab.label}

@@ -31,7 +31,9 @@ export function AdminStartupDashboardView({ data }: { data: AdminStartupDashboar
       </div>
 
       <section aria-labelledby="subs-title" className="space-y-3">
-        <h2 id="subs-title" className="text-xl font-semibold text-slate-900">Submissions</h2>
+        <h2 id="subs-title" className="text-xl font-semibold text-slate-900">
+          Submissions
+        </h2>
         {data.submissions.length === 0 ? (
           <p className="text-slate-500">No submissions yet.</p>
         ) : (
@@ -43,7 +45,9 @@ export function AdminStartupDashboardView({ data }: { data: AdminStartupDashboar
 
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="recent-title" className="space-y-3 lg:col-span-2">
-          <h2 id="recent-title" className="text-xl font-semibold text-slate-900">Recent Tasks</h2>
+          <h2 id="recent-title" className="text-xl font-semibold text-slate-900">
+            Recent Tasks
+          </h2>
           {data.tasks.length === 0 ? (
             <p className="text-slate-500">No tasks posted yet</p>
           ) : (
@@ -58,11 +62,19 @@ export function AdminStartupDashboardView({ data }: { data: AdminStartupDashboar
           )}
         </section>
         <Card className="space-y-2 p-5" aria-labelledby="company-stats-title">
-          <h2 id="company-stats-title" className="text-lg font-semibold text-slate-900">Company Stats</h2>
-          <p className="text-sm text-slate-600">Company: <span className="font-medium text-slate-900">{startup.companyName}</span></p>
-          <p className="text-sm text-slate-600">Tier: <span className="font-medium capitalize text-slate-900">{startup.tier || 'free'}</span></p>
+          <h2 id="company-stats-title" className="text-lg font-semibold text-slate-900">
+            Company Stats
+          </h2>
+          <p className="text-sm text-slate-600">
+            Company: <span className="font-medium text-slate-900">{startup.companyName}</span>
+          </p>
+          <p className="text-sm text-slate-600">
+            Tier: <span className="font-medium capitalize text-slate-900">{startup.tier || 'free'}</span>
+          </p>
           {tierHint(startup.tier) && <p className="text-xs text-slate-500">{tierHint(startup.tier)}</p>}
-          <p className="text-sm text-slate-600">Students currently working: <span className="font-medium text-slate-900">{stats.studentsWorking}</span></p>
+          <p className="text-sm text-slate-600">
+            Students currently working: <span className="font-medium text-slate-900">{stats.studentsWorking}</span>
+          </p>
         </Card>
       </div>
     </div>

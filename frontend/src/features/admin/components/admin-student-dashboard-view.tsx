@@ -46,7 +46,9 @@ export function AdminStudentDashboardView({ data }: { data: AdminStudentDashboar
       </div>
 
       <section aria-labelledby="active-title" className="space-y-3">
-        <h2 id="active-title" className="text-xl font-semibold text-slate-900">Active Tasks</h2>
+        <h2 id="active-title" className="text-xl font-semibold text-slate-900">
+          Active Tasks
+        </h2>
         {data.activeTasks.length === 0 ? (
           <p className="text-slate-500">No active tasks</p>
         ) : (
@@ -59,7 +61,9 @@ export function AdminStudentDashboardView({ data }: { data: AdminStudentDashboar
       </section>
 
       <section aria-labelledby="available-title" className="space-y-3">
-        <h2 id="available-title" className="text-xl font-semibold text-slate-900">Available Tasks</h2>
+        <h2 id="available-title" className="text-xl font-semibold text-slate-900">
+          Available Tasks
+        </h2>
         {available.length === 0 ? (
           <p className="text-slate-500">No available tasks at the moment</p>
         ) : (
@@ -77,7 +81,9 @@ export function AdminStudentDashboardView({ data }: { data: AdminStudentDashboar
       </section>
 
       <section aria-labelledby="completed-title" className="space-y-3">
-        <h2 id="completed-title" className="text-xl font-semibold text-slate-900">Recently Completed</h2>
+        <h2 id="completed-title" className="text-xl font-semibold text-slate-900">
+          Recently Completed
+        </h2>
         {completed.length === 0 ? (
           <p className="text-slate-500">No completed tasks yet</p>
         ) : (
@@ -99,14 +105,19 @@ export function AdminStudentDashboardView({ data }: { data: AdminStudentDashboar
       </section>
 
       <section aria-labelledby="network-title" className="space-y-3">
-        <h2 id="network-title" className="text-xl font-semibold text-slate-900">Networking</h2>
+        <h2 id="network-title" className="text-xl font-semibold text-slate-900">
+          Networking
+        </h2>
         {data.startups.length === 0 ? (
           <p className="text-slate-500">No startups found</p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {data.startups.slice(0, STARTUPS_SHOWN).map((s) => (
               <li key={s._id}>
-                <Link to={paths.admin.startup(s._id)} className="block rounded-xl border border-slate-200 bg-white p-4 text-sm font-medium text-slate-900 hover:border-indigo-300">
+                <Link
+                  to={paths.admin.startup(s._id)}
+                  className="block rounded-xl border border-slate-200 bg-white p-4 text-sm font-medium text-slate-900 hover:border-indigo-300"
+                >
                   {personName(s)}
                 </Link>
               </li>

@@ -35,7 +35,11 @@ export function AuditFilters({ filters, onChange, people }: AuditFiltersProps) {
     applyActor()
   }
   return (
-    <form onSubmit={onSubmit} aria-label="Filter the audit trail" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+    <form
+      onSubmit={onSubmit}
+      aria-label="Filter the audit trail"
+      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+    >
       <Input
         label="Who (user id)"
         value={actor}
@@ -65,8 +69,20 @@ export function AuditFilters({ filters, onChange, people }: AuditFiltersProps) {
           ))}
         </select>
       </div>
-      <Input label="From" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => onChange({ actor: actor.trim(), from: e.target.value })} />
-      <Input label="To (including)" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => onChange({ actor: actor.trim(), to: e.target.value })} />
+      <Input
+        label="From"
+        type="date"
+        value={filters.from}
+        max={filters.to || undefined}
+        onChange={(e) => onChange({ actor: actor.trim(), from: e.target.value })}
+      />
+      <Input
+        label="To (including)"
+        type="date"
+        value={filters.to}
+        min={filters.from || undefined}
+        onChange={(e) => onChange({ actor: actor.trim(), to: e.target.value })}
+      />
       <div className="flex gap-2">
         <Button type="submit" variant="outline">
           Apply

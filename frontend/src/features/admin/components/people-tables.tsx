@@ -68,7 +68,10 @@ function Row({ children }: { children: ReactNode }) {
 function EmptyRow({ columns, text }: { columns: number; text: string }) {
   return (
     <tr className="block sm:table-row">
-      <td colSpan={columns} className="block rounded-2xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500 sm:table-cell sm:rounded-none sm:border-0">
+      <td
+        colSpan={columns}
+        className="block rounded-2xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500 sm:table-cell sm:rounded-none sm:border-0"
+      >
         {text}
       </td>
     </tr>
@@ -94,7 +97,11 @@ export function StudentsTable({ students, emptyText = 'No students yet.' }: { st
           </Cell>
           <Cell label="Institution">{s.college || s.institute || 'N/A'}</Cell>
           <Cell label="" className="pt-2 sm:pt-3">
-            <Link to={paths.admin.student(s._id)} className={buttonClasses({ size: 'sm', variant: 'outline' })} aria-label={`View Dashboard of ${displayName(s)}`}>
+            <Link
+              to={paths.admin.student(s._id)}
+              className={buttonClasses({ size: 'sm', variant: 'outline' })}
+              aria-label={`View Dashboard of ${displayName(s)}`}
+            >
               View Dashboard
             </Link>
           </Cell>
@@ -119,7 +126,11 @@ export function StartupsTable({ startups, emptyText = 'No startups yet.' }: { st
             {s.email}
           </Cell>
           <Cell label="" className="pt-2 sm:pt-3">
-            <Link to={paths.admin.startup(s._id)} className={buttonClasses({ size: 'sm', variant: 'outline' })} aria-label={`View Dashboard of ${displayName(s)}`}>
+            <Link
+              to={paths.admin.startup(s._id)}
+              className={buttonClasses({ size: 'sm', variant: 'outline' })}
+              aria-label={`View Dashboard of ${displayName(s)}`}
+            >
               View Dashboard
             </Link>
           </Cell>

@@ -81,7 +81,12 @@ export function TaskCard({ task, showSubmissions = false, skillsShown = SHOWN_SK
         <ul className="flex flex-wrap gap-2" aria-label="Images">
           {images.map((image, i) => (
             <li key={image.src}>
-              <button type="button" onClick={() => setShown(i)} className="overflow-hidden rounded-lg ring-indigo-600 focus-visible:ring-2" aria-label={`Open image ${i + 1} of ${images.length}`}>
+              <button
+                type="button"
+                onClick={() => setShown(i)}
+                className="overflow-hidden rounded-lg ring-indigo-600 focus-visible:ring-2"
+                aria-label={`Open image ${i + 1} of ${images.length}`}
+              >
                 <img src={image.src} alt="" className="size-16 object-cover" />
               </button>
             </li>

@@ -55,10 +55,17 @@ export function AdminAuditPage() {
       </Link>
       <div className="space-y-1">
         <h1 className="text-3xl font-bold text-slate-900">Audit trail</h1>
-        <p className="text-sm text-slate-600">Sign-ins, decisions on work, certificates, ratings and every look at a person's dashboard, newest first. Each entry is chained to the one before it.</p>
+        <p className="text-sm text-slate-600">
+          Sign-ins, decisions on work, certificates, ratings and every look at a person's dashboard, newest first. Each entry is chained to the one
+          before it.
+        </p>
       </div>
       <VerifyChain onVerify={() => verify.mutate()} isVerifying={verify.isPending} report={verify.data} error={verify.error} />
-      <AuditFilters filters={filters} people={[...index.values()]} onChange={(changed) => change((latest) => ({ filters: { ...latest.filters, ...changed }, page: 1 }))} />
+      <AuditFilters
+        filters={filters}
+        people={[...index.values()]}
+        onChange={(changed) => change((latest) => ({ filters: { ...latest.filters, ...changed }, page: 1 }))}
+      />
       <QueryState
         query={entries}
         loadingLabel="Loading the audit trail"

@@ -77,11 +77,33 @@ export function AdminDashboardPage() {
       {view === 'home' ? (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <Tile to={viewUrl('students')} icon={<GraduationCap className="size-8" aria-hidden="true" />} label="Students" count={totals.data?.students} />
-            <Tile to={viewUrl('startups')} icon={<Building2 className="size-8" aria-hidden="true" />} label="Startups" count={totals.data?.startups} />
+            <Tile
+              to={viewUrl('students')}
+              icon={<GraduationCap className="size-8" aria-hidden="true" />}
+              label="Students"
+              count={totals.data?.students}
+            />
+            <Tile
+              to={viewUrl('startups')}
+              icon={<Building2 className="size-8" aria-hidden="true" />}
+              label="Startups"
+              count={totals.data?.startups}
+            />
             <Tile to="#activity" icon={<ListChecks className="size-8" aria-hidden="true" />} label="Tasks" count={totals.data?.tasks} />
-            <Tile to={viewUrl('help')} icon={<LifeBuoy className="size-8" aria-hidden="true" />} label="Help requests" count={null} hint="Call-back requests" />
-            <Tile to={paths.admin.audit} icon={<ScrollText className="size-8" aria-hidden="true" />} label="Audit trail" count={null} hint="Who did what, when" />
+            <Tile
+              to={viewUrl('help')}
+              icon={<LifeBuoy className="size-8" aria-hidden="true" />}
+              label="Help requests"
+              count={null}
+              hint="Call-back requests"
+            />
+            <Tile
+              to={paths.admin.audit}
+              icon={<ScrollText className="size-8" aria-hidden="true" />}
+              label="Audit trail"
+              count={null}
+              hint="Who did what, when"
+            />
           </div>
           <section id="activity" aria-labelledby="activity-title" className="scroll-mt-20 space-y-4">
             <h2 id="activity-title" className="text-xl font-semibold text-slate-900">
@@ -122,13 +144,7 @@ export function AdminDashboardPage() {
             </Link>
           </div>
           {(view === 'students' || view === 'startups') && (
-            <PeopleSearch
-              noun={view}
-              search={search}
-              sort={sort}
-              onSearch={(next) => go({ search: next })}
-              onSort={(next) => go({ sort: next })}
-            />
+            <PeopleSearch noun={view} search={search} sort={sort} onSearch={(next) => go({ search: next })} onSort={(next) => go({ sort: next })} />
           )}
           {view === 'students' && (
             <PagedTable query={students} title={titles[view]} onPageChange={(p) => go({ page: p })}>

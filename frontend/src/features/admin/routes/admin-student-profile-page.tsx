@@ -12,7 +12,14 @@ export function pastSubmissions(tasks: AdminTask[], studentId: string): PastSubm
     .flatMap((task) =>
       task.submissions
         .filter((s) => s.student?._id === studentId)
-        .map((s) => ({ _id: s._id, link: s.link, status: s.status, submittedAt: s.submittedAt, task: { _id: task._id, title: task.title, status: task.status, displayStatus: task.displayStatus }, startup: task.startup })),
+        .map((s) => ({
+          _id: s._id,
+          link: s.link,
+          status: s.status,
+          submittedAt: s.submittedAt,
+          task: { _id: task._id, title: task.title, status: task.status, displayStatus: task.displayStatus },
+          startup: task.startup,
+        })),
     )
     .sort((a, b) => b.submittedAt.localeCompare(a.submittedAt))
 }
@@ -23,7 +30,9 @@ export function AdminStudentProfilePage() {
   const query = useAdminStudent(studentId)
   return (
     <AdminPersonLayout kind="student" id={studentId} title="Student profile" query={query} personOf={(data) => data.user}>
-      {(data) => <StudentProfileView student={data.user} submissions={pastSubmissions(data.tasks, studentId)} reviews={<ReviewsList userId={studentId} />} />}
+      {(data) => (
+        <StudentProfileView student={data.user} submissions={pastSubmissions(data.tasks, studentId)} reviews={<ReviewsList userId={studentId} />} />
+      )}
     </AdminPersonLayout>
   )
 }

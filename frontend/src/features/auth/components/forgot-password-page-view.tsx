@@ -49,18 +49,8 @@ export function ForgotPasswordPageView({ onSubmit, isSubmitting, error, successM
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Reset password request">
         {successMessage && <Alert tone="success">{successMessage}</Alert>}
-        {error != null && !hasFieldErrors && (
-          <Alert tone="error">{errorMessage(error, 'Something went wrong. Please try again.')}</Alert>
-        )}
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        {error != null && !hasFieldErrors && <Alert tone="error">{errorMessage(error, 'Something went wrong. Please try again.')}</Alert>}
+        <Input label="Email" type="email" autoComplete="email" inputMode="email" required error={errors.email?.message} {...register('email')} />
         <Button type="submit" className="w-full" isLoading={isSubmitting} loadingText="Sending...">
           Send reset link
         </Button>
@@ -68,4 +58,3 @@ export function ForgotPasswordPageView({ onSubmit, isSubmitting, error, successM
     </AuthLayout>
   )
 }
-

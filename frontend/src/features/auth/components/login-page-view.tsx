@@ -65,22 +65,8 @@ export function LoginPageView({ onSubmit, isSubmitting, error, next }: LoginPage
             )}
           </Alert>
         )}
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <Input label="Email" type="email" autoComplete="email" inputMode="email" required error={errors.email?.message} {...register('email')} />
+        <PasswordInput label="Password" autoComplete="current-password" required error={errors.password?.message} {...register('password')} />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Checkbox label="Remember me" {...register('remember')} />
           <Link to={withNext(paths.forgotPassword, next)} className={`text-sm ${textLinkClasses}`}>

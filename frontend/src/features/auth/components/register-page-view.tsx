@@ -103,33 +103,13 @@ export function RegisterPageView({ onSubmit, isSubmitting, error, defaultUserTyp
               <Input label="First name" autoComplete="given-name" required error={errors.firstName?.message} {...register('firstName')} />
               <Input label="Last name" autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />
             </div>
-            <Input
-              label="College"
-              autoComplete="organization"
-              hint="Optional"
-              error={errors.college?.message}
-              {...register('college')}
-            />
+            <Input label="College" autoComplete="organization" hint="Optional" error={errors.college?.message} {...register('college')} />
           </>
         ) : (
-          <Input
-            label="Company name"
-            autoComplete="organization"
-            required
-            error={errors.companyName?.message}
-            {...register('companyName')}
-          />
+          <Input label="Company name" autoComplete="organization" required error={errors.companyName?.message} {...register('companyName')} />
         )}
 
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <Input label="Email" type="email" autoComplete="email" inputMode="email" required error={errors.email?.message} {...register('email')} />
         {isApiError(error) && error.status === 409 && errors.email?.type === 'server' && (
           <p className="-mt-2 text-sm text-slate-600">
             Is it yours?{' '}

@@ -17,9 +17,7 @@ export function ForgotPasswordPage() {
       isSubmitting={request.isPending}
       error={request.error}
       next={next}
-      successMessage={
-        request.isSuccess ? request.data?.message || 'If an account exists for that email, a reset link is on its way.' : undefined
-      }
+      successMessage={request.isSuccess ? request.data?.message || 'If an account exists for that email, a reset link is on its way.' : undefined}
     />
   )
 }

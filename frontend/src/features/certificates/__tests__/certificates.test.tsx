@@ -20,7 +20,11 @@ describe('/certificates', () => {
     const card = await screen.findByRole('article', { name: 'Build a landing page' })
     expect(card).toHaveTextContent('Nimbus Labs')
     expect(card).toHaveTextContent('BW-ABCDEFGHIJKLMNOP')
-    expect(within(within(card).getByRole('list', { name: 'Skills' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['React', 'CSS', 'Figma', '+1 more'])
+    expect(
+      within(within(card).getByRole('list', { name: 'Skills' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['React', 'CSS', 'Figma', '+1 more'])
     await events.click(within(card).getByRole('button', { name: 'Download certificate for Build a landing page' }))
     expect(await screen.findByText('Certificate downloaded successfully!')).toBeInTheDocument()
     expect(saved).toEqual(['certificate_BW-ABCDEFGHIJKLMNOP.pdf'])
@@ -81,19 +85,28 @@ describe('/verify/:number', () => {
     addCertificate(seedAccount({ userType: 'student', firstName: 'Asha', lastName: 'Verma' }).user)
     await renderApp('/verify/BW-ABCDEFGHIJKLMNOP')
     expect(await screen.findByText('Genuine certificate')).toBeInTheDocument()
-    expect(screen.getByText(/certifies that/)).toHaveTextContent('Bridgework certifies that Asha Verma completed Build a landing page for Nimbus Labs.')
+    expect(screen.getByText(/certifies that/)).toHaveTextContent(
+      'Bridgework certifies that Asha Verma completed Build a landing page for Nimbus Labs.',
+    )
   })
 
   it("shows a verified issuer's domain, its age on Bridgework and the task's dates", async () => {
     addCertificate(seedAccount({ userType: 'student', firstName: 'Asha', lastName: 'Verma' }).user, {
       startup: { _id: 'startup-1', companyName: 'Nimbus Labs', verifiedDomain: 'nimbus.io', since: '2026-03-02T09:00:00Z' },
-      metadata: { taskTitle: 'Build a landing page', taskCategory: 'web-development', taskPostedAt: '2029-11-20T00:00:00Z', completionDate: '2029-12-05T00:00:00Z' },
+      metadata: {
+        taskTitle: 'Build a landing page',
+        taskCategory: 'web-development',
+        taskPostedAt: '2029-11-20T00:00:00Z',
+        completionDate: '2029-12-05T00:00:00Z',
+      },
     })
     await renderApp('/verify/BW-ABCDEFGHIJKLMNOP')
+    // eslint-disable-next-line testing-library/no-node-access -- the issuer line is the paragraph around its text and badge
     const issuer = (await screen.findByText(/Issued by/)).closest('p')!
     expect(issuer).toHaveTextContent('Issued by Nimbus Labs · nimbus.io verified')
     expect(within(issuer).getByText('nimbus.io verified')).toHaveAttribute('title', 'Bridgework checked that this company controls nimbus.io')
     expect(screen.getByText('On Bridgework since March 2026')).toBeInTheDocument()
+    // eslint-disable-next-line testing-library/no-node-access -- the date is the text beside its label
     expect(screen.getByText('Task posted').nextSibling).toHaveTextContent(/2029/)
     expect(screen.queryByText('issuer not verified')).not.toBeInTheDocument()
   })
@@ -103,6 +116,7 @@ describe('/verify/:number', () => {
       startup: { _id: 'startup-1', companyName: 'Google LLC', verifiedDomain: '', since: '2029-12-01T00:00:00Z' },
     })
     await renderApp('/verify/BW-ABCDEFGHIJKLMNOP')
+    // eslint-disable-next-line testing-library/no-node-access -- the issuer line is the paragraph around its text
     expect((await screen.findByText(/Issued by/)).closest('p')).toHaveTextContent('Issued by Google LLC · issuer not verified')
     expect(screen.queryByTitle(/Bridgework checked that this company controls/)).not.toBeInTheDocument()
   })
@@ -124,7 +138,10 @@ describe('/verify/:number', () => {
     expect(region).toHaveTextContent('Bridgework · did:web:localhost')
     expect(within(region).getByText('nimbus.io verified')).toBeInTheDocument()
     expect(region).toHaveTextContent('Asha Verma completed Build a landing page')
-    expect(within(region).getByRole('link', { name: 'Revision 1 of the work submitted for “Build a landing page”' })).toHaveAttribute('href', 'https://example.com/work')
+    expect(within(region).getByRole('link', { name: 'Revision 1 of the work submitted for “Build a landing page”' })).toHaveAttribute(
+      'href',
+      'https://example.com/work',
+    )
     expect(within(region).getByRole('link', { name: 'Download it' })).toHaveAttribute('href', '/api/certificates/BW-ABCDEFGHIJKLMNOP/credential')
   })
 
@@ -133,7 +150,9 @@ describe('/verify/:number', () => {
     await renderApp('/verify/BW-ZZZZZZZZZZZZZZZZ')
     const region = await screen.findByRole('region', { name: 'Verify a file' })
     const drop = (content: string, name: string) =>
-      fireEvent.drop(within(region).getByTestId('credential-drop-zone'), { dataTransfer: { files: [new File([content], name, { type: 'application/json' })] } })
+      fireEvent.drop(within(region).getByTestId('credential-drop-zone'), {
+        dataTransfer: { files: [new File([content], name, { type: 'application/json' })] },
+      })
 
     drop(JSON.stringify(credentialOf(cert)), 'credential.json')
     expect(await within(region).findByText('Signature verified')).toBeInTheDocument()

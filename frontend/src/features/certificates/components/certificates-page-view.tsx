@@ -137,10 +137,7 @@ function CertificateCard({ certificate: c, isDownloading, onDownload }: Certific
           <BadgeCheck className="size-4" aria-hidden="true" />
           Badge image
         </a>
-        <Link
-          to={paths.verifyCertificate(c.certificateNumber)}
-          className={linkClasses}
-        >
+        <Link to={paths.verifyCertificate(c.certificateNumber)} className={linkClasses}>
           <ShieldCheck className="size-4" aria-hidden="true" />
           Verify
         </Link>

@@ -40,7 +40,12 @@ function CredentialFacts({ result, verifiedDomain }: { result: CredentialVerific
         <div key={e.id}>
           <dt className="text-slate-500">Evidence</dt>
           <dd>
-            <a href={e.id} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all text-indigo-700 hover:underline">
+            <a
+              href={e.id}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 break-all text-indigo-700 hover:underline"
+            >
               <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
               {e.name}
             </a>
@@ -145,8 +150,14 @@ export function VerifyFile({ onFile, isPending, result, error }: VerifyFileProps
       >
         <Upload className="size-6 text-indigo-600" aria-hidden="true" />
         Drop a credential, badge or certificate PDF here, or choose one
-        <input id={inputId} type="file" accept=".json,application/json,application/vc,image/png,application/pdf" className="sr-only"
-          aria-label="Choose a credential, badge or certificate PDF" onChange={(event) => take(event.target.files?.[0])} />
+        <input
+          id={inputId}
+          type="file"
+          accept=".json,application/json,application/vc,image/png,application/pdf"
+          className="sr-only"
+          aria-label="Choose a credential, badge or certificate PDF"
+          onChange={(event) => take(event.target.files?.[0])}
+        />
       </label>
       {isPending && <Spinner label="Verifying the file" />}
       {!isPending && error && <Alert tone="error">{error}</Alert>}

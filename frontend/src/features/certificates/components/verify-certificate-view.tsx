@@ -64,8 +64,11 @@ export function VerifyCertificateView({ number, verification, credential, fileCh
             result.valid ? (
               <div className="space-y-6">
                 <Genuine certificate={result.certificate} />
-                <CredentialSignature check={credential} verifiedDomain={result.certificate.startup.verifiedDomain}
-                  credentialHref={credentialPath(result.certificate.certificateNumber)} />
+                <CredentialSignature
+                  check={credential}
+                  verifiedDomain={result.certificate.startup.verifiedDomain}
+                  credentialHref={credentialPath(result.certificate.certificateNumber)}
+                />
               </div>
             ) : (
               <NotGenuine />
@@ -89,8 +92,8 @@ function Genuine({ certificate }: { certificate: Certificate }) {
         <p className="text-xl font-semibold">Genuine certificate</p>
       </div>
       <p className="text-slate-700">
-        Bridgework certifies that <strong>{certificate.studentName}</strong> completed{' '}
-        <strong>{certificate.metadata.taskTitle}</strong> for <strong>{certificate.startup.companyName}</strong>.
+        Bridgework certifies that <strong>{certificate.studentName}</strong> completed <strong>{certificate.metadata.taskTitle}</strong> for{' '}
+        <strong>{certificate.startup.companyName}</strong>.
       </p>
       <IssuerLine startup={certificate.startup} />
       <dl className="grid gap-2 text-sm sm:grid-cols-2">

@@ -5,11 +5,26 @@ import { applyMessageToConversations, applyReadReceipt, clearUnread, mergeMessag
 
 const ME = 'me'
 const msg = (id: string, sender: string, receiver: string, readAt: string | null = null): ChatMessage => ({
-  _id: id, sender, receiver, content: `m${id}`, createdAt: '2025-01-01T00:00:00Z', readAt, attachments: [],
+  _id: id,
+  sender,
+  receiver,
+  content: `m${id}`,
+  createdAt: '2025-01-01T00:00:00Z',
+  readAt,
+  attachments: [],
 })
 const conv = (id: string, last: ChatMessage, unreadCount = 0): Conversation => ({
-  _id: id, id, userType: 'startup', companyName: id, firstName: '', lastName: '', email: `${id}@x.co`,
-  profilePicture: '', online: false, lastMessage: last, unreadCount,
+  _id: id,
+  id,
+  userType: 'startup',
+  companyName: id,
+  firstName: '',
+  lastName: '',
+  email: `${id}@x.co`,
+  profilePicture: '',
+  online: false,
+  lastMessage: last,
+  unreadCount,
 })
 
 describe('mergeMessages', () => {
@@ -36,7 +51,7 @@ describe('mergeMessages', () => {
 
 describe('applyReadReceipt', () => {
   const thread = [msg('01', ME, 'p'), msg('02', 'p', ME), msg('03', ME, 'p'), msg('04', ME, 'p')]
-  it('marks the reader\'s incoming messages up to upTo, nothing else', () => {
+  it("marks the reader's incoming messages up to upTo, nothing else", () => {
     const next = applyReadReceipt(thread, { readerId: 'p', senderId: ME, upTo: '03', readAt: 'now' })
     expect(next.map((m) => m.readAt)).toEqual(['now', null, 'now', null])
   })
@@ -74,7 +89,10 @@ describe('applyMessageToConversations', () => {
 
 describe('attachments', () => {
   it('previews a message by its text, or by its files when it has none', () => {
-    const files = [{ url: '/api/files/a', name: 'a.png', type: 'image/png' as const, size: 1 }, { url: '/api/files/b', name: 'b.pdf', type: 'application/pdf' as const, size: 2 }]
+    const files = [
+      { url: '/api/files/a', name: 'a.png', type: 'image/png' as const, size: 1 },
+      { url: '/api/files/b', name: 'b.pdf', type: 'application/pdf' as const, size: 2 },
+    ]
     expect(messagePreview({ content: 'hi', attachments: files })).toBe('hi')
     expect(messagePreview({ content: '', attachments: files })).toBe('📎 a.png, b.pdf')
     expect(messagePreview({ content: '', attachments: [] })).toBe('')

@@ -16,10 +16,10 @@ beforeEach(() => {
 
 async function openConversation() {
   const acme = seedAccount({ userType: 'startup', companyName: 'Acme Labs' }).user
-  const app = await renderApp(`/chat/${acme._id}`, { as: { userType: 'student', firstName: 'Ada', lastName: 'Lovelace' } })
+  const view = await renderApp(`/chat/${acme._id}`, { as: { userType: 'student', firstName: 'Ada', lastName: 'Lovelace' } })
   await waitFor(() => expect(useLiveStore.getState().status).toBe('ready'))
   await screen.findByRole('region', { name: 'Chat with Acme Labs' })
-  return { ...app, acme }
+  return { ...view, acme }
 }
 
 /** The conversation's panel, looked up afresh: it renders again once the partner is known. */

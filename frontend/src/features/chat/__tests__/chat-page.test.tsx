@@ -20,9 +20,11 @@ async function openChat(url: (ids: { acme: string }) => string, as: 'student' | 
   const acme = seedAccount(acmeFields).user
   seedAccount({ userType: 'startup', companyName: 'Zeta Corp' })
   seedAccount({ userType: 'student', firstName: 'Other', lastName: 'Student' })
-  const app = await renderApp(url({ acme: acme._id }), { as: as === 'student' ? { userType: 'student', firstName: 'Ada', lastName: 'Lovelace' } : 'startup' })
+  const view = await renderApp(url({ acme: acme._id }), {
+    as: as === 'student' ? { userType: 'student', firstName: 'Ada', lastName: 'Lovelace' } : 'startup',
+  })
   await waitFor(() => expect(useLiveStore.getState().status).toBe('ready'))
-  return { ...app, acme }
+  return { ...view, acme }
 }
 
 describe('/chat', () => {
@@ -47,10 +49,12 @@ describe('/chat', () => {
   })
 
   it('says Loading... then No users found', async () => {
-    server.use(http.get('*/api/chat/partners', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      return HttpResponse.json([])
-    }))
+    server.use(
+      http.get('*/api/chat/partners', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        return HttpResponse.json([])
+      }),
+    )
     await renderApp('/chat', { as: 'student' })
     const people = await screen.findByRole('region', { name: 'Startups' })
     expect(within(people).getByText('Loading...')).toBeInTheDocument()
@@ -80,6 +84,7 @@ describe('/chat', () => {
     expect(sentFrames).toContainEqual({ userId: user!._id, type: 'typing', data: { userId: acme._id } })
     await events.click(send)
 
+    // eslint-disable-next-line testing-library/no-node-access -- a bubble is the list item around its text; its side is what is checked
     const bubble = (await within(panel).findByText('Hello Acme')).closest('li')!
     expect(bubble).toHaveAttribute('data-own', 'true')
     expect(bubble.className).toContain('justify-end')
@@ -98,7 +103,7 @@ describe('/chat', () => {
     expect(chatDb.messages[0]!.content).toBe('line one\nline two')
   })
 
-  it('shows the partner\'s messages, typing and read ticks live, and marks incoming messages read', async () => {
+  it("shows the partner's messages, typing and read ticks live, and marks incoming messages read", async () => {
     const { acme, user, events } = await openChat(({ acme }) => `/chat/${acme}`)
     const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
     await within(panel).findByText('No messages yet')
@@ -109,6 +114,7 @@ describe('/chat', () => {
     act(() => {
       storeMessage(acme._id, user!._id, 'Hi Ada, welcome!')
     })
+    // eslint-disable-next-line testing-library/no-node-access -- a bubble is the list item around its text
     const incoming = (await within(panel).findByText('Hi Ada, welcome!')).closest('li')!
     expect(incoming).toHaveAttribute('data-own', 'false')
     expect(within(panel).queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument()
@@ -117,6 +123,7 @@ describe('/chat', () => {
     await waitFor(() => expect(within(panel).queryByText('Acme Labs is typing…')).not.toBeInTheDocument())
 
     await events.type(within(panel).getByRole('textbox', { name: 'Message' }), 'Thanks!{Enter}')
+    // eslint-disable-next-line testing-library/no-node-access -- a bubble is the list item around its text
     const mine = (await within(panel).findByText('Thanks!')).closest('li')!
     expect(within(mine).getByRole('img', { name: 'Sent' })).toBeInTheDocument()
     const sent = chatDb.messages[1]!
@@ -129,7 +136,11 @@ describe('/chat', () => {
 
   it('opens on the latest 100 messages and loads earlier ones a page at a time while the server links to more', async () => {
     const { acme, user, events } = await openChat(() => '/chat')
-    seedThread(acme._id, user!._id, Array.from({ length: 250 }, (_, i) => `Update ${i + 1}`))
+    seedThread(
+      acme._id,
+      user!._id,
+      Array.from({ length: 250 }, (_, i) => `Update ${i + 1}`),
+    )
     const asked: Array<Record<string, string>> = []
     server.use(
       http.get('*/api/chat/:userId', ({ request }) => {
@@ -153,7 +164,10 @@ describe('/chat', () => {
     await events.click(within(panel).getByRole('button', { name: 'Load earlier messages' }))
     expect(await within(panel).findByText('Update 1')).toBeInTheDocument()
     const log = within(panel).getByRole('log', { name: 'Messages with Acme Labs' })
-    const shown = within(log).getAllByRole('listitem').map((li) => li.querySelector('p')!.textContent)
+    const shown = within(log)
+      .getAllByRole('listitem')
+      // eslint-disable-next-line testing-library/no-node-access -- a bubble's text, without its time and ticks
+      .map((li) => li.querySelector('p')!.textContent)
     expect(shown).toHaveLength(250)
     expect(shown[0]).toBe('Update 1')
     expect(shown[249]).toBe('Update 250')
@@ -163,7 +177,11 @@ describe('/chat', () => {
 
   it('toasts Failed to load earlier messages and keeps the button', async () => {
     const { acme, user, events } = await openChat(() => '/chat')
-    seedThread(acme._id, user!._id, Array.from({ length: 200 }, (_, i) => `Update ${i + 1}`))
+    seedThread(
+      acme._id,
+      user!._id,
+      Array.from({ length: 200 }, (_, i) => `Update ${i + 1}`),
+    )
     await events.click(await screen.findByRole('link', { name: 'Chat with Acme Labs' }))
     const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
     await within(panel).findByText('Update 200')

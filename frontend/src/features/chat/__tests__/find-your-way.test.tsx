@@ -30,11 +30,16 @@ async function signIn(url: string) {
   const ada = seedAccount({ userType: 'student', firstName: 'Ada', lastName: 'Lovelace' })
   const acme = seedAccount({ userType: 'startup', companyName: 'Acme Labs' }).user
   const zeta = seedAccount({ userType: 'startup', companyName: 'Zeta Corp' }).user
-  return { ada: ada.user, acme, zeta, open: async (at = url) => {
-    const app = await renderApp(at, { as: ada.user })
-    await waitFor(() => expect(useLiveStore.getState().status).toBe('ready'))
-    return app
-  } }
+  return {
+    ada: ada.user,
+    acme,
+    zeta,
+    open: async (at = url) => {
+      const view = await renderApp(at, { as: ada.user })
+      await waitFor(() => expect(useLiveStore.getState().status).toBe('ready'))
+      return view
+    },
+  }
 }
 
 describe('unread badges and Mark all as read', () => {
@@ -45,10 +50,12 @@ describe('unread badges and Mark all as read', () => {
     storeMessage(ada._id, zeta._id, 'Mine')
     seedThread(zeta._id, ada._id, ['Again'])
     let posts = 0
-    server.use(http.post('*/api/chat/read-all', () => {
-      posts += 1
-      return undefined
-    }))
+    server.use(
+      http.post('*/api/chat/read-all', () => {
+        posts += 1
+        return undefined
+      }),
+    )
     const { events, queryClient } = await open()
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
     const list = await screen.findByRole('list', { name: 'Conversations' })
@@ -95,10 +102,12 @@ describe('search in a conversation', () => {
     storeMessage(ada._id, acme._id, 'Great, the rocket looks good')
     chatDb.messages.forEach((m) => (m.readAt = m.readAt ?? new Date().toISOString()))
     const asked: Array<Record<string, string>> = []
-    server.use(http.get('*/api/chat/:userId', ({ request }) => {
-      asked.push(Object.fromEntries(new URL(request.url).searchParams))
-      return undefined
-    }))
+    server.use(
+      http.get('*/api/chat/:userId', ({ request }) => {
+        asked.push(Object.fromEntries(new URL(request.url).searchParams))
+        return undefined
+      }),
+    )
     const { events } = await open(`/chat/${acme._id}`)
     const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
     await within(panel).findByText('Lunch?')
@@ -112,6 +121,7 @@ describe('search in a conversation', () => {
     expect(rows[0]).toHaveTextContent('Great, the rocket looks good')
     expect(rows[1]).toHaveTextContent('Acme Labs')
     expect(within(rows[1]!).getByText('Rocket').tagName).toBe('MARK')
+    // eslint-disable-next-line testing-library/no-node-access -- the row's <time> carries the machine-readable date
     expect(rows[0]!.querySelector('time')).toHaveAttribute('dateTime', chatDb.messages[2]!.createdAt)
     expect(within(panel).queryByRole('log')).not.toBeInTheDocument()
 
@@ -138,13 +148,19 @@ describe('search in a conversation', () => {
 describe('search paging and errors', () => {
   it('loads older matches with ?before= while the server links to more', async () => {
     const { ada, acme, open } = await signIn('')
-    seedThread(acme._id, ada._id, Array.from({ length: 130 }, (_, i) => `Report ${i + 1}`))
+    seedThread(
+      acme._id,
+      ada._id,
+      Array.from({ length: 130 }, (_, i) => `Report ${i + 1}`),
+    )
     chatDb.messages.forEach((m) => (m.readAt = new Date().toISOString()))
     const asked: Array<Record<string, string>> = []
-    server.use(http.get('*/api/chat/:userId', ({ request }) => {
-      asked.push(Object.fromEntries(new URL(request.url).searchParams))
-      return undefined
-    }))
+    server.use(
+      http.get('*/api/chat/:userId', ({ request }) => {
+        asked.push(Object.fromEntries(new URL(request.url).searchParams))
+        return undefined
+      }),
+    )
     const { events } = await open(`/chat/${acme._id}`)
     const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
     await within(panel).findByText('Report 130')
@@ -162,11 +178,13 @@ describe('search paging and errors', () => {
   it('says the search failed when the server refuses it', async () => {
     const { ada, acme, open } = await signIn('')
     seedThread(acme._id, ada._id, ['Hello'])
-    server.use(http.get('*/api/chat/:userId', ({ request }) =>
-      new URL(request.url).searchParams.has('q')
-        ? HttpResponse.json({ message: 'q: at most 200 characters', code: 'invalid', fields: { q: 'q: at most 200 characters' } }, { status: 400 })
-        : undefined,
-    ))
+    server.use(
+      http.get('*/api/chat/:userId', ({ request }) =>
+        new URL(request.url).searchParams.has('q')
+          ? HttpResponse.json({ message: 'q: at most 200 characters', code: 'invalid', fields: { q: 'q: at most 200 characters' } }, { status: 400 })
+          : undefined,
+      ),
+    )
     const { events } = await open(`/chat/${acme._id}`)
     const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
     await within(panel).findByText('Hello')
@@ -199,6 +217,7 @@ describe('jump to the first unread message', () => {
       const { events } = await open(`/messages?with=${acme._id}`)
       const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
       const divider = await within(panel).findByRole('separator', { name: 'New messages' })
+      // eslint-disable-next-line testing-library/no-node-access -- the divider sits in the first unread message's list item
       const firstUnread = divider.closest('li')!
       expect(firstUnread).toHaveAttribute('data-first-unread', 'true')
       expect(firstUnread).toHaveTextContent('First unread')

@@ -12,7 +12,11 @@ describe('getMessagesAfter', () => {
   it('catches up 100 at a time, following rel="next" until a page comes without it', async () => {
     const me = seedAccount({ userType: 'student' })
     const partner = seedAccount({ userType: 'startup' }).user
-    seedThread(partner._id, me.user._id, Array.from({ length: 250 }, (_, i) => `Update ${i + 1}`))
+    seedThread(
+      partner._id,
+      me.user._id,
+      Array.from({ length: 250 }, (_, i) => `Update ${i + 1}`),
+    )
     useAuthStore.getState().login({ token: me.token, user: me.user })
     const asked: Array<Record<string, string>> = []
     server.use(

@@ -19,7 +19,13 @@ import { registerChatRealtime } from '../realtime'
 registerChatRealtime()
 
 const message = (id: string, sender: string, receiver: string): ChatMessage => ({
-  _id: id, sender, receiver, content: `message ${id}`, createdAt: '2025-01-01T00:00:00Z', readAt: null, attachments: [],
+  _id: id,
+  sender,
+  receiver,
+  content: `message ${id}`,
+  createdAt: '2025-01-01T00:00:00Z',
+  readAt: null,
+  attachments: [],
 })
 
 /** Shows a thread from the cache, as a chat screen would. */
@@ -30,7 +36,9 @@ function Thread({ partnerId }: { partnerId: string }) {
   })
   return (
     <ul aria-label="thread">
-      {thread.data?.map((m) => <li key={m._id}>{m.content}</li>)}
+      {thread.data?.map((m) => (
+        <li key={m._id}>{m.content}</li>
+      ))}
     </ul>
   )
 }

@@ -15,7 +15,9 @@ beforeEach(() => {
 })
 
 const rowNames = (list: HTMLElement) =>
-  within(list).getAllByRole('link').map((link) => link.textContent ?? '')
+  within(list)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '')
 
 describe('/messages', () => {
   it('says No conversations yet. for a new user', async () => {

@@ -29,36 +29,43 @@ async function openThread(url: (acme: string) => string, { unread = 0 } = {}) {
   const acme = seedAccount({ userType: 'startup', companyName: 'Acme Labs' }).user
   seedThread(acme._id, ada._id, ['Welcome', 'The brief is attached'])
   chatDb.messages.forEach((m) => (m.readAt = new Date().toISOString()))
-  seedThread(acme._id, ada._id, Array.from({ length: unread }, (_, i) => `Unread ${i + 1}`))
-  const app = await renderApp(url(acme._id), { as: ada })
+  seedThread(
+    acme._id,
+    ada._id,
+    Array.from({ length: unread }, (_, i) => `Unread ${i + 1}`),
+  )
+  const view = await renderApp(url(acme._id), { as: ada })
   await waitFor(() => expect(useLiveStore.getState().status).toBe('ready'))
   const panel = await screen.findByRole('region', { name: 'Chat with Acme Labs' })
   await within(panel).findByText('The brief is attached')
-  return { ...app, ada, acme, panel, thread: screen.getByTestId('thread-scroll') }
+  return { ...view, ada, acme, panel, thread: screen.getByTestId('thread-scroll') }
 }
 
 describe('the thread pane', () => {
-  it.each([['/chat/{id}', (id: string) => `/chat/${id}`], ['/messages?with={id}', (id: string) => `/messages?with=${id}`]])(
-    'at %s: the partner header first, the composer last, both outside the scrolling thread; no footer',
-    async (_, url) => {
-      geometry.show(() => true)
-      const { panel, thread } = await openThread(url)
-      const header = panel.firstElementChild!
-      const composer = panel.lastElementChild!
-      expect(header.tagName).toBe('HEADER')
-      expect(within(header as HTMLElement).getByRole('heading', { name: 'Acme Labs' })).toBeInTheDocument()
-      expect(within(header as HTMLElement).getByRole('link', { name: 'Back' })).toBeInTheDocument()
-      expect(composer).toBe(within(panel).getByRole('form', { name: 'Send a message' }))
-      expect(thread).not.toContainElement(header as HTMLElement)
-      expect(thread).not.toContainElement(composer as HTMLElement)
-      // The log holds a list of the messages (a log may not own list items itself).
-      const log = within(thread).getByRole('log', { name: 'Messages with Acme Labs' })
-      expect(log.tagName).toBe('DIV')
-      expect(within(log).getByRole('list').tagName).toBe('OL')
-      expect(within(log).getAllByRole('listitem')).toHaveLength(2)
-      expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument()
-    },
-  )
+  it.each([
+    ['/chat/{id}', (id: string) => `/chat/${id}`],
+    ['/messages?with={id}', (id: string) => `/messages?with=${id}`],
+  ])('at %s: the partner header first, the composer last, both outside the scrolling thread; no footer', async (_, url) => {
+    geometry.show(() => true)
+    const { panel, thread } = await openThread(url)
+    // The order of the pane's parts is what is checked.
+    /* eslint-disable testing-library/no-node-access */
+    const header = panel.firstElementChild!
+    const composer = panel.lastElementChild!
+    /* eslint-enable testing-library/no-node-access */
+    expect(header.tagName).toBe('HEADER')
+    expect(within(header as HTMLElement).getByRole('heading', { name: 'Acme Labs' })).toBeInTheDocument()
+    expect(within(header as HTMLElement).getByRole('link', { name: 'Back' })).toBeInTheDocument()
+    expect(composer).toBe(within(panel).getByRole('form', { name: 'Send a message' }))
+    expect(thread).not.toContainElement(header as HTMLElement)
+    expect(thread).not.toContainElement(composer as HTMLElement)
+    // The log holds a list of the messages (a log may not own list items itself).
+    const log = within(thread).getByRole('log', { name: 'Messages with Acme Labs' })
+    expect(log.tagName).toBe('DIV')
+    expect(within(log).getByRole('list').tagName).toBe('OL')
+    expect(within(log).getAllByRole('listitem')).toHaveLength(2)
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument()
+  })
 
   it('the chat pages fill the screen; every other page keeps its footer', () => {
     expect(['/chat', '/chat/0193a000-0000-7000-8000-000000000001', '/messages'].map(fillsTheScreen)).toEqual([true, true, true])
@@ -143,6 +150,7 @@ describe('the thread pane', () => {
     })
     const { panel, thread } = await openThread((id) => `/chat/${id}`, { unread: 2 })
     const mainNav = screen.getByRole('navigation', { name: 'Main' })
+    // eslint-disable-next-line testing-library/no-unnecessary-act -- lets the pane's effects run before checking they sent nothing
     await act(async () => {})
     expect(reads).toEqual([])
     expect(within(mainNav).getByRole('link', { name: 'Chat, 2 unread' })).toBeInTheDocument()

@@ -16,7 +16,9 @@ function Thread({ partnerId }: { partnerId: string }) {
   if (thread.isPending) return <p>On its way</p>
   return (
     <ul aria-label="thread">
-      {thread.data?.map((m) => <li key={m._id}>{m.content}</li>)}
+      {thread.data?.map((m) => (
+        <li key={m._id}>{m.content}</li>
+      ))}
     </ul>
   )
 }
@@ -29,10 +31,12 @@ describe('the thread query', () => {
     // The server read the thread before the partner's message was stored: its answer is empty.
     let answer!: () => void
     const answered = new Promise<void>((resolve) => (answer = resolve))
-    server.use(http.get('*/api/chat/:userId', async () => {
-      await answered
-      return HttpResponse.json([])
-    }))
+    server.use(
+      http.get('*/api/chat/:userId', async () => {
+        await answered
+        return HttpResponse.json([])
+      }),
+    )
     const queryClient = createTestQueryClient()
     render(
       <QueryClientProvider client={queryClient}>
@@ -43,8 +47,13 @@ describe('the thread query', () => {
 
     // The message's live event, as chat's handler applies it (src/features/chat/realtime.ts).
     const hello: ChatMessage = {
-      _id: '0193a000-0000-7000-8000-000000000001', sender: partner._id, receiver: user._id, content: 'Hello',
-      createdAt: '2025-01-01T00:00:00Z', readAt: null, attachments: [],
+      _id: '0193a000-0000-7000-8000-000000000001',
+      sender: partner._id,
+      receiver: user._id,
+      content: 'Hello',
+      createdAt: '2025-01-01T00:00:00Z',
+      readAt: null,
+      attachments: [],
     }
     act(() => {
       queryClient.setQueryData<ChatMessage[]>(queryKeys.chat.thread(partner._id), (thread) => mergeMessages(thread ?? [], [hello]))

@@ -20,16 +20,20 @@ function seed() {
 describe("the chat's two pages: people at /chat, conversations at /messages", () => {
   it('/chat lists the people to chat with and their unread counts; /messages the conversations; each says what it holds', async () => {
     const { ada } = seed()
-    const atChat = await renderApp('/chat', { as: ada })
+    const { unmount } = await renderApp('/chat', { as: ada })
     expect(await screen.findByRole('heading', { level: 1, name: 'Chat' })).toBeInTheDocument()
     expect(screen.getByText('People you can chat with')).toBeInTheDocument()
     const people = screen.getByRole('region', { name: 'Startups' })
     await within(people).findByText('Zeta Corp')
-    expect(within(people).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual(['Chat with Acme Labs', 'Chat with Zeta Corp'])
+    expect(
+      within(people)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(['Chat with Acme Labs', 'Chat with Zeta Corp'])
     expect(await within(people).findByRole('img', { name: '2 unread messages' })).toBeInTheDocument()
     expect(screen.queryByRole('list', { name: 'Conversations' })).not.toBeInTheDocument()
     expect(screen.getByText('Select a user to start chatting')).toBeInTheDocument()
-    atChat.unmount()
+    unmount()
 
     await renderApp('/messages', { as: ada })
     expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument()

@@ -16,9 +16,7 @@ export function useMarkRead() {
     mutationFn: markRead,
     onSuccess: (receipt, userId) => {
       if (receipt.count === 0) return
-      queryClient.setQueryData<ChatMessage[]>(queryKeys.chat.thread(userId), (thread) =>
-        thread ? applyReadReceipt(thread, receipt) : thread,
-      )
+      queryClient.setQueryData<ChatMessage[]>(queryKeys.chat.thread(userId), (thread) => (thread ? applyReadReceipt(thread, receipt) : thread))
       queryClient.setQueryData<Conversation[]>(queryKeys.chat.conversations, (list) =>
         list?.map((c) => (c._id === userId ? { ...c, unreadCount: 0 } : c)),
       )

@@ -25,12 +25,7 @@ export function MessageAttachments({ attachments, own }: MessageAttachmentsProps
           <li key={a.url}>
             {isImage(a) ? (
               <a href={href} target="_blank" rel="noopener noreferrer" title={`Open ${a.name}`} className="block">
-                <img
-                  src={href}
-                  alt={a.name}
-                  loading="lazy"
-                  className="max-h-48 max-w-full rounded-lg bg-white object-contain sm:max-w-xs"
-                />
+                <img src={href} alt={a.name} loading="lazy" className="max-h-48 max-w-full rounded-lg bg-white object-contain sm:max-w-xs" />
               </a>
             ) : (
               <a

@@ -9,11 +9,7 @@ export function OnlineDot({ online, className }: { online: boolean; className?: 
       aria-label={label}
       title={label}
       data-online={online}
-      className={cn(
-        'absolute bottom-0 right-0 block size-3 rounded-full ring-2 ring-white',
-        online ? 'bg-emerald-500' : 'bg-slate-300',
-        className,
-      )}
+      className={cn('absolute bottom-0 right-0 block size-3 rounded-full ring-2 ring-white', online ? 'bg-emerald-500' : 'bg-slate-300', className)}
     />
   )
 }

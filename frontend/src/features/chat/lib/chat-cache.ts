@@ -58,7 +58,5 @@ export function clearUnread(list: Conversation[], receipt: ReadReceipt, me: stri
 
 /** Rows of `userId` show them online or not. */
 export function setOnline<T extends { _id: string; online: boolean }>(list: T[], userId: string, online: boolean): T[] {
-  return list.some((u) => u._id === userId && u.online !== online)
-    ? list.map((u) => (u._id === userId ? { ...u, online } : u))
-    : list
+  return list.some((u) => u._id === userId && u.online !== online) ? list.map((u) => (u._id === userId ? { ...u, online } : u)) : list
 }

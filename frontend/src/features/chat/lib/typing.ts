@@ -15,8 +15,7 @@ type TypingState = {
 /** Who is typing to me: chat.typing events set it, their messages clear it. */
 export const useTypingStore = create<TypingState>()((set) => ({
   typingUntil: {},
-  markTyping: (userId, now = Date.now()) =>
-    set((state) => ({ typingUntil: { ...state.typingUntil, [userId]: now + TYPING_VISIBLE_MS } })),
+  markTyping: (userId, now = Date.now()) => set((state) => ({ typingUntil: { ...state.typingUntil, [userId]: now + TYPING_VISIBLE_MS } })),
   stopTyping: (userId) =>
     set((state) => {
       if (!(userId in state.typingUntil)) return state

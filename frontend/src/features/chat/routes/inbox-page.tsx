@@ -50,15 +50,12 @@ export function InboxPage({ route }: { route: keyof typeof routes }) {
   }, [partners.isError])
 
   const markAll = useMarkAllRead()
-  const onMarkAllRead = () =>
-    markAll.mutate(undefined, { onError: () => notify.error('Failed to mark conversations as read') })
+  const onMarkAllRead = () => markAll.mutate(undefined, { onError: () => notify.error('Failed to mark conversations as read') })
 
   const conversationList = conversations.data
   const partnerList = partners.data
   const unread = useMemo(() => new Map((conversationList ?? []).map((c) => [c._id, c.unreadCount])), [conversationList])
-  const partner = selectedId
-    ? (conversationList?.find((c) => c._id === selectedId) ?? partnerList?.find((p) => p._id === selectedId))
-    : undefined
+  const partner = selectedId ? (conversationList?.find((c) => c._id === selectedId) ?? partnerList?.find((p) => p._id === selectedId)) : undefined
   return (
     <InboxView
       title={title}

@@ -7,10 +7,10 @@ import { renderApp } from '@/testing/test-utils'
 import { isValidPhone } from '../schemas'
 
 async function setup() {
-  const app = await renderApp('/help')
+  const view = await renderApp('/help')
   const form = screen.getByRole('form', { name: 'Help request' })
   return {
-    ...app,
+    ...view,
     form,
     phone: () => within(form).getByLabelText(/^Phone number/),
     email: () => within(form).getByLabelText(/^Email/),
@@ -18,10 +18,10 @@ async function setup() {
     message: () => within(form).getByRole('textbox', { name: /^Message/ }),
     /** The form's own fields, so a test about the spec's fields meets only their messages. */
     describeProblem: async (topic = 'Payments', text = 'My payout has not arrived.') => {
-      await app.events.selectOptions(within(form).getByRole('combobox', { name: /^Topic/ }), topic)
-      await app.events.type(within(form).getByRole('textbox', { name: /^Message/ }), text)
+      await view.events.selectOptions(within(form).getByRole('combobox', { name: /^Topic/ }), topic)
+      await view.events.type(within(form).getByRole('textbox', { name: /^Message/ }), text)
     },
-    submit: () => app.events.click(within(form).getByRole('button', { name: 'Submit' })),
+    submit: () => view.events.click(within(form).getByRole('button', { name: 'Submit' })),
   }
 }
 
@@ -94,17 +94,14 @@ describe('/help', () => {
     await events.type(email(), 'ada@example.com')
     await submit()
     const alert = await within(form).findByText('Failed to submit. Please try again later.')
-    expect(alert.closest('[role="alert"]')).not.toBeNull()
+    expect(within(form).getByRole('alert')).toContainElement(alert)
     expect(within(form).queryByRole('status')).not.toBeInTheDocument()
   })
 
   it('puts server field errors on the inputs', async () => {
     server.use(
       http.post('*/api/help', () =>
-        HttpResponse.json(
-          { message: 'Invalid input', code: 'invalid', fields: { phone: 'Please enter a valid phone number.' } },
-          { status: 400 },
-        ),
+        HttpResponse.json({ message: 'Invalid input', code: 'invalid', fields: { phone: 'Please enter a valid phone number.' } }, { status: 400 }),
       ),
     )
     const { submit, phone, email, events, describeProblem } = await setup()
@@ -118,17 +115,19 @@ describe('/help', () => {
 })
 
 describe('/help: the topic and the message', () => {
-  it('offers the topics under a labelled select and counts the message\'s characters', async () => {
+  it("offers the topics under a labelled select and counts the message's characters", async () => {
     const { topic, message, events } = await setup()
-    expect(within(topic()).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Choose a topic', 'Account and sign-in', 'Tasks and submissions', 'Payments', 'Certificates', 'Something else',
-    ])
+    expect(
+      within(topic())
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a topic', 'Account and sign-in', 'Tasks and submissions', 'Payments', 'Certificates', 'Something else'])
     expect(message()).toHaveAccessibleDescription('0 of 2000 characters')
     await events.type(message(), 'Hello')
     expect(message()).toHaveAccessibleDescription('5 of 2000 characters')
   })
 
-  it('asks for both beside the spec\'s fields, and sends nothing', async () => {
+  it("asks for both beside the spec's fields, and sends nothing", async () => {
     const { submit, topic, message, phone, events } = await setup()
     await events.type(phone(), '5551234567')
     await submit()

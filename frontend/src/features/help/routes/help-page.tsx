@@ -20,7 +20,9 @@ export function HelpPage() {
   // helpFormSchema lets only a listed topic through, so the form's string is one of the API's.
   return (
     <HelpPageView
-      onSubmit={(values) => help.mutate({ phone: values.phone.trim(), email: values.email.trim(), topic: values.topic as HelpTopic, message: values.message.trim() })}
+      onSubmit={(values) =>
+        help.mutate({ phone: values.phone.trim(), email: values.email.trim(), topic: values.topic as HelpTopic, message: values.message.trim() })
+      }
       isSubmitting={help.isPending}
       status={status}
       error={help.error}

@@ -11,12 +11,13 @@ describe('landing page', () => {
     expect(screen.getByRole('heading', { name: 'Downloadable certificates' })).toBeInTheDocument()
     expect(screen.getByText('Every completed project earns a certificate you can download and share.')).toBeInTheDocument()
 
+    // eslint-disable-next-line testing-library/no-node-access -- the steps are the list in the section under this heading
     const steps = screen.getByRole('heading', { name: 'How it works' }).parentElement!.querySelector('ol')!
-    expect(within(steps).getAllByRole('heading').map((heading) => heading.textContent)).toEqual([
-      'Create a profile',
-      'Connect and collaborate',
-      'Earn and grow',
-    ])
+    expect(
+      within(steps)
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Create a profile', 'Connect and collaborate', 'Earn and grow'])
 
     const main = screen.getByRole('main')
     expect(within(main).getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute('href', '/register')

@@ -37,7 +37,11 @@ function stepsFor(pay: string) {
   return [
     { icon: UserRoundPlus, title: 'Create a profile', text: 'Sign up as a student or a startup and tell others what you do.' },
     { icon: Handshake, title: 'Connect and collaborate', text: 'Find the right task or the right student and work together.' },
-    { icon: TrendingUp, title: 'Earn and grow', text: `${pay ? `${pay} ` : ''}Collect certificates and verified skills, and build your track record.` },
+    {
+      icon: TrendingUp,
+      title: 'Earn and grow',
+      text: `${pay ? `${pay} ` : ''}Collect certificates and verified skills, and build your track record.`,
+    },
   ]
 }
 
@@ -63,8 +67,8 @@ export function LandingPage() {
           <p className="text-sm font-semibold uppercase tracking-wider text-indigo-600">Students × Startups</p>
           <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">Connect. Learn. Grow.</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600">
-            Bridgework links students who want real experience with startups that need work done. Post tasks, submit
-            work, chat, and earn certificates for every completed project.
+            Bridgework links students who want real experience with startups that need work done. Post tasks, submit work, chat, and earn certificates
+            for every completed project.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <PrimaryAction signedIn={signedIn} label="Get Started" />

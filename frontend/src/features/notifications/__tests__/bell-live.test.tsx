@@ -19,7 +19,10 @@ const frame = ({ userId: _owner, ...notification }: Stored) => notification
 
 /** The GETs the app made since `from` (an index into market.requests) to paths matching `path`. */
 const getsSince = (from: number, path: RegExp) =>
-  market.requests.slice(from).filter((r) => r.method === 'GET' && path.test(r.url.pathname)).map((r) => r.url.pathname)
+  market.requests
+    .slice(from)
+    .filter((r) => r.method === 'GET' && path.test(r.url.pathname))
+    .map((r) => r.url.pathname)
 
 /** Lets any refetch an event started reach the mock server before counting requests. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 300)))
@@ -38,6 +41,7 @@ async function studentWithOpenBell() {
 const bellItems = () =>
   within(screen.getByRole('region', { name: 'Unread notifications' }))
     .getAllByRole('listitem')
+    // eslint-disable-next-line testing-library/no-node-access -- an item's text, without its time and actions
     .map((li) => li.querySelector('p')?.textContent)
 
 describe('the bell live', () => {

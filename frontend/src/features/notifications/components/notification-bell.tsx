@@ -9,11 +9,5 @@ import { NotificationBellView } from './notification-bell-view'
 export function NotificationBell({ role }: { role: NotificationRole }) {
   const bell = useUnreadNotifications(role)
   const markRead = useMarkNotificationRead(role)
-  return (
-    <NotificationBellView
-      notifications={bell.data?.items ?? []}
-      unread={bell.data?.unread ?? 0}
-      onRead={(id) => markRead.mutate(id)}
-    />
-  )
+  return <NotificationBellView notifications={bell.data?.items ?? []} unread={bell.data?.unread ?? 0} onRead={(id) => markRead.mutate(id)} />
 }

@@ -20,4 +20,3 @@ export function removeFromBell(bell: Bell, id: string): Bell {
   const items = bell.items.filter((item) => item._id !== id)
   return items.length === bell.items.length ? bell : { items, unread: Math.max(0, bell.unread - 1) }
 }
-

@@ -54,7 +54,11 @@ describe('the Payments page, as the student', () => {
     expect(sent).toHaveTextContent('Confirm once it has arrived, or say it has not.')
     expect(sent).toHaveTextContent('Bank transfer · Reference TX-1')
     const steps = within(sent).getByRole('list', { name: 'Steps of the payment for Landing page' })
-    expect(within(steps).getAllByRole('listitem').map((li) => li.textContent?.split(' · ')[0])).toEqual(['Due', 'Sent'])
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.split(' · ')[0]),
+    ).toEqual(['Due', 'Sent'])
     expect(await card('Payment for Logo from Nimbus Labs')).toHaveTextContent('Amount: $200')
     await waitFor(() => expect(tabNames()).toEqual(['All (3)', 'Due (1)', 'Sent (1)', 'Received (1)', 'Disputed (0)']))
 
@@ -205,7 +209,11 @@ describe('the Payments page, as the startup', () => {
 
   it('offers Mark as sent again on a disputed payment', async () => {
     const { student, startup, task } = scene()
-    makePayment(task, student, startup, { status: 'disputed', method: 'upi', events: [{ status: 'disputed', at: '2029-12-05T09:00:00Z', note: 'Not in my account' }] })
+    makePayment(task, student, startup, {
+      status: 'disputed',
+      method: 'upi',
+      events: [{ status: 'disputed', at: '2029-12-05T09:00:00Z', note: 'Not in my account' }],
+    })
     await renderApp('/payments', { as: startup })
     const disputed = await card('Payment for Landing page to Rosa Diaz')
     expect(disputed).toHaveTextContent('The student says it has not arrived.')
@@ -230,11 +238,11 @@ describe('one payment, /payments/:id', () => {
 
 describe('who may open /payments', () => {
   it('sends a visitor to sign in and the admin home', async () => {
-    const visitor = await renderApp('/payments')
-    expect(visitor.router.location.pathname).toBe('/login')
-    visitor.unmount()
-    const admin = await renderApp('/payments', { as: 'admin' })
-    expect(admin.router.location.pathname).toBe('/')
+    const { router, unmount } = await renderApp('/payments')
+    expect(router.location.pathname).toBe('/login')
+    unmount()
+    const { router: adminRouter } = await renderApp('/payments', { as: 'admin' })
+    expect(adminRouter.location.pathname).toBe('/')
   })
 })
 
@@ -257,11 +265,11 @@ describe('Stripe mode', () => {
     const { student } = scene()
     ledger.provider = { provider: 'stripe', platformFeePercent: 5 }
     ledger.payouts = { status: 'pending' }
-    const pending = await renderApp('/payments', { as: student })
+    const { unmount } = await renderApp('/payments', { as: student })
     const payouts = await screen.findByRole('region', { name: 'Payouts' })
     expect(payouts).toHaveTextContent('Stripe is still checking your payout account.')
     expect(within(payouts).getByRole('button', { name: 'Continue setup' })).toBeInTheDocument()
-    pending.unmount()
+    unmount()
     ledger.payouts = { status: 'enabled' }
     await renderApp('/payments', { as: student })
     expect(await screen.findByRole('region', { name: 'Payouts' })).toHaveTextContent('Payouts connected')

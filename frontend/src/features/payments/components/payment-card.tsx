@@ -68,9 +68,19 @@ export function PaymentCard({ payment, side, onStep, onDownloadReceipt, busy }: 
           </h2>
           <p className="text-sm text-slate-600">
             {side === 'startup' ? (
-              <>To <Link to={paths.startup.student(payment.student._id)} className="font-medium text-indigo-700 hover:underline">{studentName(payment)}</Link></>
+              <>
+                To{' '}
+                <Link to={paths.startup.student(payment.student._id)} className="font-medium text-indigo-700 hover:underline">
+                  {studentName(payment)}
+                </Link>
+              </>
             ) : (
-              <>From <Link to={paths.startup.detail(payment.startup._id)} className="font-medium text-indigo-700 hover:underline">{payment.startup.companyName}</Link></>
+              <>
+                From{' '}
+                <Link to={paths.startup.detail(payment.startup._id)} className="font-medium text-indigo-700 hover:underline">
+                  {payment.startup.companyName}
+                </Link>
+              </>
             )}
             {' · '}Approved {formatDate(payment.createdAt)} (revision {payment.revision})
           </p>
@@ -90,7 +100,12 @@ export function PaymentCard({ payment, side, onStep, onDownloadReceipt, busy }: 
       {payment.method && (
         <p className="text-sm text-slate-600">
           {methodLabel(payment.method)}
-          {payment.reference && <> · Reference <span className="font-mono break-all text-slate-800">{payment.reference}</span></>}
+          {payment.reference && (
+            <>
+              {' '}
+              · Reference <span className="font-mono break-all text-slate-800">{payment.reference}</span>
+            </>
+          )}
         </p>
       )}
       <PaymentTimeline payment={payment} label={`Steps of the payment for ${payment.task.title}`} />
@@ -101,7 +116,13 @@ export function PaymentCard({ payment, side, onStep, onDownloadReceipt, busy }: 
           </Button>
         )}
         {canConfirm && (
-          <Button size="sm" disabled={busy !== undefined} isLoading={mine === 'received'} loadingText="Confirming..." onClick={() => void onStep(payment, { kind: 'received' })}>
+          <Button
+            size="sm"
+            disabled={busy !== undefined}
+            isLoading={mine === 'received'}
+            loadingText="Confirming..."
+            onClick={() => void onStep(payment, { kind: 'received' })}
+          >
             Confirm received
           </Button>
         )}
@@ -111,7 +132,14 @@ export function PaymentCard({ payment, side, onStep, onDownloadReceipt, busy }: 
           </Button>
         )}
         {hasReceipt(payment) && (
-          <Button size="sm" variant="ghost" isLoading={mine === 'receipt'} loadingText="Downloading..." onClick={() => onDownloadReceipt(payment)} aria-label={`Receipt for ${payment.task.title}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            isLoading={mine === 'receipt'}
+            loadingText="Downloading..."
+            onClick={() => onDownloadReceipt(payment)}
+            aria-label={`Receipt for ${payment.task.title}`}
+          >
             <Download className="size-4" aria-hidden="true" />
             Receipt
           </Button>

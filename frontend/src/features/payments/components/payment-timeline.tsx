@@ -12,7 +12,9 @@ export function PaymentTimeline({ payment, label }: { payment: Payment; label: s
           <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-indigo-500" aria-hidden="true" />
           <span className="font-medium text-slate-800">{paymentStatusLabel(event.status)}</span>
           <span className="text-slate-500"> · {formatDateTime(event.at)}</span>
-          {event.note && <blockquote className="mt-1 whitespace-pre-line break-words rounded-lg bg-slate-50 p-2 text-slate-700">{event.note}</blockquote>}
+          {event.note && (
+            <blockquote className="mt-1 whitespace-pre-line break-words rounded-lg bg-slate-50 p-2 text-slate-700">{event.note}</blockquote>
+          )}
         </li>
       ))}
     </ol>

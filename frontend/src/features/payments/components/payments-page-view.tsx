@@ -96,7 +96,11 @@ export function PaymentsPageView(props: PaymentsPageViewProps) {
             tab === 'all' ? (
               <>
                 <p className="font-medium text-slate-700">No payments yet</p>
-                <p className="text-sm">{side === 'student' ? 'When a startup approves your paid work, its payment shows here.' : 'When you approve paid work, what you owe the student shows here.'}</p>
+                <p className="text-sm">
+                  {side === 'student'
+                    ? 'When a startup approves your paid work, its payment shows here.'
+                    : 'When you approve paid work, what you owe the student shows here.'}
+                </p>
               </>
             ) : (
               <p>No payments here: none is {label.toLowerCase()}.</p>

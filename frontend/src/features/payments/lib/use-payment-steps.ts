@@ -8,9 +8,7 @@ import { useReportNotReceived } from '../api/report-not-received'
 
 /** A step one side takes on a payment. */
 export type PaymentStepAction =
-  | { kind: 'sent'; method: PaymentMethod; reference: string }
-  | { kind: 'received' }
-  | { kind: 'not-received'; note: string }
+  { kind: 'sent'; method: PaymentMethod; reference: string } | { kind: 'received' } | { kind: 'not-received'; note: string }
 
 /** How a step ended: nothing when it was taken, else the API's error (a dialog stays open on it). */
 export type StepOutcome = { error?: unknown }

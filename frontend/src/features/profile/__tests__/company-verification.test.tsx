@@ -17,7 +17,9 @@ describe('/profile: Verify your company', () => {
   })
 
   it("checks the address, shows the server's refusal, then confirms the link is on its way", async () => {
-    const { events, user } = await renderApp('/profile', { as: { userType: 'startup', companyName: 'Nimbus Labs', website: 'https://www.nimbus.io' } })
+    const { events, user } = await renderApp('/profile', {
+      as: { userType: 'startup', companyName: 'Nimbus Labs', website: 'https://www.nimbus.io' },
+    })
     const email = within(form()).getByLabelText('Work email')
     const send = within(form()).getByRole('button', { name: 'Send verification link' })
 
@@ -39,8 +41,9 @@ describe('/profile: Verify your company', () => {
 
     // A refusal only the server knows (here: too many links) is shown too.
     server.use(
-      http.post('*/api/startup/verification', () =>
-        HttpResponse.json({ message: 'Too many verification emails. Please try again later.', code: 'throttled' }, { status: 429 }),
+      http.post(
+        '*/api/startup/verification',
+        () => HttpResponse.json({ message: 'Too many verification emails. Please try again later.', code: 'throttled' }, { status: 429 }),
         { once: true },
       ),
     )

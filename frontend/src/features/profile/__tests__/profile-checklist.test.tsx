@@ -40,13 +40,13 @@ describe('/profile: prefilled from sign-up, with a checklist', () => {
   it('checks the steps that are done and hides the checklist once all are', async () => {
     const partial = createUser({ firstName: 'Rosa', lastName: 'Diaz', bio: 'I design.', skills: [{ name: 'Figma' }] })
     serveProfile(partial)
-    const first = await renderApp('/profile', { as: partial })
+    const { unmount } = await renderApp('/profile', { as: partial })
     const checklist = await screen.findByRole('region', { name: 'Complete your profile' })
     expect(checklist).toHaveTextContent('2 of 4 done')
     expect(within(checklist).getByText('Add a bio')).toHaveTextContent('Add a bio (done)')
     expect(within(checklist).queryByRole('button', { name: 'Add a bio' })).not.toBeInTheDocument()
     expect(within(checklist).getByRole('button', { name: 'Add a project' })).toBeInTheDocument()
-    first.unmount()
+    unmount()
 
     const complete = { ...partial, projects: [{ title: 'Logo', description: '', technologies: [], link: '' }], resume: '/api/files/cv' }
     serveProfile(complete)

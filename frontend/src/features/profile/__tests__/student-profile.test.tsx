@@ -10,9 +10,7 @@ function mockProfileApi(user: () => User) {
   const calls: Array<{ method: string; body: Record<string, unknown> }> = []
   let stored: User | null = null
   server.use(
-    http.get('*/api/student/profile', () =>
-      HttpResponse.json(stored ?? null),
-    ),
+    http.get('*/api/student/profile', () => HttpResponse.json(stored ?? null)),
     http.post('*/api/student/profile', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>
       calls.push({ method: 'POST', body })
@@ -105,10 +103,12 @@ describe('/profile as a student', () => {
   it('refuses a wrong resume type or size before uploading, with the spec messages', async () => {
     const uploads: string[] = []
     mockProfileApi(() => ({}) as User)
-    server.use(http.post('*/api/uploads/resume', () => {
-      uploads.push('resume')
-      return HttpResponse.json({ url: '/api/files/x' }, { status: 201 })
-    }))
+    server.use(
+      http.post('*/api/uploads/resume', () => {
+        uploads.push('resume')
+        return HttpResponse.json({ url: '/api/files/x' }, { status: 201 })
+      }),
+    )
     const { events } = await renderApp('/profile', { as: 'student' })
     await events.click(await screen.findByRole('button', { name: 'Add Profile' }))
     const input = screen.getByLabelText('Resume')
@@ -139,11 +139,7 @@ describe('/profile as a student', () => {
     [413, 'too_large', 'You have used your 50 MB of upload space. Replace or remove a file to upload more.'],
   ])('shows the upload limit the server answers with (%i)', async (status, code, message) => {
     mockProfileApi(() => ({}) as User)
-    server.use(
-      http.post('*/api/uploads/resume', () =>
-        HttpResponse.json({ message, code }, { status, headers: { 'Retry-After': '300' } }),
-      ),
-    )
+    server.use(http.post('*/api/uploads/resume', () => HttpResponse.json({ message, code }, { status, headers: { 'Retry-After': '300' } })))
     const { events } = await renderApp('/profile', { as: 'student' })
     await events.click(await screen.findByRole('button', { name: 'Add Profile' }))
     const input = screen.getByLabelText('Resume')
@@ -155,7 +151,10 @@ describe('/profile as a student', () => {
     mockProfileApi(() => ({}) as User)
     server.use(
       http.post('*/api/student/profile', () =>
-        HttpResponse.json({ message: 'Please enter a valid phone number.', code: 'invalid', fields: { phone: 'Please enter a valid phone number.' } }, { status: 400 }),
+        HttpResponse.json(
+          { message: 'Please enter a valid phone number.', code: 'invalid', fields: { phone: 'Please enter a valid phone number.' } },
+          { status: 400 },
+        ),
       ),
     )
     const { events } = await renderApp('/profile', { as: { userType: 'student', firstName: 'Ada', lastName: 'Lovelace' } })

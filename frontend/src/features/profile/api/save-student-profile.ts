@@ -30,7 +30,9 @@ export function saveStudentProfile({ input, create, user }: { input: StudentProf
 }
 
 /** Saves, then shows the stored profile everywhere: the profile query, /me and the auth store. */
-export function useSaveStudentProfile(options: { onSuccess?: (user: User, created: boolean) => void; onError?: (error: unknown, created: boolean) => void } = {}) {
+export function useSaveStudentProfile(
+  options: { onSuccess?: (user: User, created: boolean) => void; onError?: (error: unknown, created: boolean) => void } = {},
+) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: saveStudentProfile,

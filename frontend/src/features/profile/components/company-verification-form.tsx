@@ -57,8 +57,8 @@ export function CompanyVerificationForm({ website, verifiedDomain, onSubmit, isS
           !verifiedDomain && (
             <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Verify your company" className="space-y-4">
               <p className="text-sm text-slate-600">
-                We email a link to an address at {domain}. Opening it while signed in here shows "{domain} verified" on your certificates,
-                tasks and profile.
+                We email a link to an address at {domain}. Opening it while signed in here shows "{domain} verified" on your certificates, tasks and
+                profile.
               </p>
               <Input
                 label="Work email"

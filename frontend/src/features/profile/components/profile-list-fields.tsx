@@ -31,8 +31,18 @@ export function SkillsFields({ control, register, errors }: ListProps) {
       <legend className="text-lg font-semibold text-slate-900">Skills</legend>
       {fields.map((field, i) => (
         <div key={field.id} className="grid grid-cols-[1fr_auto] gap-3 sm:grid-cols-[2fr_1fr_auto]">
-          <Input label={`Skill ${i + 1}`} placeholder="e.g. React, TypeScript" error={errors.skills?.[i]?.name?.message} {...register(`skills.${i}.name`)} />
-          <SelectField label={`Level of skill ${i + 1}`} options={levelOptions} error={errors.skills?.[i]?.level?.message} {...register(`skills.${i}.level`)} />
+          <Input
+            label={`Skill ${i + 1}`}
+            placeholder="e.g. React, TypeScript"
+            error={errors.skills?.[i]?.name?.message}
+            {...register(`skills.${i}.name`)}
+          />
+          <SelectField
+            label={`Level of skill ${i + 1}`}
+            options={levelOptions}
+            error={errors.skills?.[i]?.level?.message}
+            {...register(`skills.${i}.level`)}
+          />
           <RemoveButton label={`Remove skill ${i + 1}`} onClick={() => remove(i)} />
         </div>
       ))}
@@ -56,7 +66,12 @@ export function ExperienceFields({ control, register, errors, watch }: ListProps
             <div className="grid gap-3 sm:grid-cols-2">
               <Input label={`Title of experience ${i + 1}`} error={e?.title?.message} {...register(`experience.${i}.title`)} />
               <Input label={`Company of experience ${i + 1}`} error={e?.company?.message} {...register(`experience.${i}.company`)} />
-              <Input label={`Start date of experience ${i + 1}`} type="month" error={e?.startDate?.message} {...register(`experience.${i}.startDate`)} />
+              <Input
+                label={`Start date of experience ${i + 1}`}
+                type="month"
+                error={e?.startDate?.message}
+                {...register(`experience.${i}.startDate`)}
+              />
               <Input
                 label={`End date of experience ${i + 1}`}
                 type="month"
@@ -67,12 +82,21 @@ export function ExperienceFields({ control, register, errors, watch }: ListProps
               />
             </div>
             <Checkbox label="Current" {...register(`experience.${i}.isCurrent`)} />
-            <TextareaField label={`Description of experience ${i + 1}`} rows={3} error={e?.description?.message} {...register(`experience.${i}.description`)} />
+            <TextareaField
+              label={`Description of experience ${i + 1}`}
+              rows={3}
+              error={e?.description?.message}
+              {...register(`experience.${i}.description`)}
+            />
             <RemoveButton label={`Remove experience ${i + 1}`} onClick={() => remove(i)} />
           </div>
         )
       })}
-      <Button variant="outline" size="sm" onClick={() => append({ title: '', company: '', description: '', startDate: '', endDate: '', isCurrent: false })}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => append({ title: '', company: '', description: '', startDate: '', endDate: '', isCurrent: false })}
+      >
         <Plus className="size-4" aria-hidden="true" /> Add Experience
       </Button>
     </fieldset>
@@ -90,7 +114,13 @@ export function ProjectsFields({ control, register, errors }: ListProps) {
           <div key={field.id} className="space-y-3 rounded-xl border border-slate-200 p-4">
             <div className="grid gap-3 sm:grid-cols-2">
               <Input label={`Title of project ${i + 1}`} error={p?.title?.message} {...register(`projects.${i}.title`)} />
-              <Input label={`Link of project ${i + 1}`} type="url" placeholder="https://" error={p?.link?.message} {...register(`projects.${i}.link`)} />
+              <Input
+                label={`Link of project ${i + 1}`}
+                type="url"
+                placeholder="https://"
+                error={p?.link?.message}
+                {...register(`projects.${i}.link`)}
+              />
             </div>
             <Input
               label={`Technologies of project ${i + 1}`}
@@ -98,7 +128,12 @@ export function ProjectsFields({ control, register, errors }: ListProps) {
               error={p?.technologies?.message}
               {...register(`projects.${i}.technologies`)}
             />
-            <TextareaField label={`Description of project ${i + 1}`} rows={3} error={p?.description?.message} {...register(`projects.${i}.description`)} />
+            <TextareaField
+              label={`Description of project ${i + 1}`}
+              rows={3}
+              error={p?.description?.message}
+              {...register(`projects.${i}.description`)}
+            />
             <RemoveButton label={`Remove project ${i + 1}`} onClick={() => remove(i)} />
           </div>
         )

@@ -51,7 +51,9 @@ export function StartupProfileForm({ defaultValues, onSubmit, onCancel, isSaving
           upload={uploadPicture}
           onUploaded={(url) => setValue('profilePicture', url, { shouldDirty: true })}
           failure={IMAGE_UPLOAD_FAILED}
-          current={<Avatar src={watch('profilePicture')} initials={avatarInitial({ userType: 'startup', companyName })} alt="Company picture" size="lg" />}
+          current={
+            <Avatar src={watch('profilePicture')} initials={avatarInitial({ userType: 'startup', companyName })} alt="Company picture" size="lg" />
+          }
         />
         <Input label="Company Name" required error={errors.companyName?.message} {...register('companyName')} />
         <Input label="Industry" required error={errors.industry?.message} {...register('industry')} />

@@ -38,7 +38,17 @@ export type StudentProfileFormProps = {
 const serverFields = ['firstName', 'lastName', 'headline', 'bio', 'phone', 'college', 'collegeEmail', 'profilePicture', 'resume'] as const
 
 /** The student's profile form: details, avatar, skills, experience, projects and résumé. */
-export function StudentProfileForm({ mode, defaultValues, onSubmit, onCancel, isSaving, error, uploadAvatar, uploadResume, focusField }: StudentProfileFormProps) {
+export function StudentProfileForm({
+  mode,
+  defaultValues,
+  onSubmit,
+  onCancel,
+  isSaving,
+  error,
+  uploadAvatar,
+  uploadResume,
+  focusField,
+}: StudentProfileFormProps) {
   const formRef = useRef<HTMLFormElement>(null)
   useEffect(() => {
     if (!focusField) return

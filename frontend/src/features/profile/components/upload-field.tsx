@@ -50,7 +50,14 @@ export function UploadField({ label, accept, hint, check, upload, onUploaded, fa
       </span>
       <div className="flex flex-wrap items-center gap-3">
         {current}
-        <label htmlFor={id} className={buttonClasses({ variant: 'outline', size: 'sm', className: 'cursor-pointer focus-within:outline-2 focus-within:outline-indigo-600' })}>
+        <label
+          htmlFor={id}
+          className={buttonClasses({
+            variant: 'outline',
+            size: 'sm',
+            className: 'cursor-pointer focus-within:outline-2 focus-within:outline-indigo-600',
+          })}
+        >
           {isUploading ? <Spinner size="sm" decorative /> : <Upload className="size-4" aria-hidden="true" />}
           {isUploading ? 'Uploading...' : `Choose ${label.toLowerCase()}`}
           <input
@@ -66,7 +73,13 @@ export function UploadField({ label, accept, hint, check, upload, onUploaded, fa
           />
         </label>
       </div>
-      {error ? <FieldError id={`${id}-error`} message={error} /> : <p id={`${id}-hint`} className="text-xs text-slate-500">{hint}</p>}
+      {error ? (
+        <FieldError id={`${id}-error`} message={error} />
+      ) : (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
     </div>
   )
 }

@@ -36,7 +36,9 @@ export function VerifyCompanyPage() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Verify your company</h1>
       <div className="mt-6">
         {!token ? (
-          <Alert tone="error">This verification link is incomplete. Open the link from the email again, or ask for a new one from your profile.</Alert>
+          <Alert tone="error">
+            This verification link is incomplete. Open the link from the email again, or ask for a new one from your profile.
+          </Alert>
         ) : user?.userType !== 'startup' ? (
           <Card className="flex items-start gap-3 p-6 text-slate-700">
             <ShieldAlert className="size-6 shrink-0 text-amber-600" aria-hidden="true" />

@@ -14,11 +14,17 @@ describe('/settings saved searches', () => {
     const student = seedAccount({ userType: 'student' }).user
     addSavedSearch(student._id, { name: 'Anything', createdAt: '2026-11-01T00:00:00Z' })
     addSavedSearch(student._id, {
-      name: 'Go backends', search: 'react', category: 'web-development', skills: ['Go', 'SQL'], deadlineBefore: '2026-12-01', source: 'startup',
+      name: 'Go backends',
+      search: 'react',
+      category: 'web-development',
+      skills: ['Go', 'SQL'],
+      deadlineBefore: '2026-12-01',
+      source: 'startup',
     })
     const { events, router } = await renderApp('/settings', { as: student })
     const list = await savedSearches()
     const items = within(list).getAllByRole('listitem')
+    // eslint-disable-next-line testing-library/no-node-access -- a saved search's name, the first line of its item
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual(['Go backends', 'Anything'])
     expect(items[0]).toHaveTextContent('"react" · Web Development · skills: Go, SQL · before 1 Dec 2026 · assigned to you by a startup')
     expect(items[1]).toHaveTextContent('All tasks')
@@ -82,9 +88,11 @@ describe('/settings email notifications', () => {
     expect(within(form).getByLabelText('Submission updates')).toHaveValue('hourly')
     expect(within(form).getByLabelText('Payments')).toHaveValue('immediate')
     expect(within(form).getByLabelText('Task alerts')).toHaveValue('daily')
-    expect(within(messages as HTMLSelectElement).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Immediately', 'Hourly digest', 'Daily digest', 'Off',
-    ])
+    expect(
+      within(messages as HTMLSelectElement)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Immediately', 'Hourly digest', 'Daily digest', 'Off'])
 
     await events.selectOptions(messages, 'Daily digest')
     await events.selectOptions(within(form).getByLabelText('Task alerts'), 'Off')
@@ -119,7 +127,9 @@ describe('/settings email notifications', () => {
     const { events } = await renderApp('/settings', { as: 'admin' })
     const form = await emailForm()
     await events.click(within(form).getByRole('button', { name: 'Save email settings' }))
-    await waitFor(() => expect(within(form).getByLabelText('Submission updates')).toHaveAccessibleDescription('Choose immediate, hourly, daily or off'))
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Submission updates')).toHaveAccessibleDescription('Choose immediate, hourly, daily or off'),
+    )
     expect(screen.queryByText('Email settings saved')).not.toBeInTheDocument()
   })
 
@@ -138,9 +148,12 @@ describe('/settings', () => {
 })
 
 describe('/settings: the one place for the account', () => {
-  const sectionNames = (nav: HTMLElement) => within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])
+  const sectionNames = (nav: HTMLElement) =>
+    within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')])
 
-  it('a student finds every section, each linked from the page\'s own navigation', async () => {
+  it("a student finds every section, each linked from the page's own navigation", async () => {
     await renderApp('/settings', { as: 'student' })
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument()
     expect(sectionNames(screen.getByRole('navigation', { name: 'Settings sections' }))).toEqual([
@@ -150,7 +163,13 @@ describe('/settings: the one place for the account', () => {
       ['Email notifications', '#email'],
       ['Saved searches', '#saved-searches'],
     ])
-    for (const [name, id] of [['Password', 'password'], ['Devices', 'devices'], ['Sign-in log', 'sign-ins'], ['Email notifications', 'email'], ['Saved searches', 'saved-searches']]) {
+    for (const [name, id] of [
+      ['Password', 'password'],
+      ['Devices', 'devices'],
+      ['Sign-in log', 'sign-ins'],
+      ['Email notifications', 'email'],
+      ['Saved searches', 'saved-searches'],
+    ]) {
       expect(await screen.findByRole('region', { name })).toHaveAttribute('id', id)
     }
     expect(screen.getByRole('form', { name: 'Change password' })).toBeInTheDocument()
@@ -159,12 +178,15 @@ describe('/settings: the one place for the account', () => {
   })
 
   it('a startup has no saved searches; the admin changes no password here', async () => {
-    const startup = await renderApp('/settings', { as: 'startup' })
+    const { unmount } = await renderApp('/settings', { as: 'startup' })
     expect(sectionNames(screen.getByRole('navigation', { name: 'Settings sections' })).map(([name]) => name)).toEqual([
-      'Password', 'Devices', 'Sign-in log', 'Email notifications',
+      'Password',
+      'Devices',
+      'Sign-in log',
+      'Email notifications',
     ])
     expect(screen.queryByRole('region', { name: 'Saved searches' })).not.toBeInTheDocument()
-    startup.unmount()
+    unmount()
 
     await renderApp('/settings', { as: 'admin' })
     const password = await screen.findByRole('region', { name: 'Password' })

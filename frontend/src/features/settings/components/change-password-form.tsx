@@ -44,9 +44,19 @@ export function ChangePasswordForm({ onSubmit, isSaving, isDone, error }: Change
           <p className="mt-1 text-sm text-slate-600">Changing your password signs you out everywhere else.</p>
         </div>
         <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Change password" className="max-w-md space-y-4">
-          <PasswordInput label="Current password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...register('currentPassword')}
+          />
           <PasswordInput label="New password" autoComplete="new-password" error={errors.newPassword?.message} {...register('newPassword')} />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
           <Button type="submit" isLoading={isSaving} loadingText="Saving...">
             Change password
           </Button>

@@ -45,7 +45,13 @@ export function DevicesSectionView({ sessions, onEndSession, endingId, onSignOut
                     </p>
                   </div>
                   {!s.current && (
-                    <Button variant="outline" size="sm" onClick={() => onEndSession(s)} isLoading={endingId === s._id} aria-label={`Sign out ${s.device} (${s.ip})`}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => onEndSession(s)}
+                      isLoading={endingId === s._id}
+                      aria-label={`Sign out ${s.device} (${s.ip})`}
+                    >
                       Sign out
                     </Button>
                   )}

@@ -51,7 +51,9 @@ export function UnsubscribePageView({ token, onUnsubscribe, isSubmitting, unsubs
           <Alert tone="error">{UNSUBSCRIBE_INVALID}</Alert>
         ) : (
           <>
-            <p className="text-slate-600">You&apos;ll stop getting the emails this link was sent with. The bell in the app keeps showing your news.</p>
+            <p className="text-slate-600">
+              You&apos;ll stop getting the emails this link was sent with. The bell in the app keeps showing your news.
+            </p>
             {Boolean(error) && <Alert tone="error">{errorMessage(error, 'Could not unsubscribe. Try again.')}</Alert>}
             <Button type="button" onClick={onUnsubscribe} isLoading={isSubmitting} loadingText="Unsubscribing...">
               Unsubscribe

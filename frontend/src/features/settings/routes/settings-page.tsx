@@ -57,7 +57,9 @@ function ChangePassword() {
     onSuccess: () => notify.success(PASSWORD_CHANGED),
     onError: (error) => notify.error(errorMessage(error, 'Failed to change password')),
   })
-  return <ChangePasswordForm onSubmit={(values) => change.mutate(values)} isSaving={change.isPending} isDone={change.isSuccess} error={change.error} />
+  return (
+    <ChangePasswordForm onSubmit={(values) => change.mutate(values)} isSaving={change.isPending} isDone={change.isSuccess} error={change.error} />
+  )
 }
 
 /** The admin's password is not changed here: it is the server's configuration. */

@@ -10,15 +10,15 @@ describe('/startup/:id', () => {
     const other = createUser({ userType: 'startup', companyName: 'Other Inc', industry: 'Fintech', companyDescription: 'Payments.' })
     server.use(http.get('*/api/startup/:id', ({ params }) => HttpResponse.json({ startup: { ...other, _id: String(params.id) } })))
 
-    const visitor = await renderApp(`/startup/${other._id}`, { as: 'startup' })
+    const { unmount } = await renderApp(`/startup/${other._id}`, { as: 'startup' })
     expect(await screen.findByRole('heading', { level: 2, name: 'Other Inc' })).toBeInTheDocument()
     expect(screen.getByText('Fintech')).toBeInTheDocument()
     expect(screen.getByText('Payments.')).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Edit Profile' })).not.toBeInTheDocument()
-    visitor.unmount()
+    unmount()
 
-    const owner = await renderApp('/profile', { as: { userType: 'startup', companyName: 'Mine' } })
-    await owner.router.navigate(`/startup/${owner.user!._id}`)
+    const { router, user } = await renderApp('/profile', { as: { userType: 'startup', companyName: 'Mine' } })
+    await router.navigate(`/startup/${user!._id}`)
     expect(await screen.findByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/profile')
   })
 
@@ -32,7 +32,11 @@ describe('/startup/:id', () => {
   })
 
   it('shows the payment record Bridgework keeps, its disputes in words', async () => {
-    const other = createUser({ userType: 'startup', companyName: 'Other Inc', paymentRecord: { approved: 4, paid: 3, disputed: 1, medianDaysToPay: 2.5 } })
+    const other = createUser({
+      userType: 'startup',
+      companyName: 'Other Inc',
+      paymentRecord: { approved: 4, paid: 3, disputed: 1, medianDaysToPay: 2.5 },
+    })
     server.use(http.get('*/api/startup/:id', ({ params }) => HttpResponse.json({ startup: { ...other, _id: String(params.id) } })))
     await renderApp(`/startup/${other._id}`, { as: 'student' })
     expect(await screen.findByText('Paid 3 of 4 approved students · usually within 3 days · 1 payment disputed')).toBeInTheDocument()

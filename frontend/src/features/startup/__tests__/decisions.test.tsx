@@ -26,8 +26,8 @@ describe.each([
 ])('decisions from %s', (_where, route) => {
   async function open() {
     const s = scene()
-    const rendered = await renderApp(route === 'task' ? `/startup/tasks/${s.task._id}` : route, { as: s.startup.user })
-    return { ...s, ...rendered }
+    const view = await renderApp(route === 'task' ? `/startup/tasks/${s.task._id}` : route, { as: s.startup.user })
+    return { ...s, ...view }
   }
 
   it('reject asks for a reason in a labelled field and sends it as reviewNotes', async () => {
@@ -40,7 +40,9 @@ describe.each([
     await events.type(reason, 'The hero needs more contrast.')
     await events.click(within(dialog).getByRole('button', { name: 'Reject' }))
     expect(await screen.findByText('Work rejected')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/reject`)).toEqual([{ studentId: student._id, reviewNotes: 'The hero needs more contrast.', revision: 1 }])
+    expect(posted(`/api/startup/tasks/${task._id}/reject`)).toEqual([
+      { studentId: student._id, reviewNotes: 'The hero needs more contrast.', revision: 1 },
+    ])
   })
 
   it('Cancel and Escape close the dialogs without deciding', async () => {
@@ -72,16 +74,18 @@ describe.each([
     expect(within(dialog).getByRole('radio', { name: /Close the task/ })).toBeChecked()
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: '', closeTask: true, revision: 1 }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([
+      { studentId: student._id, approve: true, reviewNotes: '', closeTask: true, revision: 1 },
+    ])
   })
 })
 
 describe('startup dashboard greeting', () => {
   it('says Welcome on the first visit and Welcome back after', async () => {
     const { startup } = scene()
-    const first = await renderApp('/dashboard', { as: startup.user })
+    const { unmount } = await renderApp('/dashboard', { as: startup.user })
     expect(await screen.findByText(/^Welcome, Nimbus Labs\./)).toBeInTheDocument()
-    first.unmount()
+    unmount()
     await renderApp('/dashboard', { as: startup.user })
     expect(await screen.findByText(/^Welcome back, Nimbus Labs\./)).toBeInTheDocument()
   })

@@ -59,7 +59,9 @@ describe('the approve dialog on paid work', () => {
     await events.type(pay, '180.50')
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: '', closeTask: true, payAmount: 180.5, revision: 1 }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([
+      { studentId: student._id, approve: true, reviewNotes: '', closeTask: true, payAmount: 180.5, revision: 1 },
+    ])
     expect(ledger.payments.map((p) => [p.submission, p.amount, p.status])).toEqual([[submission._id, 18050, 'due']])
     // The approved submission shows its payment, a link to it.
     const row = screen.getByRole('listitem', { name: "Rosa Diaz's submission" })
@@ -70,7 +72,11 @@ describe('the approve dialog on paid work', () => {
   it('shows the server’s refusal of the pay on its field', async () => {
     const { startup, task } = scene({ budget: { min: 200, max: 200 } })
     const message = "Pay must be between 200.00 USD and 200.00 USD, the task's budget"
-    server.use(http.post('*/api/startup/tasks/:id/approve', () => HttpResponse.json({ message, code: 'invalid', fields: { payAmount: message } }, { status: 400 })))
+    server.use(
+      http.post('*/api/startup/tasks/:id/approve', () =>
+        HttpResponse.json({ message, code: 'invalid', fields: { payAmount: message } }, { status: 400 }),
+      ),
+    )
     const { events } = await renderApp(`/startup/tasks/${task._id}`, { as: startup })
     const dialog = await openApprove(events)
     const pay = within(dialog).getByRole('spinbutton', { name: 'Pay for this work' })
@@ -88,7 +94,9 @@ describe('the approve dialog on paid work', () => {
     expect(within(dialog).queryByRole('spinbutton')).not.toBeInTheDocument()
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: '', closeTask: true, revision: 1 }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([
+      { studentId: student._id, approve: true, reviewNotes: '', closeTask: true, revision: 1 },
+    ])
     expect(ledger.payments).toEqual([])
   })
 
@@ -102,7 +110,9 @@ describe('the approve dialog on paid work', () => {
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
     // No closeTask: the server fills a place, and only the last completes the task.
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: '', payAmount: 200, revision: 1 }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([
+      { studentId: student._id, approve: true, reviewNotes: '', payAmount: 200, revision: 1 },
+    ])
     expect([task.seatsFilled, task.status]).toEqual([2, 'open'])
   })
 
@@ -117,7 +127,9 @@ describe('the approve dialog on paid work', () => {
     await events.click(keep)
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: '', closeTask: false, payAmount: 200, revision: 1 }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([
+      { studentId: student._id, approve: true, reviewNotes: '', closeTask: false, payAmount: 200, revision: 1 },
+    ])
     expect([task.seats, task.seatsFilled, task.status]).toEqual([3, 2, 'open'])
   })
 

@@ -10,10 +10,10 @@ import { renderApp } from '@/testing/test-utils'
 beforeEach(() => resetMarket())
 
 async function setup() {
-  const app = await renderApp('/startup/post-work', { as: 'startup' })
+  const view = await renderApp('/startup/post-work', { as: 'startup' })
   const form = screen.getByRole('form', { name: 'Post New Work' })
   const field = (label: string | RegExp) => within(form).getByLabelText(label)
-  return { ...app, form, field }
+  return { ...view, form, field }
 }
 
 describe('Post New Work', () => {
@@ -82,8 +82,16 @@ describe('Post New Work', () => {
     expect(await screen.findByText('Work posted!')).toBeInTheDocument()
     const post = market.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/startup/tasks')!
     expect(post.body).toMatchObject({
-      title: 'Landing page', workType: 'technical', category: 'web-development', skills: ['React', 'CSS'],
-      estimatedHours: 6, deadline: '2030-02-01', budget: { min: 0, max: 0 }, priority: 'medium', revisionRounds: 3, assignedStudent: student._id,
+      title: 'Landing page',
+      workType: 'technical',
+      category: 'web-development',
+      skills: ['React', 'CSS'],
+      estimatedHours: 6,
+      deadline: '2030-02-01',
+      budget: { min: 0, max: 0 },
+      priority: 'medium',
+      revisionRounds: 3,
+      assignedStudent: student._id,
     })
     await screen.findByRole('heading', { name: 'My Works' })
   })
@@ -126,7 +134,10 @@ describe('Post New Work', () => {
   it('puts the server field errors on the form and says it failed', async () => {
     server.use(
       http.post('*/api/startup/tasks', () =>
-        HttpResponse.json({ message: 'Deadline cannot be in the past', code: 'invalid', fields: { deadline: 'Deadline cannot be in the past' } }, { status: 400 }),
+        HttpResponse.json(
+          { message: 'Deadline cannot be in the past', code: 'invalid', fields: { deadline: 'Deadline cannot be in the past' } },
+          { status: 400 },
+        ),
       ),
     )
     const { events, form, field } = await setup()
@@ -143,7 +154,7 @@ describe('Post New Work', () => {
     await waitFor(() => expect(field(/^Deadline/)).toHaveAccessibleDescription('Deadline cannot be in the past'))
   })
 
-  it('offers no past deadline and refuses one typed in, with the server\'s message', async () => {
+  it("offers no past deadline and refuses one typed in, with the server's message", async () => {
     const { events, form, field } = await setup()
     const now = new Date()
     const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
@@ -157,7 +168,11 @@ describe('Post New Work', () => {
   it('sends the chosen currency, USD unless changed', async () => {
     const { events, form, field } = await setup()
     expect(field(/^Currency/)).toHaveValue('USD')
-    expect(within(field(/^Currency/)).getAllByRole('option').map((o) => o.textContent)).toEqual(['USD', 'EUR', 'GBP', 'INR', 'CAD', 'AUD', 'SGD'])
+    expect(
+      within(field(/^Currency/))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['USD', 'EUR', 'GBP', 'INR', 'CAD', 'AUD', 'SGD'])
     await events.type(field(/^Title/), 'Paid work')
     await events.type(field(/^Description/), 'In euros')
     await events.selectOptions(field(/^Work Type/), 'technical')
@@ -173,7 +188,7 @@ describe('Post New Work', () => {
     expect(post.body).toMatchObject({ budget: { min: 0, max: 250 }, currency: 'EUR' })
   })
 
-  it('offers Paid places, 1 by default, from 1 to 50, with the server\'s words, and sends them as seats', async () => {
+  it("offers Paid places, 1 by default, from 1 to 50, with the server's words, and sends them as seats", async () => {
     const { events, form, field } = await setup()
     const places = field(/^Paid places/)
     expect(places).toHaveValue(1)
@@ -204,7 +219,7 @@ describe('Post New Work', () => {
     expect(post.body).toMatchObject({ budget: { min: 0, max: 200 }, seats: 3 })
   })
 
-  it('puts the server\'s refusal of the places on their field', async () => {
+  it("puts the server's refusal of the places on their field", async () => {
     const message = 'Paid places must be a whole number from 1 to 50'
     server.use(http.post('*/api/startup/tasks', () => HttpResponse.json({ message, code: 'invalid', fields: { seats: message } }, { status: 400 })))
     const { events, form, field } = await setup()

@@ -20,7 +20,8 @@ function scene() {
 const posted = (path: string) => market.requests.filter((r) => r.method === 'POST' && r.url.pathname === path).map((r) => r.body)
 
 /** The query of every GET of `path`, in order. */
-const asked = (path: string) => market.requests.filter((r) => r.method === 'GET' && r.url.pathname === path).map((r) => Object.fromEntries(r.url.searchParams))
+const asked = (path: string) =>
+  market.requests.filter((r) => r.method === 'GET' && r.url.pathname === path).map((r) => Object.fromEntries(r.url.searchParams))
 
 describe('My Works', () => {
   it('has the four tabs with their counts', async () => {
@@ -47,7 +48,9 @@ describe('My Works', () => {
     await events.type(within(dialog).getByLabelText('Review notes (optional)'), 'Great work')
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: 'Great work', closeTask: true, revision: 1 }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([
+      { studentId: student._id, approve: true, reviewNotes: 'Great work', closeTask: true, revision: 1 },
+    ])
     // Decided submissions show their status instead of actions.
     expect(await within(card).findByText('Approved')).toBeInTheDocument()
     expect(within(card).queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument()
@@ -109,7 +112,9 @@ describe('startup dashboard', () => {
     expect(within(table).getByRole('link', { name: 'https://dribbble.com/asha/logo' })).toHaveAttribute('rel', 'noopener noreferrer nofollow')
     expect(within(table).queryByRole('button', { name: /Move/ })).not.toBeInTheDocument()
     await events.click(within(table).getByRole('button', { name: "Reject Asha Verma's submission" }))
-    await events.click(within(screen.getByRole('dialog', { name: "Reject Asha Verma's work on 'Design a logo'?" })).getByRole('button', { name: 'Reject' }))
+    await events.click(
+      within(screen.getByRole('dialog', { name: "Reject Asha Verma's work on 'Design a logo'?" })).getByRole('button', { name: 'Reject' }),
+    )
     expect(await screen.findByText('Work rejected')).toBeInTheDocument()
     // The list reloads after a decision (spec §4).
     await waitFor(() => expect(screen.getByRole('region', { name: 'Company Stats' })).toHaveTextContent('Students currently working0'))

@@ -38,7 +38,9 @@ describe('request changes', () => {
     await events.type(notes, 'Use the brand colours')
     await events.click(within(dialog).getByRole('button', { name: 'Send request' }))
     expect(await screen.findByText('Changes requested')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/request-changes`)).toEqual([{ studentId: student._id, reviewNotes: 'Use the brand colours', revision: 1 }])
+    expect(posted(`/api/startup/tasks/${task._id}/request-changes`)).toEqual([
+      { studentId: student._id, reviewNotes: 'Use the brand colours', revision: 1 },
+    ])
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     const item = screen.getByRole('listitem', { name: "Asha Verma's submission" })
     expect(await within(item).findByText('Notes: Use the brand colours')).toBeInTheDocument()
@@ -81,7 +83,9 @@ describe('approve', () => {
     await events.click(within(dialog).getByRole('radio', { name: 'Keep the task open for more students' }))
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: '', closeTask: false, revision: 1 }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([
+      { studentId: student._id, approve: true, reviewNotes: '', closeTask: false, revision: 1 },
+    ])
   })
 
   it('says an assigned task closes with the approval', async () => {
@@ -94,7 +98,9 @@ describe('approve', () => {
     expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument()
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: student._id, approve: true, reviewNotes: '', closeTask: true, revision: 1 }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([
+      { studentId: student._id, approve: true, reviewNotes: '', closeTask: true, revision: 1 },
+    ])
   })
 })
 
@@ -123,7 +129,9 @@ describe('a review gone stale', () => {
     await events.click(screen.getByRole('button', { name: "Approve Asha Verma's submission" }))
     await events.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Work approved!')).toBeInTheDocument()
-    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([{ studentId: sub.student?._id, approve: true, reviewNotes: '', closeTask: true, revision: 2 }])
+    expect(posted(`/api/startup/tasks/${task._id}/approve`)).toEqual([
+      { studentId: sub.student?._id, approve: true, reviewNotes: '', closeTask: true, revision: 2 },
+    ])
   })
 
   it("shows the server's reason when a decision meets a newer revision", async () => {
@@ -145,8 +153,22 @@ describe('revisions', () => {
       revision: 2,
       link: 'https://dribbble.com/asha/logo-v2',
       revisions: [
-        { revision: 1, link: 'https://dribbble.com/asha/logo', status: 'changes_requested', reviewNotes: 'Bigger type', submittedAt: '2029-12-02T10:00:00Z', reviewedAt: '2029-12-03T10:00:00Z' },
-        { revision: 2, link: 'https://dribbble.com/asha/logo-v2', status: 'pending', reviewNotes: '', submittedAt: '2029-12-04T10:00:00Z', reviewedAt: null },
+        {
+          revision: 1,
+          link: 'https://dribbble.com/asha/logo',
+          status: 'changes_requested',
+          reviewNotes: 'Bigger type',
+          submittedAt: '2029-12-02T10:00:00Z',
+          reviewedAt: '2029-12-03T10:00:00Z',
+        },
+        {
+          revision: 2,
+          link: 'https://dribbble.com/asha/logo-v2',
+          status: 'pending',
+          reviewNotes: '',
+          submittedAt: '2029-12-04T10:00:00Z',
+          reviewedAt: null,
+        },
       ],
     })
     const { events } = await renderApp(`/startup/tasks/${task._id}`, { as: startup.user })
@@ -184,7 +206,7 @@ describe('revisions', () => {
 })
 
 describe('rate student', () => {
-  it('rates the student of approved work from the submissions table; the server\'s refusal shows', async () => {
+  it("rates the student of approved work from the submissions table; the server's refusal shows", async () => {
     const { startup, student, task, sub } = scene()
     Object.assign(sub, { status: 'approved', ratingClosesAt: '2029-12-17T09:00:00Z' })
     const { events } = await renderApp('/startup/submissions', { as: startup.user })
@@ -192,7 +214,9 @@ describe('rate student', () => {
     await events.click(await within(row).findByRole('button', { name: 'Rate student: Asha Verma' }))
     const form = within(row).getByRole('form', { name: 'Rate Asha Verma' })
     await events.click(within(form).getByRole('radio', { name: '2 stars' }))
-    server.use(http.post('*/api/ratings', () => HttpResponse.json({ message: 'You have already rated this work.', code: 'conflict' }, { status: 409 })))
+    server.use(
+      http.post('*/api/ratings', () => HttpResponse.json({ message: 'You have already rated this work.', code: 'conflict' }, { status: 409 })),
+    )
     await events.click(within(form).getByRole('button', { name: 'Save' }))
     expect(await within(form).findByText('You have already rated this work.')).toBeInTheDocument()
 

@@ -42,7 +42,10 @@ beforeEach(() => {
     http.post('*/api/startup/tasks/:id/repost', async ({ params, request }) => {
       const old = find(params.id)
       const owner = { _id: old.startup!._id, companyName: old.startup!.companyName ?? '', email: old.startup!.email }
-      return HttpResponse.json(makeTask(owner, { ...old, ...((await record(request)) as Partial<Task>), status: 'open', displayStatus: 'open', submissions: [] }), { status: 201 })
+      return HttpResponse.json(
+        makeTask(owner, { ...old, ...((await record(request)) as Partial<Task>), status: 'open', displayStatus: 'open', submissions: [] }),
+        { status: 201 },
+      )
     }),
   )
 })
@@ -69,7 +72,10 @@ describe('task controls on My Works', () => {
     const submitted = screen.getByRole('group', { name: 'Manage Logo' })
     expect(within(submitted).queryByRole('button', { name: 'Withdraw Logo' })).not.toBeInTheDocument()
     const ended = screen.getByRole('group', { name: 'Manage Old survey' })
-    expect(within(ended).getByRole('link', { name: 'Repost Old survey' })).toHaveAttribute('href', expect.stringContaining('/startup/post-work?repost='))
+    expect(within(ended).getByRole('link', { name: 'Repost Old survey' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/startup/post-work?repost='),
+    )
     expect(within(ended).queryByRole('link', { name: 'Edit Old survey' })).not.toBeInTheDocument()
     expect(within(ended).queryByRole('button', { name: 'Close Old survey' })).not.toBeInTheDocument()
   })
@@ -141,7 +147,9 @@ describe('the post form for a task', () => {
     await events.type(deadline, '2030-03-01')
     await events.click(within(form).getByRole('button', { name: 'Repost Work' }))
     expect(await screen.findByText('Work reposted!')).toBeInTheDocument()
-    expect(bodies('POST', `/api/startup/tasks/${task._id}/repost`)).toEqual([expect.objectContaining({ title: 'Landing page', deadline: '2030-03-01' })])
+    expect(bodies('POST', `/api/startup/tasks/${task._id}/repost`)).toEqual([
+      expect.objectContaining({ title: 'Landing page', deadline: '2030-03-01' }),
+    ])
     await waitFor(() => expect(router.location.pathname).not.toContain('post-work'))
   })
 })

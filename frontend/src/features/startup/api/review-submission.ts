@@ -42,14 +42,23 @@ export function reviewSubmission({ taskId, studentId, action }: ReviewInput): Pr
     case 'request-changes':
       return api.post(`${base}/request-changes`, { studentId, reviewNotes: action.reviewNotes, revision })
     case 'approve':
-      return api.post(`${base}/approve`, { studentId, approve: true, reviewNotes: action.reviewNotes ?? '', closeTask: action.closeTask, payAmount: action.payAmount, revision })
+      return api.post(`${base}/approve`, {
+        studentId,
+        approve: true,
+        reviewNotes: action.reviewNotes ?? '',
+        closeTask: action.closeTask,
+        payAmount: action.payAmount,
+        revision,
+      })
     case 'reject':
       return api.post(`${base}/reject`, { studentId, reviewNotes: action.reviewNotes ?? '', revision })
   }
 }
 
 /** After a decision every list that shows the submission reloads (spec §4), and the payments: an approval of paid work opens one. */
-export function useReviewSubmission(options: { onSuccess?: (input: ReviewInput) => void; onError?: (error: unknown, input: ReviewInput) => void } = {}) {
+export function useReviewSubmission(
+  options: { onSuccess?: (input: ReviewInput) => void; onError?: (error: unknown, input: ReviewInput) => void } = {},
+) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: reviewSubmission,
@@ -92,7 +101,9 @@ export function useReviewWithToasts() {
     // used) and a decision on a revision the student has replaced say why. The dialogs also show
     // the server's reason beside their fields.
     onError: (error, input) =>
-      notify.error(input.action.kind === 'request-changes' || isConflict(error) ? errorMessage(error, failure[input.action.kind]) : failure[input.action.kind]),
+      notify.error(
+        input.action.kind === 'request-changes' || isConflict(error) ? errorMessage(error, failure[input.action.kind]) : failure[input.action.kind],
+      ),
   })
   const busy = mutation.isPending && mutation.variables ? `${mutation.variables.taskId}:${mutation.variables.studentId}` : undefined
   return {

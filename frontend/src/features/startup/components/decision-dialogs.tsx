@@ -47,11 +47,33 @@ function ChangedNotice({ changedTo }: { changedTo?: number }) {
 }
 
 /** The notes of a decision: at most NOTES_MAX characters, like the server's limit. */
-function NotesField({ onChange, ...props }: { label: string; value: string; onChange: (value: string) => void; error?: string; required?: boolean; hint?: string }) {
+function NotesField({
+  onChange,
+  ...props
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  error?: string
+  required?: boolean
+  hint?: string
+}) {
   return <TextareaField {...props} maxLength={NOTES_MAX} onChange={(event) => onChange(event.target.value)} />
 }
 
-function Actions({ busy, confirm, danger = false, stale = false, onClose }: { busy: boolean; confirm: string; danger?: boolean; stale?: boolean; onClose: () => void }) {
+function Actions({
+  busy,
+  confirm,
+  danger = false,
+  stale = false,
+  onClose,
+}: {
+  busy: boolean
+  confirm: string
+  danger?: boolean
+  stale?: boolean
+  onClose: () => void
+}) {
   return (
     <div className="flex flex-wrap justify-end gap-2 pt-2">
       <Button type="button" variant="outline" onClick={onClose}>
@@ -100,7 +122,17 @@ function Choice({ checked, onChange, label, hint }: { checked: boolean; onChange
  * close the task now; on the last place, close the task (the spec's approval) or keep it open
  * for more students, which adds a place.
  */
-function AfterApprovalChoice({ studentName, terms, after, onChange }: { studentName: string; terms: PayTerms; after: AfterApproval; onChange: (after: AfterApproval) => void }) {
+function AfterApprovalChoice({
+  studentName,
+  terms,
+  after,
+  onChange,
+}: {
+  studentName: string
+  terms: PayTerms
+  after: AfterApproval
+  onChange: (after: AfterApproval) => void
+}) {
   const left = placesLeft(terms)
   const filled = `It is completed for ${studentName}; other open submissions are closed: \u201cThis task was filled\u201d.`
   return (
@@ -108,7 +140,12 @@ function AfterApprovalChoice({ studentName, terms, after, onChange }: { studentN
       <legend className="text-sm font-medium text-slate-700">After approving</legend>
       {left > 1 ? (
         <>
-          <Choice checked={after === 'fill'} onChange={() => onChange('fill')} label="Fill one place and keep the task open" hint={`${left - 1} left for more students.`} />
+          <Choice
+            checked={after === 'fill'}
+            onChange={() => onChange('fill')}
+            label="Fill one place and keep the task open"
+            hint={`${left - 1} left for more students.`}
+          />
           <Choice checked={after === 'close'} onChange={() => onChange('close')} label="Close the task now" hint={filled} />
         </>
       ) : (
@@ -129,7 +166,10 @@ function AfterApprovalChoice({ studentName, terms, after, onChange }: { studentN
 /** The pay of an approval on paid work, within the budget and in its currency. */
 function PayField({ terms, value, onChange, error }: { terms: PayTerms; value: string; onChange: (value: string) => void; error?: string }) {
   const { lo, hi } = payRange(terms)
-  const range = lo === hi ? `The task's budget: ${formatAmount(hi, terms.currency)}.` : `Between ${formatAmount(lo, terms.currency)} and ${formatAmount(hi, terms.currency)}, the task's budget.`
+  const range =
+    lo === hi
+      ? `The task's budget: ${formatAmount(hi, terms.currency)}.`
+      : `Between ${formatAmount(lo, terms.currency)} and ${formatAmount(hi, terms.currency)}, the task's budget.`
   return (
     <Input
       label="Pay for this work"
@@ -163,7 +203,16 @@ function PlacesNotice({ terms }: { terms: PayTerms }) {
  * Approve asks first: on paid work, the pay (the budget's max unless the startup says less);
  * with several paid places, how many are left; and what happens to the task after.
  */
-export function ApproveDialog({ studentName, taskTitle, assigned, terms, changedTo, onConfirm, onClose, busy }: DecisionDialogProps & { assigned: boolean; terms: PayTerms }) {
+export function ApproveDialog({
+  studentName,
+  taskTitle,
+  assigned,
+  terms,
+  changedTo,
+  onConfirm,
+  onClose,
+  busy,
+}: DecisionDialogProps & { assigned: boolean; terms: PayTerms }) {
   const paid = isPaid(terms.budget)
   const [notes, setNotes] = useState('')
   const [pay, setPay] = useState(() => String(payRange(terms).hi))
@@ -178,7 +227,11 @@ export function ApproveDialog({ studentName, taskTitle, assigned, terms, changed
     void run({ kind: 'approve', reviewNotes: notes.trim(), closeTask: assigned || closeTaskOf[after], payAmount: paid ? Number(pay) : undefined })
   }
   return (
-    <Dialog title={decisionTitle('Approve', studentName, taskTitle)} description={`${studentName}'s submission is approved and earns a certificate.`} onClose={onClose}>
+    <Dialog
+      title={decisionTitle('Approve', studentName, taskTitle)}
+      description={`${studentName}'s submission is approved and earns a certificate.`}
+      onClose={onClose}
+    >
       <form noValidate onSubmit={submit} className="space-y-4" aria-label={`Approve ${studentName}'s work`}>
         {paid ? (
           <PayField terms={terms} value={pay} onChange={setPay} error={payError ?? error.payAmount} />
@@ -237,7 +290,11 @@ export function RejectDialog({ studentName, taskTitle, changedTo, onConfirm, onC
     void run({ kind: 'reject', reviewNotes: notes.trim() })
   }
   return (
-    <Dialog title={decisionTitle('Reject', studentName, taskTitle)} description={`${studentName}'s submission is rejected; this is final.`} onClose={onClose}>
+    <Dialog
+      title={decisionTitle('Reject', studentName, taskTitle)}
+      description={`${studentName}'s submission is rejected; this is final.`}
+      onClose={onClose}
+    >
       <form noValidate onSubmit={submit} className="space-y-4" aria-label={`Reject ${studentName}'s work`}>
         <NotesField label="Reason for the student (optional)" value={notes} onChange={setNotes} error={error.field} hint={REASON_HINT} />
         <ChangedNotice changedTo={changedTo} />

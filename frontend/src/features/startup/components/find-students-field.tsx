@@ -52,7 +52,12 @@ export function FindStudentsField({ canSearch, onFind, students, isLoading, valu
                   <span className="font-medium text-slate-900">{displayName(s)}</span>
                   <span className="block text-xs text-slate-500">
                     {s.email}
-                    {s.skills?.length ? ` · ${s.skills.map((k) => k.name).slice(0, 4).join(', ')}` : ''}
+                    {s.skills?.length
+                      ? ` · ${s.skills
+                          .map((k) => k.name)
+                          .slice(0, 4)
+                          .join(', ')}`
+                      : ''}
                   </span>
                 </span>
               </label>

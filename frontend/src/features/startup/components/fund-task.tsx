@@ -20,7 +20,13 @@ export function FundTask({ task }: { task: Pick<Task, '_id' | 'title' | 'budget'
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
       <p>Fund {total} up front: Bridgework holds it and pays each approved student.</p>
-      <Button size="sm" isLoading={fund.isPending} loadingText="Opening Stripe..." onClick={() => fund.mutate(task._id)} aria-label={`Fund ${task.title}`}>
+      <Button
+        size="sm"
+        isLoading={fund.isPending}
+        loadingText="Opening Stripe..."
+        onClick={() => fund.mutate(task._id)}
+        aria-label={`Fund ${task.title}`}
+      >
         <CreditCard className="size-4" aria-hidden="true" />
         Fund this task
       </Button>

@@ -32,7 +32,14 @@ export type PostWorkFormProps = {
 }
 
 /** A labelled select wired like Input (error text through aria-describedby). */
-function Select({ label, error, required, disabled, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; children: ReactNode }) {
+function Select({
+  label,
+  error,
+  required,
+  disabled,
+  children,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; children: ReactNode }) {
   const id = useId()
   return (
     <div className="space-y-1.5">
@@ -63,7 +70,22 @@ function Select({ label, error, required, disabled, children, ...props }: Select
   )
 }
 
-const fields = ['title', 'description', 'workType', 'category', 'skills', 'estimatedHours', 'deadline', 'budgetMin', 'budgetMax', 'currency', 'priority', 'assignedStudent', 'revisionRounds', 'seats'] as const
+const fields = [
+  'title',
+  'description',
+  'workType',
+  'category',
+  'skills',
+  'estimatedHours',
+  'deadline',
+  'budgetMin',
+  'budgetMax',
+  'currency',
+  'priority',
+  'assignedStudent',
+  'revisionRounds',
+  'seats',
+] as const
 
 /**
  * Post New Work (spec §2, §5): category is disabled until a work type is chosen and cleared when
@@ -91,7 +113,12 @@ export function PostWorkForm(props: PostWorkFormProps) {
   const workTypeField = register('workType')
   return (
     <Card className="p-6 sm:p-8">
-      <form noValidate aria-label={props.formLabel ?? 'Post New Work'} onSubmit={handleSubmit((values) => onSubmit(values, images))} className="space-y-5">
+      <form
+        noValidate
+        aria-label={props.formLabel ?? 'Post New Work'}
+        onSubmit={handleSubmit((values) => onSubmit(values, images))}
+        className="space-y-5"
+      >
         <Input label="Title" required error={errors.title?.message} maxLength={200} {...register('title')} />
         <div className="space-y-1.5">
           <div className="flex items-baseline gap-1">
@@ -116,9 +143,7 @@ export function PostWorkForm(props: PostWorkFormProps) {
         </div>
         <ImagePicker images={images} onChange={setImages} />
         {keptImages > 0 && images.length === 0 && (
-          <p className="text-sm text-slate-600">
-            The task keeps its {keptImages === 1 ? 'image' : `${keptImages} images`} unless you pick new ones.
-          </p>
+          <p className="text-sm text-slate-600">The task keeps its {keptImages === 1 ? 'image' : `${keptImages} images`} unless you pick new ones.</p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <Select
@@ -147,7 +172,13 @@ export function PostWorkForm(props: PostWorkFormProps) {
             ))}
           </Select>
         </div>
-        <Input label="Skills" required hint="Separate skills with commas, e.g. React, CSS, Figma" error={errors.skills?.message} {...register('skills')} />
+        <Input
+          label="Skills"
+          required
+          hint="Separate skills with commas, e.g. React, CSS, Figma"
+          error={errors.skills?.message}
+          {...register('skills')}
+        />
         {!fixedTerms && (
           <>
             <FindStudentsField
@@ -162,10 +193,26 @@ export function PostWorkForm(props: PostWorkFormProps) {
           </>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input label="Estimated Hours" required type="number" min={1} inputMode="numeric" error={errors.estimatedHours?.message} {...register('estimatedHours')} />
+          <Input
+            label="Estimated Hours"
+            required
+            type="number"
+            min={1}
+            inputMode="numeric"
+            error={errors.estimatedHours?.message}
+            {...register('estimatedHours')}
+          />
           <Input label="Deadline" required type="date" min={todayLocal()} error={errors.deadline?.message} {...register('deadline')} />
           <Input label="Budget min" type="number" min={0} inputMode="decimal" error={errors.budgetMin?.message} {...register('budgetMin')} />
-          <Input label="Budget max" type="number" min={0} inputMode="decimal" hint="Leave both at 0 for unpaid work." error={errors.budgetMax?.message} {...register('budgetMax')} />
+          <Input
+            label="Budget max"
+            type="number"
+            min={0}
+            inputMode="decimal"
+            hint="Leave both at 0 for unpaid work."
+            error={errors.budgetMax?.message}
+            {...register('budgetMax')}
+          />
           <Select label="Priority" {...register('priority')}>
             {PRIORITIES.map((p) => (
               <option key={p} value={p}>
@@ -207,7 +254,13 @@ export function PostWorkForm(props: PostWorkFormProps) {
             </>
           )}
         </div>
-        <Button type="submit" size="lg" className="w-full sm:w-auto" isLoading={isSubmitting} loadingText={props.submitLabel ? 'Saving...' : 'Posting...'}>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full sm:w-auto"
+          isLoading={isSubmitting}
+          loadingText={props.submitLabel ? 'Saving...' : 'Posting...'}
+        >
           {props.submitLabel ?? 'Post Work'}
         </Button>
       </form>

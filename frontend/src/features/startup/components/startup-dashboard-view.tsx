@@ -41,7 +41,11 @@ export function StartupDashboardView({ dashboard, bell, onAction, busy, busyActi
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Startup dashboard</h1>
-          {data && <p className="text-sm text-slate-600">{welcome}, {displayName(data.startup)}. Here is what is happening with your work.</p>}
+          {data && (
+            <p className="text-sm text-slate-600">
+              {welcome}, {displayName(data.startup)}. Here is what is happening with your work.
+            </p>
+          )}
         </div>
         <div className="flex items-center gap-2">
           {bell}
@@ -64,7 +68,13 @@ export function StartupDashboardView({ dashboard, bell, onAction, busy, busyActi
 export const HIRED_HINT = 'Different students whose work you approved, each counted once'
 export const WORKING_HINT = 'Students with a link waiting on an open task'
 
-function DashboardBody({ data, onAction, busy, busyAction, payments }: Omit<StartupDashboardViewProps, 'dashboard' | 'bell'> & { data: StartupDashboard }) {
+function DashboardBody({
+  data,
+  onAction,
+  busy,
+  busyAction,
+  payments,
+}: Omit<StartupDashboardViewProps, 'dashboard' | 'bell'> & { data: StartupDashboard }) {
   const { startup, stats, tasks, submissions } = data
   return (
     <>

@@ -40,7 +40,18 @@ type Open = 'approve' | 'reject' | 'request-changes' | null
  * names the revision the startup saw; a dialog whose revision the student replaced meanwhile
  * says so and decides nothing.
  */
-export function SubmissionActions({ status, revision, studentName, taskTitle, taskId, terms, onAction, busy, simple = false, assigned = false }: SubmissionActionsProps) {
+export function SubmissionActions({
+  status,
+  revision,
+  studentName,
+  taskTitle,
+  taskId,
+  terms,
+  onAction,
+  busy,
+  simple = false,
+  assigned = false,
+}: SubmissionActionsProps) {
   const queryClient = useQueryClient()
   const current = submissionStatusOf(status)
   const [open, setOpen] = useState<Open>(null)
@@ -73,14 +84,33 @@ export function SubmissionActions({ status, revision, studentName, taskTitle, ta
   return (
     <div className="flex flex-wrap gap-2">
       {!simple && current === 'pending' && (
-        <Button size="sm" variant="outline" disabled={disabled} isLoading={busy === 'review'} onClick={() => void onAction({ kind: 'review', revision })} aria-label={`Move to Review: ${studentName}'s submission`}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={disabled}
+          isLoading={busy === 'review'}
+          onClick={() => void onAction({ kind: 'review', revision })}
+          aria-label={`Move to Review: ${studentName}'s submission`}
+        >
           Move to Review
         </Button>
       )}
-      <Button size="sm" disabled={disabled} isLoading={loadingTerms} onClick={() => void approve()} aria-label={`Approve ${studentName}'s submission`}>
+      <Button
+        size="sm"
+        disabled={disabled}
+        isLoading={loadingTerms}
+        onClick={() => void approve()}
+        aria-label={`Approve ${studentName}'s submission`}
+      >
         Approve
       </Button>
-      <Button size="sm" variant="outline" disabled={disabled} onClick={() => show('request-changes')} aria-label={`Request changes on ${studentName}'s submission`}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={disabled}
+        onClick={() => show('request-changes')}
+        aria-label={`Request changes on ${studentName}'s submission`}
+      >
         Request changes
       </Button>
       <Button size="sm" variant="danger" disabled={disabled} onClick={() => show('reject')} aria-label={`Reject ${studentName}'s submission`}>

@@ -36,7 +36,13 @@ export function SubmissionList({ task, onAction, busy, busyAction, payments }: S
               <p className="font-medium text-slate-900">{name}</p>
               {href ? (
                 // One line, cut with an ellipsis: the whole link is its title and where it goes.
-                <a href={href} target="_blank" rel="noopener noreferrer nofollow" title={sub.link} className="block truncate text-sm text-indigo-700 hover:underline">
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  title={sub.link}
+                  className="block truncate text-sm text-indigo-700 hover:underline"
+                >
                   {sub.link}
                 </a>
               ) : (
@@ -62,7 +68,14 @@ export function SubmissionList({ task, onAction, busy, busyAction, payments }: S
               />
               <PaymentStep payment={payments?.get(sub._id)} side="startup" />
               {submissionStatusOf(sub.status) === 'approved' && studentId && (
-                <RatingPanel label="Rate student" taskId={task._id} studentId={studentId} rateeId={studentId} rateeName={name} closesAt={sub.ratingClosesAt} />
+                <RatingPanel
+                  label="Rate student"
+                  taskId={task._id}
+                  studentId={studentId}
+                  rateeId={studentId}
+                  rateeName={name}
+                  closesAt={sub.ratingClosesAt}
+                />
               )}
             </div>
           </li>

@@ -40,7 +40,14 @@ export function SubmissionsReviewTable({ rows, onAction, busy, busyAction, payme
             busy={busy === `${row.task._id}:${row.student?._id}` ? busyAction : undefined}
           />
           {submissionStatusOf(row.status) === 'approved' && row.student?._id && (
-            <RatingPanel label="Rate student" taskId={row.task._id} studentId={row.student._id} rateeId={row.student._id} rateeName={studentName} closesAt={row.ratingClosesAt} />
+            <RatingPanel
+              label="Rate student"
+              taskId={row.task._id}
+              studentId={row.student._id}
+              rateeId={row.student._id}
+              rateeName={studentName}
+              closesAt={row.ratingClosesAt}
+            />
           )}
         </div>
       )}

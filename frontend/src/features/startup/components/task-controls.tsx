@@ -129,7 +129,11 @@ export function WithdrawTaskDialog({ task, onClose, onWithdrawn }: { task: Contr
       (err: unknown) => notify.error(errorMessage(err, 'Failed to withdraw the task')),
     )
   return (
-    <Dialog title={`Withdraw '${task.title}'?`} description="Nobody has submitted to it yet. It is deleted and cannot be brought back." onClose={onClose}>
+    <Dialog
+      title={`Withdraw '${task.title}'?`}
+      description="Nobody has submitted to it yet. It is deleted and cannot be brought back."
+      onClose={onClose}
+    >
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={onClose}>
           Keep it

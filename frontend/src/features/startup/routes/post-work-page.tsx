@@ -17,9 +17,26 @@ import { DEFAULT_REVISION_ROUNDS, DEFAULT_SEATS, splitSkills, toNumber, type Pic
 type Mode = 'post' | 'edit' | 'repost'
 
 const headings: Record<Mode, { title: string; lead: string; submit?: string; done: string; failed: string }> = {
-  post: { title: 'Post New Work', lead: 'Describe the work, pick its type, category and skills, and find students.', done: 'Work posted!', failed: 'Failed to post work' },
-  edit: { title: 'Edit Work', lead: 'Students who submitted see your changes at once.', submit: 'Save Changes', done: 'Changes saved', failed: 'Failed to save changes' },
-  repost: { title: 'Repost Work', lead: 'The same work as a new open task: pick its new deadline.', submit: 'Repost Work', done: 'Work reposted!', failed: 'Failed to repost work' },
+  post: {
+    title: 'Post New Work',
+    lead: 'Describe the work, pick its type, category and skills, and find students.',
+    done: 'Work posted!',
+    failed: 'Failed to post work',
+  },
+  edit: {
+    title: 'Edit Work',
+    lead: 'Students who submitted see your changes at once.',
+    submit: 'Save Changes',
+    done: 'Changes saved',
+    failed: 'Failed to save changes',
+  },
+  repost: {
+    title: 'Repost Work',
+    lead: 'The same work as a new open task: pick its new deadline.',
+    submit: 'Repost Work',
+    done: 'Work reposted!',
+    failed: 'Failed to repost work',
+  },
 }
 
 /** The form filled from a task; a repost's deadline is left for the startup to pick (the old one has usually passed). */

@@ -13,7 +13,14 @@ export function StartupDashboardPage({ bell }: { bell: ReactNode }) {
   return (
     <StartupDashboardView
       // A refresh that fails keeps the dashboard on screen: only a first load's failure shows.
-      dashboard={{ data: dashboard.data, isPending: dashboard.isPending, isError: dashboard.isLoadingError, error: dashboard.error, refetch: dashboard.refetch, isRefetching: dashboard.isRefetching }}
+      dashboard={{
+        data: dashboard.data,
+        isPending: dashboard.isPending,
+        isError: dashboard.isLoadingError,
+        error: dashboard.error,
+        refetch: dashboard.refetch,
+        isRefetching: dashboard.isRefetching,
+      }}
       bell={bell}
       onAction={(row, action) => review.act(row.task._id, row.student?._id ?? '', action)}
       busy={review.busy}

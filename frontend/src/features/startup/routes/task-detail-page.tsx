@@ -25,7 +25,16 @@ export function TaskDetailPage() {
         loadingLabel="Loading the task"
         error={isApiError(task.error) && task.error.status === 404 ? 'Task not found.' : 'Failed to fetch works'}
       >
-        {(data) => <TaskDetailView task={data} onAction={review.act} busy={review.busy} busyAction={review.busyAction} payments={payments} onWithdrawn={() => navigate(paths.startup.tasks)} />}
+        {(data) => (
+          <TaskDetailView
+            task={data}
+            onAction={review.act}
+            busy={review.busy}
+            busyAction={review.busyAction}
+            payments={payments}
+            onWithdrawn={() => navigate(paths.startup.tasks)}
+          />
+        )}
       </QueryState>
       {task.isError && (
         <Link to={paths.startup.tasks} className="text-sm font-medium text-indigo-700 hover:underline">

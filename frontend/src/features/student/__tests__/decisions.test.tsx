@@ -61,7 +61,7 @@ describe('student dashboard: decisions', () => {
     expect(within(past).queryByText('No past work yet')).not.toBeInTheDocument()
   })
 
-  it('does not toast another student\'s decision', async () => {
+  it("does not toast another student's decision", async () => {
     const { student, task } = scene()
     await renderApp('/dashboard', { as: student })
     await screen.findByRole('region', { name: 'Active Tasks' })
@@ -86,9 +86,9 @@ describe('student dashboard: decisions', () => {
 describe('student dashboard: greeting', () => {
   it('says Welcome on the first visit and Welcome back after', async () => {
     const { student } = scene()
-    const first = await renderApp('/dashboard', { as: student })
+    const { unmount } = await renderApp('/dashboard', { as: student })
     expect(await screen.findByText(/^Welcome, Rosa\./)).toBeInTheDocument()
-    first.unmount()
+    unmount()
     await renderApp('/dashboard', { as: student })
     expect(await screen.findByText(/^Welcome back, Rosa\./)).toBeInTheDocument()
   })

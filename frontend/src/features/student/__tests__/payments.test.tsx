@@ -31,6 +31,7 @@ describe('the student dashboard’s payments', () => {
     const done = await screen.findByRole('region', { name: 'Recently Completed' })
     const step = await within(done).findByRole('link', { name: 'sent — confirm?' })
     expect(step).toHaveAttribute('href', `/payments/${payment._id}`)
+    // eslint-disable-next-line testing-library/no-node-access -- the link finishes the line its label starts
     expect(step.parentElement).toHaveTextContent('Payment: sent — confirm?')
     expect(screen.queryByRole('region', { name: 'Payouts' })).not.toBeInTheDocument()
   })

@@ -25,7 +25,16 @@ describe('changes requested', () => {
       status: 'changes_requested',
       reviewNotes: 'Add a dark mode',
       revision: 1,
-      revisions: [{ revision: 1, link: 'https://figma.com/asha/v1', status: 'changes_requested', reviewNotes: 'Add a dark mode', submittedAt: '2029-12-02T10:00:00Z', reviewedAt: '2029-12-03T10:00:00Z' }],
+      revisions: [
+        {
+          revision: 1,
+          link: 'https://figma.com/asha/v1',
+          status: 'changes_requested',
+          reviewNotes: 'Add a dark mode',
+          submittedAt: '2029-12-02T10:00:00Z',
+          reviewedAt: '2029-12-03T10:00:00Z',
+        },
+      ],
     })
     task.displayStatus = 'changes_requested'
     const { events } = await renderApp('/dashboard', { as: student })
@@ -46,10 +55,11 @@ describe('changes requested', () => {
     expect(within(card).queryByRole('button', { name: /Submit revision/ })).not.toBeInTheDocument()
     await events.click(within(card).getByRole('button', { name: 'History (2 revisions)' }))
     const timeline = within(card).getByRole('list', { name: 'Revisions of your submission' })
-    expect(within(timeline).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringContaining('Notes: Add a dark mode'),
-      expect.stringContaining('https://figma.com/asha/v2'),
-    ])
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Notes: Add a dark mode'), expect.stringContaining('https://figma.com/asha/v2')])
   })
 
   it('offers the next revision on the tasks page too', async () => {
@@ -76,7 +86,9 @@ describe('changes requested', () => {
 
     Object.assign(sub, { status: 'changes_requested', reviewNotes: 'Add a dark mode' })
     task.displayStatus = 'changes_requested'
-    act(() => pushEvent(student._id, 'submission.status', { taskId: task._id, studentId: student._id, status: 'changes_requested', taskStatus: 'submitted' }))
+    act(() =>
+      pushEvent(student._id, 'submission.status', { taskId: task._id, studentId: student._id, status: 'changes_requested', taskStatus: 'submitted' }),
+    )
     expect(await screen.findByText('Changes requested on "Design onboarding"')).toBeInTheDocument()
     expect(await within(active).findByText('Notes: Add a dark mode')).toBeInTheDocument()
 
@@ -107,7 +119,11 @@ describe('rate startup', () => {
     await events.click(await within(done).findByRole('button', { name: 'Rate startup: Nimbus Labs' }))
     const form = within(done).getByRole('form', { name: 'Rate Nimbus Labs' })
     const stars = within(form).getByRole('radiogroup', { name: 'Stars for Nimbus Labs' })
-    expect(within(stars).getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(['1 star', '2 stars', '3 stars', '4 stars', '5 stars'])
+    expect(
+      within(stars)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('aria-label')),
+    ).toEqual(['1 star', '2 stars', '3 stars', '4 stars', '5 stars'])
 
     await events.click(within(form).getByRole('button', { name: 'Save' }))
     expect(within(form).getByRole('alert')).toHaveTextContent('Choose from 1 to 5 stars')

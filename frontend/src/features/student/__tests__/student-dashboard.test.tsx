@@ -16,7 +16,13 @@ function dashboard(overrides: Partial<StudentDashboard> = {}) {
   makeSubmission(active, student.user)
   active.displayStatus = 'submitted'
   const open = [1, 2, 3].map((i) => makeTask(startup, { title: `Open ${i}` }))
-  const done = makeTask(startup, { title: 'Write docs', status: 'completed', displayStatus: 'completed', certificateId: 'cert-1', completedAt: '2029-12-05T00:00:00Z' })
+  const done = makeTask(startup, {
+    title: 'Write docs',
+    status: 'completed',
+    displayStatus: 'completed',
+    certificateId: 'cert-1',
+    completedAt: '2029-12-05T00:00:00Z',
+  })
   const body: StudentDashboard = {
     student: student.user,
     user: student.user,
@@ -42,10 +48,16 @@ describe('student dashboard', () => {
     for (const label of ['Active Tasks', 'Completed', 'Certificates']) expect(screen.getAllByText(label).length).toBeGreaterThan(0)
     const active = screen.getByRole('region', { name: 'Active Tasks' })
     expect(within(active).getByText('Link Submitted - Awaiting Review')).toBeInTheDocument()
-    expect(within(within(active).getByRole('list', { name: 'Skills' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Figma', 'UI', '+1 more'])
+    expect(
+      within(within(active).getByRole('list', { name: 'Skills' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Figma', 'UI', '+1 more'])
     expect(within(active).getByRole('link', { name: 'Chat with Nimbus Labs' })).toBeInTheDocument()
     // Cards open the task page: the title and View Details, with the pay beside the startup.
-    const task = within(active).getAllByRole('listitem').find((li) => li.getAttribute('aria-label'))!
+    const task = within(active)
+      .getAllByRole('listitem')
+      .find((li) => li.getAttribute('aria-label'))!
     const id = market.tasks.find((t) => t.title === task.getAttribute('aria-label'))!._id
     expect(within(task).getByRole('link', { name: task.getAttribute('aria-label')! })).toHaveAttribute('href', `/tasks/${id}`)
     expect(within(task).getByRole('link', { name: `View Details of ${task.getAttribute('aria-label')}` })).toHaveAttribute('href', `/tasks/${id}`)
@@ -61,7 +73,9 @@ describe('student dashboard', () => {
     await events.type(await within(available).findByLabelText('Link to your work for Open 1'), 'https://github.com/asha/open1')
     await events.click(within(available).getAllByRole('button', { name: 'Submit Task' })[0]!)
     expect(await screen.findByText('Task submitted successfully!')).toBeInTheDocument()
-    expect(market.requests.find((r) => r.url.pathname === `/api/student/tasks/${open[0]!._id}/submit-link`)?.body).toEqual({ link: 'https://github.com/asha/open1' })
+    expect(market.requests.find((r) => r.url.pathname === `/api/student/tasks/${open[0]!._id}/submit-link`)?.body).toEqual({
+      link: 'https://github.com/asha/open1',
+    })
   })
 
   it('links completed work to its certificate, and has every empty state', async () => {

@@ -7,7 +7,8 @@ import type { Task } from '@/types/tasks'
  * it was, who decided, the status, and the startup's note when it left one.
  */
 export function PastWork({ tasks }: { tasks: Task[] }) {
-  if (tasks.length === 0) return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">No past work yet</p>
+  if (tasks.length === 0)
+    return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">No past work yet</p>
   return (
     <ul className="space-y-3">
       {tasks.map((task) => {

@@ -96,7 +96,10 @@ function ActiveTask({ task, onSubmitLink, submitting }: { task: Task } & Pick<St
 function TaskTitle({ task }: { task: Task }) {
   return (
     <h3 className="font-semibold text-slate-900">
-      <Link to={paths.task(task._id)} className="rounded hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600">
+      <Link
+        to={paths.task(task._id)}
+        className="rounded hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
         {task.title}
       </Link>
     </h3>
@@ -143,7 +146,12 @@ export function StudentDashboardView({ dashboard, bell, onSubmitLink, submitting
 /** What Networking's Connect does: it opens a chat, there is no request to accept. */
 export const NETWORKING_HINT = 'Connect opens a chat with the startup, to ask about its work.'
 
-function DashboardBody({ data, onSubmitLink, submitting, payments }: Pick<StudentDashboardViewProps, 'onSubmitLink' | 'submitting' | 'payments'> & { data: StudentDashboard }) {
+function DashboardBody({
+  data,
+  onSubmitLink,
+  submitting,
+  payments,
+}: Pick<StudentDashboardViewProps, 'onSubmitLink' | 'submitting' | 'payments'> & { data: StudentDashboard }) {
   const { student, stats, availableTasks, recentlyCompleted, startups } = data
   // Decided work leaves Active Tasks (docs/marketplace.md, "A first week"): approved work is in
   // Recently Completed, rejected and closed work in Past work with the startup's note.
@@ -151,7 +159,6 @@ function DashboardBody({ data, onSubmitLink, submitting, payments }: Pick<Studen
   const pastWork = pastWorkOf(data.tasks)
   return (
     <>
-
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Card className="flex min-w-0 flex-col justify-between gap-3 p-5">
           <div className="min-w-0">
@@ -242,7 +249,14 @@ function DashboardBody({ data, onSubmitLink, submitting, payments }: Pick<Studen
                   </div>
                   {task.startup && (
                     <div className="w-full">
-                      <RatingPanel label="Rate startup" taskId={task._id} studentId={student._id} rateeId={task.startup._id} rateeName={personName(task.startup)} closesAt={task.submissions[0]?.ratingClosesAt} />
+                      <RatingPanel
+                        label="Rate startup"
+                        taskId={task._id}
+                        studentId={student._id}
+                        rateeId={task.startup._id}
+                        rateeName={personName(task.startup)}
+                        closesAt={task.submissions[0]?.ratingClosesAt}
+                      />
                     </div>
                   )}
                 </li>
@@ -267,7 +281,11 @@ function DashboardBody({ data, onSubmitLink, submitting, payments }: Pick<Studen
                     <Avatar src={s.logo} initials={(s.companyName || 'S')[0]!.toUpperCase()} size="sm" />
                     <span className="truncate text-sm font-medium text-slate-800">{personName(s)}</span>
                   </div>
-                  <Link to={paths.chatWith(s._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`Connect: message ${personName(s)}`}>
+                  <Link
+                    to={paths.chatWith(s._id)}
+                    className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                    aria-label={`Connect: message ${personName(s)}`}
+                  >
                     Connect
                   </Link>
                 </li>

@@ -17,7 +17,14 @@ export function StudentDashboardPage({ bell }: { bell: ReactNode }) {
   return (
     <StudentDashboardView
       // A refresh that fails keeps the dashboard on screen: only a first load's failure shows.
-      dashboard={{ data: dashboard.data, isPending: dashboard.isPending, isError: dashboard.isLoadingError, error: dashboard.error, refetch: dashboard.refetch, isRefetching: dashboard.isRefetching }}
+      dashboard={{
+        data: dashboard.data,
+        isPending: dashboard.isPending,
+        isError: dashboard.isLoadingError,
+        error: dashboard.error,
+        refetch: dashboard.refetch,
+        isRefetching: dashboard.isRefetching,
+      }}
       bell={bell}
       onSubmitLink={(taskId, link) => submitLink.mutate({ taskId, link })}
       submitting={{ taskId: submitLink.variables?.taskId, isPending: submitLink.isPending, error: submitLink.error }}

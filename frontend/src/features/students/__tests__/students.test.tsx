@@ -31,7 +31,10 @@ function mockStudents(all: User[]) {
       const skills = params.get('skills') ?? ''
       queries.push(skills)
       pages.push(Object.fromEntries(params))
-      const wanted = skills.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)
+      const wanted = skills
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean)
       const list = wanted.length ? all.filter((u) => u.skills?.some((s) => wanted.includes(s.name.toLowerCase()))) : all
       return pagedJson(list, request)
     }),
@@ -60,7 +63,9 @@ describe('/startup/browse-students', () => {
   })
 
   it('shows 100 students a page and pages through the Link header; a new filter starts again at page 1', async () => {
-    const many = Array.from({ length: 101 }, (_, i) => createUser({ firstName: 'Student', lastName: `No${i + 1}`, skills: [{ name: i % 2 ? 'Go' : 'SQL' }] }))
+    const many = Array.from({ length: 101 }, (_, i) =>
+      createUser({ firstName: 'Student', lastName: `No${i + 1}`, skills: [{ name: i % 2 ? 'Go' : 'SQL' }] }),
+    )
     const { pages } = mockStudents(many)
     const { events } = await renderApp('/startup/browse-students', { as: 'startup' })
     expect(await screen.findByRole('article', { name: 'Student No1' })).toBeInTheDocument()
@@ -118,14 +123,22 @@ describe.each([
     expect(within(filter).getByRole('textbox', { name: 'Skills' })).toHaveAccessibleDescription('Comma separated; students with any of them')
     expect(within(filter).getByRole('button', { name: submit })).toBeInTheDocument()
     const card = await screen.findByRole('article', { name: 'Ada Lovelace' })
-    expect(within(card).getAllByRole('link').map((link) => link.textContent)).toEqual([view, resume, 'Message'])
+    expect(
+      within(card)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([view, resume, 'Message'])
     expect(within(card).getByRole('link', { name: view })).toHaveAttribute('href', `/startup/students/${ada._id}`)
     expect(within(card).getByRole('link', { name: resume })).toHaveAttribute('href', `${window.location.origin}${SIGNED_CV}`)
     expect(within(card).getByRole('link', { name: 'Message' })).toHaveAttribute('href', `/chat/${ada._id}`)
     expect(within(card).getByText('Resume Available')).toBeInTheDocument()
 
     const search = screen.getByRole('searchbox', { name: 'Search' })
-    for (const [term, shown] of [['NAVY.MIL', 'Grace Hopper'], ['rust', 'Ada Lovelace'], ['hopper', 'Grace Hopper']] as const) {
+    for (const [term, shown] of [
+      ['NAVY.MIL', 'Grace Hopper'],
+      ['rust', 'Ada Lovelace'],
+      ['hopper', 'Grace Hopper'],
+    ] as const) {
       await events.clear(search)
       await events.type(search, term)
       expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([shown])
@@ -135,7 +148,7 @@ describe.each([
     expect(screen.getByText('No students match your criteria')).toBeInTheDocument()
   })
 
-  it('shows each student\'s track record: approved tasks, certificates linking to /verify/{number}, verified skills', async () => {
+  it("shows each student's track record: approved tasks, certificates linking to /verify/{number}, verified skills", async () => {
     const rosa = createUser({ firstName: 'Rosa', lastName: 'Diaz', skills: [{ name: 'Go', isVerified: true }, { name: 'SQL' }], trackRecord: record })
     const fresh = createUser({ firstName: 'New', lastName: 'Comer', trackRecord: { approvedTasks: 0, certificates: [], verifiedSkills: [] } })
     mockStudents([rosa, fresh])
@@ -174,7 +187,14 @@ describe('/startup/students/:studentId', () => {
         HttpResponse.json({
           student,
           submissions: [
-            { _id: 's1', link: 'https://github.com/ada/x', status: 'approved', submittedAt: '2025-03-01T00:00:00Z', task: { _id: 't1', title: 'Landing page' }, startup: { _id: 'x', companyName: 'Nimbus' } },
+            {
+              _id: 's1',
+              link: 'https://github.com/ada/x',
+              status: 'approved',
+              submittedAt: '2025-03-01T00:00:00Z',
+              task: { _id: 't1', title: 'Landing page' },
+              startup: { _id: 'x', companyName: 'Nimbus' },
+            },
           ],
         }),
       ),
@@ -211,7 +231,10 @@ describe('/startup/students/:studentId', () => {
     server.use(
       http.get('*/api/startup/students/:id', () => {
         served += 1
-        return HttpResponse.json({ student: createUser({ firstName: 'Ada', lastName: 'Lovelace', resume: `/api/files/cv?expires=${served}&signature=ab12` }), submissions: [] })
+        return HttpResponse.json({
+          student: createUser({ firstName: 'Ada', lastName: 'Lovelace', resume: `/api/files/cv?expires=${served}&signature=ab12` }),
+          submissions: [],
+        })
       }),
     )
     vi.useFakeTimers({ shouldAdvanceTime: true })

@@ -24,7 +24,12 @@ export function StudentProfilePage() {
         error={isApiError(view.error) && view.error.status === 404 ? 'Student not found.' : 'Failed to fetch profile'}
       >
         {({ student, submissions }) => (
-          <StudentProfileView student={student} submissions={submissions} chatHref={paths.chatWith(student._id)} reviews={<ReviewsList userId={student._id} />} />
+          <StudentProfileView
+            student={student}
+            submissions={submissions}
+            chatHref={paths.chatWith(student._id)}
+            reviews={<ReviewsList userId={student._id} />}
+          />
         )}
       </QueryState>
     </div>

@@ -16,7 +16,11 @@ describe('the budget range on /tasks', () => {
     const { events, router } = await renderApp('/tasks')
     const currency = await screen.findByLabelText('Budget currency')
     expect(currency).toHaveValue('INR')
-    expect(within(currency).getAllByRole('option').map((o) => o.textContent)).toEqual(['EUR', 'GBP', 'INR', 'JPY', 'USD'])
+    expect(
+      within(currency)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['EUR', 'GBP', 'INR', 'JPY', 'USD'])
     await events.type(screen.getByLabelText('Minimum budget'), '8000')
     await events.type(screen.getByLabelText('Maximum budget'), '12000{Enter}')
     await waitFor(() => expect(lastList()?.url.searchParams.get('payMin')).toBe('8000'))

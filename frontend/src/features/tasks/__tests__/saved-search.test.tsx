@@ -34,7 +34,15 @@ describe('Save this search on /tasks', () => {
     expect(await screen.findByText('Search saved')).toBeInTheDocument()
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(posts()).toEqual([
-      { name: 'React work', search: 'react hooks', category: 'web-development', skills: [], deadlineBefore: '2026-12-01', source: 'non-startup', paid: false },
+      {
+        name: 'React work',
+        search: 'react hooks',
+        category: 'web-development',
+        skills: [],
+        deadlineBefore: '2026-12-01',
+        source: 'non-startup',
+        paid: false,
+      },
     ])
     expect(settingsMock.savedSearches.get(student._id)?.map((s) => s.name)).toEqual(['React work'])
   })
@@ -47,7 +55,9 @@ describe('Save this search on /tasks', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveValue('React · Design · Paid only')
     await events.click(within(dialog).getByRole('button', { name: 'Save search' }))
     expect(await screen.findByText('Search saved')).toBeInTheDocument()
-    expect(posts()).toEqual([{ name: 'React · Design · Paid only', search: 'react', category: 'design', skills: [], deadlineBefore: '', source: '', paid: true }])
+    expect(posts()).toEqual([
+      { name: 'React · Design · Paid only', search: 'react', category: 'design', skills: [], deadlineBefore: '', source: '', paid: true },
+    ])
   })
 
   it('offers "All tasks" for a search with no filter', async () => {

@@ -40,9 +40,9 @@ function holdTheWait() {
 async function signedInAt(url: string) {
   const student = seedAccount({ userType: 'student' }).user
   const startup = seedAccount({ userType: 'startup' }).user
-  const app = await renderApp(url, { as: student })
+  const view = await renderApp(url, { as: student })
   await waitFor(() => expect(isConnected(student._id)).toBe(true))
-  return { ...app, student, startup }
+  return { ...view, student, startup }
 }
 
 const toastOf = (title: string) => `New task matching your saved search: "${title}"`
@@ -78,7 +78,7 @@ describe('task.alert', () => {
     expect(await screen.findByRole('heading', { level: 1, name: task.title })).toBeInTheDocument()
   })
 
-  it("on the dashboard: the toast and the bell at once with no request, Available Tasks after the wait, once", async () => {
+  it('on the dashboard: the toast and the bell at once with no request, Available Tasks after the wait, once', async () => {
     const { student, startup } = await signedInAt('/dashboard')
     const available = await screen.findByRole('region', { name: 'Available Tasks' })
     await screen.findByRole('button', { name: 'Notifications' })

@@ -30,9 +30,11 @@ describe('/tasks/:id', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Design a logo' })).toBeInTheDocument()
     expect(screen.getByText('€100–€250')).toBeInTheDocument()
     expect(screen.getByText(/SVG and PNG/)).toBeInTheDocument()
-    expect(within(screen.getByRole('list', { name: 'Skills' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Figma', 'Illustrator', 'Branding', 'SVG',
-    ])
+    expect(
+      within(screen.getByRole('list', { name: 'Skills' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Figma', 'Illustrator', 'Branding', 'SVG'])
     expect(screen.getByText('Intermediate')).toBeInTheDocument()
     expect(screen.getByText('6 h')).toBeInTheDocument()
     expect(screen.getByText('Up to 2')).toBeInTheDocument()
@@ -95,6 +97,7 @@ describe('/tasks/:id', () => {
     await events.type(screen.getByRole('textbox', { name: 'Link to your work for Design a logo' }), 'https://dribbble.com/asha/logo')
     await events.click(screen.getByRole('button', { name: 'Submit Task' }))
     const yourLink = await screen.findByRole('link', { name: 'https://dribbble.com/asha/logo' })
+    // eslint-disable-next-line testing-library/no-node-access -- the link finishes the line its label starts
     expect(yourLink.closest('p')).toHaveTextContent('Your link: https://dribbble.com/asha/logo')
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
     expect(screen.getByText('Pending')).toBeInTheDocument()
@@ -124,10 +127,10 @@ describe('/tasks/:id', () => {
     const { task } = scene()
     task.deadlinePassed = true
     const newcomer = seedAccount({ userType: 'student', firstName: 'Bo' }).user
-    const first = await renderApp(`/tasks/${task._id}`, { as: newcomer })
+    const { unmount } = await renderApp(`/tasks/${task._id}`, { as: newcomer })
     expect(await screen.findByText("This task's deadline has passed: it takes no new submissions.")).toBeInTheDocument()
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
-    first.unmount()
+    unmount()
 
     const asha = seedAccount({ userType: 'student', firstName: 'Asha' }).user
     makeSubmission(task, asha, { link: 'https://github.com/asha/logo' })
@@ -158,6 +161,6 @@ describe('/tasks/:id', () => {
     task.assignedStudent = { _id: asha._id, id: asha._id }
     await renderApp(`/tasks/${task._id}`)
     expect(await screen.findByText('Task not found.')).toBeInTheDocument()
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Back to all tasks' })).toBeInTheDocument())
+    expect(await screen.findByRole('link', { name: 'Back to all tasks' })).toBeInTheDocument()
   })
 })

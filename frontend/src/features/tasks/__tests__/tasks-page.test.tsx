@@ -19,7 +19,11 @@ describe('/tasks signed out', () => {
     const card = await screen.findByRole('article', { name: 'Build a landing page' })
     expect(within(card).getByText('Nimbus Labs')).toBeInTheDocument()
     const skills = within(card).getByRole('list', { name: 'Skills' })
-    expect(within(skills).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['React', 'CSS', 'Figma', '+2 more'])
+    expect(
+      within(skills)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['React', 'CSS', 'Figma', '+2 more'])
     expect(within(card).getByRole('button', { name: 'Read more' })).toBeInTheDocument()
     expect(within(card).queryByRole('button', { name: 'Submit Task' })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Sign in to submit work' })).toBeInTheDocument()
@@ -56,6 +60,7 @@ describe('/tasks signed out', () => {
     await screen.findByText('No available tasks at the moment')
     // Two changes in one tick, as a quick hand or a browser driver makes them: the second comes
     // before the page has re-rendered with the first, and must not undo it.
+    // eslint-disable-next-line testing-library/no-unnecessary-act -- one act, so both changes land in one tick
     act(() => {
       fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'design' } })
       fireEvent.change(screen.getByLabelText('Deadline on or before'), { target: { value: '2026-12-29' } })
@@ -115,6 +120,7 @@ describe('/tasks filters on a phone', () => {
     const { events } = await renderApp('/tasks?category=design&paid=true&sort=title&search=logo')
     const toggle = await screen.findByRole('button', { name: 'Filters (2)' })
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    // eslint-disable-next-line testing-library/no-node-access -- the panel is the element the toggle names in aria-controls
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!
     // Folded below the sm breakpoint by its classes (jsdom applies no stylesheet).
     expect(panel).toHaveClass('hidden', 'sm:block')
@@ -160,7 +166,9 @@ describe('/tasks as a student', () => {
     let failures = 1
     server.use(
       http.get('*/api/student/tasks/all', ({ request }) =>
-        new URL(request.url).searchParams.get('scope') === 'available' && failures-- > 0 ? HttpResponse.json({ message: 'down' }, { status: 503 }) : undefined,
+        new URL(request.url).searchParams.get('scope') === 'available' && failures-- > 0
+          ? HttpResponse.json({ message: 'down' }, { status: 503 })
+          : undefined,
       ),
     )
     const { events } = await renderApp('/tasks', { as: 'student' })
@@ -236,7 +244,11 @@ describe('/tasks pay, paid filter and no-match', () => {
     expect(router.location.search).toBe('?sort=pay&paid=true')
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Free' })).not.toBeInTheDocument())
     const list = screen.getByRole('region', { name: 'Available Tasks' })
-    expect(within(list).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Big', 'Small'])
+    expect(
+      within(list)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Big', 'Small'])
   })
 
   it('says No tasks match your filters with Clear filters, which resets the URL', async () => {

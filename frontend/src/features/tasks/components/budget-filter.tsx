@@ -98,7 +98,12 @@ export function BudgetFilter({ query, pay, onChange }: BudgetFilterProps) {
             <label htmlFor={currencyId} className="block text-sm font-medium text-slate-700">
               Budget currency
             </label>
-            <select id={currencyId} value={currency} onChange={(event) => apply(event.target.value)} className={cn(inputClasses, 'w-24 border-slate-300')}>
+            <select
+              id={currencyId}
+              value={currency}
+              onChange={(event) => apply(event.target.value)}
+              className={cn(inputClasses, 'w-24 border-slate-300')}
+            >
               {offered.map((code) => (
                 <option key={code} value={code}>
                   {code}

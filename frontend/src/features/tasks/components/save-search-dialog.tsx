@@ -44,11 +44,7 @@ export function SaveSearchDialog({ summary, defaultName, onSubmit, onClose, isSa
   }, [error, setError])
 
   return (
-    <Dialog
-      title="Save this search"
-      description={`You'll hear about new tasks matching: ${summary}.`}
-      onClose={onClose}
-    >
+    <Dialog title="Save this search" description={`You'll hear about new tasks matching: ${summary}.`} onClose={onClose}>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
         <Input label="Name" required maxLength={80} autoComplete="off" error={errors.name?.message} {...register('name')} />
         {Boolean(error) && !nameRefused && <Alert tone="error">{errorMessage(error, 'Could not save the search.')}</Alert>}

@@ -83,7 +83,15 @@ export function TaskFilters({ query, onChange, showSource = false, action, pay }
           <SlidersHorizontal className="size-4" aria-hidden="true" />
           Filters
         </div>
-        <Button type="button" variant="outline" size="sm" className="sm:hidden" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((was) => !was)}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="sm:hidden"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((was) => !was)}
+        >
           <SlidersHorizontal className="size-4" aria-hidden="true" />
           {active > 0 ? `Filters (${active})` : 'Filters'}
         </Button>

@@ -146,7 +146,12 @@ export function TaskPageView({ task, viewer, viewerId, submit, onSubmitLink, rev
             <ul className="space-y-1">
               {attachments.map((a) => (
                 <li key={a.href}>
-                  <a href={a.href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all text-sm text-indigo-700 hover:underline">
+                  <a
+                    href={a.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 break-all text-sm text-indigo-700 hover:underline"
+                  >
                     <Paperclip className="size-4 shrink-0" aria-hidden="true" />
                     {a.name}
                   </a>
@@ -186,7 +191,11 @@ export function TaskPageView({ task, viewer, viewerId, submit, onSubmitLink, rev
                 focusOnOpen={revising}
               />
             ) : (
-              !mine && <p className="text-sm text-slate-600">{task.deadlinePassed ? `${DEADLINE_PASSED}: it takes no new submissions.` : 'This task no longer takes submissions.'}</p>
+              !mine && (
+                <p className="text-sm text-slate-600">
+                  {task.deadlinePassed ? `${DEADLINE_PASSED}: it takes no new submissions.` : 'This task no longer takes submissions.'}
+                </p>
+              )
             )}
           </div>
         )}

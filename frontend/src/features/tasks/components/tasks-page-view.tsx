@@ -85,7 +85,23 @@ const loadedEmpty = (list: TaskListState) => list.data !== undefined && !list.is
  * Available Tasks; startups Your Posted Tasks; everyone else the available tasks, read-only.
  */
 export function TasksPageView(props: TasksPageViewProps) {
-  const { viewer, viewerId, query, onQueryChange, onAssignedPageChange, onSubmittedPageChange, onClearFilters, assigned, submitted, main, submit, onSubmitLink, saveSearch, payments, pay } = props
+  const {
+    viewer,
+    viewerId,
+    query,
+    onQueryChange,
+    onAssignedPageChange,
+    onSubmittedPageChange,
+    onClearFilters,
+    assigned,
+    submitted,
+    main,
+    submit,
+    onSubmitLink,
+    saveSearch,
+    payments,
+    pay,
+  } = props
   const student = viewer === 'student'
   const filtered = hasFilters(query)
   // Budgets in many currencies compare only at the server's fixed rates; each card still shows its own.
@@ -114,7 +130,14 @@ export function TasksPageView(props: TasksPageViewProps) {
       )}
       {student && <PaymentStep payment={payments?.get(task._id)} side="student" />}
       {student && viewerId && task.displayStatus === 'completed' && task.startup && (
-        <RatingPanel label="Rate startup" taskId={task._id} studentId={viewerId} rateeId={task.startup._id} rateeName={personName(task.startup)} closesAt={task.submissions[0]?.ratingClosesAt} />
+        <RatingPanel
+          label="Rate startup"
+          taskId={task._id}
+          studentId={viewerId}
+          rateeId={task.startup._id}
+          rateeName={personName(task.startup)}
+          closesAt={task.submissions[0]?.ratingClosesAt}
+        />
       )}
     </TaskCard>
   )

@@ -35,10 +35,7 @@ export function TaskPage() {
             revise={params.get('revise')}
             submit={{ isSubmitting: submitLink.isPending, error: submitLink.error, submittedAt }}
             onSubmitLink={(link) =>
-              submitLink.mutate(
-                { taskId: data._id, link },
-                { onSuccess: () => setSubmittedAt((times) => ({ ...times, [data._id]: Date.now() })) },
-              )
+              submitLink.mutate({ taskId: data._id, link }, { onSuccess: () => setSubmittedAt((times) => ({ ...times, [data._id]: Date.now() })) })
             }
           />
         )}

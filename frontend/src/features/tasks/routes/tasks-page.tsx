@@ -61,8 +61,16 @@ export function TasksPage() {
   const available = useStudentTasks('available', query, { enabled: student })
   // The student's own tasks in two lists: those a startup assigned to them, and those they only
   // submitted to. The Source filter, when set, keeps one of the two.
-  const assigned = useStudentTasks('mine', { ...filters, source: 'startup', page: assignedPage }, { enabled: student && query.source !== 'non-startup' })
-  const submitted = useStudentTasks('mine', { ...filters, source: 'non-startup', page: submittedPage }, { enabled: student && query.source !== 'startup' })
+  const assigned = useStudentTasks(
+    'mine',
+    { ...filters, source: 'startup', page: assignedPage },
+    { enabled: student && query.source !== 'non-startup' },
+  )
+  const submitted = useStudentTasks(
+    'mine',
+    { ...filters, source: 'non-startup', page: submittedPage },
+    { enabled: student && query.source !== 'startup' },
+  )
   // The filter panel shows Deadline as the default sort; My Works lists newest first instead.
   // Only the student's own completed work has payments to show beside it.
   const completed = (list: typeof assigned) => Boolean(list.data?.items.some((task) => task.displayStatus === 'completed'))
@@ -106,10 +114,7 @@ export function TasksPage() {
         submittedAt,
       }}
       onSubmitLink={(taskId, link) =>
-        submitLink.mutate(
-          { taskId, link },
-          { onSuccess: () => setSubmittedAt((times) => ({ ...times, [taskId]: Date.now() })) },
-        )
+        submitLink.mutate({ taskId, link }, { onSuccess: () => setSubmittedAt((times) => ({ ...times, [taskId]: Date.now() })) })
       }
     />
   )

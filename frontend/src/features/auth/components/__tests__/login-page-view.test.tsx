@@ -6,13 +6,13 @@ import { LoginPageView } from '../login-page-view'
 
 function setup(props: Partial<Parameters<typeof LoginPageView>[0]> = {}) {
   const onSubmit = vi.fn()
-  const result = renderWithRouter(<LoginPageView onSubmit={onSubmit} isSubmitting={false} {...props} />)
+  const view = renderWithRouter(<LoginPageView onSubmit={onSubmit} isSubmitting={false} {...props} />)
   return {
-    ...result,
+    ...view,
     onSubmit,
     email: () => screen.getByLabelText(/^Email/),
     password: () => screen.getByLabelText(/^Password/),
-    submit: () => result.events.click(screen.getByRole('button', { name: 'Sign in' })),
+    submit: () => view.events.click(screen.getByRole('button', { name: 'Sign in' })),
   }
 }
 
@@ -33,10 +33,7 @@ describe('LoginPageView', () => {
     await submit()
     expect(email()).toHaveAccessibleDescription('Invalid email address')
     expect(password()).toHaveAccessibleDescription('Password must be at least 6 characters')
-    expect(screen.getAllByRole('alert').map((node) => node.textContent)).toEqual([
-      'Invalid email address',
-      'Password must be at least 6 characters',
-    ])
+    expect(screen.getAllByRole('alert').map((node) => node.textContent)).toEqual(['Invalid email address', 'Password must be at least 6 characters'])
     expect(onSubmit).not.toHaveBeenCalled()
   })
 

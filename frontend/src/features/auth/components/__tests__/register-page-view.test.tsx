@@ -6,13 +6,13 @@ import { RegisterPageView } from '../register-page-view'
 
 function setup(props: Partial<Parameters<typeof RegisterPageView>[0]> = {}) {
   const onSubmit = vi.fn()
-  const result = renderWithRouter(<RegisterPageView onSubmit={onSubmit} isSubmitting={false} {...props} />)
+  const view = renderWithRouter(<RegisterPageView onSubmit={onSubmit} isSubmitting={false} {...props} />)
   const field = (label: RegExp) => screen.getByLabelText(label)
   return {
-    ...result,
+    ...view,
     onSubmit,
     field,
-    submit: () => result.events.click(screen.getByRole('button', { name: 'Create account' })),
+    submit: () => view.events.click(screen.getByRole('button', { name: 'Create account' })),
   }
 }
 

@@ -17,9 +17,7 @@ describe('/forgot-password', () => {
     await events.clear(email)
     await events.type(email, 'ada@example.com')
     await events.click(screen.getByRole('button', { name: 'Send reset link' }))
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'If an account exists for that email, we have sent a link to reset the password.',
-    )
+    expect(await screen.findByRole('status')).toHaveTextContent('If an account exists for that email, we have sent a link to reset the password.')
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login')
   })
 })

@@ -78,9 +78,7 @@ describe('/register', () => {
     await events.type(screen.getByLabelText(/^Confirm password/), 'secret1')
     await events.click(screen.getByRole('button', { name: 'Create account' }))
 
-    await waitFor(() =>
-      expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('An account with this email already exists'),
-    )
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('An account with this email already exists'))
     expect(screen.getAllByText('An account with this email already exists')).toHaveLength(1)
     expect(router.location.pathname).toBe('/register')
     expect(useAuthStore.getState().token).toBeNull()

@@ -24,7 +24,12 @@ describe('sign out', () => {
     expect(sessionStorage.getItem('auth')).toBeNull()
     expect(useAuthStore.getState()).toMatchObject({ token: null, user: null })
     expect(queryClient.getQueryData(['me'])).toBeUndefined()
-    expect(queryClient.getQueryCache().getAll().filter((query) => query.state.data !== undefined)).toHaveLength(0)
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.data !== undefined),
+    ).toHaveLength(0)
     expect(screen.getByRole('link', { name: 'Get Started' })).toBeInTheDocument()
     // The server ended the session too: a copy of the token no longer works.
     await waitFor(() => expect(userForToken(token)).toBeNull())
@@ -37,7 +42,7 @@ describe('sign out', () => {
     await waitFor(() => expect(router.location.pathname).toBe('/login'))
   })
 
-  it('signs another device out from Settings\' Devices', async () => {
+  it("signs another device out from Settings' Devices", async () => {
     const user = createUser({ userType: 'startup' })
     const phone = issueToken(user, 'Safari on iPhone')
     const { events } = await renderApp('/settings', { as: user })
