@@ -21,6 +21,12 @@
 #   ./scripts/bench-marketplace.sh            # RATE=200 DURATION=15s OPEN_TASKS=100000
 #   QUICK=1 ./scripts/bench-marketplace.sh    # DURATION=5s OPEN_TASKS=5000, wrk 3 s, floors only
 #   FLOOR_VARIANTS="struct" ./scripts/bench-marketplace.sh   # only these floors (scripts/floor/rest)
+#   BASELINE_REV=f4a8e31 ./scripts/bench-marketplace.sh      # also that commit's server, timed beside
+#
+# With BASELINE_REV the server built from that commit is timed on each hot path as the floors are
+# (its answers checked to be today's first), and the run ends with one more line per path:
+# baseline-ratio NAME throughput=X cpu=Y p99=Z, today's figure over that commit's: what a change
+# costs, measured in one run on the same data.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -33,7 +39,8 @@ DURATION=${DURATION:-15s}
 OPEN_TASKS=${OPEN_TASKS:-100000}
 WRK_DURATION=${WRK_DURATION:-10s}
 WRK_WARMUP=${WRK_WARMUP:-2s}
-read -ra FLOOR_VARIANTS <<<"${FLOOR_VARIANTS:-naive struct onetrip}"
+# Empty (FLOOR_VARIANTS=) times no floor: with BASELINE_REV, today's server against that commit's only.
+read -ra FLOOR_VARIANTS <<<"${FLOOR_VARIANTS-naive struct onetrip}"
 
 ensure_go
 ensure_postgres
@@ -65,6 +72,12 @@ eval "$(bin/seed-marketplace -open "$OPEN_TASKS")"
 psql "$DATABASE_URL" -qc "VACUUM ANALYZE" >/dev/null
 
 build_server
+if [ -n "${BASELINE_REV:-}" ]; then
+  BASELINE_TREE=$(mktemp -d)
+  git worktree add -q --detach "$BASELINE_TREE" "$BASELINE_REV"
+  (cd "$BASELINE_TREE" && go build -o "$ROOT/bin/bridgework-baseline" ./backend/cmd/bridgework)
+  git worktree remove --force "$BASELINE_TREE"
+fi
 go build -o bin/httpload ./scripts/httpload
 go build -o bin/floor-rest ./scripts/floor/rest
 go build -o bin/wake ./scripts/floor/wake
@@ -77,11 +90,16 @@ FLOOR_PID=
 FLOOR_LOG=$(mktemp)
 
 # start_floor VARIANT: one floor at a time, so that no more than two servers hold connections
-# on the machine's shared PostgreSQL. Sets FLOOR_PID and FLOOR_URL.
+# on the machine's shared PostgreSQL. Sets FLOOR_PID and FLOOR_URL. The variant "baseline" is
+# BASELINE_REV's server.
 start_floor() {
   local port
   port=$(free_port)
-  bin/floor-rest -variant "$1" -addr "127.0.0.1:$port" 2>>"$FLOOR_LOG" &
+  if [ "$1" = baseline ]; then
+    PORT=$port STATIC_DIR=$(mktemp -d) DATA_DIR=$(mktemp -d) bin/bridgework-baseline >/dev/null 2>>"$FLOOR_LOG" &
+  else
+    bin/floor-rest -variant "$1" -addr "127.0.0.1:$port" 2>>"$FLOOR_LOG" &
+  fi
   FLOOR_PID=$! FLOOR_URL="http://127.0.0.1:$port"
   wait_http "$FLOOR_URL/readyz" 30 "$FLOOR_PID" || die "the $1 floor did not start"
 }
@@ -215,6 +233,9 @@ log "hot paths against their floors (each floor's answers checked against Bridge
 CHECK_DIR=$(mktemp -d)
 printf '%-18s %-10s %8s %9s %11s %13s %11s\n' path server 'req/s' 'p99 sat' 'p99 @rate' 'CPU/req sat' 'CPU/req @rate'
 RATIOS=()
+BASELINE_RATIOS=()
+SERVERS=("${FLOOR_VARIANTS[@]}")
+[ -n "${BASELINE_REV:-}" ] && SERVERS+=(baseline)
 
 # mean_runs RUN RUN: the mean of two flat_out runs ("requests/s p99 cpu failed"; failures summed).
 mean_runs() {
@@ -235,6 +256,15 @@ report() {
     "${one%% *}" "${two%% *}" "$failed" "$6" "$7" "$8"
 }
 
+# ratio_line LABEL NAME OTHER: "LABEL NAME throughput= cpu= p99=", Bridgework's figures over OTHER's.
+ratio_line() {
+  local other=$3
+  awk -v label="$1" -v name="$2" \
+    -v r1="${rps[bridgework]}" -v r2="${rps[$other]}" -v c1="${cpu[bridgework]}" -v c2="${cpu[$other]}" \
+    -v p1="${p99[bridgework]}" -v p2="${p99[$other]}" \
+    'BEGIN {printf "%s %s throughput=%.2f cpu=%.2f p99=%.2f", label, name, r2 ? r1 / r2 : 0, c2 ? c1 / c2 : 0, p2 ? p1 / p2 : 0}'
+}
+
 # Flat out, every server runs twice and its figures are the two runs' mean: Bridgework before the
 # floors and again after them, each floor twice in a row. A machine that drifts over a path's
 # minutes (their speed moved by a third within one run on some machines) then weighs on both
@@ -248,7 +278,7 @@ for entry in "${HOT_PATHS[@]}"; do
   quiet
   first=$(flat_out "$SERVER_PID" "$URL$path" "$token")
   read -ra bw_rate <<<"$(at_rate "$SERVER_PID" "$URL$path" "$token")"
-  for server in "${FLOOR_VARIANTS[@]}"; do
+  for server in "${SERVERS[@]}"; do
     start_floor "$server"
     # Honesty first: the floor must answer what Bridgework answers.
     curl -fsS -H "Authorization: Bearer $token" "$FLOOR_URL$path" -o "$CHECK_DIR/$server.json" || die "the $server floor failed $path"
@@ -261,18 +291,18 @@ for entry in "${HOT_PATHS[@]}"; do
     read -ra r <<<"$(at_rate "$FLOOR_PID" "$FLOOR_URL$path" "$token")"
     stop_floor
     report "$name" "$server" "$one" "$two" "${r[@]}"
+    [ "$server" = baseline ] && continue
     if [ -z "$best" ] || [ "${rps[$server]}" -gt "${rps[$best]}" ]; then best=$server; fi
   done
   quiet
   report "$name" bridgework "$first" "$(flat_out "$SERVER_PID" "$URL$path" "$token")" "${bw_rate[@]}"
   idle=$(awk -v a="${rate_cpu[bridgework]}" -v b="${cpu[bridgework]}" 'BEGIN {if (a == "-") print "-"; else printf "%.2f", (b > 0 ? a / b : 0)}')
-  echo "idle-overhead $name $idle (Bridgework's CPU per request at $RATE/s over at saturation; goal <= 1.25); best floor: $best"
-  RATIOS+=("$(awk -v name="$name" \
-    -v r1="${rps[bridgework]}" -v r2="${rps[$best]}" -v c1="${cpu[bridgework]}" -v c2="${cpu[$best]}" \
-    -v p1="${p99[bridgework]}" -v p2="${p99[$best]}" \
-    'BEGIN {printf "floor-ratio %s throughput=%.2f cpu=%.2f p99=%.2f", name, r2 ? r1 / r2 : 0, c2 ? c1 / c2 : 0, p2 ? p1 / p2 : 0}')")
+  echo "idle-overhead $name $idle (Bridgework's CPU per request at $RATE/s over at saturation; goal <= 1.25); best floor: ${best:-none}"
+  [ -n "$best" ] && RATIOS+=("$(ratio_line floor-ratio "$name" "$best")")
+  [ -n "${BASELINE_REV:-}" ] && BASELINE_RATIOS+=("$(ratio_line baseline-ratio "$name" baseline)")
   unset rps p99 cpu
 done
 if [ -s "$FLOOR_LOG" ]; then log "the floors logged $(wc -l <"$FLOOR_LOG") errors, the first: $(head -n 3 "$FLOOR_LOG")"; fi
 rm -rf "$CHECK_DIR" "$FLOOR_LOG"
-printf '%s\n' "${RATIOS[@]}"
+[ "${#RATIOS[@]}" -eq 0 ] || printf '%s\n' "${RATIOS[@]}"
+[ "${#BASELINE_RATIOS[@]}" -eq 0 ] || printf '%s\n' "${BASELINE_RATIOS[@]}"
