@@ -18,6 +18,15 @@ export type QueryStatus<T> = {
 }
 
 /**
+ * A TanStack Query result as a screen that stays up through a failed refresh shows it: only a
+ * failure of the first load is an error, while the data already shown stays on screen.
+ */
+export function keptThroughRefreshes<T>(query: QueryStatus<T> & { isLoadingError: boolean }): QueryStatus<T> {
+  const { data, isPending, isLoadingError, error, refetch, isRefetching } = query
+  return { data, isPending, isError: isLoadingError, error, refetch, isRefetching }
+}
+
+/**
  * Whether asking again may succeed: a network failure or a server error may pass, but a task
  * that is not found or not the viewer's stays so.
  */

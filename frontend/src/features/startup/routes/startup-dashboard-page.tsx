@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { keptThroughRefreshes } from '@/components/ui/query-state'
 import { usePaymentsBySubmission } from '@/lib/payments/get-payments'
 import { useStartupDashboard } from '../api/get-startup-dashboard'
 import { useReviewWithToasts } from '../api/review-submission'
@@ -12,15 +13,7 @@ export function StartupDashboardPage({ bell }: { bell: ReactNode }) {
   const payments = usePaymentsBySubmission(anyApproved(dashboard.data?.submissions ?? []))
   return (
     <StartupDashboardView
-      // A refresh that fails keeps the dashboard on screen: only a first load's failure shows.
-      dashboard={{
-        data: dashboard.data,
-        isPending: dashboard.isPending,
-        isError: dashboard.isLoadingError,
-        error: dashboard.error,
-        refetch: dashboard.refetch,
-        isRefetching: dashboard.isRefetching,
-      }}
+      dashboard={keptThroughRefreshes(dashboard)}
       bell={bell}
       onAction={(row, action) => review.act(row.task._id, row.student?._id ?? '', action)}
       busy={review.busy}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { ConnectPayouts } from '@/components/payments/connect-payouts'
+import { keptThroughRefreshes } from '@/components/ui/query-state'
 import { notify } from '@/lib/notify'
 import { usePaymentsByTask } from '@/lib/payments/get-payments'
 import { useSubmitLink } from '@/lib/tasks/submit-link'
@@ -16,15 +17,7 @@ export function StudentDashboardPage({ bell }: { bell: ReactNode }) {
   })
   return (
     <StudentDashboardView
-      // A refresh that fails keeps the dashboard on screen: only a first load's failure shows.
-      dashboard={{
-        data: dashboard.data,
-        isPending: dashboard.isPending,
-        isError: dashboard.isLoadingError,
-        error: dashboard.error,
-        refetch: dashboard.refetch,
-        isRefetching: dashboard.isRefetching,
-      }}
+      dashboard={keptThroughRefreshes(dashboard)}
       bell={bell}
       onSubmitLink={(taskId, link) => submitLink.mutate({ taskId, link })}
       submitting={{ taskId: submitLink.variables?.taskId, isPending: submitLink.isPending, error: submitLink.error }}
