@@ -3,11 +3,9 @@ package httpapi_test
 import (
 	"database/sql"
 	"fmt"
-	"maps"
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -48,42 +46,44 @@ func countQueries(t testing.TB, db *gorm.DB) *atomic.Int64 {
 	return &n
 }
 
-// statementTexts records the text of every statement gorm builds for db from now on, the dry
-// runs with which the hand-scanned lists build theirs included, the mail worker's left out.
+// statementTexts records the texts of the statements PostgreSQL runs on pool's one connection
+// from now on, as its prepared statements count their plans: the lists' reads reach it through
+// pgx, past gorm's callbacks. The mail worker's, the batches' plan setting and the count's own
+// are left out.
 type statementTexts struct {
-	mu    sync.Mutex
-	texts map[string]bool
+	t    testing.TB
+	pool *sql.DB
+	runs map[string]int64 // each statement's plans at the last take
 }
 
-func recordStatements(t testing.TB, db *gorm.DB) *statementTexts {
+func recordStatements(t testing.TB, pool *sql.DB) *statementTexts {
 	t.Helper()
-	s := &statementTexts{texts: map[string]bool{}}
-	add := func(tx *gorm.DB) {
-		if mailWorker(tx) {
-			return
-		}
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		s.texts[tx.Statement.SQL.String()] = true
-	}
-	cb := db.Callback()
-	for name, err := range map[string]error{
-		"query": cb.Query().After("gorm:query").Register("test:text_query", add),
-		"row":   cb.Row().After("gorm:row").Register("test:text_row", add),
-	} {
-		if err != nil {
-			t.Fatalf("register %s callback: %v", name, err)
-		}
-	}
+	s := &statementTexts{t: t, pool: pool, runs: map[string]int64{}}
+	s.take()
 	return s
 }
 
-// take returns the texts recorded since the last take, sorted.
+// take returns the texts run since the last take, sorted.
 func (s *statementTexts) take() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := slices.Sorted(maps.Keys(s.texts))
-	clear(s.texts)
+	s.t.Helper()
+	rows, err := s.pool.Query("SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements WHERE " + ownStatements)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var text string
+		var runs int64
+		if err := rows.Scan(&text, &runs); err != nil {
+			s.t.Fatal(err)
+		}
+		if runs > s.runs[text] {
+			out = append(out, text)
+		}
+		s.runs[text] = runs
+	}
+	slices.Sort(out)
 	return out
 }
 
@@ -112,11 +112,12 @@ func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 	var texts *statementTexts
 	var pool *sql.DB
 	e := newEnvPrepared(t, kind, func(c *config.Config) { c.UserCacheTTL = 0 }, func(db *gorm.DB) {
-		queries, texts = countQueries(t, db), recordStatements(t, db)
+		queries = countQueries(t, db)
 		if kind == testenv.Postgres {
 			// One connection: the plans counted below are those of every statement the calls ran.
 			pool, _ = db.DB()
 			pool.SetMaxOpenConns(1)
+			texts = recordStatements(t, pool)
 		}
 	})
 	startup := e.registerStartup("Count Inc")
@@ -147,13 +148,17 @@ func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 		trips = trips[:0]
 		for _, c := range calls {
 			before, batchesBefore := ran(), batchesRun(t, pool)
-			texts.take()
+			if texts != nil {
+				texts.take()
+			}
 			if res := e.do("GET", c.path, c.token, nil); res.Status != http.StatusOK {
 				t.Fatalf("GET %s: %d %s", c.path, res.Status, res.Raw)
 			}
 			counts = append(counts, ran()-before)
 			trips = append(trips, batchesRun(t, pool)-batchesBefore)
-			statements = append(statements, texts.take())
+			if texts != nil {
+				statements = append(statements, texts.take())
+			}
 		}
 		return counts, statements
 	}
@@ -216,9 +221,13 @@ func dashboardsQueryCount(t *testing.T, kind testenv.Kind) {
 // setting and this count's own are left out.
 func executed(t *testing.T, pool *sql.DB) int64 {
 	t.Helper()
-	return planned(t, pool, `statement NOT LIKE '%mail_outbox%' AND statement NOT LIKE 'SELECT set_config(%'
-		AND statement NOT LIKE '%pg_prepared_statements%'`)
+	return planned(t, pool, ownStatements)
 }
+
+// ownStatements are the statements of the calls: not the mail worker's, nor the batches' plan
+// setting, nor the test's own reading of pg_prepared_statements.
+const ownStatements = `statement NOT LIKE '%mail_outbox%' AND statement NOT LIKE 'SELECT set_config(%'
+	AND statement NOT LIKE '%pg_prepared_statements%'`
 
 // batchesRun is how many batches of reads PostgreSQL has run on pool's one connection, each one
 // round trip: every batch without a search starts with its plan setting (store's genericPlans).

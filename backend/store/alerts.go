@@ -29,7 +29,20 @@ type savedSearchRow struct {
 
 func (savedSearchRow) TableName() string { return "saved_searches" }
 
-const savedSearchColumns = "id, student_id, name, search, category, skills, deadline_before, source, paid, created_at"
+type savedSearchColumn = column[savedSearchRow]
+
+var savedSearchColumns = columnsOf(
+	savedSearchColumn{"saved_searches.id", func(r *savedSearchRow) any { return &r.ID }},
+	savedSearchColumn{"saved_searches.student_id", func(r *savedSearchRow) any { return &r.StudentID }},
+	savedSearchColumn{"saved_searches.name", func(r *savedSearchRow) any { return &r.Name }},
+	savedSearchColumn{"saved_searches.search", func(r *savedSearchRow) any { return &r.Search }},
+	savedSearchColumn{"saved_searches.category", func(r *savedSearchRow) any { return &r.Category }},
+	savedSearchColumn{"saved_searches.skills", func(r *savedSearchRow) any { return &r.Skills }},
+	savedSearchColumn{"saved_searches.deadline_before", func(r *savedSearchRow) any { return &r.DeadlineBefore }},
+	savedSearchColumn{"saved_searches.source", func(r *savedSearchRow) any { return &r.Source }},
+	savedSearchColumn{"saved_searches.paid", func(r *savedSearchRow) any { return &r.Paid }},
+	savedSearchColumn{"saved_searches.created_at", func(r *savedSearchRow) any { return &r.CreatedAt }},
+)
 
 func (r savedSearchRow) toDomain() alerts.SavedSearch {
 	out := alerts.SavedSearch{ID: r.ID, StudentID: r.StudentID, Name: r.Name, Search: r.Search, Category: r.Category,
@@ -120,16 +133,16 @@ func (s Alerts) DeleteSavedSearch(ctx context.Context, studentID, id string) err
 }
 
 func (s Alerts) Candidates(ctx context.Context, keys []string, batch int, fn func([]alerts.Candidate) error) error {
-	// Scanned by hand (scanBatches), and handed over a batch at a time: a post reads every
+	// Scanned by hand (readEach), and handed over a batch at a time: a post reads every
 	// matching search, 10,000 of them when every student saved one for its category, and the
 	// first alerts leave while the last searches are still being read. In no set order: ordered,
 	// PostgreSQL read and sorted every candidate before handing over the first, 12–40 ms before
 	// the first alert (docs/performance.md, "Fan-out"). Whether a student keeps
 	// other searches is one index probe a row.
-	query := s.DB.WithContext(ctx).Model(&savedSearchRow{}).
-		Select(savedSearchColumns+", EXISTS (SELECT 1 FROM saved_searches other WHERE other.student_id = saved_searches.student_id AND other.id <> saved_searches.id)").
-		Where("id IN (?)", s.DB.Model(&savedSearchKeyRow{}).Select("saved_search_id").Where("search_key IN ?", unique(keys)))
-	return scanBatches(query, candidateFields, batch, func(rows []candidateRow) error {
+	keyed, keyArgs := inList(s.DB, "search_key", unique(keys))
+	query := whereOf("saved_searches.id IN (SELECT saved_search_id FROM saved_search_keys WHERE "+keyed+")", keyArgs).
+		stmt("SELECT "+candidateColumns.list+" FROM saved_searches", nil, "")
+	return readEach(s.DB.WithContext(ctx), query, candidateColumns, batch, func(rows []candidateRow) error {
 		out := make([]alerts.Candidate, len(rows))
 		for i, r := range rows {
 			out[i] = alerts.Candidate{SavedSearch: r.toDomain(), Several: r.Several}
@@ -144,9 +157,9 @@ type candidateRow struct {
 	Several bool
 }
 
-func candidateFields(r *candidateRow) []any {
-	return []any{&r.ID, &r.StudentID, &r.Name, &r.Search, &r.Category, &r.Skills, &r.DeadlineBefore, &r.Source, &r.Paid, &r.CreatedAt, &r.Several}
-}
+var candidateColumns = columnsOf(append(within(savedSearchColumns, func(r *candidateRow) *savedSearchRow { return &r.savedSearchRow }),
+	column[candidateRow]{"EXISTS (SELECT 1 FROM saved_searches other WHERE other.student_id = saved_searches.student_id AND other.id <> saved_searches.id)",
+		func(r *candidateRow) any { return &r.Several }})...)
 
 // CreateNotifications writes the bell's notifications of one post, one per alerted student:
 // on PostgreSQL with COPY, where gorm's 500-row INSERTs allocated 33.5 MB for 10,000 rows (4.5

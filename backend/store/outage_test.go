@@ -69,7 +69,7 @@ func TestOutage_everyWayToTheDriverAnswersUnavailable(t *testing.T) {
 			return err
 		},
 		"pgx batch": func() error {
-			_, err := store.ReadTogether(db, db.Table("users").Select("id"), db.Table("tasks").Select("id"))
+			_, err := store.ReadTogether(db, store.Statement{SQL: "SELECT id FROM users"}, store.Statement{SQL: "SELECT id FROM tasks"})
 			return err
 		},
 		"copy": func() error {

@@ -13,20 +13,18 @@ import (
 	"bridgework/backend/testenv"
 )
 
-// TestSQLitePlans_orderFromIndexes: on SQLite the lists read their columns as expressions named
-// as the columns (store.selectList), and a bare name in an ORDER BY would be such an expression,
-// which no index orders: SQLite would sort every read in a temporary b-tree. The startups' page
-// the revisions of a task list and the open market by highest pay take their order from an index.
+// TestSQLitePlans_orderFromIndexes: the startups' page, the revisions of a task list and the
+// open market by highest pay take their order from an index on SQLite, rather than sorting every
+// read in a temporary b-tree.
 func TestSQLitePlans_orderFromIndexes(t *testing.T) {
 	db := testenv.OpenDB(t, testenv.SQLite)
-	for name, query := range map[string]*gorm.DB{
-		"startups":  store.StartupsQuery(db),
+	for name, query := range map[string]store.Statement{
+		"startups":  store.StartupsQuery(),
 		"revisions": store.RevisionsQuery(db, []string{"a", "b"}),
 		// Its index converts budgets into the base currency (migration 0031).
-		"highest pay": store.OpenMarketQuery(db, "pay"),
+		"highest pay": store.OpenMarketQuery("pay"),
 	} {
-		built := query.Session(&gorm.Session{DryRun: true}).Find(&[]struct{}{}).Statement
-		rows, err := db.Raw("EXPLAIN QUERY PLAN "+built.SQL.String(), built.Vars...).Rows()
+		rows, err := db.Raw("EXPLAIN QUERY PLAN "+query.SQL, query.Args...).Rows()
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -41,7 +39,7 @@ func TestSQLitePlans_orderFromIndexes(t *testing.T) {
 		}
 		rows.Close()
 		if len(plan) == 0 || strings.Contains(strings.Join(plan, "; "), "TEMP B-TREE") {
-			t.Errorf("%s: %s\nplan: %s", name, built.SQL.String(), strings.Join(plan, "; "))
+			t.Errorf("%s: %s\nplan: %s", name, query.SQL, strings.Join(plan, "; "))
 		}
 	}
 }
@@ -68,9 +66,9 @@ func TestPostgresPlans_studentTasksPlannedOnce(t *testing.T) {
 	if err := db.Exec("ANALYZE tasks").Error; err != nil {
 		t.Fatal(err)
 	}
-	built := store.StudentTasksQuery(db, student.ID).Session(&gorm.Session{DryRun: true}).Find(&[]struct{}{}).Statement
-	args := make([]string, len(built.Vars))
-	for i, v := range built.Vars {
+	built := store.StudentTasksQuery(db, student.ID)
+	args := make([]string, len(built.Args))
+	for i, v := range built.Args {
 		id, ok := v.(string)
 		if !ok || strings.Contains(id, "'") {
 			t.Fatalf("parameter %d is %#v, not a student id", i+1, v)
@@ -80,7 +78,7 @@ func TestPostgresPlans_studentTasksPlannedOnce(t *testing.T) {
 	var plan []string
 	err = db.Transaction(func(tx *gorm.DB) error {
 		// The plan PostgreSQL would keep for every student, as it decides whether to keep one.
-		for _, stmt := range []string{"SET LOCAL plan_cache_mode = force_generic_plan", "PREPARE student_tasks AS " + built.SQL.String()} {
+		for _, stmt := range []string{"SET LOCAL plan_cache_mode = force_generic_plan", "PREPARE student_tasks AS " + built.Rebound()} {
 			if err := tx.Exec(stmt).Error; err != nil {
 				return err
 			}
@@ -94,6 +92,6 @@ func TestPostgresPlans_studentTasksPlannedOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	if joined := strings.Join(plan, "\n"); !strings.Contains(joined, "idx_tasks_assigned ") || strings.Contains(joined, "Seq Scan on tasks") {
-		t.Errorf("the plan for any student does not read the assigned tasks' index:\n%s\n%s", built.SQL.String(), joined)
+		t.Errorf("the plan for any student does not read the assigned tasks' index:\n%s\n%s", built.Rebound(), joined)
 	}
 }

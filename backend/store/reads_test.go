@@ -20,9 +20,9 @@ func TestReads_together(t *testing.T) {
 	testenv.ForEachDB(t, func(t *testing.T, db *gorm.DB) {
 		db = db.WithContext(context.Background())
 		got, err := store.ReadTogether(db,
-			db.Raw("SELECT CAST(? AS TEXT) UNION ALL SELECT 'b'", "a"),
-			db.Raw("SELECT 'never' WHERE 1 = 0"),
-			db.Raw("SELECT CAST(? AS TEXT)", "c"))
+			store.Statement{SQL: "SELECT CAST(? AS TEXT) UNION ALL SELECT 'b'", Args: []any{"a"}},
+			store.Statement{SQL: "SELECT 'never' WHERE 1 = 0"},
+			store.Statement{SQL: "SELECT CAST(? AS TEXT)", Args: []any{"c"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func TestReads_together(t *testing.T) {
 		}
 
 		if store.IsPostgres(db) {
-			xact := func() *gorm.DB { return db.Raw("SELECT CAST(pg_current_xact_id() AS TEXT)") }
+			xact := func() store.Statement { return store.Statement{SQL: "SELECT CAST(pg_current_xact_id() AS TEXT)"} }
 			together, err := store.ReadTogether(db, xact(), xact())
 			if err != nil {
 				t.Fatal(err)
@@ -49,7 +49,7 @@ func TestReads_together(t *testing.T) {
 			}
 		}
 
-		if _, err := store.ReadTogether(db, db.Raw("SELECT 'fine'"), db.Raw("SELECT no_such_column FROM users")); err == nil {
+		if _, err := store.ReadTogether(db, store.Statement{SQL: "SELECT 'fine'"}, store.Statement{SQL: "SELECT no_such_column FROM users"}); err == nil {
 			t.Error("a statement that fails did not fail the read")
 		}
 		pool, err := db.DB()
@@ -74,14 +74,15 @@ func TestReads_genericPlans(t *testing.T) {
 	}
 	pool.SetMaxOpenConns(1) // every read below on the one connection whose plans are counted
 
-	const keyed = "SELECT CAST(id AS TEXT) FROM users WHERE user_type = $1"
+	keyed := store.Statement{SQL: "SELECT CAST(id AS TEXT) FROM users WHERE user_type = ?"}
 	for _, who := range []string{"student", "startup", "admin", "student", "startup", "admin", "student"} {
-		if _, err := store.ReadTogether(db, db.Raw(keyed, who)); err != nil {
+		keyed.Args = []any{who}
+		if _, err := store.ReadTogether(db, keyed); err != nil {
 			t.Fatal(err)
 		}
 	}
 	var generic, custom int
-	if err := db.Raw("SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = ?", keyed).
+	if err := db.Raw("SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = ?", keyed.Rebound()).
 		Row().Scan(&generic, &custom); err != nil {
 		t.Fatal(err)
 	}

@@ -36,7 +36,7 @@ func (s Sessions) CreateSession(ctx context.Context, sess *accounts.SessionInfo)
 }
 
 // CheckSession runs on every request whose cached session ran out, so it is scanned by hand
-// (scanRows), not by gorm's reflection.
+// (rowsOf), not by gorm's reflection.
 func (s Sessions) CheckSession(ctx context.Context, id string) (*accounts.SessionCheck, error) {
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, "Session not found.")
@@ -48,12 +48,13 @@ func (s Sessions) CheckSession(ctx context.Context, id string) (*accounts.Sessio
 		TokenVersion  int
 		UserUpdatedAt time.Time
 	}
-	rows, err := scanRows(s.DB.WithContext(ctx).Table("sessions").
-		Select("sessions.user_id, sessions.ended_at, sessions.last_seen_at, users.token_version, users.updated_at").
-		Joins("JOIN users ON users.id = sessions.user_id").Where("sessions.id = ?", id).Limit(1),
-		func(r *checkRow) []any {
-			return []any{&r.UserID, &r.EndedAt, &r.LastSeenAt, &r.TokenVersion, &r.UserUpdatedAt}
-		})
+	cols := columnsOf(column[checkRow]{"sessions.user_id", func(r *checkRow) any { return &r.UserID }},
+		column[checkRow]{"sessions.ended_at", func(r *checkRow) any { return &r.EndedAt }},
+		column[checkRow]{"sessions.last_seen_at", func(r *checkRow) any { return &r.LastSeenAt }},
+		column[checkRow]{"users.token_version", func(r *checkRow) any { return &r.TokenVersion }},
+		column[checkRow]{"users.updated_at", func(r *checkRow) any { return &r.UserUpdatedAt }})
+	rows, err := rowsOf(s.DB.WithContext(ctx), whereOf("sessions.id = ?", id).
+		stmt("SELECT "+cols.list+" FROM sessions JOIN users ON users.id = sessions.user_id", nil, limit(1)), cols)
 	if err != nil {
 		return nil, err
 	}

@@ -37,6 +37,22 @@ type submissionRow struct {
 
 func (submissionRow) TableName() string { return "submissions" }
 
+type submissionColumn = column[submissionRow]
+
+var submissionColumns = columnsOf(
+	submissionColumn{"submissions.id", func(r *submissionRow) any { return &r.ID }},
+	submissionColumn{"submissions.task_id", func(r *submissionRow) any { return &r.TaskID }},
+	submissionColumn{"submissions.student_id", func(r *submissionRow) any { return &r.StudentID }},
+	submissionColumn{"submissions.startup_id", func(r *submissionRow) any { return &r.StartupID }},
+	submissionColumn{"submissions.link", func(r *submissionRow) any { return &r.Link }},
+	submissionColumn{"submissions.status", func(r *submissionRow) any { return &r.Status }},
+	submissionColumn{"submissions.review_notes", func(r *submissionRow) any { return &r.ReviewNotes }},
+	submissionColumn{"submissions.revision", func(r *submissionRow) any { return &r.Revision }},
+	submissionColumn{"submissions.submitted_at", func(r *submissionRow) any { return &r.SubmittedAt }},
+	submissionColumn{"submissions.updated_at", func(r *submissionRow) any { return &r.UpdatedAt }},
+	submissionColumn{"submissions.reviewed_at", func(r *submissionRow) any { return &r.ReviewedAt }},
+)
+
 func (r submissionRow) toDomain() tasks.Submission {
 	return tasks.Submission{
 		ID: r.ID, TaskID: r.TaskID, StudentID: r.StudentID, StartupID: r.StartupID,
@@ -58,6 +74,18 @@ type revisionRow struct {
 
 func (revisionRow) TableName() string { return "submission_revisions" }
 
+type revisionColumn = column[revisionRow]
+
+var revisionColumns = columnsOf(
+	revisionColumn{"submission_revisions.submission_id", func(r *revisionRow) any { return &r.SubmissionID }},
+	revisionColumn{"submission_revisions.revision", func(r *revisionRow) any { return &r.Revision }},
+	revisionColumn{"submission_revisions.link", func(r *revisionRow) any { return &r.Link }},
+	revisionColumn{"submission_revisions.status", func(r *revisionRow) any { return &r.Status }},
+	revisionColumn{"submission_revisions.review_notes", func(r *revisionRow) any { return &r.ReviewNotes }},
+	revisionColumn{"submission_revisions.submitted_at", func(r *revisionRow) any { return &r.SubmittedAt }},
+	revisionColumn{"submission_revisions.reviewed_at", func(r *revisionRow) any { return &r.ReviewedAt }},
+)
+
 func (r revisionRow) toDomain() tasks.Revision {
 	return tasks.Revision{Revision: r.Revision, Link: r.Link, Status: r.Status, ReviewNotes: r.ReviewNotes,
 		SubmittedAt: r.SubmittedAt.UTC(), ReviewedAt: utc(r.ReviewedAt)}
@@ -77,11 +105,11 @@ func utc(t *time.Time) *time.Time {
 // and a list where none is (nearly all of them) runs no statement for revisions at all: it was a
 // quarter of the startup's task list's time on SQLite.
 func revisionsOf(db *gorm.DB, subs []submissionRow) (map[string][]tasks.Revision, error) {
-	return readNow(db, func(r *reads) func() map[string][]tasks.Revision { return readRevisions(r, subs) })
+	return readNow(db, func(b *readBatch) func() map[string][]tasks.Revision { return readRevisions(b, subs) })
 }
 
-// readRevisions is revisionsOf queued on r: once r has run, revisions returns them.
-func readRevisions(r *reads, subs []submissionRow) (revisions func() map[string][]tasks.Revision) {
+// readRevisions is revisionsOf queued on b: once b has run, revisions returns them.
+func readRevisions(b *readBatch, subs []submissionRow) (revisions func() map[string][]tasks.Revision) {
 	current := map[string]int{} // a revised submission's id → its current revision
 	for _, s := range subs {
 		if s.Revision > 1 {
@@ -90,7 +118,7 @@ func readRevisions(r *reads, subs []submissionRow) (revisions func() map[string]
 	}
 	var rows []revisionRow
 	if len(current) > 0 {
-		readInto(r, revisionsQuery(r.db, slices.Collect(maps.Keys(current))), revisionFields, &rows)
+		read(b, revisionsQuery(b.db, slices.Collect(maps.Keys(current))), revisionColumns, &rows)
 	}
 	return func() map[string][]tasks.Revision {
 		out := make(map[string][]tasks.Revision, len(subs))
@@ -108,9 +136,9 @@ func readRevisions(r *reads, subs []submissionRow) (revisions func() map[string]
 }
 
 // revisionsQuery reads every revision of the submissions ids, each submission's in order.
-func revisionsQuery(db *gorm.DB, ids []string) *gorm.DB {
-	return db.Model(&revisionRow{}).Select(revisionColumns.of(db)).Where(inList(db, "submission_id", ids)).
-		Order("submission_revisions.submission_id, submission_revisions.revision")
+func revisionsQuery(db *gorm.DB, ids []string) stmt {
+	return whereOf(inList(db, "submission_revisions.submission_id", ids)).stmt("SELECT "+revisionColumns.list+" FROM submission_revisions", nil,
+		" ORDER BY submission_revisions.submission_id, submission_revisions.revision")
 }
 
 const submissionNotFound = "Submission not found."
@@ -121,39 +149,41 @@ func (s Tasks) StartupSubmissions(ctx context.Context, startupID, status string,
 	db := s.DB.WithContext(ctx)
 	pageN = max(pageN, 1)
 	out := tasks.Page[tasks.Submission]{Page: pageN, PageSize: limit, Items: []tasks.Submission{}}
-	base := db.Model(&submissionRow{}).Where("startup_id = ?", startupID)
+	base := whereOf("submissions.startup_id = ?", startupID)
 	if status != "" {
-		base = base.Where("status = ?", status)
+		base = base.and("submissions.status = ?", status)
 	}
-	r := newReads(db)
-	readCount(r, base.Session(&gorm.Session{}).Select("COUNT(*)"), &out.Total)
+	b := newReadBatch(db)
+	readCount(b, base.stmt("SELECT COUNT(*) FROM submissions", nil, ""), &out.Total)
 	var rows []submissionRow
-	readInto(r, newestSubmissions(db, base).Limit(limit).Offset((pageN-1)*limit), submissionFields, &rows)
-	if err := r.run(); err != nil || len(rows) == 0 {
+	read(b, newestSubmissions(base, limit, (pageN-1)*limit), submissionColumns, &rows)
+	if err := b.run(); err != nil || len(rows) == 0 {
 		return out, err
 	}
-	items, err := readNow(db, func(r *reads) func() []tasks.Submission { return readSubmissionDetails(r, rows) })
+	items, err := readNow(db, func(b *readBatch) func() []tasks.Submission { return readSubmissionDetails(b, rows) })
 	out.Items = items
 	return out, err
 }
 
-// newestSubmissions orders base's submissions newest first, with every column.
-func newestSubmissions(db, base *gorm.DB) *gorm.DB {
-	return base.Session(&gorm.Session{}).Select(submissionColumns.of(db)).Order("submitted_at DESC, id DESC")
+// newestSubmissions reads limit of w's submissions from offset on, newest first, with every column.
+func newestSubmissions(w where, limit, offset int) stmt {
+	page, args := limitOffset(limit, offset)
+	return w.stmt("SELECT "+submissionColumns.list+" FROM submissions", nil,
+		" ORDER BY submissions.submitted_at DESC, submissions.id DESC"+page, args...)
 }
 
-// readSubmissionDetails queues on r the tasks, students and earlier revisions of the submissions
-// rows: once r has run, items returns the submissions with them, in rows' order.
-func readSubmissionDetails(r *reads, rows []submissionRow) (items func() []tasks.Submission) {
+// readSubmissionDetails queues on b the tasks, students and earlier revisions of the submissions
+// rows: once b has run, items returns the submissions with them, in rows' order.
+func readSubmissionDetails(b *readBatch, rows []submissionRow) (items func() []tasks.Submission) {
 	var taskIDs, personIDs []string
 	for _, row := range rows {
 		taskIDs, personIDs = append(taskIDs, row.TaskID), append(personIDs, row.StudentID)
 	}
 	var taskRows []taskRow
 	if len(rows) > 0 {
-		readTasks(r, r.db.Model(&taskRow{}).Where(inList(r.db, "id", unique(taskIDs))), &taskRows)
+		read(b, whereOf(inList(b.db, "tasks.id", unique(taskIDs))).stmt("SELECT "+taskColumns.list+" FROM tasks", nil, ""), taskColumns, &taskRows)
 	}
-	whoDone, revisionsDone := readPeople(r, personIDs), readRevisions(r, rows)
+	whoDone, revisionsDone := readPeople(b, personIDs), readRevisions(b, rows)
 	return func() []tasks.Submission {
 		byID := map[string]*tasks.Task{}
 		for _, row := range taskRows {
@@ -335,11 +365,7 @@ func (t taskTx) RefreshTaskStatus(taskID string) (string, error) {
 }
 
 func (t taskTx) Person(id string) (*tasks.Person, error) {
-	var row personRow
-	if err := t.db.Model(&userRow{}).Select(personColumns.of(t.db)).Take(&row, "id = ?", id).Error; err != nil {
-		return nil, translate(err, userNotFound)
-	}
-	return row.toDomain(), nil
+	return personWhere(t.db, whereOf("users.id = ?", id))
 }
 
 func (t taskTx) VerifySkills(studentID string, skills []string) error {

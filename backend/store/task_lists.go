@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"math"
-	"slices"
 	"strings"
 
 	"gorm.io/gorm"
@@ -41,18 +40,19 @@ const completedForSQL = "EXISTS (SELECT 1 FROM submissions AS done WHERE done.ta
 const decidedAgainstSQL = "EXISTS (SELECT 1 FROM submissions AS gone WHERE gone.task_id = tasks.id AND gone.student_id = ? AND gone.status IN ('rejected', 'closed'))"
 
 func (s Tasks) StartupTaskCounts(ctx context.Context, startupID string, q tasks.Query) (map[string]int, error) {
-	return readNow(s.DB.WithContext(ctx), func(r *reads) func() map[string]int { return readStartupTaskCounts(r, startupID, q) })
+	return readNow(s.DB.WithContext(ctx), func(b *readBatch) func() map[string]int { return readStartupTaskCounts(b, startupID, q) })
 }
 
-// readStartupTaskCounts is StartupTaskCounts queued on r.
-func readStartupTaskCounts(r *reads, startupID string, q tasks.Query) (counts func() map[string]int) {
+// readStartupTaskCounts is StartupTaskCounts queued on b.
+func readStartupTaskCounts(b *readBatch, startupID string, q tasks.Query) (counts func() map[string]int) {
 	type statusCount struct {
 		Status string
 		N      int
 	}
+	cols := columnsOf(column[statusCount]{"tasks.status", func(r *statusCount) any { return &r.Status }},
+		column[statusCount]{"COUNT(*)", func(r *statusCount) any { return &r.N }})
 	var rows []statusCount
-	readInto(r, filtered(r.db.Model(&taskRow{}).Where("startup_id = ?", startupID), q).Select("status, COUNT(*)").Group("status"),
-		func(r *statusCount) []any { return []any{&r.Status, &r.N} }, &rows)
+	read(b, filtered(whereOf("tasks.startup_id = ?", startupID), q).stmt("SELECT "+cols.list+" FROM tasks", nil, " GROUP BY tasks.status"), cols, &rows)
 	return func() map[string]int {
 		counts := map[string]int{"all": 0, tasks.StatusOpen: 0, tasks.StatusUnderReview: 0, tasks.StatusCompleted: 0, tasks.StatusClosed: 0}
 		for _, r := range rows {
@@ -67,40 +67,40 @@ func readStartupTaskCounts(r *reads, startupID string, q tasks.Query) (counts fu
 // total, so the list needs no count query of its own.
 func (s Tasks) StartupTasks(ctx context.Context, startupID string, q tasks.Query) (tasks.Page[tasks.Task], error) {
 	db := s.DB.WithContext(ctx)
-	r := newReads(db)
-	counts := readStartupTaskCounts(r, startupID, q)
-	base := filtered(db.Model(&taskRow{}).Where("startup_id = ?", startupID), q)
+	b := newReadBatch(db)
+	counts := readStartupTaskCounts(b, startupID, q)
+	base := filtered(whereOf("tasks.startup_id = ?", startupID), q)
 	tab := "all"
 	switch q.Status {
 	case tasks.StatusOpen:
-		base = base.Where("status IN ?", []string{tasks.StatusOpen, tasks.StatusSubmitted})
+		base = base.and("tasks.status IN (?, ?)", tasks.StatusOpen, tasks.StatusSubmitted)
 		tab = q.Status
 	case tasks.StatusUnderReview, tasks.StatusCompleted, tasks.StatusClosed:
-		base = base.Where("status = ?", q.Status)
+		base = base.and("tasks.status = ?", q.Status)
 		tab = q.Status
 	}
 	if q.Sort == "" {
 		q.Sort = "newest"
 	}
-	return pageOf(r, base, q, allSubmissions, math.MaxInt, func() int { return counts()[tab] })
+	return pageOf(b, base, q, allSubmissions, math.MaxInt, func() int { return counts()[tab] })
 }
 
 func (s Tasks) OpenTasks(ctx context.Context, q tasks.Query, exceptStudent string) (tasks.Page[tasks.Task], error) {
 	db := s.DB.WithContext(ctx)
-	base := openMarket(db, q, exceptStudent)
+	base := openMarket(q, exceptStudent)
 	if q.Source == "startup" {
 		// Nothing on the open market was assigned by a startup.
-		base = base.Where("1 = 0")
+		base = base.and("1 = 0")
 	}
 	// A student sees their own submissions only, and has none on these; the public sees none.
 	return pageCapped(db, base, q, noSubmissions)
 }
 
 // openMarket is the listed tasks, less those exceptStudent (when set) has submitted to.
-func openMarket(db *gorm.DB, q tasks.Query, exceptStudent string) *gorm.DB {
-	base := filtered(db.Model(&taskRow{}).Where("tasks.listed = true"), q)
+func openMarket(q tasks.Query, exceptStudent string) where {
+	base := filtered(whereOf("tasks.listed = true"), q)
 	if exceptStudent != "" {
-		base = base.Where("NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = ?)", exceptStudent)
+		base = base.and("NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = ?)", exceptStudent)
 	}
 	return base
 }
@@ -112,21 +112,21 @@ func (s Tasks) Market(ctx context.Context, v tasks.MarketView, q tasks.Query) (t
 	db := s.DB.WithContext(ctx)
 	switch {
 	case v.Admin:
-		return pageCapped(db, filtered(db.Model(&taskRow{}), q), q, allSubmissions)
+		return pageCapped(db, filtered(where{}, q), q, allSubmissions)
 	case v.Startup != "":
-		own := filtered(db.Model(&taskRow{}).Where("tasks.startup_id = ?", v.Startup), q)
-		return pageOwnFirst(db, own, openMarket(db, q, "").Where("tasks.startup_id <> ?", v.Startup), q, whose{startup: v.Startup})
+		own := filtered(whereOf("tasks.startup_id = ?", v.Startup), q)
+		return pageOwnFirst(db, own, openMarket(q, "").and("tasks.startup_id <> ?", v.Startup), q, whose{startup: v.Startup})
 	}
-	return pageOwnFirst(db, studentBase(db, v.Student, q, nil), openMarket(db, q, v.Student), q, submissionsOf(v.Student))
+	return pageOwnFirst(db, studentBase(db, v.Student, q, nil), openMarket(q, v.Student), q, submissionsOf(v.Student))
 }
 
 // pageOwnFirst pages the rows of own ahead of those of market, which must not overlap: a page
 // may end in one and go on in the other. The market is counted up to its cap, like the open
 // market's own lists.
-func pageOwnFirst(db, own, market *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
+func pageOwnFirst(db *gorm.DB, own, market where, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
 	size, n := pageSize(q), max(q.Page, 1)
 	start := (n - 1) * size
-	mine, err := countOf(own.Session(&gorm.Session{}).Select("COUNT(*)"))
+	mine, err := countNow(db, countOf(own))
 	if err != nil {
 		return tasks.Page[tasks.Task]{}, err
 	}
@@ -138,12 +138,12 @@ func pageOwnFirst(db, own, market *gorm.DB, q tasks.Query, w whose) (tasks.Page[
 	out := tasks.Page[tasks.Task]{Page: n, PageSize: size, Total: mine + marketTotal, TotalCapped: capped}
 	var rows []taskRow
 	if start < mine {
-		if rows, err = findPage(db, own, q.Sort, size, start); err != nil {
+		if rows, err = rowsOf(db, pageQuery(own, q.Sort, size, start), taskColumns); err != nil {
 			return out, err
 		}
 	}
 	if rest := size - len(rows); rest > 0 && inMarket < marketTotal {
-		more, err := findPage(db, market, q.Sort, rest, inMarket)
+		more, err := rowsOf(db, pageQuery(market, q.Sort, rest, inMarket), taskColumns)
 		if err != nil {
 			return out, err
 		}
@@ -159,20 +159,20 @@ func (s Tasks) StudentTasks(ctx context.Context, studentID string, q tasks.Query
 	return page(db, studentBase(db, studentID, q, completed), q, submissionsOf(studentID))
 }
 
-func studentBase(db *gorm.DB, studentID string, q tasks.Query, completed *bool) *gorm.DB {
-	base := filtered(db.Model(&taskRow{}).Where(mineSQL(db), studentID, studentID), q)
+func studentBase(db *gorm.DB, studentID string, q tasks.Query, completed *bool) where {
+	base := filtered(whereOf(mineSQL(db), studentID, studentID), q)
 	switch {
 	case completed == nil:
 	case *completed:
-		base = base.Where(completedForSQL, studentID)
+		base = base.and(completedForSQL, studentID)
 	default:
-		base = base.Where("NOT "+completedForSQL, studentID)
+		base = base.and("NOT "+completedForSQL, studentID)
 	}
 	switch q.Source {
 	case "startup":
-		base = base.Where("tasks.assigned_student_id = ?", studentID)
+		base = base.and("tasks.assigned_student_id = ?", studentID)
 	case "non-startup":
-		base = base.Where("tasks.assigned_student_id <> ?", studentID)
+		base = base.and("tasks.assigned_student_id <> ?", studentID)
 	}
 	return base
 }
@@ -184,133 +184,142 @@ func studentBase(db *gorm.DB, studentID string, q tasks.Query, completed *bool) 
 func (s Tasks) StartupDashboard(ctx context.Context, startupID string, recentN, subsN int) (tasks.StartupDashboard, error) {
 	db := s.DB.WithContext(ctx)
 	h := &hydration{w: allSubmissions}
+	var taskRows []taskRow
+	recent := h.of(&taskRows)
 	var subRows []submissionRow
 	var stats func() tasks.StartupStats
 	var subs func() []tasks.Submission
 	err := readInRounds(db,
-		func(r *reads) {
-			stats = readStartupStats(r, startupID)
-			readTasks(r, pageQuery(db, db.Model(&taskRow{}).Where("startup_id = ?", startupID), "newest", recentN, 0), &h.rows)
-			readInto(r, newestSubmissions(db, db.Model(&submissionRow{}).Where("startup_id = ?", startupID)).Limit(subsN), submissionFields, &subRows)
+		func(b *readBatch) {
+			stats = readStartupStats(b, startupID)
+			read(b, pageQuery(whereOf("tasks.startup_id = ?", startupID), "newest", recentN, 0), taskColumns, &taskRows)
+			read(b, newestSubmissions(whereOf("submissions.startup_id = ?", startupID), subsN, 0), submissionColumns, &subRows)
 		},
-		func(r *reads) {
-			h.readSubmissions(r)
-			subs = readSubmissionDetails(r, subRows)
+		func(b *readBatch) {
+			h.readSubmissions(b)
+			subs = readSubmissionDetails(b, subRows)
 		},
 		h.readPeopleAndRevisions)
 	if err != nil {
 		return tasks.StartupDashboard{}, err
 	}
-	return tasks.StartupDashboard{Stats: stats(), RecentTasks: h.tasks(), Submissions: subs()}, nil
+	return tasks.StartupDashboard{Stats: stats(), RecentTasks: recent(), Submissions: subs()}, nil
 }
 
-// readStartupStats queues the startup's three figures on r: once r has run, stats returns them.
-func readStartupStats(r *reads, startupID string) (stats func() tasks.StartupStats) {
-	type activeHired struct{ Active, Hired int }
-	var counted []activeHired
-	readInto(r, r.db.Model(&taskRow{}).Where("startup_id = ?", startupID).Select(
-		"COALESCE(SUM(CASE WHEN status NOT IN ('completed', 'closed') THEN 1 ELSE 0 END), 0), "+
-			"(SELECT COUNT(DISTINCT student_id) FROM submissions WHERE startup_id = ? AND status = 'approved')", startupID),
-		func(c *activeHired) []any { return []any{&c.Active, &c.Hired} }, &counted)
+// readStartupStats queues the startup's three figures on b: once b has run, stats returns them.
+func readStartupStats(b *readBatch, startupID string) (stats func() tasks.StartupStats) {
 	var out tasks.StartupStats
+	cols := columnsOf(
+		column[tasks.StartupStats]{"COALESCE(SUM(CASE WHEN tasks.status NOT IN ('completed', 'closed') THEN 1 ELSE 0 END), 0)",
+			func(s *tasks.StartupStats) any { return &s.ActiveTasks }},
+		column[tasks.StartupStats]{"(SELECT COUNT(DISTINCT student_id) FROM submissions WHERE startup_id = ? AND status = 'approved')",
+			func(s *tasks.StartupStats) any { return &s.StudentsHired }})
+	var counted []tasks.StartupStats
+	read(b, whereOf("tasks.startup_id = ?", startupID).stmt("SELECT "+cols.list+" FROM tasks", []any{startupID}, ""), cols, &counted)
 	// Working: students whose work still waits on a task that has not ended.
-	readCount(r, r.db.Model(&submissionRow{}).Where("submissions.startup_id = ? AND submissions.status IN ?", startupID,
-		[]string{tasks.Pending, tasks.UnderReview, tasks.ChangesRequested}).
-		Where("EXISTS (SELECT 1 FROM tasks WHERE tasks.id = submissions.task_id AND tasks.status NOT IN ('completed', 'closed'))").
-		Select("COUNT(DISTINCT submissions.student_id)"), &out.StudentsWorking)
+	readCount(b, whereOf("submissions.startup_id = ? AND submissions.status IN (?, ?, ?)", startupID,
+		tasks.Pending, tasks.UnderReview, tasks.ChangesRequested).
+		and("EXISTS (SELECT 1 FROM tasks WHERE tasks.id = submissions.task_id AND tasks.status NOT IN ('completed', 'closed'))").
+		stmt("SELECT COUNT(DISTINCT submissions.student_id) FROM submissions", nil, ""), &out.StudentsWorking)
 	return func() tasks.StartupStats {
 		// An aggregate without GROUP BY is one row.
-		out.ActiveTasks, out.StudentsHired = counted[0].Active, counted[0].Hired
+		out.ActiveTasks, out.StudentsHired = counted[0].ActiveTasks, counted[0].StudentsHired
 		return out
 	}
 }
 
+// StudentDashboard reads the student's counts, their lists and the newest startups in one round
+// trip, then the lists' submissions and people in hydrate's two.
 func (s Tasks) StudentDashboard(ctx context.Context, studentID string, activeN, availableN, completedN, startupsN, ownN int) (tasks.StudentDashboard, error) {
 	db := s.DB.WithContext(ctx)
 	var d tasks.StudentDashboard
-	// The counts, the three lists and the startups do not depend on one another: one round trip.
-	r := newReads(db)
+	b := newReadBatch(db)
+	h := &hydration{w: submissionsOf(studentID)}
 	// Active is what is still in play: not completed, and not decided against the student (their
 	// submission rejected, or closed when another student filled the task).
 	type studentCounts struct{ Total, Completed, Decided, Certificates int }
+	countCols := columnsOf(column[studentCounts]{"COUNT(*)", func(c *studentCounts) any { return &c.Total }},
+		column[studentCounts]{"COALESCE(SUM(CASE WHEN " + completedForSQL + " THEN 1 ELSE 0 END), 0)", func(c *studentCounts) any { return &c.Completed }},
+		column[studentCounts]{"COALESCE(SUM(CASE WHEN " + decidedAgainstSQL + " THEN 1 ELSE 0 END), 0)", func(c *studentCounts) any { return &c.Decided }},
+		column[studentCounts]{"(SELECT COUNT(*) FROM certificates WHERE student_id = ?)", func(c *studentCounts) any { return &c.Certificates }})
 	var counted []studentCounts
-	readInto(r, db.Model(&taskRow{}).Where(mineSQL(db), studentID, studentID).Select(
-		"COUNT(*), COALESCE(SUM(CASE WHEN "+completedForSQL+" THEN 1 ELSE 0 END), 0), "+
-			"COALESCE(SUM(CASE WHEN "+decidedAgainstSQL+" THEN 1 ELSE 0 END), 0), "+
-			"(SELECT COUNT(*) FROM certificates WHERE student_id = ?)", studentID, studentID, studentID),
-		func(c *studentCounts) []any { return []any{&c.Total, &c.Completed, &c.Decided, &c.Certificates} }, &counted)
+	read(b, whereOf(mineSQL(db), studentID, studentID).stmt("SELECT "+countCols.list+" FROM tasks", []any{studentID, studentID, studentID}, ""),
+		countCols, &counted)
 
 	no, yes := false, true
-	var active []taskRow
-	readTasks(r, ordered(studentBase(db, studentID, tasks.Query{}, &no), "deadline").Limit(activeN), &active)
-	// Completed tasks come with the certificate each earned.
-	type completedRow struct {
-		Task          taskRow
-		CertificateID *string // none when the approval earned no certificate
-	}
-	var completed []completedRow
-	readInto(r, studentBase(db, studentID, tasks.Query{}, &yes).Select(taskColumns.of(db)+", certificates.id").
-		Joins("LEFT JOIN certificates ON certificates.task_id = tasks.id AND certificates.student_id = ?", studentID).
-		Order("certificates.issued_at DESC, tasks.id DESC").Limit(completedN),
-		func(r *completedRow) []any { return append(taskFields(&r.Task), &r.CertificateID) }, &completed)
+	var activeRows []taskRow
+	active := h.of(&activeRows)
+	read(b, studentBase(db, studentID, tasks.Query{}, &no).stmt("SELECT "+taskColumns.list+" FROM tasks", nil,
+		orderBy("deadline")+limit(activeN)), taskColumns, &activeRows)
 
-	available := filtered(db.Model(&taskRow{}).Where("tasks.listed = true"), tasks.Query{}).
-		Where("NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = ?)", studentID)
+	// Completed tasks come with the certificate each earned.
+	var completed []completedRow
+	read(b, studentBase(db, studentID, tasks.Query{}, &yes).stmt("SELECT "+completedColumns.list+" FROM tasks "+
+		"LEFT JOIN certificates ON certificates.task_id = tasks.id AND certificates.student_id = ?", []any{studentID},
+		" ORDER BY certificates.issued_at DESC, tasks.id DESC"+limit(completedN)), completedColumns, &completed)
+	var doneRows []taskRow
+	done := h.of(&doneRows)
+
+	available := openMarket(tasks.Query{}, studentID)
 	// The dashboard only needs to know whether there are more than it shows.
 	const countTo = 100
 	var availableCount int
-	readCount(r, countUpToQuery(db, available, countTo), &availableCount)
-	var open []taskRow
-	readTasks(r, ordered(available.Session(&gorm.Session{}), "deadline").Limit(availableN), &open)
+	readCount(b, countUpToQuery(available, countTo), &availableCount)
+	var openRows []taskRow
+	open := h.of(&openRows)
+	read(b, available.stmt("SELECT "+taskColumns.list+" FROM tasks", nil, orderBy("deadline")+limit(availableN)), taskColumns, &openRows)
 	var startupRows []personRow
-	readInto(r, startupsQuery(db, 0, startupsN), personFields, &startupRows)
-	var own []taskRow
+	read(b, startupsQuery(0, startupsN), personColumns, &startupRows)
+	var ownRows []taskRow
+	own := h.of(&ownRows)
 	if ownN > 0 {
-		readTasks(r, pageQuery(db, studentBase(db, studentID, tasks.Query{}, nil), "newest", ownN, 0), &own)
+		read(b, pageQuery(studentBase(db, studentID, tasks.Query{}, nil), "newest", ownN, 0), taskColumns, &ownRows)
 	}
-	if err := r.run(); err != nil {
+	if err := b.run(); err != nil {
+		return d, err
+	}
+	d.CertificateOf = map[string]string{}
+	for _, c := range completed {
+		doneRows = append(doneRows, c.task)
+		if c.certificateID != nil {
+			d.CertificateOf[c.task.ID] = *c.certificateID
+		}
+	}
+	if err := readInRounds(db, h.readSubmissions, h.readPeopleAndRevisions); err != nil {
 		return d, err
 	}
 
 	counts := counted[0] // an aggregate without GROUP BY is one row
 	d.Counts = tasks.StudentCounts{Active: counts.Total - counts.Completed - counts.Decided, Completed: counts.Completed, Certificates: counts.Certificates}
-	d.CertificateOf = map[string]string{}
-	done := make([]taskRow, len(completed))
-	for i, c := range completed {
-		done[i] = c.Task
-		if c.CertificateID != nil {
-			d.CertificateOf[c.Task.ID] = *c.CertificateID
-		}
-	}
-	// One hydrate for the four lists; the open tasks have no submission of this student.
-	all, err := hydrate(db, slices.Concat(active, done, open, own), submissionsOf(studentID))
-	if err != nil {
-		return d, err
-	}
-	d.Active, all = all[:len(active)], all[len(active):]
-	d.RecentlyCompleted, all = all[:len(done)], all[len(done):]
-	d.Available = tasks.Page[tasks.Task]{Items: all[:len(open)], Page: 1, PageSize: availableN,
+	d.Active, d.RecentlyCompleted = active(), done()
+	d.Available = tasks.Page[tasks.Task]{Items: open(), Page: 1, PageSize: availableN,
 		Total: min(availableCount, countTo), TotalCapped: availableCount > countTo}
 	if ownN > 0 {
-		d.Own = all[len(open):]
+		d.Own = own()
 	}
 	d.Startups = persons(startupRows)
 	return d, nil
 }
 
-func (s Tasks) Startups(ctx context.Context, offset, limit int) ([]tasks.Person, int, error) {
-	db := s.DB.WithContext(ctx)
-	var total int64
-	if err := db.Model(&userRow{}).Where("user_type = ?", "startup").Count(&total).Error; err != nil {
-		return nil, 0, err
-	}
-	list, err := startups(db, offset, limit)
-	return list, int(total), err
+// completedRow is a task a student completed and the certificate it earned, none when the
+// approval earned none.
+type completedRow struct {
+	task          taskRow
+	certificateID *string
 }
 
-func startups(db *gorm.DB, offset, limit int) ([]tasks.Person, error) {
-	rows, err := scanRows(startupsQuery(db, offset, limit), personFields)
-	return persons(rows), err
+var completedColumns = columnsOf(append(within(taskColumns, func(r *completedRow) *taskRow { return &r.task }),
+	column[completedRow]{"certificates.id", func(r *completedRow) any { return &r.certificateID }})...)
+
+func (s Tasks) Startups(ctx context.Context, offset, limit int) ([]tasks.Person, int, error) {
+	db := s.DB.WithContext(ctx)
+	b := newReadBatch(db)
+	var total int
+	readCount(b, whereOf("users.user_type = 'startup'").stmt("SELECT COUNT(*) FROM users", nil, ""), &total)
+	var rows []personRow
+	read(b, startupsQuery(offset, limit), personColumns, &rows)
+	err := b.run()
+	return persons(rows), total, err
 }
 
 func persons(rows []personRow) []tasks.Person {
@@ -322,115 +331,122 @@ func persons(rows []personRow) []tasks.Person {
 }
 
 // startupsQuery reads a page of the startups, newest first.
-func startupsQuery(db *gorm.DB, offset, limit int) *gorm.DB {
-	return db.Model(&userRow{}).Select(personColumns.of(db)).Where("user_type = ?", "startup").
-		Order("users.created_at DESC, users.id DESC").Offset(offset).Limit(limit)
+func startupsQuery(offset, n int) stmt {
+	page, args := limitOffset(n, offset)
+	return whereOf("users.user_type = 'startup'").stmt("SELECT "+personColumns.list+" FROM users", nil,
+		" ORDER BY users.created_at DESC, users.id DESC"+page, args...)
 }
 
-// filtered applies the search and filters every task list shares.
-func filtered(db *gorm.DB, q tasks.Query) *gorm.DB {
+// filtered is w with the search and filters every task list shares.
+func filtered(w where, q tasks.Query) where {
 	for i, word := range strings.Fields(q.Search) {
 		if i == 5 {
 			break // a few words narrow enough; more only cost time
 		}
-		db = db.Where(`tasks.search_text LIKE ? ESCAPE '\'`, likePattern(word)).Set(planPerValue, true)
+		w = w.and(`tasks.search_text LIKE ? ESCAPE '\'`, likePattern(word))
+		w.perValue = true
 	}
 	if q.Category != "" {
-		db = db.Where("tasks.category = ?", q.Category)
+		w = w.and("tasks.category = ?", q.Category)
 	}
 	if q.DeadlineBy != nil {
-		db = db.Where("tasks.deadline <= ?", q.DeadlineBy.UTC())
+		w = w.and("tasks.deadline <= ?", q.DeadlineBy.UTC())
 	}
 	if q.Paid {
-		db = db.Where("(tasks.budget_max > 0 OR tasks.budget_min > 0)")
+		w = w.and("(tasks.budget_max > 0 OR tasks.budget_min > 0)")
 	}
 	if q.Pay != nil {
 		// The service gives the range in the base currency (tasks.Service.payInBase); a task
 		// without a rate cannot be compared, so no range holds it.
-		db = db.Where("tasks.pay_rated = true")
+		w = w.and("tasks.pay_rated = true")
 		if q.Pay.Min != nil {
-			db = db.Where("tasks.pay_max_base >= ?", *q.Pay.Min)
+			w = w.and("tasks.pay_max_base >= ?", *q.Pay.Min)
 		}
 		if q.Pay.Max != nil {
-			db = db.Where("tasks.pay_min_base <= ?", *q.Pay.Max)
+			w = w.and("tasks.pay_min_base <= ?", *q.Pay.Max)
 		}
 	}
-	return db
+	return w
 }
 
-// ordered sorts by deadline (soonest first), title, newest first, or pay (highest budget max,
+// orderBy sorts by deadline (soonest first), title, newest first, or pay (highest budget max,
 // then min, first, in the base currency at the operator's rates; the tasks in a currency
 // without a rate come after, by their own amounts: migration 0031); the id breaks ties so pages
 // never overlap.
-func ordered(db *gorm.DB, sort string) *gorm.DB {
+func orderBy(sort string) string {
 	switch sort {
 	case "pay":
-		return db.Order("tasks.pay_rated DESC, tasks.pay_max_base DESC, tasks.pay_min_base DESC, tasks.id")
+		return " ORDER BY tasks.pay_rated DESC, tasks.pay_max_base DESC, tasks.pay_min_base DESC, tasks.id"
 	case "title":
-		return db.Order("tasks.title, tasks.id")
+		return " ORDER BY tasks.title, tasks.id"
 	case "newest":
-		return db.Order("tasks.created_at DESC, tasks.id DESC")
+		return " ORDER BY tasks.created_at DESC, tasks.id DESC"
 	}
-	return db.Order("tasks.deadline, tasks.id")
+	return " ORDER BY tasks.deadline, tasks.id"
+}
+
+// limit is a LIMIT without an OFFSET (limitOffset).
+func limit(n int) string {
+	sql, _ := limitOffset(n, 0)
+	return sql
 }
 
 // deferFrom is the offset from which pageQuery reads a page's ids before its rows. Below it the
 // plain read is cheaper: the second look-up and sort cost more than the few rows skipped.
 var deferFrom = 1000
 
-// findPage reads the rows of pageQuery.
-func findPage(db, base *gorm.DB, sort string, limit, offset int) ([]taskRow, error) {
-	return findTasks(pageQuery(db, base, sort, limit, offset))
+// pageQuery selects limit of w's tasks in sort's order, skipping the first offset. From deferFrom
+// on it reads the page's ids first, in that order, from the index that holds them, and then only
+// the page's rows: reading rows whole fetched every skipped row too, and the open market's
+// deepest page (offset 9,900) cost PostgreSQL 12 ms against 3.4 (BenchmarkMarketplace, deep pages).
+func pageQuery(w where, sort string, n, offset int) stmt {
+	page, args := limitOffset(n, offset)
+	if offset < deferFrom {
+		return w.stmt("SELECT "+taskColumns.list+" FROM tasks", nil, orderBy(sort)+page, args...)
+	}
+	ids := w.stmt("SELECT tasks.id FROM tasks", nil, orderBy(sort)+page, args...)
+	return stmt{sql: "SELECT " + taskColumns.list + " FROM tasks WHERE tasks.id IN (" + ids.sql + ")" + orderBy(sort),
+		args: ids.args, perValue: ids.perValue}
 }
 
-// pageQuery selects limit rows of base in sort's order, skipping the first offset, its columns
-// left to select. From deferFrom on it reads the page's ids first, in that order, from the index
-// that holds them, and then only the page's rows: reading rows whole fetched every skipped row
-// too, and the open market's deepest page (offset 9,900) cost PostgreSQL 12 ms against 3.4
-// (docs/performance.md, "REST hot paths", deep pages).
-func pageQuery(db, base *gorm.DB, sort string, limit, offset int) *gorm.DB {
-	page := ordered(base.Session(&gorm.Session{}), sort).Limit(limit).Offset(offset)
-	if offset < deferFrom {
-		return page
-	}
-	return ordered(db.Model(&taskRow{}).Where("tasks.id IN (?)", page.Select("tasks.id")), sort)
-}
+// countOf counts w's tasks.
+func countOf(w where) stmt { return w.stmt("SELECT COUNT(*) FROM tasks", nil, "") }
 
 // page counts base, reads the requested page of it and hydrates it.
-func page(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
-	r := newReads(db)
+func page(db *gorm.DB, base where, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
+	b := newReadBatch(db)
 	var total int
-	readCount(r, base.Session(&gorm.Session{}).Select("COUNT(*)"), &total)
-	return pageOf(r, base, q, w, math.MaxInt, func() int { return total })
+	readCount(b, countOf(base), &total)
+	return pageOf(b, base, q, w, math.MaxInt, func() int { return total })
 }
 
 // pageCapped is page for the open market, which may hold 100,000 tasks: it counts only up to
 // tasks.CountCap rows past the page's first row, and never past tasks.MaxMarketPage pages.
-func pageCapped(db, base *gorm.DB, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
+func pageCapped(db *gorm.DB, base where, q tasks.Query, w whose) (tasks.Page[tasks.Task], error) {
 	skipped := (max(q.Page, 1) - 1) * pageSize(q)
-	limit := min(skipped+tasks.CountCap, tasks.MaxMarketPage*pageSize(q))
-	r := newReads(db)
+	most := min(skipped+tasks.CountCap, tasks.MaxMarketPage*pageSize(q))
+	b := newReadBatch(db)
 	var count int
-	readCount(r, countUpToQuery(db, base, limit), &count)
-	out, err := pageOf(r, base, q, w, limit, func() int { return min(count, limit) })
-	out.TotalCapped = count > limit
+	readCount(b, countUpToQuery(base, most), &count)
+	out, err := pageOf(b, base, q, w, most, func() int { return min(count, most) })
+	out.TotalCapped = count > most
 	return out, err
 }
 
-// countUpTo counts the rows of base, stopping at limit: reading a few index entries instead of
-// all of them. capped reports that there are more than limit.
-func countUpTo(db, base *gorm.DB, limit int) (n int, capped bool, err error) {
-	count, err := countOf(countUpToQuery(db, base, limit))
+// countUpTo counts the tasks of base, stopping at most: reading a few index entries instead of
+// all of them. capped reports that there are more than most.
+func countUpTo(db *gorm.DB, base where, most int) (n int, capped bool, err error) {
+	count, err := countNow(db, countUpToQuery(base, most))
 	if err != nil {
 		return 0, false, err
 	}
-	return min(count, limit), count > limit, nil
+	return min(count, most), count > most, nil
 }
 
-// countUpToQuery counts the rows of base up to limit and one more: more than limit means there
+// countUpToQuery counts the tasks of base up to most and one more: more than most means there
 // are more.
-func countUpToQuery(db, base *gorm.DB, limit int) *gorm.DB {
-	return db.Table("(?) AS capped", base.Session(&gorm.Session{}).Select("1").Limit(limit+1)).Select("COUNT(*)")
+func countUpToQuery(base where, most int) stmt {
+	return base.stmt("SELECT COUNT(*) FROM (SELECT 1 FROM tasks", nil, limit(most+1)+") AS capped")
 }
 
 // pageSize is the size of q's pages.
@@ -441,21 +457,21 @@ func pageSize(q tasks.Query) int {
 	return q.Limit
 }
 
-// pageOf reads the requested page of base in one round trip with what r has queued, base's
-// count among them, and hydrates it; total is that count once r has run. A page past most, the
+// pageOf reads the requested page of base in one round trip with what b has queued, base's
+// count among them, and hydrates it; total is that count once b has run. A page past most, the
 // most the count may be, is not read: the open market's count stops at its cap, and reading
 // a page far past it would walk every listed task.
-func pageOf(r *reads, base *gorm.DB, q tasks.Query, w whose, most int, total func() int) (tasks.Page[tasks.Task], error) {
+func pageOf(b *readBatch, base where, q tasks.Query, w whose, most int, total func() int) (tasks.Page[tasks.Task], error) {
 	size, n := pageSize(q), max(q.Page, 1)
 	var rows []taskRow
 	if (n-1)*size < most {
-		readTasks(r, pageQuery(r.db, base, q.Sort, size, (n-1)*size), &rows)
+		read(b, pageQuery(base, q.Sort, size, (n-1)*size), taskColumns, &rows)
 	}
-	if err := r.run(); err != nil {
+	if err := b.run(); err != nil {
 		return tasks.Page[tasks.Task]{}, err
 	}
 	out := tasks.Page[tasks.Task]{Page: n, PageSize: size, Total: total()}
-	items, err := hydrate(r.db, rows, w)
+	items, err := hydrate(b.db, rows, w)
 	out.Items = items
 	return out, err
 }

@@ -55,6 +55,42 @@ type taskRow struct {
 
 func (taskRow) TableName() string { return "tasks" }
 
+type taskColumn = column[taskRow]
+
+// taskColumns are taskRow's columns; SearchText and Listed, which only the conditions read, are
+// left out.
+var taskColumns = columnsOf(
+	taskColumn{"tasks.id", func(r *taskRow) any { return &r.ID }},
+	taskColumn{"tasks.startup_id", func(r *taskRow) any { return &r.StartupID }},
+	taskColumn{"tasks.title", func(r *taskRow) any { return &r.Title }},
+	taskColumn{"tasks.description", func(r *taskRow) any { return &r.Description }},
+	taskColumn{"tasks.category", func(r *taskRow) any { return &r.Category }},
+	taskColumn{"tasks.work_type", func(r *taskRow) any { return &r.WorkType }},
+	taskColumn{"tasks.skills", func(r *taskRow) any { return &r.Skills }},
+	taskColumn{"tasks.difficulty", func(r *taskRow) any { return &r.Difficulty }},
+	taskColumn{"tasks.estimated_hours", func(r *taskRow) any { return &r.EstimatedHours }},
+	taskColumn{"tasks.budget_min", func(r *taskRow) any { return &r.BudgetMin }},
+	taskColumn{"tasks.budget_max", func(r *taskRow) any { return &r.BudgetMax }},
+	taskColumn{"tasks.currency", func(r *taskRow) any { return &r.Currency }},
+	taskColumn{"tasks.deadline", func(r *taskRow) any { return &r.Deadline }},
+	taskColumn{"tasks.priority", func(r *taskRow) any { return &r.Priority }},
+	taskColumn{"tasks.image_url", func(r *taskRow) any { return &r.ImageURL }},
+	taskColumn{"tasks.attachments", func(r *taskRow) any { return &r.Attachments }},
+	taskColumn{"tasks.assigned_student_id", func(r *taskRow) any { return &r.AssignedStudentID }},
+	taskColumn{"tasks.revision_rounds", func(r *taskRow) any { return &r.RevisionRounds }},
+	taskColumn{"tasks.seats", func(r *taskRow) any { return &r.Seats }},
+	taskColumn{"tasks.seats_filled", func(r *taskRow) any { return &r.SeatsFilled }},
+	taskColumn{"tasks.funding_status", func(r *taskRow) any { return &r.FundingStatus }},
+	taskColumn{"tasks.funding_amount", func(r *taskRow) any { return &r.FundingAmount }},
+	taskColumn{"tasks.funding_refunded", func(r *taskRow) any { return &r.FundingRefunded }},
+	taskColumn{"tasks.status", func(r *taskRow) any { return &r.Status }},
+	taskColumn{"tasks.completed_at", func(r *taskRow) any { return &r.CompletedAt }},
+	taskColumn{"tasks.closed_reason", func(r *taskRow) any { return &r.ClosedReason }},
+	taskColumn{"tasks.closed_at", func(r *taskRow) any { return &r.ClosedAt }},
+	taskColumn{"tasks.created_at", func(r *taskRow) any { return &r.CreatedAt }},
+	taskColumn{"tasks.updated_at", func(r *taskRow) any { return &r.UpdatedAt }},
+)
+
 const taskNotFound = "Task not found."
 
 // Tasks is the marketplace store: tasks, submissions, and the certificates and notifications
@@ -81,11 +117,15 @@ func (s Tasks) Task(ctx context.Context, id string) (*tasks.Task, error) {
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, taskNotFound)
 	}
-	var row taskRow
-	if err := s.DB.WithContext(ctx).Take(&row, "id = ?", id).Error; err != nil {
-		return nil, translate(err, taskNotFound)
+	db := s.DB.WithContext(ctx)
+	rows, err := rowsOf(db, whereOf("tasks.id = ?", id).stmt("SELECT "+taskColumns.list+" FROM tasks", nil, ""), taskColumns)
+	if err != nil {
+		return nil, err
 	}
-	list, err := hydrate(s.DB.WithContext(ctx), []taskRow{row}, allSubmissions)
+	if len(rows) == 0 {
+		return nil, apperr.New(apperr.NotFound, taskNotFound)
+	}
+	list, err := hydrate(db, rows, allSubmissions)
 	if err != nil {
 		return nil, err
 	}
@@ -103,13 +143,19 @@ func (s Tasks) Person(ctx context.Context, id, userType string) (*tasks.Person, 
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, userNotFound)
 	}
-	var row personRow
-	err := s.DB.WithContext(ctx).Model(&userRow{}).Select(personColumns.of(s.DB)).
-		Where("id = ? AND user_type = ?", id, userType).Take(&row).Error
+	return personWhere(s.DB.WithContext(ctx), whereOf("users.id = ? AND users.user_type = ?", id, userType))
+}
+
+// personWhere reads the one person w selects; apperr.NotFound when none.
+func personWhere(db *gorm.DB, w where) (*tasks.Person, error) {
+	rows, err := rowsOf(db, w.stmt("SELECT "+personColumns.list+" FROM users", nil, ""), personColumns)
 	if err != nil {
-		return nil, translate(err, userNotFound)
+		return nil, err
 	}
-	return row.toDomain(), nil
+	if len(rows) == 0 {
+		return nil, apperr.New(apperr.NotFound, userNotFound)
+	}
+	return rows[0].toDomain(), nil
 }
 
 // InTx runs fn in a transaction on one connection; fn must use only the Tx it is given.
@@ -124,17 +170,25 @@ type personRow struct {
 	PayMedianDays                                                                                   *float64
 }
 
-// personColumns are personRow's columns as personFields scans them. Some are nullable in the
-// schema, though the store never writes NULL to them: COALESCE lets them scan into strings.
-var personColumns = newSelectList("id", "user_type", "COALESCE(first_name, '') AS first_name",
-	"COALESCE(last_name, '') AS last_name", "COALESCE(username, '') AS username", "email",
-	"COALESCE(company_name, '') AS company_name", "COALESCE(profile_picture, '') AS profile_picture", "verified_domain",
-	"pay_approved", "pay_paid", "pay_disputed", "pay_median_days")
+type personColumn = column[personRow]
 
-func personFields(r *personRow) []any {
-	return []any{&r.ID, &r.UserType, &r.FirstName, &r.LastName, &r.Username, &r.Email, &r.CompanyName,
-		&r.ProfilePicture, &r.VerifiedDomain, &r.PayApproved, &r.PayPaid, &r.PayDisputed, &r.PayMedianDays}
-}
+// personColumns are personRow's columns. Some are nullable in the schema, though the store never
+// writes NULL to them: COALESCE lets them scan into strings.
+var personColumns = columnsOf(
+	personColumn{"users.id", func(r *personRow) any { return &r.ID }},
+	personColumn{"users.user_type", func(r *personRow) any { return &r.UserType }},
+	personColumn{"COALESCE(users.first_name, '')", func(r *personRow) any { return &r.FirstName }},
+	personColumn{"COALESCE(users.last_name, '')", func(r *personRow) any { return &r.LastName }},
+	personColumn{"COALESCE(users.username, '')", func(r *personRow) any { return &r.Username }},
+	personColumn{"users.email", func(r *personRow) any { return &r.Email }},
+	personColumn{"COALESCE(users.company_name, '')", func(r *personRow) any { return &r.CompanyName }},
+	personColumn{"COALESCE(users.profile_picture, '')", func(r *personRow) any { return &r.ProfilePicture }},
+	personColumn{"users.verified_domain", func(r *personRow) any { return &r.VerifiedDomain }},
+	personColumn{"users.pay_approved", func(r *personRow) any { return &r.PayApproved }},
+	personColumn{"users.pay_paid", func(r *personRow) any { return &r.PayPaid }},
+	personColumn{"users.pay_disputed", func(r *personRow) any { return &r.PayDisputed }},
+	personColumn{"users.pay_median_days", func(r *personRow) any { return &r.PayMedianDays }},
+)
 
 func (r personRow) toDomain() *tasks.Person {
 	return &tasks.Person{ID: r.ID, Type: accounts.UserType(r.UserType), FirstName: r.FirstName, LastName: r.LastName,
@@ -144,14 +198,14 @@ func (r personRow) toDomain() *tasks.Person {
 
 // people reads every listed user in one query.
 func people(db *gorm.DB, ids []string) (map[string]*tasks.Person, error) {
-	return readNow(db, func(r *reads) func() map[string]*tasks.Person { return readPeople(r, ids) })
+	return readNow(db, func(b *readBatch) func() map[string]*tasks.Person { return readPeople(b, ids) })
 }
 
-// readPeople is people queued on r: once r has run, who returns them by id.
-func readPeople(r *reads, ids []string) (who func() map[string]*tasks.Person) {
+// readPeople is people queued on b: once b has run, who returns them by id.
+func readPeople(b *readBatch, ids []string) (who func() map[string]*tasks.Person) {
 	var rows []personRow
 	if ids = unique(ids); len(ids) > 0 {
-		readInto(r, r.db.Model(&userRow{}).Select(personColumns.of(r.db)).Where(inList(r.db, "id", ids)), personFields, &rows)
+		read(b, whereOf(inList(b.db, "users.id", ids)).stmt("SELECT "+personColumns.list+" FROM users", nil, ""), personColumns, &rows)
 	}
 	return func() map[string]*tasks.Person {
 		out := make(map[string]*tasks.Person, len(rows))
@@ -181,69 +235,94 @@ func submissionsOf(studentID string) whose { return whose{student: studentID} }
 // whatever the number of rows: the submissions, then their students' and the tasks' people with
 // the submissions' earlier revisions.
 func hydrate(db *gorm.DB, rows []taskRow, w whose) ([]tasks.Task, error) {
-	h := &hydration{rows: rows, w: w}
+	h := &hydration{w: w}
+	list := h.of(&rows)
 	if err := readInRounds(db, h.readSubmissions, h.readPeopleAndRevisions); err != nil {
 		return nil, err
 	}
-	return h.tasks(), nil
+	return list(), nil
 }
 
-// hydration is hydrate's two rounds (readInRounds), for a caller that reads other statements
-// beside each (the startup dashboard): readSubmissions queues the first, readPeopleAndRevisions
-// the second, and tasks then puts the tasks together.
+// hydration is hydrate's two rounds (readInRounds) for one or more lists of tasks, for a caller
+// that reads other statements beside each (the dashboards): of names a list, readSubmissions
+// queues the first round, readPeopleAndRevisions the second, and each list's func then puts its
+// tasks together.
 type hydration struct {
-	rows      []taskRow
 	w         whose
+	lists     []*[]taskRow
 	subRows   []submissionRow
 	who       func() map[string]*tasks.Person
 	revisions func() map[string][]tasks.Revision
+	// Put together by the first list's func, once the rounds have run.
+	people map[string]*tasks.Person
+	byTask map[string][]tasks.Submission
 }
 
-func (h *hydration) readSubmissions(r *reads) {
-	if len(h.rows) == 0 || !(h.w.all || h.w.student != "" || h.w.startup != "") {
+// of adds the list rows will hold once the reads before the first round have run: once the
+// rounds have run, its func returns its tasks.
+func (h *hydration) of(rows *[]taskRow) func() []tasks.Task {
+	h.lists = append(h.lists, rows)
+	return func() []tasks.Task { return h.tasks(*rows) }
+}
+
+func (h *hydration) readSubmissions(b *readBatch) {
+	var ids []string
+	for _, rows := range h.lists {
+		for _, row := range *rows {
+			ids = append(ids, row.ID)
+		}
+	}
+	if len(ids) == 0 || !(h.w.all || h.w.student != "" || h.w.startup != "") {
 		return
 	}
-	ids := make([]string, len(h.rows))
-	for i, row := range h.rows {
-		ids[i] = row.ID
-	}
-	subs := r.db.Model(&submissionRow{}).Where(inList(r.db, "task_id", ids))
+	w := whereOf(inList(b.db, "submissions.task_id", unique(ids)))
 	if h.w.student != "" {
-		subs = subs.Where("student_id = ?", h.w.student)
+		w = w.and("submissions.student_id = ?", h.w.student)
 	}
 	if h.w.startup != "" {
-		subs = subs.Where("startup_id = ?", h.w.startup)
+		w = w.and("submissions.startup_id = ?", h.w.startup)
 	}
-	readInto(r, subs.Select(submissionColumns.of(r.db)), submissionFields, &h.subRows)
+	read(b, w.stmt("SELECT "+submissionColumns.list+" FROM submissions", nil, ""), submissionColumns, &h.subRows)
 }
 
-func (h *hydration) readPeopleAndRevisions(r *reads) {
+func (h *hydration) readPeopleAndRevisions(b *readBatch) {
 	var personIDs []string
-	for _, row := range h.rows {
-		personIDs = append(personIDs, row.StartupID, row.AssignedStudentID)
+	for _, rows := range h.lists {
+		for _, row := range *rows {
+			personIDs = append(personIDs, row.StartupID, row.AssignedStudentID)
+		}
 	}
 	for _, row := range h.subRows {
 		personIDs = append(personIDs, row.StudentID)
 	}
-	h.who, h.revisions = readPeople(r, personIDs), readRevisions(r, h.subRows)
+	h.who, h.revisions = readPeople(b, personIDs), readRevisions(b, h.subRows)
 }
 
-func (h *hydration) tasks() []tasks.Task {
+// assemble puts the people and submissions read together, the submissions by task with their
+// students and revisions.
+func (h *hydration) assemble() {
+	if h.people != nil {
+		return
+	}
 	// Sorted here, not by an ORDER BY: no index gives this order across several tasks, and
-	// SQLite built a temporary b-tree for it on every list (docs/performance.md,
-	// "SQLite").
+	// SQLite built a temporary b-tree for it on every list (TestSQLitePlans_orderFromIndexes).
 	slices.SortFunc(h.subRows, func(a, b submissionRow) int {
 		return cmp.Or(a.SubmittedAt.Compare(b.SubmittedAt), strings.Compare(a.ID, b.ID))
 	})
-	who, revisions := h.who(), h.revisions()
-	byTask := map[string][]tasks.Submission{}
+	revisions := h.revisions()
+	h.people, h.byTask = h.who(), map[string][]tasks.Submission{}
 	for _, row := range h.subRows {
 		sub := row.toDomain()
-		sub.Student, sub.Revisions = who[row.StudentID], revisions[row.ID]
-		byTask[row.TaskID] = append(byTask[row.TaskID], sub)
+		sub.Student, sub.Revisions = h.people[row.StudentID], revisions[row.ID]
+		h.byTask[row.TaskID] = append(h.byTask[row.TaskID], sub)
 	}
-	out := make([]tasks.Task, 0, len(h.rows))
-	for _, row := range h.rows {
+}
+
+func (h *hydration) tasks(rows []taskRow) []tasks.Task {
+	h.assemble()
+	byTask, who := h.byTask, h.people
+	out := make([]tasks.Task, 0, len(rows))
+	for _, row := range rows {
 		t := row.toDomain()
 		t.Startup, t.AssignedStudent = who[row.StartupID], who[row.AssignedStudentID]
 		t.Submissions = byTask[row.ID]
