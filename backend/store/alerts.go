@@ -7,7 +7,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	"bridgework/backend/alerts"
 	"bridgework/backend/apperr"
@@ -72,19 +71,18 @@ type Alerts struct{ DB *gorm.DB }
 func (s Alerts) CreateSavedSearch(ctx context.Context, ss *alerts.SavedSearch, keys []string, max int) error {
 	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		// The student's row, locked, makes two saves at once count one after the other.
-		lock := tx
-		if IsPostgres(tx) {
-			lock = lock.Clauses(clause.Locking{Strength: "UPDATE"})
-		}
-		var owner userRow
-		if err := lock.Select("id").Take(&owner, "id = ?", ss.StudentID).Error; err != nil {
-			return translate(err, userNotFound)
-		}
-		var n int64
-		if err := tx.Model(&savedSearchRow{}).Where("student_id = ?", ss.StudentID).Count(&n).Error; err != nil {
+		_, found, err := firstOf(tx, sqlOf("SELECT users.id FROM users WHERE users.id = ?"+forUpdate(tx), ss.StudentID), value[string]("users.id"))
+		if err != nil {
 			return err
 		}
-		if n >= int64(max) {
+		if !found {
+			return apperr.New(apperr.NotFound, userNotFound)
+		}
+		n, err := countNow(tx, sqlOf("SELECT COUNT(*) FROM saved_searches WHERE saved_searches.student_id = ?", ss.StudentID))
+		if err != nil {
+			return err
+		}
+		if n >= max {
 			return apperr.New(apperr.Conflict, "You can keep at most 20 saved searches.")
 		}
 		skills, _ := json.Marshal(nonNil(ss.Skills))
@@ -107,8 +105,8 @@ func (s Alerts) CreateSavedSearch(ctx context.Context, ss *alerts.SavedSearch, k
 }
 
 func (s Alerts) SavedSearches(ctx context.Context, studentID string) ([]alerts.SavedSearch, error) {
-	var rows []savedSearchRow
-	err := s.DB.WithContext(ctx).Where("student_id = ?", studentID).Order("created_at DESC, id DESC").Find(&rows).Error
+	rows, err := rowsOf(s.DB.WithContext(ctx), sqlOf("SELECT "+savedSearchColumns.list+" FROM saved_searches WHERE saved_searches.student_id = ? "+
+		"ORDER BY saved_searches.created_at DESC, saved_searches.id DESC", studentID), savedSearchColumns)
 	out := make([]alerts.SavedSearch, len(rows))
 	for i, r := range rows {
 		out[i] = r.toDomain()

@@ -18,6 +18,7 @@ func TestColumns_nameTheFieldsTheyFill(t *testing.T) {
 	checkColumns(t, "submission_revisions", revisionColumns)
 	checkColumns(t, "saved_searches", savedSearchColumns)
 	checkColumns(t, "users", personColumns)
+	checkColumns(t, "sessions", sessionColumns)
 }
 
 // column names a table's column as "table.column" or "COALESCE(table.column, ”)".

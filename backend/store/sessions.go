@@ -22,6 +22,18 @@ type sessionRow struct {
 
 func (sessionRow) TableName() string { return "sessions" }
 
+type sessionColumn = column[sessionRow]
+
+var sessionColumns = columnsOf(
+	sessionColumn{"sessions.id", func(r *sessionRow) any { return &r.ID }},
+	sessionColumn{"sessions.user_id", func(r *sessionRow) any { return &r.UserID }},
+	sessionColumn{"sessions.device", func(r *sessionRow) any { return &r.Device }},
+	sessionColumn{"sessions.ip", func(r *sessionRow) any { return &r.IP }},
+	sessionColumn{"sessions.created_at", func(r *sessionRow) any { return &r.CreatedAt }},
+	sessionColumn{"sessions.last_seen_at", func(r *sessionRow) any { return &r.LastSeenAt }},
+	sessionColumn{"sessions.ended_at", func(r *sessionRow) any { return &r.EndedAt }},
+)
+
 // Sessions is the sessions store (accounts.SessionStore).
 type Sessions struct{ DB *gorm.DB }
 
@@ -73,9 +85,8 @@ func (s Sessions) TouchSession(ctx context.Context, id string, at time.Time) err
 
 // ActiveSessions lists a user's sessions that have not ended, the most recent first.
 func (s Sessions) ActiveSessions(ctx context.Context, userID string) ([]accounts.SessionInfo, error) {
-	var rows []sessionRow
-	err := s.DB.WithContext(ctx).Where("user_id = ? AND ended_at IS NULL", userID).
-		Order("last_seen_at DESC, id DESC").Limit(100).Find(&rows).Error
+	rows, err := rowsOf(s.DB.WithContext(ctx), sqlOf("SELECT "+sessionColumns.list+" FROM sessions WHERE sessions.user_id = ? AND sessions.ended_at IS NULL "+
+		"ORDER BY sessions.last_seen_at DESC, sessions.id DESC"+limit(100), userID), sessionColumns)
 	out := make([]accounts.SessionInfo, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, *toSession(r))
@@ -88,11 +99,12 @@ func (s Sessions) ActiveSessions(ctx context.Context, userID string) ([]accounts
 func (s Sessions) EndSessions(ctx context.Context, userID string, ids []string, except string) ([]string, error) {
 	var ended []string
 	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		q := tx.Model(&sessionRow{}).Where("user_id = ? AND ended_at IS NULL AND id <> ?", userID, except)
+		w := whereOf("sessions.user_id = ? AND sessions.ended_at IS NULL AND sessions.id <> ?", userID, except)
 		if ids != nil {
-			q = q.Where("id IN ?", ids)
+			w = w.and(inList(tx, "sessions.id", ids))
 		}
-		if err := q.Pluck("id", &ended).Error; err != nil || len(ended) == 0 {
+		var err error
+		if ended, err = rowsOf(tx, w.stmt("SELECT sessions.id FROM sessions", nil, ""), value[string]("sessions.id")); err != nil || len(ended) == 0 {
 			return err
 		}
 		return tx.Model(&sessionRow{}).Where("id IN ?", ended).Update("ended_at", time.Now().UTC()).Error

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	"bridgework/backend/apperr"
 	"bridgework/backend/audit"
@@ -210,22 +209,24 @@ func (t taskTx) LockTask(id string) (*tasks.Task, error) {
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, taskNotFound)
 	}
-	q := t.db
-	if IsPostgres(q) {
-		// SQLite has no row locks and needs none: its one connection runs one transaction at a time.
-		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+	row, found, err := firstOf(t.db, sqlOf("SELECT "+taskColumns.list+" FROM tasks WHERE tasks.id = ?"+forUpdate(t.db), id), taskColumns)
+	if err != nil {
+		return nil, err
 	}
-	var row taskRow
-	if err := q.Take(&row, "id = ?", id).Error; err != nil {
-		return nil, translate(err, taskNotFound)
+	if !found {
+		return nil, apperr.New(apperr.NotFound, taskNotFound)
 	}
 	return row.toDomain(), nil
 }
 
 func (t taskTx) Submission(taskID, studentID string) (*tasks.Submission, error) {
-	var row submissionRow
-	if err := t.db.Take(&row, "task_id = ? AND student_id = ?", taskID, studentID).Error; err != nil {
-		return nil, translate(err, submissionNotFound)
+	row, found, err := firstOf(t.db, sqlOf("SELECT "+submissionColumns.list+" FROM submissions "+
+		"WHERE submissions.task_id = ? AND submissions.student_id = ?", taskID, studentID), submissionColumns)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, apperr.New(apperr.NotFound, submissionNotFound)
 	}
 	sub := row.toDomain()
 	revisions, err := revisionsOf(t.db, []submissionRow{row})
@@ -270,34 +271,33 @@ func (t taskTx) SetSubmission(id string, revision int, from []string, status, no
 }
 
 func (t taskTx) NextRevision(id, from, link string) (bool, error) {
-	var row submissionRow
-	if err := t.db.Select("revision").Take(&row, "id = ? AND status = ?", id, from).Error; err != nil {
-		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return false, nil
-		}
+	revision, found, err := firstOf(t.db, sqlOf("SELECT submissions.revision FROM submissions WHERE submissions.id = ? AND submissions.status = ?",
+		id, from), value[int]("submissions.revision"))
+	if err != nil || !found {
 		return false, err
 	}
 	now := time.Now().UTC()
-	res := t.db.Model(&submissionRow{}).Where("id = ? AND status = ? AND revision = ?", id, from, row.Revision).Updates(map[string]any{
-		"status": tasks.Pending, "link": link, "revision": row.Revision + 1, "review_notes": "",
+	res := t.db.Model(&submissionRow{}).Where("id = ? AND status = ? AND revision = ?", id, from, revision).Updates(map[string]any{
+		"status": tasks.Pending, "link": link, "revision": revision + 1, "review_notes": "",
 		"submitted_at": now, "updated_at": now, "reviewed_at": nil,
 	})
 	if res.Error != nil || res.RowsAffected != 1 {
 		return false, res.Error
 	}
 	if from == tasks.Pending {
-		if err := t.db.Model(&revisionRow{}).Where("submission_id = ? AND revision = ?", id, row.Revision).
+		if err := t.db.Model(&revisionRow{}).Where("submission_id = ? AND revision = ?", id, revision).
 			Update("status", tasks.Replaced).Error; err != nil {
 			return false, err
 		}
 	}
-	next := revisionRow{SubmissionID: id, Revision: row.Revision + 1, Link: link, Status: tasks.Pending, SubmittedAt: now}
+	next := revisionRow{SubmissionID: id, Revision: revision + 1, Link: link, Status: tasks.Pending, SubmittedAt: now}
 	return true, t.db.Create(&next).Error
 }
 
 func (t taskTx) CloseSubmissions(taskID string, from []string, notes string) ([]tasks.Submission, error) {
-	var rows []submissionRow
-	if err := t.db.Where("task_id = ? AND status IN ?", taskID, from).Order("submitted_at, id").Find(&rows).Error; err != nil {
+	rows, err := rowsOf(t.db, whereOf("submissions.task_id = ?", taskID).and(inList(t.db, "submissions.status", from)).
+		stmt("SELECT "+submissionColumns.list+" FROM submissions", nil, " ORDER BY submissions.submitted_at, submissions.id"), submissionColumns)
+	if err != nil {
 		return nil, err
 	}
 	out := make([]tasks.Submission, 0, len(rows))
@@ -331,12 +331,9 @@ func (t taskTx) OpenPayment(p *payments.Payment) error { return openPayment(t.db
 // RefreshTaskStatus derives the task's status from its submissions: under-review while one is
 // under review, submitted while one waits, else open. A task that has ended stays as it ended.
 func (t taskTx) RefreshTaskStatus(taskID string) (string, error) {
-	var rows []struct {
-		Status string
-		N      int
-	}
-	if err := t.db.Model(&submissionRow{}).Select("status, COUNT(*) AS n").Where("task_id = ?", taskID).
-		Group("status").Scan(&rows).Error; err != nil {
+	counts := statusCountsOf("submissions")
+	rows, err := rowsOf(t.db, sqlOf("SELECT "+counts.list+" FROM submissions WHERE submissions.task_id = ? GROUP BY submissions.status", taskID), counts)
+	if err != nil {
 		return "", err
 	}
 	n := map[string]int{}
@@ -357,9 +354,11 @@ func (t taskTx) RefreshTaskStatus(taskID string) (string, error) {
 		return "", res.Error
 	}
 	if res.RowsAffected == 0 {
-		var ended taskRow
-		err := t.db.Select("status").Take(&ended, "id = ?", taskID).Error
-		return ended.Status, err
+		ended, found, err := firstOf(t.db, sqlOf("SELECT tasks.status FROM tasks WHERE tasks.id = ?", taskID), value[string]("tasks.status"))
+		if err == nil && !found {
+			err = apperr.New(apperr.NotFound, taskNotFound)
+		}
+		return ended, err
 	}
 	return status, nil
 }

@@ -45,12 +45,7 @@ func (s Tasks) StartupTaskCounts(ctx context.Context, startupID string, q tasks.
 
 // readStartupTaskCounts is StartupTaskCounts queued on b.
 func readStartupTaskCounts(b *readBatch, startupID string, q tasks.Query) (counts func() map[string]int) {
-	type statusCount struct {
-		Status string
-		N      int
-	}
-	cols := columnsOf(column[statusCount]{"tasks.status", func(r *statusCount) any { return &r.Status }},
-		column[statusCount]{"COUNT(*)", func(r *statusCount) any { return &r.N }})
+	cols := statusCountsOf("tasks")
 	var rows []statusCount
 	read(b, filtered(whereOf("tasks.startup_id = ?", startupID), q).stmt("SELECT "+cols.list+" FROM tasks", nil, " GROUP BY tasks.status"), cols, &rows)
 	return func() map[string]int {
@@ -61,6 +56,18 @@ func readStartupTaskCounts(b *readBatch, startupID string, q tasks.Query) (count
 		}
 		return counts
 	}
+}
+
+// statusCount is how many rows have one status.
+type statusCount struct {
+	Status string
+	N      int
+}
+
+// statusCountsOf is the select list of table's rows counted by status (GROUP BY table.status).
+func statusCountsOf(table string) columns[statusCount] {
+	return columnsOf(column[statusCount]{table + ".status", func(r *statusCount) any { return &r.Status }},
+		column[statusCount]{"COUNT(*)", func(r *statusCount) any { return &r.N }})
 }
 
 // StartupTasks reads the tab counts with the page; the selected tab's count is the page's

@@ -118,14 +118,14 @@ func (s Tasks) Task(ctx context.Context, id string) (*tasks.Task, error) {
 		return nil, apperr.New(apperr.NotFound, taskNotFound)
 	}
 	db := s.DB.WithContext(ctx)
-	rows, err := rowsOf(db, whereOf("tasks.id = ?", id).stmt("SELECT "+taskColumns.list+" FROM tasks", nil, ""), taskColumns)
+	row, found, err := firstOf(db, sqlOf("SELECT "+taskColumns.list+" FROM tasks WHERE tasks.id = ?", id), taskColumns)
 	if err != nil {
 		return nil, err
 	}
-	if len(rows) == 0 {
+	if !found {
 		return nil, apperr.New(apperr.NotFound, taskNotFound)
 	}
-	list, err := hydrate(db, rows, allSubmissions)
+	list, err := hydrate(db, []taskRow{row}, allSubmissions)
 	if err != nil {
 		return nil, err
 	}
@@ -148,14 +148,14 @@ func (s Tasks) Person(ctx context.Context, id, userType string) (*tasks.Person, 
 
 // personWhere reads the one person w selects; apperr.NotFound when none.
 func personWhere(db *gorm.DB, w where) (*tasks.Person, error) {
-	rows, err := rowsOf(db, w.stmt("SELECT "+personColumns.list+" FROM users", nil, ""), personColumns)
+	row, found, err := firstOf(db, w.stmt("SELECT "+personColumns.list+" FROM users", nil, ""), personColumns)
 	if err != nil {
 		return nil, err
 	}
-	if len(rows) == 0 {
+	if !found {
 		return nil, apperr.New(apperr.NotFound, userNotFound)
 	}
-	return rows[0].toDomain(), nil
+	return row.toDomain(), nil
 }
 
 // InTx runs fn in a transaction on one connection; fn must use only the Tx it is given.
