@@ -59,7 +59,7 @@ func Open(databaseURL, dataDir string, retryAfter time.Duration) (*gorm.DB, erro
 // sqlitePragmas run on every connection the driver opens. cache_size -65536 (64 MiB, allocated
 // only as pages are read; the default is 2 MiB) keeps a database the size of 20,000 students in
 // memory: with the default, the people lists re-read pages from the file on every query, about a
-// quarter of their CPU (docs/performance.md, "SQLite"). mmap_size(256 MiB) removed
+// quarter of their CPU (BenchmarkProfiles_listBySkill/sqlite). mmap_size(256 MiB) removed
 // the same reads and no more, and both together did no better, so only the cache is set. Not used:
 // gorm's PrepareStmt, because glebarez/go-sqlite prepares the SQL text again on every execution
 // (its statement holds only the text), so a cached *sql.Stmt would save no parsing.

@@ -38,6 +38,10 @@ type column[T any] struct {
 type columns[T any] struct {
 	list string
 	cols []column[T]
+	// sqlite is the list as SQLite reads it, and textTimes says the list is read so
+	// (sqlite_text.go).
+	sqlite    string
+	textTimes bool
 }
 
 func columnsOf[T any](cols ...column[T]) columns[T] {
@@ -45,7 +49,7 @@ func columnsOf[T any](cols ...column[T]) columns[T] {
 	for i, c := range cols {
 		names[i] = c.name
 	}
-	return columns[T]{list: strings.Join(names, ", "), cols: cols}
+	return columns[T]{list: strings.Join(names, ", "), cols: cols, sqlite: asExpressions(names)}
 }
 
 // within is cols for a struct O that holds a T, found by at: for a row of one table's columns
@@ -64,6 +68,9 @@ func (c columns[T]) scanTargets(r *T) []any {
 	out := make([]any, len(c.cols))
 	for i, col := range c.cols {
 		out[i] = col.target(r)
+	}
+	if c.textTimes {
+		return timesAsText(out)
 	}
 	return out
 }
@@ -109,6 +116,7 @@ func pgxPool(db *gorm.DB) (*sql.DB, bool) {
 
 // read queues s on b: once b has run, out holds its rows.
 func read[T any](b *readBatch, s stmt, cols columns[T], out *[]T) {
+	s, cols = onSQLite(b.db, s, cols)
 	b.perValue = b.perValue || s.perValue
 	b.queue = append(b.queue, queuedRead{stmt: s, scan: func(rows rowSource) error {
 		return scanRows(rows, cols, 0, func(all []T) error { *out = all; return nil })
@@ -169,6 +177,7 @@ func value[V any](name string) columns[V] {
 
 // firstOf reads the first row of s, on its own (readAlone); found is false when it has none.
 func firstOf[T any](db *gorm.DB, s stmt, cols columns[T]) (row T, found bool, err error) {
+	s, cols = onSQLite(db, s, cols)
 	err = readAlone(db, s, func(rows rowSource) error {
 		if !rows.Next() {
 			return nil
@@ -191,6 +200,7 @@ func forUpdate(db *gorm.DB) string {
 
 // rowsOf reads the rows of s, on its own (readAlone).
 func rowsOf[T any](db *gorm.DB, s stmt, cols columns[T]) ([]T, error) {
+	s, cols = onSQLite(db, s, cols)
 	var out []T
 	err := readAlone(db, s, func(rows rowSource) error {
 		return scanRows(rows, cols, 0, func(all []T) error { out = all; return nil })
@@ -202,6 +212,7 @@ func rowsOf[T any](db *gorm.DB, s stmt, cols columns[T]) ([]T, error) {
 // batch a slice of its own: the caller acts on the first rows while the next ones are still on
 // their way. An error of fn stops the reading and is returned as it is.
 func readEach[T any](db *gorm.DB, s stmt, cols columns[T], n int, fn func([]T) error) error {
+	s, cols = onSQLite(db, s, cols)
 	var fnErr error
 	err := readAlone(db, s, func(rows rowSource) error {
 		return scanRows(rows, cols, n, func(batch []T) error { fnErr = fn(batch); return fnErr })
