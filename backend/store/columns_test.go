@@ -18,6 +18,11 @@ func TestColumns_nameTheFieldsTheyFill(t *testing.T) {
 	checkColumns(t, "submission_revisions", revisionColumns)
 	checkColumns(t, "saved_searches", savedSearchColumns)
 	checkColumns(t, "users", personColumns)
+	checkColumns(t, "users", userColumns, "Skills")
+	checkColumns(t, "user_skills", skillColumns)
+	checkColumns(t, "audit_events", auditColumns)
+	checkColumns(t, "ratings", ratingColumns)
+	checkColumns(t, "help_requests", helpRequestColumns)
 }
 
 // column names a table's column as "table.column" or "COALESCE(table.column, ”)".
