@@ -23,44 +23,34 @@ func (s Admin) UserByID(ctx context.Context, id string) (*accounts.User, error) 
 
 // SearchUsers reads the page of students or startups q asks for, with their skills.
 func (s Admin) SearchUsers(ctx context.Context, q admin.UserQuery) ([]*accounts.User, error) {
-	var rows []userRow
-	db := s.searched(ctx, q).Preload("Skills", orderByPosition)
+	order := " ORDER BY users.created_at DESC, users.id DESC"
 	if q.Sort == admin.SortName {
-		name := "LOWER(first_name || ' ' || last_name)"
+		name := "LOWER(users.first_name || ' ' || users.last_name)"
 		if q.Type == accounts.Startup {
-			name = "LOWER(company_name)"
+			name = "LOWER(users.company_name)"
 		}
-		db = db.Order(name + ", id")
-	} else {
-		db = db.Order("created_at DESC, id DESC")
+		order = " ORDER BY " + name + ", users.id"
 	}
-	if err := db.Limit(q.Limit).Offset(q.Offset).Find(&rows).Error; err != nil {
-		return nil, err
-	}
-	users := make([]*accounts.User, 0, len(rows))
-	for i := range rows {
-		users = append(users, rows[i].toDomain())
-	}
-	return users, nil
+	page, args := limitOffset(q.Limit, q.Offset)
+	return usersWithSkills(s.DB.WithContext(ctx), searched(q).stmt("SELECT "+userColumns.list+" FROM users", nil, order+page, args...))
 }
 
 // CountUsers counts what SearchUsers would read without a limit.
 func (s Admin) CountUsers(ctx context.Context, q admin.UserQuery) (int64, error) {
-	var n int64
-	err := s.searched(ctx, q).Count(&n).Error
-	return n, err
+	n, err := countNow(s.DB.WithContext(ctx), searched(q).stmt("SELECT COUNT(*) FROM users", nil, ""))
+	return int64(n), err
 }
 
 // searched keeps the users of q's type whose full name, e-mail or company name contains
 // q.Search in any case. LOWER on both sides, since LIKE ignores case on SQLite only.
-func (s Admin) searched(ctx context.Context, q admin.UserQuery) *gorm.DB {
-	db := s.DB.WithContext(ctx).Model(&userRow{}).Where("user_type = ?", string(q.Type))
+func searched(q admin.UserQuery) where {
+	w := whereOf("users.user_type = ?", string(q.Type))
 	if q.Search == "" {
-		return db
+		return w
 	}
 	pattern := "%" + likeEscaper.Replace(strings.ToLower(q.Search)) + "%"
-	return db.Where(`LOWER(first_name || ' ' || last_name) LIKE ? ESCAPE '\' OR LOWER(email) LIKE ? ESCAPE '\'
-		OR LOWER(company_name) LIKE ? ESCAPE '\'`, pattern, pattern, pattern)
+	return w.and(`(LOWER(users.first_name || ' ' || users.last_name) LIKE ? ESCAPE '\' OR LOWER(users.email) LIKE ? ESCAPE '\'
+		OR LOWER(users.company_name) LIKE ? ESCAPE '\')`, pattern, pattern, pattern)
 }
 
 // likeEscaper makes a search's own %, _ and \ match themselves in a LIKE pattern.
@@ -68,9 +58,9 @@ var likeEscaper = strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`)
 
 // Activity counts sign-ups (students and startups), submissions and certificates in each of
 // weeks, one query per table: a COUNT(CASE …) column per week compares the timestamps with
-// the week's bounds, which both databases do alike, where their date functions differ.
+// the week's bounds, which both databases do alike, where their date functions differ. Its five
+// reads go together, in one round trip on PostgreSQL.
 func (s Admin) Activity(ctx context.Context, weeks []time.Time) (admin.Activity, error) {
-	db := s.DB.WithContext(ctx)
 	out := admin.Activity{Weeks: make([]admin.WeekActivity, len(weeks))}
 	for i, w := range weeks {
 		out.Weeks[i].Week = w
@@ -78,99 +68,118 @@ func (s Admin) Activity(ctx context.Context, weeks []time.Time) (admin.Activity,
 	if len(weeks) == 0 {
 		return out, nil
 	}
-	counts := []struct {
-		table, column, where string
-		args                 []any
-		set                  func(w *admin.WeekActivity, n int64)
-	}{
-		{"users", "created_at", "user_type IN ?", []any{[]string{string(accounts.Student), string(accounts.Startup)}},
-			func(w *admin.WeekActivity, n int64) { w.Signups = n }},
-		{"submissions", "submitted_at", "", nil, func(w *admin.WeekActivity, n int64) { w.Submissions = n }},
-		{"certificates", "issued_at", "", nil, func(w *admin.WeekActivity, n int64) { w.Certificates = n }},
-	}
-	for _, c := range counts {
-		perWeek, err := countPerWeek(db, c.table, c.column, weeks, c.where, c.args...)
-		if err != nil {
-			return admin.Activity{}, err
-		}
-		for i, n := range perWeek {
-			c.set(&out.Weeks[i], n)
-		}
-	}
-	var byStatus []struct {
-		Status string
-		N      int64
-	}
-	err := db.Table("submissions").Select("status, COUNT(*) AS n").Group("status").Scan(&byStatus).Error
-	if err != nil {
+	b := newReadBatch(s.DB.WithContext(ctx))
+	readPerWeek(b, "users", "created_at", weeks, func(i int) *int64 { return &out.Weeks[i].Signups },
+		"users.user_type IN (?, ?)", string(accounts.Student), string(accounts.Startup))
+	readPerWeek(b, "submissions", "submitted_at", weeks, func(i int) *int64 { return &out.Weeks[i].Submissions }, "")
+	readPerWeek(b, "certificates", "issued_at", weeks, func(i int) *int64 { return &out.Weeks[i].Certificates }, "")
+	byStatusCols := groupCounts("submissions", "status")
+	var byStatus []groupCount
+	read(b, sqlOf("SELECT "+byStatusCols.list+" FROM submissions GROUP BY submissions.status"), byStatusCols, &byStatus)
+	// Open as the startup's own Open filter counts it: still taking work, waiting or not.
+	var open int
+	readCount(b, sqlOf("SELECT COUNT(*) FROM tasks WHERE tasks.status IN (?, ?)", tasks.StatusOpen, tasks.StatusSubmitted), &open)
+	if err := b.run(); err != nil {
 		return admin.Activity{}, err
 	}
 	out.SubmissionsByStatus = make(map[string]int64, len(byStatus))
 	for _, r := range byStatus {
-		out.SubmissionsByStatus[r.Status] = r.N
+		out.SubmissionsByStatus[r.Key] = r.N
 	}
-	// Open as the startup's own Open filter counts it: still taking work, waiting or not.
-	err = db.Table("tasks").Where("status IN ?", []string{tasks.StatusOpen, tasks.StatusSubmitted}).Count(&out.OpenTasks).Error
-	return out, err
+	out.OpenTasks = int64(open)
+	return out, nil
 }
 
-// countPerWeek counts table's rows whose column falls in each week starting at weeks[i].
-func countPerWeek(db *gorm.DB, table, column string, weeks []time.Time, where string, whereArgs ...any) ([]int64, error) {
-	cols := make([]string, len(weeks))
+// groupCount is how many rows share one value (Key) of the column a count groups them by.
+type groupCount struct {
+	Key string
+	N   int64
+}
+
+// groupCounts are a groupCount's columns for the rows of table grouped by col.
+func groupCounts(table, col string) columns[groupCount] {
+	return columnsOf(column[groupCount]{table + "." + col, func(r *groupCount) any { return &r.Key }},
+		column[groupCount]{"COUNT(*)", func(r *groupCount) any { return &r.N }})
+}
+
+// readPerWeek queues on b the count of table's rows whose column falls in each week starting at
+// weeks[i], and that meet cond when it is set. The aggregate is one row, a column per week, and
+// week i's column is scanned into count(i): the columns fill the caller's weeks, not a row of
+// their own, as their number is the caller's. Its plan hangs on a range (a few weeks of a table
+// of years, or all of a new one), so the batch leaves PostgreSQL its own choice of plan
+// (perValue), as it had when each count was read alone.
+func readPerWeek(b *readBatch, table, col string, weeks []time.Time, count func(week int) *int64, cond string, condArgs ...any) {
+	at := table + "." + col
+	cols := make([]column[struct{}], len(weeks))
 	var args []any
 	for i, w := range weeks {
-		cols[i] = "COUNT(CASE WHEN " + column + " >= ? AND " + column + " < ? THEN 1 END)"
+		cols[i] = column[struct{}]{"COUNT(CASE WHEN " + at + " >= ? AND " + at + " < ? THEN 1 END)", func(*struct{}) any { return count(i) }}
 		args = append(args, w, w.AddDate(0, 0, 7))
 	}
-	q := db.Table(table).Select(strings.Join(cols, ", "), args...).Where(column+" >= ?", weeks[0])
-	if where != "" {
-		q = q.Where(where, whereArgs...)
+	w := whereOf(at+" >= ?", weeks[0])
+	if cond != "" {
+		w = w.and(cond, condArgs...)
 	}
-	out := make([]int64, len(weeks))
-	dest := make([]any, len(weeks))
-	for i := range out {
-		dest[i] = &out[i]
-	}
-	err := q.Row().Scan(dest...)
-	return out, driverError(q, err)
+	perWeek := columnsOf(cols...)
+	q := w.stmt("SELECT "+perWeek.list+" FROM "+table, args, "")
+	q.perValue = true
+	var one []struct{}
+	read(b, q, perWeek, &one)
 }
 
-// Totals counts students and startups in one grouped query on the user_type index, and tasks.
+// Totals counts students and startups in one grouped query on the user_type index, and tasks,
+// in one round trip on PostgreSQL.
 func (s Admin) Totals(ctx context.Context) (admin.Totals, error) {
-	db := s.DB.WithContext(ctx)
-	var rows []struct {
-		UserType string
-		N        int64
-	}
-	err := db.Table("users").Select("user_type, COUNT(*) AS n").
-		Where("user_type IN ?", []string{string(accounts.Student), string(accounts.Startup)}).
-		Group("user_type").Scan(&rows).Error
-	if err != nil {
+	b := newReadBatch(s.DB.WithContext(ctx))
+	byType := groupCounts("users", "user_type")
+	var rows []groupCount
+	read(b, sqlOf("SELECT "+byType.list+" FROM users WHERE users.user_type IN (?, ?) GROUP BY users.user_type",
+		string(accounts.Student), string(accounts.Startup)), byType, &rows)
+	var taskCount int
+	readCount(b, sqlOf("SELECT COUNT(*) FROM tasks"), &taskCount)
+	if err := b.run(); err != nil {
 		return admin.Totals{}, err
 	}
-	var t admin.Totals
+	t := admin.Totals{Tasks: int64(taskCount)}
 	for _, r := range rows {
-		if r.UserType == string(accounts.Student) {
+		if r.Key == string(accounts.Student) {
 			t.Students = r.N
 		} else {
 			t.Startups = r.N
 		}
 	}
-	err = db.Table("tasks").Count(&t.Tasks).Error
-	return t, err
+	return t, nil
 }
 
+type helpRequestColumn = column[helpRequestRow]
+
+// helpRequestColumns are helpRequestRow's columns, declared beside their one reader: help.go
+// only writes the rows.
+var helpRequestColumns = columnsOf(
+	helpRequestColumn{"help_requests.id", func(r *helpRequestRow) any { return &r.ID }},
+	helpRequestColumn{"help_requests.phone", func(r *helpRequestRow) any { return &r.Phone }},
+	helpRequestColumn{"help_requests.email", func(r *helpRequestRow) any { return &r.Email }},
+	helpRequestColumn{"help_requests.topic", func(r *helpRequestRow) any { return &r.Topic }},
+	helpRequestColumn{"help_requests.message", func(r *helpRequestRow) any { return &r.Message }},
+	helpRequestColumn{"help_requests.created_at", func(r *helpRequestRow) any { return &r.CreatedAt }},
+)
+
+// HelpRequests reads a page of the help requests, newest first, and counts them all, in one
+// round trip on PostgreSQL.
 func (s Admin) HelpRequests(ctx context.Context, limit, offset int) ([]help.Request, int64, error) {
-	db := s.DB.WithContext(ctx)
-	var total int64
-	if err := db.Model(&helpRequestRow{}).Count(&total).Error; err != nil {
+	b := newReadBatch(s.DB.WithContext(ctx))
+	var total int
+	readCount(b, sqlOf("SELECT COUNT(*) FROM help_requests"), &total)
+	page, args := limitOffset(limit, offset)
+	var rows []helpRequestRow
+	read(b, sqlOf("SELECT "+helpRequestColumns.list+" FROM help_requests ORDER BY help_requests.created_at DESC, help_requests.id DESC"+page, args...),
+		helpRequestColumns, &rows)
+	if err := b.run(); err != nil {
 		return nil, 0, err
 	}
-	var rows []helpRequestRow
-	err := db.Order("created_at DESC, id DESC").Limit(limit).Offset(offset).Find(&rows).Error
 	out := make([]help.Request, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, help.Request{ID: r.ID, Phone: r.Phone, Email: r.Email, Topic: r.Topic, Message: r.Message, CreatedAt: r.CreatedAt})
 	}
-	return out, total, err
+	return out, int64(total), nil
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"gorm.io/gorm"
@@ -24,6 +23,21 @@ type auditRow struct {
 }
 
 func (auditRow) TableName() string { return "audit_events" }
+
+type auditColumn = column[auditRow]
+
+var auditColumns = columnsOf(
+	auditColumn{"audit_events.seq", func(r *auditRow) any { return &r.Seq }},
+	auditColumn{"audit_events.at", func(r *auditRow) any { return &r.At }},
+	auditColumn{"audit_events.type", func(r *auditRow) any { return &r.Type }},
+	auditColumn{"audit_events.actor_id", func(r *auditRow) any { return &r.ActorID }},
+	auditColumn{"audit_events.subject_id", func(r *auditRow) any { return &r.SubjectID }},
+	auditColumn{"audit_events.target", func(r *auditRow) any { return &r.Target }},
+	auditColumn{"audit_events.ip", func(r *auditRow) any { return &r.IP }},
+	auditColumn{"audit_events.detail", func(r *auditRow) any { return &r.Detail }},
+	auditColumn{"audit_events.prev_hash", func(r *auditRow) any { return &r.PrevHash }},
+	auditColumn{"audit_events.hash", func(r *auditRow) any { return &r.Hash }},
+)
 
 func (r auditRow) toDomain() audit.Entry {
 	return audit.Entry{Seq: r.Seq, At: r.At.UTC(), Type: r.Type, ActorID: r.ActorID, SubjectID: r.SubjectID,
@@ -61,13 +75,12 @@ func appendAudit(tx *gorm.DB, key audit.Key, e *audit.Entry) error {
 	if err := lockAudit(tx); err != nil {
 		return err
 	}
-	var last auditRow
-	err := tx.Order("seq DESC").Limit(1).Take(&last).Error
+	last, found, err := firstOf(tx, sqlOf("SELECT "+auditColumns.list+" FROM audit_events ORDER BY audit_events.seq DESC"+limit(1)), auditColumns)
 	switch {
-	case errors.Is(err, gorm.ErrRecordNotFound):
-		err = e.Seal(nil, key)
 	case err != nil:
 		return err
+	case !found:
+		err = e.Seal(nil, key)
 	default:
 		prev := last.toDomain()
 		err = e.Seal(&prev, key)
@@ -79,41 +92,49 @@ func appendAudit(tx *gorm.DB, key audit.Key, e *audit.Entry) error {
 		Target: e.Target, IP: e.IP, Detail: e.Detail, PrevHash: e.PrevHash, Hash: e.Hash}).Error
 }
 
+// List reads a page of the entries f keeps, newest first, and counts them all, in one round
+// trip on PostgreSQL.
 func (s Audit) List(ctx context.Context, f audit.Filter, offset, limit int) ([]audit.Entry, int, error) {
-	q := s.DB.WithContext(ctx).Model(&auditRow{})
+	db := s.DB.WithContext(ctx)
+	var w where
 	if f.ActorID != "" {
-		q = q.Where("actor_id = ?", f.ActorID)
+		w = w.and("audit_events.actor_id = ?", f.ActorID)
 	}
 	if len(f.Types) > 0 {
-		q = q.Where("type IN ?", f.Types)
+		w = w.and(inList(db, "audit_events.type", f.Types))
 	}
 	if !f.From.IsZero() {
-		q = q.Where("at >= ?", f.From.UTC())
+		w = w.and("audit_events.at >= ?", f.From.UTC())
 	}
 	if !f.To.IsZero() {
-		q = q.Where("at < ?", f.To.UTC())
+		w = w.and("audit_events.at < ?", f.To.UTC())
 	}
-	var total int64
-	if err := q.Session(&gorm.Session{}).Count(&total).Error; err != nil {
-		return nil, 0, err
-	}
+	// A range's plan hangs on its bounds (a day of a trail of years, or all of it), so a batch
+	// holding one leaves PostgreSQL its own choice of plan, as it had when the page was read alone.
+	w.perValue = !f.From.IsZero() || !f.To.IsZero()
+	b := newReadBatch(db)
+	var total int
+	readCount(b, w.stmt("SELECT COUNT(*) FROM audit_events", nil, ""), &total)
+	page, args := limitOffset(limit, offset)
 	var rows []auditRow
-	if err := q.Order("seq DESC").Offset(offset).Limit(limit).Find(&rows).Error; err != nil {
+	read(b, w.stmt("SELECT "+auditColumns.list+" FROM audit_events", nil, " ORDER BY audit_events.seq DESC"+page, args...), auditColumns, &rows)
+	if err := b.run(); err != nil {
 		return nil, 0, err
 	}
-	return auditEntries(rows), int(total), nil
+	return auditEntries(rows), total, nil
 }
 
-func (s Audit) Concerning(ctx context.Context, userID string, types []string, limit int) ([]audit.Entry, error) {
-	var rows []auditRow
-	err := s.DB.WithContext(ctx).Where("(actor_id = ? OR subject_id = ?) AND type IN ?", userID, userID, types).
-		Order("seq DESC").Limit(limit).Find(&rows).Error
+func (s Audit) Concerning(ctx context.Context, userID string, types []string, n int) ([]audit.Entry, error) {
+	db := s.DB.WithContext(ctx)
+	rows, err := rowsOf(db, whereOf("(audit_events.actor_id = ? OR audit_events.subject_id = ?)", userID, userID).
+		and(inList(db, "audit_events.type", types)).
+		stmt("SELECT "+auditColumns.list+" FROM audit_events", nil, " ORDER BY audit_events.seq DESC"+limit(n)), auditColumns)
 	return auditEntries(rows), err
 }
 
-func (s Audit) After(ctx context.Context, seq int64, limit int) ([]audit.Entry, error) {
-	var rows []auditRow
-	err := s.DB.WithContext(ctx).Where("seq > ?", seq).Order("seq").Limit(limit).Find(&rows).Error
+func (s Audit) After(ctx context.Context, seq int64, n int) ([]audit.Entry, error) {
+	rows, err := rowsOf(s.DB.WithContext(ctx), sqlOf("SELECT "+auditColumns.list+" FROM audit_events WHERE audit_events.seq > ? ORDER BY audit_events.seq"+
+		limit(n), seq), auditColumns)
 	return auditEntries(rows), err
 }
 

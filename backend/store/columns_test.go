@@ -19,9 +19,15 @@ func TestColumns_nameTheFieldsTheyFill(t *testing.T) {
 	checkColumns(t, "saved_searches", savedSearchColumns)
 	checkColumns(t, "users", personColumns)
 	checkColumns(t, "sessions", sessionColumns)
+	checkColumns(t, "users", userColumns, "Skills")
+	checkColumns(t, "user_skills", skillColumns)
+	checkColumns(t, "audit_events", auditColumns)
+	checkColumns(t, "ratings", ratingColumns)
+	checkColumns(t, "help_requests", helpRequestColumns)
 }
 
-// column names a table's column as "table.column" or "COALESCE(table.column, ”)".
+// columnName matches a table's column, "table.column", alone or as the first argument of a
+// COALESCE with the empty string.
 var columnName = regexp.MustCompile(`^(?:COALESCE\()?(\w+)\.(\w+)(?:, ''\))?$`)
 
 func checkColumns[T any](t *testing.T, table string, cols columns[T], leftOut ...string) {

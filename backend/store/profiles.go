@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	"bridgework/backend/accounts"
 	"bridgework/backend/apperr"
@@ -33,9 +32,8 @@ func (s Profiles) FileMeta(ctx context.Context, id string) (*uploads.File, error
 }
 
 func (s Profiles) HasStudentProfile(ctx context.Context, userID string) (bool, error) {
-	var n int64
-	err := s.DB.WithContext(ctx).Table("users").
-		Where("id = ? AND profile_created_at IS NOT NULL", userID).Count(&n).Error
+	n, err := countNow(s.DB.WithContext(ctx),
+		sqlOf("SELECT COUNT(*) FROM users WHERE users.id = ? AND users.profile_created_at IS NOT NULL", userID))
 	return n > 0, err
 }
 
@@ -89,12 +87,9 @@ func (s Profiles) SaveStudentProfile(ctx context.Context, userID string, p profi
 // replaceSkills must run inside a transaction (tx). On PostgreSQL the old rows are locked so a
 // concurrent approval that verifies a skill is not lost between the read and the delete.
 func replaceSkills(tx *gorm.DB, userID string, skills []accounts.Skill) error {
-	q := tx.Model(&skillRow{}).Where("user_id = ? AND is_verified = ?", userID, true)
-	if IsPostgres(tx) {
-		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
-	}
-	var verified []string
-	if err := q.Pluck("name_key", &verified).Error; err != nil {
+	verified, err := rowsOf(tx, sqlOf("SELECT user_skills.name_key FROM user_skills WHERE user_skills.user_id = ? AND user_skills.is_verified = ?"+
+		forUpdate(tx), userID, true), value[string]("user_skills.name_key"))
+	if err != nil {
 		return err
 	}
 	if err := tx.Where("user_id = ?", userID).Delete(&skillRow{}).Error; err != nil {
@@ -138,49 +133,49 @@ func (s Profiles) SaveStartupProfile(ctx context.Context, userID string, p profi
 	})
 }
 
-// uploadsOf reads the files a user's profile points to, before a save may replace them.
-func uploadsOf(tx *gorm.DB, userID string) (userRow, error) {
-	var row userRow
-	err := tx.Table("users").Select("profile_picture", "resume").Where("id = ?", userID).Limit(1).Find(&row).Error
+// profileUploads are the files a user's profile points to.
+type profileUploads struct{ ProfilePicture, Resume string }
+
+var profileUploadColumns = columnsOf(
+	column[profileUploads]{"COALESCE(users.profile_picture, '')", func(r *profileUploads) any { return &r.ProfilePicture }},
+	column[profileUploads]{"COALESCE(users.resume, '')", func(r *profileUploads) any { return &r.Resume }})
+
+// uploadsOf reads the files a user's profile points to, before a save may replace them: none
+// when there is no such user.
+func uploadsOf(tx *gorm.DB, userID string) (profileUploads, error) {
+	row, _, err := firstOf(tx, sqlOf("SELECT "+profileUploadColumns.list+" FROM users WHERE users.id = ?"+limit(1), userID), profileUploadColumns)
 	return row, err
 }
 
 // ListUsers reads users of one type, newest first. The skills filter starts from the indexed
 // user_skills.name_key, so it stays an index lookup however many users there are.
 func (s Profiles) ListUsers(ctx context.Context, f profiles.UserFilter) ([]*accounts.User, error) {
-	var rows []userRow
-	err := s.filtered(ctx, f).Preload("Skills", orderByPosition).
-		Order("created_at DESC, id DESC").Limit(f.Limit).Offset(f.Offset).Find(&rows).Error
-	if err != nil {
-		return nil, err
-	}
-	users := make([]*accounts.User, 0, len(rows))
-	for i := range rows {
-		users = append(users, rows[i].toDomain())
-	}
-	return users, nil
+	db := s.DB.WithContext(ctx)
+	page, args := limitOffset(f.Limit, f.Offset)
+	return usersWithSkills(db, filteredUsers(db, f).stmt("SELECT "+userColumns.list+" FROM users", nil,
+		" ORDER BY users.created_at DESC, users.id DESC"+page, args...))
 }
 
 // CountUsers counts what ListUsers would list without a limit.
 func (s Profiles) CountUsers(ctx context.Context, f profiles.UserFilter) (int64, error) {
-	var n int64
-	err := s.filtered(ctx, f).Count(&n).Error
-	return n, err
+	db := s.DB.WithContext(ctx)
+	n, err := countNow(db, filteredUsers(db, f).stmt("SELECT COUNT(*) FROM users", nil, ""))
+	return int64(n), err
 }
 
-func (s Profiles) filtered(ctx context.Context, f profiles.UserFilter) *gorm.DB {
-	db := s.DB.WithContext(ctx)
-	q := db.Model(&userRow{}).Where("user_type = ?", string(f.Type))
-	switch {
-	case len(f.SkillKeys) > 0 && IsPostgres(db):
+func filteredUsers(db *gorm.DB, f profiles.UserFilter) where {
+	w := whereOf("users.user_type = ?", string(f.Type))
+	if len(f.SkillKeys) == 0 {
+		return w
+	}
+	skilled, keys := inList(db, "user_skills.name_key", f.SkillKeys)
+	if IsPostgres(db) {
 		// ARRAY(…) is read first, from the skill index, and then finds its users by id. Planned
 		// as IN (subquery), PostgreSQL scans every user against the matches, and a cached
 		// generic plan may walk all users newest first checking each one's skills.
-		q = q.Where("id = ANY (ARRAY(SELECT user_id FROM user_skills WHERE name_key IN ?))", f.SkillKeys)
-	case len(f.SkillKeys) > 0:
-		q = q.Where("id IN (?)", db.Model(&skillRow{}).Select("user_id").Where("name_key IN ?", f.SkillKeys))
+		return w.and("users.id = ANY (ARRAY(SELECT user_skills.user_id FROM user_skills WHERE "+skilled+"))", keys)
 	}
-	return q
+	return w.and("users.id IN (SELECT user_skills.user_id FROM user_skills WHERE "+skilled+")", keys)
 }
 
 // TrackRecords reads the certificates of userIDs, newest first, in one query: the approval
@@ -190,17 +185,17 @@ func (s Profiles) TrackRecords(ctx context.Context, userIDs []string) (map[strin
 	if len(userIDs) == 0 {
 		return out, nil
 	}
-	var rows []struct {
-		StudentID string
-		Number    string
-		TaskTitle string
-		IssuedAt  time.Time
+	type issued struct {
+		StudentID, Number, TaskTitle string
+		IssuedAt                     time.Time
 	}
+	cols := columnsOf(column[issued]{"certificates.student_id", func(r *issued) any { return &r.StudentID }},
+		column[issued]{"certificates.number", func(r *issued) any { return &r.Number }},
+		column[issued]{"certificates.task_title", func(r *issued) any { return &r.TaskTitle }},
+		column[issued]{"certificates.issued_at", func(r *issued) any { return &r.IssuedAt }})
 	db := s.DB.WithContext(ctx)
-	err := db.Model(&certificateRow{}).
-		Select("student_id, number, task_title, issued_at").
-		Where(inList(db, "student_id", unique(userIDs))).
-		Order("issued_at DESC, number").Scan(&rows).Error
+	rows, err := rowsOf(db, whereOf(inList(db, "certificates.student_id", unique(userIDs))).
+		stmt("SELECT "+cols.list+" FROM certificates", nil, " ORDER BY certificates.issued_at DESC, certificates.number"), cols)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	"bridgework/backend/apperr"
 	"bridgework/backend/audit"
@@ -31,6 +30,23 @@ type ratingRow struct {
 
 func (ratingRow) TableName() string { return "ratings" }
 
+type ratingColumn = column[ratingRow]
+
+var ratingColumns = columnsOf(
+	ratingColumn{"ratings.id", func(r *ratingRow) any { return &r.ID }},
+	ratingColumn{"ratings.task_id", func(r *ratingRow) any { return &r.TaskID }},
+	ratingColumn{"ratings.submission_id", func(r *ratingRow) any { return &r.SubmissionID }},
+	ratingColumn{"ratings.rater_id", func(r *ratingRow) any { return &r.RaterID }},
+	ratingColumn{"ratings.ratee_id", func(r *ratingRow) any { return &r.RateeID }},
+	ratingColumn{"ratings.stars", func(r *ratingRow) any { return &r.Stars }},
+	ratingColumn{"ratings.comment", func(r *ratingRow) any { return &r.Comment }},
+	ratingColumn{"ratings.answer", func(r *ratingRow) any { return &r.Answer }},
+	ratingColumn{"ratings.answered_at", func(r *ratingRow) any { return &r.AnsweredAt }},
+	ratingColumn{"ratings.created_at", func(r *ratingRow) any { return &r.CreatedAt }},
+	ratingColumn{"ratings.updated_at", func(r *ratingRow) any { return &r.UpdatedAt }},
+	ratingColumn{"ratings.reveal_at", func(r *ratingRow) any { return &r.RevealAt }},
+)
+
 func (r ratingRow) toDomain() ratings.Rating {
 	out := ratings.Rating{ID: r.ID, TaskID: r.TaskID, SubmissionID: r.SubmissionID, RaterID: r.RaterID,
 		RateeID: r.RateeID, Stars: r.Stars, Comment: r.Comment, Answer: r.Answer,
@@ -51,7 +67,7 @@ type Ratings struct {
 }
 
 func (s Ratings) ApprovedWork(ctx context.Context, taskID, studentID string) (ratings.Work, error) {
-	var w struct {
+	type work struct {
 		SubmissionID, TaskID, TaskTitle, StudentID, StartupID string
 		ReviewedAt                                            *time.Time
 		UpdatedAt                                             time.Time
@@ -59,13 +75,20 @@ func (s Ratings) ApprovedWork(ctx context.Context, taskID, studentID string) (ra
 	if !ValidID(taskID) || !ValidID(studentID) {
 		return ratings.Work{}, apperr.New(apperr.NotFound, submissionNotFound)
 	}
-	err := s.DB.WithContext(ctx).Table("submissions AS s").
-		Select("s.id AS submission_id, s.task_id, t.title AS task_title, s.student_id, t.startup_id, s.reviewed_at, s.updated_at").
-		Joins("JOIN tasks AS t ON t.id = s.task_id").
-		Where("s.task_id = ? AND s.student_id = ? AND s.status = ?", taskID, studentID, tasks.Approved).
-		Take(&w).Error
+	cols := columnsOf(column[work]{"submissions.id", func(r *work) any { return &r.SubmissionID }},
+		column[work]{"submissions.task_id", func(r *work) any { return &r.TaskID }},
+		column[work]{"tasks.title", func(r *work) any { return &r.TaskTitle }},
+		column[work]{"submissions.student_id", func(r *work) any { return &r.StudentID }},
+		column[work]{"tasks.startup_id", func(r *work) any { return &r.StartupID }},
+		column[work]{"submissions.reviewed_at", func(r *work) any { return &r.ReviewedAt }},
+		column[work]{"submissions.updated_at", func(r *work) any { return &r.UpdatedAt }})
+	w, found, err := firstOf(s.DB.WithContext(ctx), whereOf("submissions.task_id = ? AND submissions.student_id = ? AND submissions.status = ?",
+		taskID, studentID, tasks.Approved).stmt("SELECT "+cols.list+" FROM submissions JOIN tasks ON tasks.id = submissions.task_id", nil, limit(1)), cols)
 	if err != nil {
-		return ratings.Work{}, translate(err, submissionNotFound)
+		return ratings.Work{}, err
+	}
+	if !found {
+		return ratings.Work{}, apperr.New(apperr.NotFound, submissionNotFound)
 	}
 	approved := w.UpdatedAt
 	if w.ReviewedAt != nil {
@@ -79,18 +102,18 @@ func (s Ratings) Create(ctx context.Context, r *ratings.Rating, entry audit.Entr
 	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		// The two sides rating at once take turns on the submission's row, so the second to
 		// commit always sees the first and reveals both.
-		lock := tx
-		if IsPostgres(tx) {
-			lock = lock.Clauses(clause.Locking{Strength: "UPDATE"})
+		_, found, err := firstOf(tx, sqlOf("SELECT submissions.id FROM submissions WHERE submissions.id = ?"+limit(1)+forUpdate(tx),
+			r.SubmissionID), value[string]("submissions.id"))
+		if err != nil {
+			return err
 		}
-		var sub submissionRow
-		if err := lock.Select("id").Take(&sub, "id = ?", r.SubmissionID).Error; err != nil {
-			return translate(err, submissionNotFound)
+		if !found {
+			return apperr.New(apperr.NotFound, submissionNotFound)
 		}
 		row := ratingRow{ID: NewID(), TaskID: r.TaskID, SubmissionID: r.SubmissionID, RaterID: r.RaterID,
 			RateeID: r.RateeID, Stars: r.Stars, Comment: r.Comment, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 			RevealAt: r.RevealAt}
-		err := tx.Create(&row).Error
+		err = tx.Create(&row).Error
 		if errors.Is(err, gorm.ErrDuplicatedKey) {
 			return apperr.New(apperr.Conflict, "You have already rated this work.")
 		}
@@ -117,12 +140,16 @@ func (s Ratings) Rating(ctx context.Context, id string) (*ratings.Rating, error)
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, ratingNotFound)
 	}
-	var row ratingRow
-	if err := s.DB.WithContext(ctx).Take(&row, "id = ?", id).Error; err != nil {
-		return nil, translate(err, ratingNotFound)
+	db := s.DB.WithContext(ctx)
+	row, found, err := firstOf(db, sqlOf("SELECT "+ratingColumns.list+" FROM ratings WHERE ratings.id = ?"+limit(1), id), ratingColumns)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, apperr.New(apperr.NotFound, ratingNotFound)
 	}
 	r := row.toDomain()
-	titles, err := taskTitles(s.DB.WithContext(ctx), []string{row.TaskID})
+	titles, err := taskTitles(db, []string{row.TaskID})
 	r.TaskTitle = titles[row.TaskID]
 	return &r, err
 }
@@ -142,22 +169,25 @@ func (s Ratings) SetAnswer(ctx context.Context, id, rateeID, answer string, now 
 }
 
 func (s Ratings) About(ctx context.Context, rateeID string, now time.Time, offset, limit int) ([]ratings.Rating, int, error) {
-	return s.page(ctx, s.DB.WithContext(ctx).Model(&ratingRow{}).Where("ratee_id = ? AND reveal_at <= ?", rateeID, now.UTC()), offset, limit)
+	return s.page(ctx, whereOf("ratings.ratee_id = ? AND ratings.reveal_at <= ?", rateeID, now.UTC()), offset, limit)
 }
 
 func (s Ratings) Given(ctx context.Context, raterID string, offset, limit int) ([]ratings.Rating, int, error) {
-	return s.page(ctx, s.DB.WithContext(ctx).Model(&ratingRow{}).Where("rater_id = ?", raterID), offset, limit)
+	return s.page(ctx, whereOf("ratings.rater_id = ?", raterID), offset, limit)
 }
 
-// page reads a page of q, newest first, with each rating's author and task title, and counts q.
-func (s Ratings) page(ctx context.Context, q *gorm.DB, offset, limit int) ([]ratings.Rating, int, error) {
+// page reads a page of w's ratings, newest first, with their count in one round trip, then each
+// rating's author and task title.
+func (s Ratings) page(ctx context.Context, w where, offset, limit int) ([]ratings.Rating, int, error) {
 	db := s.DB.WithContext(ctx)
-	var total int64
-	if err := q.Session(&gorm.Session{}).Count(&total).Error; err != nil {
-		return nil, 0, err
-	}
+	b := newReadBatch(db)
+	var total int
+	readCount(b, w.stmt("SELECT COUNT(*) FROM ratings", nil, ""), &total)
+	page, args := limitOffset(limit, offset)
 	var rows []ratingRow
-	if err := q.Order("created_at DESC, id DESC").Offset(offset).Limit(limit).Find(&rows).Error; err != nil {
+	read(b, w.stmt("SELECT "+ratingColumns.list+" FROM ratings", nil, " ORDER BY ratings.created_at DESC, ratings.id DESC"+page, args...),
+		ratingColumns, &rows)
+	if err := b.run(); err != nil {
 		return nil, 0, err
 	}
 	var raters, taskIDs []string
@@ -180,19 +210,23 @@ func (s Ratings) page(ctx context.Context, q *gorm.DB, offset, limit int) ([]rat
 			out[i].Rater = &ratings.Person{ID: p.ID, Type: string(p.Type), Name: p.Name(), Picture: p.Picture}
 		}
 	}
-	return out, int(total), nil
+	return out, total, nil
 }
 
+// taskTitles reads the titles of the tasks of ids, by task id.
 func taskTitles(db *gorm.DB, ids []string) (map[string]string, error) {
 	titles := map[string]string{}
 	if len(ids) == 0 {
 		return titles, nil
 	}
-	var ts []taskRow
-	if err := db.Select("id", "title").Where(inList(db, "id", unique(ids))).Find(&ts).Error; err != nil {
+	type title struct{ ID, Title string }
+	cols := columnsOf(column[title]{"tasks.id", func(r *title) any { return &r.ID }},
+		column[title]{"tasks.title", func(r *title) any { return &r.Title }})
+	rows, err := rowsOf(db, whereOf(inList(db, "tasks.id", unique(ids))).stmt("SELECT "+cols.list+" FROM tasks", nil, ""), cols)
+	if err != nil {
 		return nil, err
 	}
-	for _, t := range ts {
+	for _, t := range rows {
 		titles[t.ID] = t.Title
 	}
 	return titles, nil
@@ -203,16 +237,17 @@ func (s Ratings) Summaries(ctx context.Context, userIDs []string, now time.Time)
 	if len(userIDs) == 0 {
 		return out, nil
 	}
-	var rows []struct {
+	type summary struct {
 		RateeID string
 		Average float64
 		Count   int
 	}
+	cols := columnsOf(column[summary]{"ratings.ratee_id", func(r *summary) any { return &r.RateeID }},
+		column[summary]{"AVG(ratings.stars)", func(r *summary) any { return &r.Average }},
+		column[summary]{"COUNT(*)", func(r *summary) any { return &r.Count }})
 	db := s.DB.WithContext(ctx)
-	err := db.Model(&ratingRow{}).
-		Select("ratee_id, AVG(stars) AS average, COUNT(*) AS count").
-		Where(inList(db, "ratee_id", unique(userIDs))).Where("reveal_at <= ?", now.UTC()).
-		Group("ratee_id").Scan(&rows).Error
+	rows, err := rowsOf(db, whereOf(inList(db, "ratings.ratee_id", unique(userIDs))).and("ratings.reveal_at <= ?", now.UTC()).
+		stmt("SELECT "+cols.list+" FROM ratings", nil, " GROUP BY ratings.ratee_id"), cols)
 	for _, r := range rows {
 		avg := r.Average
 		out[r.RateeID] = ratings.Summary{Average: &avg, Count: r.Count}

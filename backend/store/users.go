@@ -68,6 +68,60 @@ type skillRow struct {
 
 func (skillRow) TableName() string { return "user_skills" }
 
+type userColumn = column[userRow]
+
+// userColumns are userRow's columns; Skills, a relation, is read apart (withSkills). The profile's
+// text columns are nullable in the schema (migration 0001), though the store never writes NULL
+// to them: COALESCE lets them scan into strings.
+var userColumns = columnsOf(
+	userColumn{"users.id", func(r *userRow) any { return &r.ID }},
+	userColumn{"users.user_type", func(r *userRow) any { return &r.UserType }},
+	userColumn{"users.is_verified", func(r *userRow) any { return &r.IsVerified }},
+	userColumn{"users.email", func(r *userRow) any { return &r.Email }},
+	userColumn{"users.password_hash", func(r *userRow) any { return &r.PasswordHash }},
+	userColumn{"users.token_version", func(r *userRow) any { return &r.TokenVersion }},
+	userColumn{"COALESCE(users.first_name, '')", func(r *userRow) any { return &r.FirstName }},
+	userColumn{"COALESCE(users.last_name, '')", func(r *userRow) any { return &r.LastName }},
+	userColumn{"COALESCE(users.username, '')", func(r *userRow) any { return &r.Username }},
+	userColumn{"COALESCE(users.company_name, '')", func(r *userRow) any { return &r.CompanyName }},
+	userColumn{"COALESCE(users.company_description, '')", func(r *userRow) any { return &r.CompanyDescription }},
+	userColumn{"COALESCE(users.company_size, '')", func(r *userRow) any { return &r.CompanySize }},
+	userColumn{"COALESCE(users.industry, '')", func(r *userRow) any { return &r.Industry }},
+	userColumn{"COALESCE(users.tier, '')", func(r *userRow) any { return &r.Tier }},
+	userColumn{"users.website", func(r *userRow) any { return &r.Website }},
+	userColumn{"users.verified_domain", func(r *userRow) any { return &r.VerifiedDomain }},
+	userColumn{"users.verified_at", func(r *userRow) any { return &r.VerifiedAt }},
+	userColumn{"users.pay_approved", func(r *userRow) any { return &r.PayApproved }},
+	userColumn{"users.pay_paid", func(r *userRow) any { return &r.PayPaid }},
+	userColumn{"users.pay_disputed", func(r *userRow) any { return &r.PayDisputed }},
+	userColumn{"users.pay_median_days", func(r *userRow) any { return &r.PayMedianDays }},
+	userColumn{"COALESCE(users.phone, '')", func(r *userRow) any { return &r.Phone }},
+	userColumn{"COALESCE(users.college, '')", func(r *userRow) any { return &r.College }},
+	userColumn{"COALESCE(users.institute, '')", func(r *userRow) any { return &r.Institute }},
+	userColumn{"COALESCE(users.college_email, '')", func(r *userRow) any { return &r.CollegeEmail }},
+	userColumn{"COALESCE(users.bio, '')", func(r *userRow) any { return &r.Bio }},
+	userColumn{"COALESCE(users.headline, '')", func(r *userRow) any { return &r.Headline }},
+	userColumn{"COALESCE(users.summary, '')", func(r *userRow) any { return &r.Summary }},
+	userColumn{"COALESCE(users.profile_picture, '')", func(r *userRow) any { return &r.ProfilePicture }},
+	userColumn{"COALESCE(users.resume, '')", func(r *userRow) any { return &r.Resume }},
+	userColumn{"COALESCE(users.experience, '')", func(r *userRow) any { return &r.Experience }},
+	userColumn{"COALESCE(users.projects, '')", func(r *userRow) any { return &r.Projects }},
+	userColumn{"users.created_at", func(r *userRow) any { return &r.CreatedAt }},
+	userColumn{"users.updated_at", func(r *userRow) any { return &r.UpdatedAt }},
+)
+
+type skillColumn = column[skillRow]
+
+var skillColumns = columnsOf(
+	skillColumn{"user_skills.id", func(r *skillRow) any { return &r.ID }},
+	skillColumn{"user_skills.user_id", func(r *skillRow) any { return &r.UserID }},
+	skillColumn{"user_skills.position", func(r *skillRow) any { return &r.Position }},
+	skillColumn{"user_skills.name", func(r *skillRow) any { return &r.Name }},
+	skillColumn{"user_skills.name_key", func(r *skillRow) any { return &r.NameKey }},
+	skillColumn{"user_skills.level", func(r *skillRow) any { return &r.Level }},
+	skillColumn{"user_skills.is_verified", func(r *skillRow) any { return &r.IsVerified }},
+)
+
 const userNotFound = "User not found."
 
 // Users is the accounts store.
@@ -94,23 +148,71 @@ func (s Users) UserByID(ctx context.Context, id string) (*accounts.User, error) 
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, userNotFound)
 	}
-	return s.first(ctx, "id = ?", id)
+	return s.first(ctx, whereOf("users.id = ?", id))
 }
 
 func (s Users) UserByEmail(ctx context.Context, email string) (*accounts.User, error) {
-	return s.first(ctx, "email = ?", accounts.NormalizeEmail(email))
+	return s.first(ctx, whereOf("users.email = ?", accounts.NormalizeEmail(email)))
 }
 
-func (s Users) first(ctx context.Context, where string, arg any) (*accounts.User, error) {
-	var row userRow
-	err := s.DB.WithContext(ctx).Preload("Skills", orderByPosition).Where(where, arg).Take(&row).Error
+// first reads the one user w selects, then their skills; apperr.NotFound when none.
+func (s Users) first(ctx context.Context, w where) (*accounts.User, error) {
+	db := s.DB.WithContext(ctx)
+	users, err := usersWithSkills(db, w.stmt("SELECT "+userColumns.list+" FROM users", nil, limit(1)))
 	if err != nil {
-		return nil, translate(err, userNotFound)
+		return nil, err
 	}
-	return row.toDomain(), nil
+	if len(users) == 0 {
+		return nil, apperr.New(apperr.NotFound, userNotFound)
+	}
+	return users[0], nil
 }
 
-func orderByPosition(db *gorm.DB) *gorm.DB { return db.Order("position") }
+// usersWithSkills reads the users s selects, in its order, and then their skills in one more
+// statement when it selects any.
+func usersWithSkills(db *gorm.DB, s stmt) ([]*accounts.User, error) {
+	rows, err := rowsOf(db, s, userColumns)
+	if err != nil {
+		return nil, err
+	}
+	if err := withSkills(db, rows); err != nil {
+		return nil, err
+	}
+	users := make([]*accounts.User, 0, len(rows))
+	for i := range rows {
+		users = append(users, rows[i].toDomain())
+	}
+	return users, nil
+}
+
+// withSkills reads the skills of rows into them, each user's in its order. One user, the read of
+// every signed-in request, is read by its id: the (user_id, position) index gives the order
+// without a sort.
+func withSkills(db *gorm.DB, rows []userRow) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	at := make(map[string]int, len(rows))
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		at[r.ID], ids[i] = i, r.ID
+	}
+	var w where
+	if len(ids) == 1 {
+		w = whereOf("user_skills.user_id = ?", ids[0])
+	} else {
+		w = whereOf(inList(db, "user_skills.user_id", ids))
+	}
+	skills, err := rowsOf(db, w.stmt("SELECT "+skillColumns.list+" FROM user_skills", nil, " ORDER BY user_skills.position"), skillColumns)
+	if err != nil {
+		return err
+	}
+	for _, sk := range skills {
+		r := &rows[at[sk.UserID]]
+		r.Skills = append(r.Skills, sk)
+	}
+	return nil
+}
 
 // SetPassword also deletes the user's outstanding reset links: a link mailed before a change
 // must not undo it.
@@ -132,8 +234,8 @@ func (s Users) SetPassword(ctx context.Context, userID, hash string) error {
 }
 
 func (s Users) AdminExists(ctx context.Context) (bool, error) {
-	var n int64
-	err := s.DB.WithContext(ctx).Model(&userRow{}).Where("user_type = ?", string(accounts.Admin)).Limit(1).Count(&n).Error
+	n, err := countNow(s.DB.WithContext(ctx), whereOf("users.user_type = ?", string(accounts.Admin)).
+		stmt("SELECT COUNT(*) FROM (SELECT 1 FROM users", nil, limit(1)+") AS admins"))
 	return n > 0, err
 }
 
