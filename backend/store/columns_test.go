@@ -18,6 +18,13 @@ func TestColumns_nameTheFieldsTheyFill(t *testing.T) {
 	checkColumns(t, "submission_revisions", revisionColumns)
 	checkColumns(t, "saved_searches", savedSearchColumns)
 	checkColumns(t, "users", personColumns)
+	checkColumns(t, "payments", paymentColumns)
+	checkColumns(t, "payment_events", paymentEventColumns)
+	checkColumns(t, "payout_accounts", payoutAccountColumns)
+	checkColumns(t, "task_fundings", taskFundingColumns)
+	checkColumns(t, "money_jobs", moneyJobColumns)
+	checkColumns(t, "certificates", certificateColumns)
+	checkColumns(t, "company_verifications", companyVerificationColumns)
 }
 
 // column names a table's column as "table.column" or "COALESCE(table.column, ”)".
