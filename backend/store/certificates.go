@@ -33,6 +33,28 @@ type certificateRow struct {
 
 func (certificateRow) TableName() string { return "certificates" }
 
+type certificateColumn = column[certificateRow]
+
+// certificateColumns are certificateRow's columns.
+var certificateColumns = columnsOf(
+	certificateColumn{"certificates.id", func(r *certificateRow) any { return &r.ID }},
+	certificateColumn{"certificates.number", func(r *certificateRow) any { return &r.Number }},
+	certificateColumn{"certificates.task_id", func(r *certificateRow) any { return &r.TaskID }},
+	certificateColumn{"certificates.student_id", func(r *certificateRow) any { return &r.StudentID }},
+	certificateColumn{"certificates.startup_id", func(r *certificateRow) any { return &r.StartupID }},
+	certificateColumn{"certificates.student_name", func(r *certificateRow) any { return &r.StudentName }},
+	certificateColumn{"certificates.startup_name", func(r *certificateRow) any { return &r.StartupName }},
+	certificateColumn{"certificates.title", func(r *certificateRow) any { return &r.Title }},
+	certificateColumn{"certificates.task_title", func(r *certificateRow) any { return &r.TaskTitle }},
+	certificateColumn{"certificates.task_category", func(r *certificateRow) any { return &r.TaskCategory }},
+	certificateColumn{"certificates.skills", func(r *certificateRow) any { return &r.Skills }},
+	certificateColumn{"certificates.issued_at", func(r *certificateRow) any { return &r.IssuedAt }},
+	certificateColumn{"certificates.completion_date", func(r *certificateRow) any { return &r.CompletionDate }},
+	certificateColumn{"certificates.work_link", func(r *certificateRow) any { return &r.WorkLink }},
+	certificateColumn{"certificates.work_revision", func(r *certificateRow) any { return &r.WorkRevision }},
+	certificateColumn{"certificates.review_notes", func(r *certificateRow) any { return &r.ReviewNotes }},
+)
+
 const certificateNotFound = "Certificate not found."
 
 // Certificates is the certificates store; they are written by the approval transaction
@@ -40,13 +62,27 @@ const certificateNotFound = "Certificate not found."
 type Certificates struct{ DB *gorm.DB }
 
 // certificateView is a certificate with its issuer's current verification and age and its
-// task's posting date, read in the same query.
+// task's posting date, read in the same query; the three are NULL when their row is gone.
 type certificateView struct {
-	Certificate  certificateRow `gorm:"embedded"` // named: gorm skips an unexported embedded type
+	Certificate  certificateRow
 	IssuerDomain *string
 	IssuerSince  *time.Time
 	TaskPostedAt *time.Time
 }
+
+type certificateViewColumn = column[certificateView]
+
+// certificateViewColumns are certificateView's columns, from certificateViewsFrom.
+var certificateViewColumns = columnsOf(append(within(certificateColumns, func(v *certificateView) *certificateRow { return &v.Certificate }),
+	certificateViewColumn{"users.verified_domain", func(v *certificateView) any { return &v.IssuerDomain }},
+	certificateViewColumn{"users.created_at", func(v *certificateView) any { return &v.IssuerSince }},
+	certificateViewColumn{"tasks.created_at", func(v *certificateView) any { return &v.TaskPostedAt }})...)
+
+// certificateViewsFrom is the head of a read of certificate views: their columns, the
+// certificates and the rows beside them.
+var certificateViewsFrom = "SELECT " + certificateViewColumns.list + " FROM certificates " +
+	"LEFT JOIN users ON users.id = certificates.startup_id " +
+	"LEFT JOIN tasks ON tasks.id = certificates.task_id"
 
 func (v certificateView) toDomain() certs.Certificate {
 	c := v.Certificate.toDomain()
@@ -62,17 +98,9 @@ func (v certificateView) toDomain() certs.Certificate {
 	return c
 }
 
-func (s Certificates) views(ctx context.Context) *gorm.DB {
-	return s.DB.WithContext(ctx).Table("certificates").
-		Select("certificates.*, users.verified_domain AS issuer_domain, users.created_at AS issuer_since, tasks.created_at AS task_posted_at").
-		Joins("LEFT JOIN users ON users.id = certificates.startup_id").
-		Joins("LEFT JOIN tasks ON tasks.id = certificates.task_id")
-}
-
 func (s Certificates) CertificatesOfStudent(ctx context.Context, studentID string) ([]certs.Certificate, error) {
-	var rows []certificateView
-	err := s.views(ctx).Where("certificates.student_id = ?", studentID).
-		Order("certificates.issued_at DESC, certificates.id DESC").Find(&rows).Error
+	rows, err := rowsOf(s.DB.WithContext(ctx), whereOf("certificates.student_id = ?", studentID).
+		stmt(certificateViewsFrom, nil, " ORDER BY certificates.issued_at DESC, certificates.id DESC"), certificateViewColumns)
 	if err != nil {
 		return nil, err
 	}
@@ -87,17 +115,21 @@ func (s Certificates) CertificateByID(ctx context.Context, id string) (*certs.Ce
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, certificateNotFound)
 	}
-	return s.first(ctx, "certificates.id = ?", id)
+	return s.first(ctx, whereOf("certificates.id = ?", id))
 }
 
 func (s Certificates) CertificateByNumber(ctx context.Context, number string) (*certs.Certificate, error) {
-	return s.first(ctx, "certificates.number = ?", number)
+	return s.first(ctx, whereOf("certificates.number = ?", number))
 }
 
-func (s Certificates) first(ctx context.Context, where string, arg any) (*certs.Certificate, error) {
-	var row certificateView
-	if err := s.views(ctx).Where(where, arg).Take(&row).Error; err != nil {
-		return nil, translate(err, certificateNotFound)
+// first reads the certificate w selects; apperr.NotFound when none.
+func (s Certificates) first(ctx context.Context, w where) (*certs.Certificate, error) {
+	row, found, err := firstOf(s.DB.WithContext(ctx), w.stmt(certificateViewsFrom, nil, limit(1)), certificateViewColumns)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, apperr.New(apperr.NotFound, certificateNotFound)
 	}
 	c := row.toDomain()
 	return &c, nil
@@ -130,15 +162,16 @@ func (r certificateRow) toDomain() certs.Certificate {
 type Credentials struct{ DB *gorm.DB }
 
 func (s Credentials) Credential(ctx context.Context, certificateID string) (string, error) {
-	var kept []string
-	err := s.DB.WithContext(ctx).Table("certificates").Where("id = ?", certificateID).Pluck("credential", &kept).Error
+	credential := value[string]("certificates.credential")
+	kept, found, err := firstOf(s.DB.WithContext(ctx), whereOf("certificates.id = ?", certificateID).
+		stmt("SELECT "+credential.list+" FROM certificates", nil, ""), credential)
 	if err != nil {
 		return "", err
 	}
-	if len(kept) == 0 {
+	if !found {
 		return "", apperr.New(apperr.NotFound, certificateNotFound)
 	}
-	return kept[0], nil
+	return kept, nil
 }
 
 // KeepCredential writes signed only where no credential is kept yet, so of two instances signing

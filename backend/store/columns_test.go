@@ -24,6 +24,13 @@ func TestColumns_nameTheFieldsTheyFill(t *testing.T) {
 	checkColumns(t, "audit_events", auditColumns)
 	checkColumns(t, "ratings", ratingColumns)
 	checkColumns(t, "help_requests", helpRequestColumns)
+	checkColumns(t, "payments", paymentColumns)
+	checkColumns(t, "payment_events", paymentEventColumns)
+	checkColumns(t, "payout_accounts", payoutAccountColumns)
+	checkColumns(t, "task_fundings", taskFundingColumns)
+	checkColumns(t, "money_jobs", moneyJobColumns)
+	checkColumns(t, "certificates", certificateColumns)
+	checkColumns(t, "company_verifications", companyVerificationColumns)
 }
 
 // columnName matches a table's column, "table.column", alone or as the first argument of a

@@ -28,8 +28,10 @@ func (s Tasks) SetCurrencyRates(ctx context.Context, rates money.Rates) error {
 			Currency string
 			Rate     float64
 		}
-		var stored []rateRow
-		if err := tx.Raw("SELECT currency, rate FROM currency_rates").Scan(&stored).Error; err != nil {
+		cols := columnsOf(column[rateRow]{"currency_rates.currency", func(r *rateRow) any { return &r.Currency }},
+			column[rateRow]{"currency_rates.rate", func(r *rateRow) any { return &r.Rate }})
+		stored, err := rowsOf(tx, sqlOf("SELECT "+cols.list+" FROM currency_rates"), cols)
+		if err != nil {
 			return err
 		}
 		have := map[string]float64{}

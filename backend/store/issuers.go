@@ -24,6 +24,20 @@ type companyVerificationRow struct {
 
 func (companyVerificationRow) TableName() string { return "company_verifications" }
 
+type companyVerificationColumn = column[companyVerificationRow]
+
+// companyVerificationColumns are companyVerificationRow's columns; a link's token and expiry
+// are NULL until its mail is composed (migration 0009).
+var companyVerificationColumns = columnsOf(
+	companyVerificationColumn{"company_verifications.id", func(r *companyVerificationRow) any { return &r.ID }},
+	companyVerificationColumn{"company_verifications.user_id", func(r *companyVerificationRow) any { return &r.UserID }},
+	companyVerificationColumn{"company_verifications.email", func(r *companyVerificationRow) any { return &r.Email }},
+	companyVerificationColumn{"company_verifications.domain", func(r *companyVerificationRow) any { return &r.Domain }},
+	companyVerificationColumn{"company_verifications.token_hash", func(r *companyVerificationRow) any { return &r.TokenHash }},
+	companyVerificationColumn{"company_verifications.expires_at", func(r *companyVerificationRow) any { return &r.ExpiresAt }},
+	companyVerificationColumn{"company_verifications.created_at", func(r *companyVerificationRow) any { return &r.CreatedAt }},
+)
+
 func (r companyVerificationRow) toDomain() *issuers.Verification {
 	v := &issuers.Verification{ID: r.ID, UserID: r.UserID, Email: r.Email, Domain: r.Domain}
 	if r.TokenHash != nil {
@@ -55,9 +69,13 @@ func (s Issuers) VerificationByID(ctx context.Context, id string) (*issuers.Veri
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, verificationNotFound)
 	}
-	var row companyVerificationRow
-	if err := s.DB.WithContext(ctx).Take(&row, "id = ?", id).Error; err != nil {
-		return nil, translate(err, verificationNotFound)
+	row, found, err := firstOf(s.DB.WithContext(ctx), whereOf("company_verifications.id = ?", id).
+		stmt("SELECT "+companyVerificationColumns.list+" FROM company_verifications", nil, limit(1)), companyVerificationColumns)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, apperr.New(apperr.NotFound, verificationNotFound)
 	}
 	return row.toDomain(), nil
 }
@@ -83,8 +101,8 @@ func (s Issuers) ConsumeVerification(ctx context.Context, tokenHash, userID stri
 }
 
 func (s Issuers) VerificationExists(ctx context.Context, tokenHash string) (bool, error) {
-	var n int64
-	err := s.DB.WithContext(ctx).Model(&companyVerificationRow{}).Where("token_hash = ?", tokenHash).Count(&n).Error
+	n, err := countNow(s.DB.WithContext(ctx), whereOf("company_verifications.token_hash = ?", tokenHash).
+		stmt("SELECT COUNT(*) FROM company_verifications", nil, ""))
 	return n > 0, err
 }
 

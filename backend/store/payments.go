@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	"bridgework/backend/apperr"
 	"bridgework/backend/audit"
@@ -37,6 +36,28 @@ type paymentRow struct {
 
 func (paymentRow) TableName() string { return "payments" }
 
+type paymentColumn = column[paymentRow]
+
+// paymentColumns are paymentRow's columns.
+var paymentColumns = columnsOf(
+	paymentColumn{"payments.id", func(r *paymentRow) any { return &r.ID }},
+	paymentColumn{"payments.task_id", func(r *paymentRow) any { return &r.TaskID }},
+	paymentColumn{"payments.submission_id", func(r *paymentRow) any { return &r.SubmissionID }},
+	paymentColumn{"payments.revision", func(r *paymentRow) any { return &r.Revision }},
+	paymentColumn{"payments.student_id", func(r *paymentRow) any { return &r.StudentID }},
+	paymentColumn{"payments.startup_id", func(r *paymentRow) any { return &r.StartupID }},
+	paymentColumn{"payments.amount", func(r *paymentRow) any { return &r.Amount }},
+	paymentColumn{"payments.currency", func(r *paymentRow) any { return &r.Currency }},
+	paymentColumn{"payments.status", func(r *paymentRow) any { return &r.Status }},
+	paymentColumn{"payments.method", func(r *paymentRow) any { return &r.Method }},
+	paymentColumn{"payments.reference", func(r *paymentRow) any { return &r.Reference }},
+	paymentColumn{"payments.funding_id", func(r *paymentRow) any { return &r.FundingID }},
+	paymentColumn{"payments.in_dispute", func(r *paymentRow) any { return &r.InDispute }},
+	paymentColumn{"payments.created_at", func(r *paymentRow) any { return &r.CreatedAt }},
+	paymentColumn{"payments.updated_at", func(r *paymentRow) any { return &r.UpdatedAt }},
+	paymentColumn{"payments.paid_at", func(r *paymentRow) any { return &r.PaidAt }},
+)
+
 type paymentEventRow struct {
 	PaymentID string `gorm:"primaryKey"`
 	Seq       int    `gorm:"primaryKey;autoIncrement:false"`
@@ -47,6 +68,27 @@ type paymentEventRow struct {
 }
 
 func (paymentEventRow) TableName() string { return "payment_events" }
+
+type paymentEventColumn = column[paymentEventRow]
+
+// paymentEventColumns are paymentEventRow's columns.
+var paymentEventColumns = columnsOf(
+	paymentEventColumn{"payment_events.payment_id", func(r *paymentEventRow) any { return &r.PaymentID }},
+	paymentEventColumn{"payment_events.seq", func(r *paymentEventRow) any { return &r.Seq }},
+	paymentEventColumn{"payment_events.status", func(r *paymentEventRow) any { return &r.Status }},
+	paymentEventColumn{"payment_events.note", func(r *paymentEventRow) any { return &r.Note }},
+	paymentEventColumn{"payment_events.actor_id", func(r *paymentEventRow) any { return &r.ActorID }},
+	paymentEventColumn{"payment_events.at", func(r *paymentEventRow) any { return &r.At }},
+)
+
+func (r paymentEventRow) toDomain() payments.Event {
+	return payments.Event{Status: r.Status, At: r.At.UTC(), Note: r.Note, ActorID: r.ActorID}
+}
+
+// paymentEventsOf selects w's payment events, in the order tail gives.
+func paymentEventsOf(w where, tail string) stmt {
+	return w.stmt("SELECT "+paymentEventColumns.list+" FROM payment_events", nil, tail)
+}
 
 type ledgerEntryRow struct {
 	ID        string
@@ -73,7 +115,7 @@ type Payments struct {
 
 // paymentView is a payment with the names it shows, read in the same query.
 type paymentView struct {
-	Payment        paymentRow `gorm:"embedded"`
+	Payment        paymentRow
 	TaskTitle      string
 	StudentFirst   string
 	StudentLast    string
@@ -82,6 +124,26 @@ type paymentView struct {
 	StartupEmail   string
 	StartupWebsite string
 }
+
+type paymentViewColumn = column[paymentView]
+
+// paymentViewColumns are paymentView's columns, from paymentViewsFrom; users' names are nullable
+// in the schema (migration 0001), and COALESCE lets them scan into strings.
+var paymentViewColumns = columnsOf(append(within(paymentColumns, func(v *paymentView) *paymentRow { return &v.Payment }),
+	paymentViewColumn{"tasks.title", func(v *paymentView) any { return &v.TaskTitle }},
+	paymentViewColumn{"COALESCE(st.first_name, '')", func(v *paymentView) any { return &v.StudentFirst }},
+	paymentViewColumn{"COALESCE(st.last_name, '')", func(v *paymentView) any { return &v.StudentLast }},
+	paymentViewColumn{"st.email", func(v *paymentView) any { return &v.StudentEmail }},
+	paymentViewColumn{"COALESCE(su.company_name, '')", func(v *paymentView) any { return &v.CompanyName }},
+	paymentViewColumn{"su.email", func(v *paymentView) any { return &v.StartupEmail }},
+	paymentViewColumn{"su.website", func(v *paymentView) any { return &v.StartupWebsite }})...)
+
+// paymentViewsFrom is the head of a read of payment views: their columns, the payments and the
+// rows that name them.
+var paymentViewsFrom = "SELECT " + paymentViewColumns.list + " FROM payments " +
+	"JOIN tasks ON tasks.id = payments.task_id " +
+	"JOIN users st ON st.id = payments.student_id " +
+	"JOIN users su ON su.id = payments.startup_id"
 
 func (v paymentView) toDomain() payments.Payment {
 	r := v.Payment
@@ -95,50 +157,47 @@ func (v paymentView) toDomain() payments.Payment {
 	}
 }
 
-func (s Payments) views(ctx context.Context) *gorm.DB {
-	return s.DB.WithContext(ctx).Table("payments").Select("payments.*, tasks.title AS task_title, " +
-		"COALESCE(st.first_name, '') AS student_first, COALESCE(st.last_name, '') AS student_last, st.email AS student_email, " +
-		"COALESCE(su.company_name, '') AS company_name, su.email AS startup_email, su.website AS startup_website").
-		Joins("JOIN tasks ON tasks.id = payments.task_id").
-		Joins("JOIN users st ON st.id = payments.student_id").
-		Joins("JOIN users su ON su.id = payments.startup_id")
-}
-
 func (s Payments) Payment(ctx context.Context, id string) (*payments.Payment, error) {
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, paymentNotFound)
 	}
-	var row paymentView
-	if err := s.views(ctx).Where("payments.id = ?", id).Take(&row).Error; err != nil {
-		return nil, translate(err, paymentNotFound)
+	db := s.DB.WithContext(ctx)
+	row, found, err := firstOf(db, whereOf("payments.id = ?", id).stmt(paymentViewsFrom, nil, limit(1)), paymentViewColumns)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, apperr.New(apperr.NotFound, paymentNotFound)
 	}
 	p := row.toDomain()
-	var events []paymentEventRow
-	if err := s.DB.WithContext(ctx).Where("payment_id = ?", id).Order("seq").Find(&events).Error; err != nil {
+	events, err := rowsOf(db, paymentEventsOf(whereOf("payment_events.payment_id = ?", id), " ORDER BY payment_events.seq"), paymentEventColumns)
+	if err != nil {
 		return nil, err
 	}
 	for _, e := range events {
-		p.Events = append(p.Events, payments.Event{Status: e.Status, At: e.At.UTC(), Note: e.Note, ActorID: e.ActorID})
+		p.Events = append(p.Events, e.toDomain())
 	}
 	return &p, nil
 }
 
+// Payments reads the count with the page, in one round trip, and then the page's events.
 func (s Payments) Payments(ctx context.Context, f payments.Filter, offset, limit int) ([]payments.Payment, int, error) {
-	q := s.views(ctx)
-	count := s.DB.WithContext(ctx).Table("payments")
+	db := s.DB.WithContext(ctx)
+	var w where
 	for _, c := range []struct{ column, value string }{
 		{"student_id", f.StudentID}, {"startup_id", f.StartupID}, {"status", f.Status},
 	} {
 		if c.value != "" {
-			q, count = q.Where("payments."+c.column+" = ?", c.value), count.Where(c.column+" = ?", c.value)
+			w = w.and("payments."+c.column+" = ?", c.value)
 		}
 	}
-	var total int64
-	if err := count.Count(&total).Error; err != nil {
-		return nil, 0, err
-	}
+	b := newReadBatch(db)
+	var total int
+	readCount(b, w.stmt("SELECT COUNT(*) FROM payments", nil, ""), &total)
 	var rows []paymentView
-	if err := q.Order("payments.created_at DESC, payments.id DESC").Offset(offset).Limit(limit).Find(&rows).Error; err != nil {
+	page, pageArgs := limitOffset(limit, offset)
+	read(b, w.stmt(paymentViewsFrom, nil, " ORDER BY payments.created_at DESC, payments.id DESC"+page, pageArgs...), paymentViewColumns, &rows)
+	if err := b.run(); err != nil {
 		return nil, 0, err
 	}
 	ids := make([]string, len(rows))
@@ -147,13 +206,16 @@ func (s Payments) Payments(ctx context.Context, f payments.Filter, offset, limit
 	}
 	var events []paymentEventRow
 	if len(ids) > 0 {
-		if err := s.DB.WithContext(ctx).Where("payment_id IN ?", ids).Order("payment_id, seq").Find(&events).Error; err != nil {
+		var err error
+		events, err = rowsOf(db, paymentEventsOf(whereOf(inList(db, "payment_events.payment_id", ids)),
+			" ORDER BY payment_events.payment_id, payment_events.seq"), paymentEventColumns)
+		if err != nil {
 			return nil, 0, err
 		}
 	}
 	byPayment := map[string][]payments.Event{}
 	for _, e := range events {
-		byPayment[e.PaymentID] = append(byPayment[e.PaymentID], payments.Event{Status: e.Status, At: e.At.UTC(), Note: e.Note, ActorID: e.ActorID})
+		byPayment[e.PaymentID] = append(byPayment[e.PaymentID], e.toDomain())
 	}
 	out := make([]payments.Payment, 0, len(rows))
 	for _, r := range rows {
@@ -161,7 +223,7 @@ func (s Payments) Payments(ctx context.Context, f payments.Filter, offset, limit
 		p.Events = byPayment[p.ID]
 		out = append(out, p)
 	}
-	return out, int(total), nil
+	return out, total, nil
 }
 
 // Apply moves a payment one step in one transaction: its row only while it is in c.From, its
@@ -178,9 +240,15 @@ func (s Payments) Apply(ctx context.Context, c payments.Change) (bool, error) {
 
 // applyChange is Apply inside the transaction tx; false when the payment was no longer in c.From.
 func applyChange(tx *gorm.DB, auditKey audit.Key, c payments.Change) (bool, error) {
-	var row paymentRow
-	if err := lockRow(tx).Take(&row, "id = ?", c.PaymentID).Error; err != nil {
-		return false, translate(err, paymentNotFound)
+	// The payment's row stays locked until the change commits.
+	startup := value[string]("payments.startup_id")
+	startupID, found, err := firstOf(tx, whereOf("payments.id = ?", c.PaymentID).
+		stmt("SELECT "+startup.list+" FROM payments", nil, limit(1)+forUpdate(tx)), startup)
+	if err != nil {
+		return false, err
+	}
+	if !found {
+		return false, apperr.New(apperr.NotFound, paymentNotFound)
 	}
 	now := c.Event.At.UTC()
 	changes := map[string]any{"status": c.To, "updated_at": now}
@@ -214,16 +282,7 @@ func applyChange(tx *gorm.DB, auditKey audit.Key, c payments.Change) (bool, erro
 	if err := appendAudit(tx, auditKey, &c.Audit); err != nil {
 		return false, err
 	}
-	return true, refreshPaymentRecord(tx, row.StartupID)
-}
-
-// lockRow locks the row a query reads until the transaction ends, on PostgreSQL; SQLite's one
-// connection runs one transaction at a time.
-func lockRow(tx *gorm.DB) *gorm.DB {
-	if IsPostgres(tx) {
-		return tx.Clauses(clause.Locking{Strength: "UPDATE"})
-	}
-	return tx
+	return true, refreshPaymentRecord(tx, startupID)
 }
 
 // openPayment writes a new payment, its first event and posting, and its startup's record, in
@@ -251,8 +310,9 @@ func openPayment(tx *gorm.DB, p *payments.Payment) error {
 }
 
 func addPaymentEvent(tx *gorm.DB, paymentID string, e payments.Event) error {
-	var seq int
-	if err := tx.Model(&paymentEventRow{}).Select("COALESCE(MAX(seq), 0)").Where("payment_id = ?", paymentID).Scan(&seq).Error; err != nil {
+	seq, err := countNow(tx, whereOf("payment_events.payment_id = ?", paymentID).
+		stmt("SELECT COALESCE(MAX(payment_events.seq), 0) FROM payment_events", nil, ""))
+	if err != nil {
 		return err
 	}
 	return tx.Create(&paymentEventRow{PaymentID: paymentID, Seq: seq + 1, Status: e.Status, Note: e.Note, ActorID: e.ActorID, At: e.At.UTC()}).Error
@@ -276,22 +336,22 @@ func post(tx *gorm.DB, p payments.Posting, at time.Time) error {
 	return tx.Create(&rows).Error
 }
 
+type factColumn = column[payments.Fact]
+
+// factColumns are the columns of payments a payment record is computed from.
+var factColumns = columnsOf(
+	factColumn{"payments.status", func(f *payments.Fact) any { return &f.Status }},
+	factColumn{"payments.in_dispute", func(f *payments.Fact) any { return &f.InDispute }},
+	factColumn{"payments.created_at", func(f *payments.Fact) any { return &f.CreatedAt }},
+	factColumn{"payments.paid_at", func(f *payments.Fact) any { return &f.PaidAt }},
+)
+
 // refreshPaymentRecord recomputes a startup's payment record from its payments, on its user row.
 // It moves users.updated_at, as every change to a user does (the user cache).
 func refreshPaymentRecord(tx *gorm.DB, startupID string) error {
-	var facts []struct {
-		Status    string
-		InDispute bool
-		CreatedAt time.Time
-		PaidAt    *time.Time
-	}
-	if err := tx.Model(&paymentRow{}).Select("status, in_dispute, created_at, paid_at").
-		Where("startup_id = ?", startupID).Find(&facts).Error; err != nil {
+	all, err := rowsOf(tx, whereOf("payments.startup_id = ?", startupID).stmt("SELECT "+factColumns.list+" FROM payments", nil, ""), factColumns)
+	if err != nil {
 		return err
-	}
-	all := make([]payments.Fact, len(facts))
-	for i, f := range facts {
-		all[i] = payments.Fact{Status: f.Status, InDispute: f.InDispute, CreatedAt: f.CreatedAt, PaidAt: f.PaidAt}
 	}
 	r := payments.RecordOf(all)
 	return tx.Table("users").Where("id = ?", startupID).Updates(map[string]any{
@@ -300,79 +360,82 @@ func refreshPaymentRecord(tx *gorm.DB, startupID string) error {
 	}).Error
 }
 
-// Balances pages every account's balance per currency, by account.
+type balanceColumn = column[payments.Balance]
+
+// balanceColumns are an account's balance in one currency, of the ledger grouped by both.
+var balanceColumns = columnsOf(
+	balanceColumn{"ledger_entries.account", func(b *payments.Balance) any { return &b.Account }},
+	balanceColumn{"ledger_entries.currency", func(b *payments.Balance) any { return &b.Currency }},
+	balanceColumn{"SUM(ledger_entries.amount)", func(b *payments.Balance) any { return &b.Amount }},
+)
+
+// Balances pages every account's balance per currency, by account; the count and the page are
+// read in one round trip.
 func (s Payments) Balances(ctx context.Context, offset, limit int) ([]payments.Balance, int, error) {
-	db := s.DB.WithContext(ctx)
-	var total int64
-	if err := db.Table("(?) AS accounts", db.Model(&ledgerEntryRow{}).Select("account, currency").Group("account, currency")).
-		Count(&total).Error; err != nil {
+	const grouped = " GROUP BY ledger_entries.account, ledger_entries.currency"
+	b := newReadBatch(s.DB.WithContext(ctx))
+	var total int
+	readCount(b, sqlOf("SELECT COUNT(*) FROM (SELECT ledger_entries.account, ledger_entries.currency FROM ledger_entries"+grouped+") AS accounts"), &total)
+	var out []payments.Balance
+	page, pageArgs := limitOffset(limit, offset)
+	read(b, sqlOf("SELECT "+balanceColumns.list+" FROM ledger_entries"+grouped+
+		" ORDER BY ledger_entries.account, ledger_entries.currency"+page, pageArgs...), balanceColumns, &out)
+	if err := b.run(); err != nil {
 		return nil, 0, err
 	}
-	var rows []struct {
-		Account  string
-		Currency string
-		Amount   int64
-	}
-	if err := db.Model(&ledgerEntryRow{}).Select("account, currency, SUM(amount) AS amount").Group("account, currency").
-		Order("account, currency").Offset(offset).Limit(limit).Scan(&rows).Error; err != nil {
-		return nil, 0, err
-	}
-	out := make([]payments.Balance, len(rows))
-	for i, r := range rows {
-		out[i] = payments.Balance{Account: r.Account, Currency: r.Currency, Amount: money.Amount(r.Amount)}
-	}
-	return out, int(total), nil
+	return nonNil(out), total, nil
 }
 
 // CurrencySums is the sum of every entry per currency: zero in each, in a balanced ledger.
 func (s Payments) CurrencySums(ctx context.Context) (map[string]money.Amount, error) {
-	var rows []struct {
+	type sum struct {
 		Currency string
-		Amount   int64
+		Amount   money.Amount
 	}
-	if err := s.DB.WithContext(ctx).Model(&ledgerEntryRow{}).Select("currency, SUM(amount) AS amount").Group("currency").Scan(&rows).Error; err != nil {
+	cols := columnsOf(column[sum]{"ledger_entries.currency", func(r *sum) any { return &r.Currency }},
+		column[sum]{"SUM(ledger_entries.amount)", func(r *sum) any { return &r.Amount }})
+	rows, err := rowsOf(s.DB.WithContext(ctx), sqlOf("SELECT "+cols.list+" FROM ledger_entries GROUP BY ledger_entries.currency"), cols)
+	if err != nil {
 		return nil, err
 	}
 	out := map[string]money.Amount{}
 	for _, r := range rows {
-		out[r.Currency] = money.Amount(r.Amount)
+		out[r.Currency] = r.Amount
 	}
 	return out, nil
 }
 
-// UnbalancedTransactions lists up to limit ledger transactions whose entries do not sum to zero
-// in some currency.
-func (s Payments) UnbalancedTransactions(ctx context.Context, limit int) ([]string, error) {
-	var ids []string
-	err := s.DB.WithContext(ctx).Model(&ledgerEntryRow{}).Select("txn_id").Group("txn_id, currency").
-		Having("SUM(amount) <> 0").Limit(limit).Pluck("txn_id", &ids).Error
-	return ids, err
+// UnbalancedTransactions lists up to n ledger transactions whose entries do not sum to zero in
+// some currency.
+func (s Payments) UnbalancedTransactions(ctx context.Context, n int) ([]string, error) {
+	txn := value[string]("ledger_entries.txn_id")
+	return rowsOf(s.DB.WithContext(ctx), sqlOf("SELECT "+txn.list+" FROM ledger_entries "+
+		"GROUP BY ledger_entries.txn_id, ledger_entries.currency HAVING SUM(ledger_entries.amount) <> 0"+limit(n)), txn)
 }
+
+type taskEscrowColumn = column[payments.TaskEscrowFigures]
+
+// taskEscrowColumns are a task's escrow figures, of a read of tasks; the transferred sum's ? is
+// the transferred status, the first argument of the statement that selects them.
+var taskEscrowColumns = columnsOf(
+	taskEscrowColumn{"tasks.id", func(e *payments.TaskEscrowFigures) any { return &e.TaskID }},
+	taskEscrowColumn{"tasks.currency", func(e *payments.TaskEscrowFigures) any { return &e.Currency }},
+	taskEscrowColumn{"COALESCE((SELECT SUM(l.amount) FROM ledger_entries l WHERE l.task_id = tasks.id AND l.account LIKE 'escrow:task:%'), 0)",
+		func(e *payments.TaskEscrowFigures) any { return &e.Escrow }},
+	taskEscrowColumn{"tasks.funding_amount", func(e *payments.TaskEscrowFigures) any { return &e.Funded }},
+	taskEscrowColumn{"tasks.funding_refunded", func(e *payments.TaskEscrowFigures) any { return &e.Refunded }},
+	taskEscrowColumn{"COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.task_id = tasks.id AND p.status = ?), 0)",
+		func(e *payments.TaskEscrowFigures) any { return &e.Transferred }},
+)
 
 // TaskEscrows reads, for every task with money in or through escrow, the sum of its escrow
 // accounts and what its funding and its transferred payments say.
 func (s Payments) TaskEscrows(ctx context.Context) ([]payments.TaskEscrowFigures, error) {
-	var rows []struct {
-		TaskID      string
-		Currency    string
-		Escrow      int64
-		Funded      int64
-		Refunded    int64
-		Transferred int64
-	}
-	err := s.DB.WithContext(ctx).Raw(`SELECT tasks.id AS task_id, tasks.currency,
-		COALESCE((SELECT SUM(l.amount) FROM ledger_entries l WHERE l.task_id = tasks.id AND l.account LIKE 'escrow:task:%'), 0) AS escrow,
-		tasks.funding_amount AS funded, tasks.funding_refunded AS refunded,
-		COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.task_id = tasks.id AND p.status = ?), 0) AS transferred
-		FROM tasks WHERE tasks.funding_amount > 0 OR EXISTS (SELECT 1 FROM ledger_entries l WHERE l.task_id = tasks.id AND l.account LIKE 'escrow:task:%')`,
-		payments.Transferred).Scan(&rows).Error
+	out, err := rowsOf(s.DB.WithContext(ctx), whereOf("(tasks.funding_amount > 0 OR EXISTS "+
+		"(SELECT 1 FROM ledger_entries l WHERE l.task_id = tasks.id AND l.account LIKE 'escrow:task:%'))").
+		stmt("SELECT "+taskEscrowColumns.list+" FROM tasks", []any{payments.Transferred}, ""), taskEscrowColumns)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]payments.TaskEscrowFigures, len(rows))
-	for i, r := range rows {
-		out[i] = payments.TaskEscrowFigures{TaskID: r.TaskID, Currency: r.Currency, Escrow: money.Amount(r.Escrow),
-			Funded: money.Amount(r.Funded), Transferred: money.Amount(r.Transferred), Refunded: money.Amount(r.Refunded)}
-	}
-	return out, nil
+	return nonNil(out), nil
 }

@@ -2,12 +2,12 @@ package store
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"bridgework/backend/apperr"
 	"bridgework/backend/audit"
 	"bridgework/backend/money"
 	"bridgework/backend/payments"
@@ -28,6 +28,23 @@ type payoutAccountRow struct {
 
 func (payoutAccountRow) TableName() string { return "payout_accounts" }
 
+type payoutAccountColumn = column[payoutAccountRow]
+
+// payoutAccountColumns are payoutAccountRow's columns.
+var payoutAccountColumns = columnsOf(
+	payoutAccountColumn{"payout_accounts.user_id", func(r *payoutAccountRow) any { return &r.UserID }},
+	payoutAccountColumn{"payout_accounts.stripe_account_id", func(r *payoutAccountRow) any { return &r.StripeAccountID }},
+	payoutAccountColumn{"payout_accounts.status", func(r *payoutAccountRow) any { return &r.Status }},
+	payoutAccountColumn{"payout_accounts.event_created", func(r *payoutAccountRow) any { return &r.EventCreated }},
+	payoutAccountColumn{"payout_accounts.created_at", func(r *payoutAccountRow) any { return &r.CreatedAt }},
+	payoutAccountColumn{"payout_accounts.updated_at", func(r *payoutAccountRow) any { return &r.UpdatedAt }},
+)
+
+// payoutAccountsOf selects the payout accounts w names, with tail after.
+func payoutAccountsOf(w where, tail string) stmt {
+	return w.stmt("SELECT "+payoutAccountColumns.list+" FROM payout_accounts", nil, tail)
+}
+
 func (r payoutAccountRow) toDomain() *payments.PayoutAccount {
 	return &payments.PayoutAccount{UserID: r.UserID, AccountID: r.StripeAccountID, Status: r.Status, EventCreated: r.EventCreated}
 }
@@ -47,6 +64,23 @@ type taskFundingRow struct {
 }
 
 func (taskFundingRow) TableName() string { return "task_fundings" }
+
+type taskFundingColumn = column[taskFundingRow]
+
+// taskFundingColumns are taskFundingRow's columns.
+var taskFundingColumns = columnsOf(
+	taskFundingColumn{"task_fundings.id", func(r *taskFundingRow) any { return &r.ID }},
+	taskFundingColumn{"task_fundings.task_id", func(r *taskFundingRow) any { return &r.TaskID }},
+	taskFundingColumn{"task_fundings.session_id", func(r *taskFundingRow) any { return &r.SessionID }},
+	taskFundingColumn{"task_fundings.amount", func(r *taskFundingRow) any { return &r.Amount }},
+	taskFundingColumn{"task_fundings.currency", func(r *taskFundingRow) any { return &r.Currency }},
+	taskFundingColumn{"task_fundings.status", func(r *taskFundingRow) any { return &r.Status }},
+	taskFundingColumn{"task_fundings.payment_intent", func(r *taskFundingRow) any { return &r.PaymentIntent }},
+	taskFundingColumn{"task_fundings.charge", func(r *taskFundingRow) any { return &r.Charge }},
+	taskFundingColumn{"task_fundings.refunded", func(r *taskFundingRow) any { return &r.Refunded }},
+	taskFundingColumn{"task_fundings.created_at", func(r *taskFundingRow) any { return &r.CreatedAt }},
+	taskFundingColumn{"task_fundings.completed_at", func(r *taskFundingRow) any { return &r.CompletedAt }},
+)
 
 type moneyJobRow struct {
 	ID             string
@@ -69,6 +103,28 @@ type moneyJobRow struct {
 
 func (moneyJobRow) TableName() string { return "money_jobs" }
 
+type moneyJobColumn = column[moneyJobRow]
+
+// moneyJobColumns are moneyJobRow's columns.
+var moneyJobColumns = columnsOf(
+	moneyJobColumn{"money_jobs.id", func(r *moneyJobRow) any { return &r.ID }},
+	moneyJobColumn{"money_jobs.kind", func(r *moneyJobRow) any { return &r.Kind }},
+	moneyJobColumn{"money_jobs.payment_id", func(r *moneyJobRow) any { return &r.PaymentID }},
+	moneyJobColumn{"money_jobs.task_id", func(r *moneyJobRow) any { return &r.TaskID }},
+	moneyJobColumn{"money_jobs.funding_id", func(r *moneyJobRow) any { return &r.FundingID }},
+	moneyJobColumn{"money_jobs.amount", func(r *moneyJobRow) any { return &r.Amount }},
+	moneyJobColumn{"money_jobs.fee", func(r *moneyJobRow) any { return &r.Fee }},
+	moneyJobColumn{"money_jobs.currency", func(r *moneyJobRow) any { return &r.Currency }},
+	moneyJobColumn{"money_jobs.idempotency_key", func(r *moneyJobRow) any { return &r.IdempotencyKey }},
+	moneyJobColumn{"money_jobs.attempts", func(r *moneyJobRow) any { return &r.Attempts }},
+	moneyJobColumn{"money_jobs.next_attempt_at", func(r *moneyJobRow) any { return &r.NextAttemptAt }},
+	moneyJobColumn{"money_jobs.locked_until", func(r *moneyJobRow) any { return &r.LockedUntil }},
+	moneyJobColumn{"money_jobs.last_error", func(r *moneyJobRow) any { return &r.LastError }},
+	moneyJobColumn{"money_jobs.result", func(r *moneyJobRow) any { return &r.Result }},
+	moneyJobColumn{"money_jobs.done_at", func(r *moneyJobRow) any { return &r.DoneAt }},
+	moneyJobColumn{"money_jobs.created_at", func(r *moneyJobRow) any { return &r.CreatedAt }},
+)
+
 type stripeEventRow struct {
 	ID          string
 	Type        string
@@ -81,9 +137,18 @@ func (stripeEventRow) TableName() string { return "stripe_events" }
 const payoutAccountNotFound = "No payout account."
 
 func (s Payments) PayoutAccount(ctx context.Context, userID string) (*payments.PayoutAccount, error) {
-	var row payoutAccountRow
-	if err := s.DB.WithContext(ctx).Take(&row, "user_id = ?", userID).Error; err != nil {
-		return nil, translate(err, payoutAccountNotFound)
+	return payoutAccountWhere(s.DB.WithContext(ctx), whereOf("payout_accounts.user_id = ?", userID), "")
+}
+
+// payoutAccountWhere reads the one payout account w selects, locking it with lock; apperr.NotFound
+// when none.
+func payoutAccountWhere(db *gorm.DB, w where, lock string) (*payments.PayoutAccount, error) {
+	row, found, err := firstOf(db, payoutAccountsOf(w, limit(1)+lock), payoutAccountColumns)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, apperr.New(apperr.NotFound, payoutAccountNotFound)
 	}
 	return row.toDomain(), nil
 }
@@ -119,11 +184,7 @@ func recordEvent(tx *gorm.DB, ev payments.StripeEvent) (bool, error) {
 }
 
 func (t paymentsTx) PayoutAccountOf(accountID string) (*payments.PayoutAccount, error) {
-	var row payoutAccountRow
-	if err := lockRow(t.db).Take(&row, "stripe_account_id = ?", accountID).Error; err != nil {
-		return nil, translate(err, payoutAccountNotFound)
-	}
-	return row.toDomain(), nil
+	return payoutAccountWhere(t.db, whereOf("payout_accounts.stripe_account_id = ?", accountID), forUpdate(t.db))
 }
 
 func (t paymentsTx) SetPayouts(userID, status string, eventCreated int64) error {
@@ -132,10 +193,8 @@ func (t paymentsTx) SetPayouts(userID, status string, eventCreated int64) error 
 }
 
 func (t paymentsTx) AwaitingPayments(studentID string) ([]payments.Payment, error) {
-	var rows []paymentView
-	err := Payments{DB: t.db}.views(context.Background()).
-		Where("payments.student_id = ? AND payments.status = ?", studentID, payments.AwaitingStudent).
-		Order("payments.created_at, payments.id").Find(&rows).Error
+	rows, err := rowsOf(t.db, whereOf("payments.student_id = ? AND payments.status = ?", studentID, payments.AwaitingStudent).
+		stmt(paymentViewsFrom, nil, " ORDER BY payments.created_at, payments.id"), paymentViewColumns)
 	out := make([]payments.Payment, len(rows))
 	for i, r := range rows {
 		out[i] = r.toDomain()
@@ -163,21 +222,24 @@ type MoneyJobs struct {
 	AuditKey audit.Key
 }
 
-// Claim leases up to limit due jobs until now+lease and counts the attempt. On PostgreSQL the
+// Claim leases up to n due jobs until now+lease and counts the attempt. On PostgreSQL the
 // due rows are locked with SKIP LOCKED while they are leased, so instances claiming at once take
 // different jobs instead of waiting on each other; SQLite's one connection claims one at a time.
 // A claimer that dies leaves its lease to expire, and the job is tried again.
-func (s MoneyJobs) Claim(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]payments.Job, error) {
+func (s MoneyJobs) Claim(ctx context.Context, now time.Time, lease time.Duration, n int) ([]payments.Job, error) {
 	now = now.UTC()
 	var ids []string
 	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		q := tx.Model(&moneyJobRow{}).
-			Where("done_at IS NULL AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until < ?)", now, now).
-			Order("next_attempt_at, id").Limit(limit)
-		if IsPostgres(tx) {
-			q = q.Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"})
+		lock := forUpdate(tx)
+		if lock != "" {
+			lock += " SKIP LOCKED"
 		}
-		if err := q.Pluck("id", &ids).Error; err != nil || len(ids) == 0 {
+		id := value[string]("money_jobs.id")
+		var err error
+		ids, err = rowsOf(tx, whereOf("money_jobs.done_at IS NULL AND money_jobs.next_attempt_at <= ? AND "+
+			"(money_jobs.locked_until IS NULL OR money_jobs.locked_until < ?)", now, now).
+			stmt("SELECT "+id.list+" FROM money_jobs", nil, " ORDER BY money_jobs.next_attempt_at, money_jobs.id"+limit(n)+lock), id)
+		if err != nil || len(ids) == 0 {
 			return err
 		}
 		return tx.Model(&moneyJobRow{}).Where("id IN ?", ids).
@@ -186,22 +248,13 @@ func (s MoneyJobs) Claim(ctx context.Context, now time.Time, lease time.Duration
 	if err != nil || len(ids) == 0 {
 		return nil, err
 	}
-	var rows []struct {
-		Job           moneyJobRow `gorm:"embedded"`
-		Destination   string
-		PaymentIntent string
-		Charge        string
-		StartupID     string
-		TaskTitle     string
-	}
-	err = s.DB.WithContext(ctx).Table("money_jobs").
-		Select("money_jobs.*, COALESCE(pa.stripe_account_id, '') AS destination, COALESCE(f.payment_intent, '') AS payment_intent, "+
-			"COALESCE(f.charge, '') AS charge, tasks.startup_id, tasks.title AS task_title").
-		Joins("JOIN tasks ON tasks.id = money_jobs.task_id").
-		Joins("LEFT JOIN task_fundings f ON f.id = money_jobs.funding_id").
-		Joins("LEFT JOIN payments p ON p.id = money_jobs.payment_id").
-		Joins("LEFT JOIN payout_accounts pa ON pa.user_id = p.student_id").
-		Where("money_jobs.id IN ?", ids).Order("money_jobs.next_attempt_at, money_jobs.id").Scan(&rows).Error
+	db := s.DB.WithContext(ctx)
+	rows, err := rowsOf(db, whereOf(inList(db, "money_jobs.id", ids)).stmt("SELECT "+claimedColumns.list+" FROM money_jobs "+
+		"JOIN tasks ON tasks.id = money_jobs.task_id "+
+		"LEFT JOIN task_fundings f ON f.id = money_jobs.funding_id "+
+		"LEFT JOIN payments p ON p.id = money_jobs.payment_id "+
+		"LEFT JOIN payout_accounts pa ON pa.user_id = p.student_id", nil,
+		" ORDER BY money_jobs.next_attempt_at, money_jobs.id"), claimedColumns)
 	out := make([]payments.Job, len(rows))
 	for i, r := range rows {
 		j := r.Job
@@ -212,6 +265,25 @@ func (s MoneyJobs) Claim(ctx context.Context, now time.Time, lease time.Duration
 	}
 	return out, err
 }
+
+// claimedRow is a claimed job with what its worker needs beside it: the student's connected
+// account, the funding's payment intent and charge, and the task's startup and title.
+type claimedRow struct {
+	Job                                moneyJobRow
+	Destination, PaymentIntent, Charge string
+	StartupID, TaskTitle               string
+}
+
+type claimedColumn = column[claimedRow]
+
+// claimedColumns are claimedRow's columns; a job's funding, payment and account may be missing
+// (the LEFT JOINs of Claim), and COALESCE lets theirs scan into strings.
+var claimedColumns = columnsOf(append(within(moneyJobColumns, func(r *claimedRow) *moneyJobRow { return &r.Job }),
+	claimedColumn{"COALESCE(pa.stripe_account_id, '')", func(r *claimedRow) any { return &r.Destination }},
+	claimedColumn{"COALESCE(f.payment_intent, '')", func(r *claimedRow) any { return &r.PaymentIntent }},
+	claimedColumn{"COALESCE(f.charge, '')", func(r *claimedRow) any { return &r.Charge }},
+	claimedColumn{"tasks.startup_id", func(r *claimedRow) any { return &r.StartupID }},
+	claimedColumn{"tasks.title", func(r *claimedRow) any { return &r.TaskTitle }})...)
 
 func (s MoneyJobs) SetCharge(ctx context.Context, fundingID, charge string) error {
 	return s.DB.WithContext(ctx).Model(&taskFundingRow{}).Where("id = ?", fundingID).Update("charge", charge).Error
@@ -237,9 +309,13 @@ func (s MoneyJobs) Transferred(ctx context.Context, jobID string, c payments.Cha
 // funding refunded, the startup's notification and the trail's entry, and the job done.
 func (s MoneyJobs) Refunded(ctx context.Context, r payments.Refund) error {
 	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var job moneyJobRow
-		if err := lockRow(tx).Take(&job, "id = ?", r.JobID).Error; err != nil {
+		job, found, err := firstOf(tx, whereOf("money_jobs.id = ?", r.JobID).
+			stmt("SELECT "+moneyJobColumns.list+" FROM money_jobs", nil, limit(1)+forUpdate(tx)), moneyJobColumns)
+		if err != nil {
 			return err
+		}
+		if !found {
+			return gorm.ErrRecordNotFound // as it always was: the worker only books the jobs it claimed
 		}
 		if job.DoneAt != nil {
 			return nil
@@ -297,13 +373,15 @@ func (s MoneyJobs) Release(ctx context.Context, jobID string) error {
 // The marketplace's side of the escrow, inside an approval's or a webhook's transaction.
 
 func (t taskTx) Fundings(taskID string) ([]payments.Funding, error) {
-	var rows []struct {
-		Funding taskFundingRow `gorm:"embedded"`
+	type spentRow struct {
+		Funding taskFundingRow
 		Spent   int64
 	}
-	err := t.db.Table("task_fundings f").
-		Select("f.*, COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.funding_id = f.id), 0) AS spent").
-		Where("f.task_id = ?", taskID).Order("f.created_at, f.id").Scan(&rows).Error
+	cols := columnsOf(append(within(taskFundingColumns, func(r *spentRow) *taskFundingRow { return &r.Funding }),
+		column[spentRow]{"COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.funding_id = task_fundings.id), 0)",
+			func(r *spentRow) any { return &r.Spent }})...)
+	rows, err := rowsOf(t.db, whereOf("task_fundings.task_id = ?", taskID).
+		stmt("SELECT "+cols.list+" FROM task_fundings", nil, " ORDER BY task_fundings.created_at, task_fundings.id"), cols)
 	out := make([]payments.Funding, len(rows))
 	for i, r := range rows {
 		f := r.Funding
@@ -317,8 +395,7 @@ func (t taskTx) Fundings(taskID string) ([]payments.Funding, error) {
 // PayoutsEnabled locks the student's connected account, if any, until the approval commits: an
 // account.updated enabling payouts meanwhile then sees the approval's payment awaiting them.
 func (t taskTx) PayoutsEnabled(studentID string) (bool, error) {
-	var rows []payoutAccountRow
-	err := lockRow(t.db).Where("user_id = ?", studentID).Find(&rows).Error
+	rows, err := rowsOf(t.db, payoutAccountsOf(whereOf("payout_accounts.user_id = ?", studentID), forUpdate(t.db)), payoutAccountColumns)
 	return len(rows) == 1 && rows[0].Status == payments.PayoutsEnabled, err
 }
 
@@ -333,24 +410,24 @@ func (t taskTx) Post(p payments.Posting) error { return post(t.db, p, time.Now()
 // PayFunding completes the funding of a paid Checkout Session (or writes it completed, when this
 // server never saw it open), adds its amount to the task's and marks the task funded.
 func (t taskTx) PayFunding(f *payments.Funding, at time.Time) (bool, error) {
-	var row taskFundingRow
-	err := lockRow(t.db).Take(&row, "session_id = ?", f.SessionID).Error
+	row, found, err := firstOf(t.db, whereOf("task_fundings.session_id = ?", f.SessionID).
+		stmt("SELECT "+taskFundingColumns.list+" FROM task_fundings", nil, limit(1)+forUpdate(t.db)), taskFundingColumns)
 	switch {
-	case err == nil && row.Status == payments.FundingPaid:
+	case err != nil:
+		return false, err
+	case found && row.Status == payments.FundingPaid:
 		return false, nil
-	case err == nil:
+	case found:
 		row.Status, row.Amount, row.Currency, row.PaymentIntent, row.CompletedAt = payments.FundingPaid, int64(f.Amount), f.Currency, f.PaymentIntent, &at
 		if err := t.db.Save(&row).Error; err != nil {
 			return false, err
 		}
-	case errors.Is(err, gorm.ErrRecordNotFound):
+	default:
 		row = taskFundingRow{ID: NewID(), TaskID: f.TaskID, SessionID: f.SessionID, Amount: int64(f.Amount), Currency: f.Currency,
 			Status: payments.FundingPaid, PaymentIntent: f.PaymentIntent, CreatedAt: at.UTC(), CompletedAt: &at}
 		if err := t.db.Create(&row).Error; err != nil {
 			return false, err
 		}
-	default:
-		return false, err
 	}
 	f.ID, f.Status = row.ID, payments.FundingPaid
 	return true, t.db.Model(&taskRow{}).Where("id = ?", f.TaskID).Updates(map[string]any{
@@ -380,18 +457,29 @@ func (s Tasks) OpenFunding(ctx context.Context, f *payments.Funding) error {
 	})
 }
 
+type reviewDueColumn = column[tasks.ReviewDue]
+
+// reviewDueColumns are a tasks.ReviewDue's columns, of tasks joined to their submissions s.
+var reviewDueColumns = columnsOf(
+	reviewDueColumn{"tasks.id", func(r *tasks.ReviewDue) any { return &r.TaskID }},
+	reviewDueColumn{"tasks.title", func(r *tasks.ReviewDue) any { return &r.TaskTitle }},
+	reviewDueColumn{"tasks.startup_id", func(r *tasks.ReviewDue) any { return &r.StartupID }},
+	reviewDueColumn{"s.student_id", func(r *tasks.ReviewDue) any { return &r.StudentID }},
+	reviewDueColumn{"s.id", func(r *tasks.ReviewDue) any { return &r.SubmissionID }},
+	reviewDueColumn{"s.revision", func(r *tasks.ReviewDue) any { return &r.Revision }},
+	reviewDueColumn{"s.submitted_at", func(r *tasks.ReviewDue) any { return &r.SubmittedAt }},
+	reviewDueColumn{"s.release_warned", func(r *tasks.ReviewDue) any { return &r.Warned }},
+)
+
 // ReviewsDue reads the work waiting for a decision on funded tasks assigned to one student, sent
 // at or before submittedBy.
 func (s Tasks) ReviewsDue(ctx context.Context, submittedBy time.Time) ([]tasks.ReviewDue, error) {
-	var rows []tasks.ReviewDue
-	err := s.DB.WithContext(ctx).Table("tasks").
-		Select("tasks.id AS task_id, tasks.title AS task_title, tasks.startup_id, s.student_id, s.id AS submission_id, "+
-			"s.revision, s.submitted_at, s.release_warned AS warned").
-		Joins("JOIN submissions s ON s.task_id = tasks.id AND s.student_id = tasks.assigned_student_id").
+	rows, err := rowsOf(s.DB.WithContext(ctx),
 		// The funded status is written out, as the partial index idx_tasks_funded names it.
-		Where("tasks.funding_status = '"+tasks.Funded+"' AND tasks.assigned_student_id <> '' AND tasks.status <> ? AND s.status IN ? AND s.submitted_at <= ?",
-			tasks.StatusCompleted, []string{tasks.Pending, tasks.UnderReview}, submittedBy.UTC()).
-		Order("s.submitted_at, s.id").Scan(&rows).Error
+		whereOf("tasks.funding_status = '"+tasks.Funded+"' AND tasks.assigned_student_id <> '' AND tasks.status <> ? AND s.status IN (?, ?) AND s.submitted_at <= ?",
+			tasks.StatusCompleted, tasks.Pending, tasks.UnderReview, submittedBy.UTC()).
+			stmt("SELECT "+reviewDueColumns.list+" FROM tasks JOIN submissions s ON s.task_id = tasks.id AND s.student_id = tasks.assigned_student_id",
+				nil, " ORDER BY s.submitted_at, s.id"), reviewDueColumns)
 	for i := range rows {
 		rows[i].SubmittedAt = rows[i].SubmittedAt.UTC()
 	}
