@@ -18,6 +18,14 @@ func TestColumns_nameTheFieldsTheyFill(t *testing.T) {
 	checkColumns(t, "submission_revisions", revisionColumns)
 	checkColumns(t, "saved_searches", savedSearchColumns)
 	checkColumns(t, "users", personColumns)
+	checkColumns(t, "messages", messageColumns)
+	checkColumns(t, "users", chatUserColumns, "Skills")
+	checkColumns(t, "files", fileColumns, "Data")
+	checkColumns(t, "files", fileDataColumns)
+	checkColumns(t, "notifications", notificationColumns)
+	checkColumns(t, "notification_settings", notificationSettingColumns)
+	checkColumns(t, "users", nameColumns)
+	checkColumns(t, "mail_outbox", outboxColumns)
 }
 
 // column names a table's column as "table.column" or "COALESCE(table.column, ”)".
