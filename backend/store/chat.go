@@ -25,6 +25,18 @@ type messageRow struct {
 
 func (messageRow) TableName() string { return "messages" }
 
+type messageColumn = column[messageRow]
+
+var messageColumns = columnsOf(
+	messageColumn{"messages.id", func(r *messageRow) any { return &r.ID }},
+	messageColumn{"messages.sender_id", func(r *messageRow) any { return &r.SenderID }},
+	messageColumn{"messages.receiver_id", func(r *messageRow) any { return &r.ReceiverID }},
+	messageColumn{"messages.content", func(r *messageRow) any { return &r.Content }},
+	messageColumn{"messages.client_id", func(r *messageRow) any { return &r.ClientID }},
+	messageColumn{"messages.created_at", func(r *messageRow) any { return &r.CreatedAt }},
+	messageColumn{"messages.read_at", func(r *messageRow) any { return &r.ReadAt }},
+)
+
 func (r messageRow) toDomain() chat.Message {
 	m := chat.Message{ID: r.ID, SenderID: r.SenderID, ReceiverID: r.ReceiverID, Content: r.Content,
 		CreatedAt: r.CreatedAt.UTC(), ReadAt: r.ReadAt}
@@ -91,65 +103,68 @@ func (s Messages) CreateMessage(ctx context.Context, m *chat.Message) error {
 }
 
 func (s Messages) MessageByClientID(ctx context.Context, senderID, clientID string) (*chat.Message, error) {
-	var row messageRow
-	err := s.DB.WithContext(ctx).Where("sender_id = ? AND client_id = ?", senderID, clientID).Take(&row).Error
+	db := s.DB.WithContext(ctx)
+	row, found, err := firstOf(db, whereOf("messages.sender_id = ? AND messages.client_id = ?", senderID, clientID).
+		stmt("SELECT "+messageColumns.list+" FROM messages", nil, limit(1)), messageColumns)
 	if err != nil {
-		return nil, translate(err, "Message not found.")
+		return nil, err
+	}
+	if !found {
+		return nil, apperr.New(apperr.NotFound, "Message not found.")
 	}
 	m := []chat.Message{row.toDomain()}
-	if err := withAttachments(s.DB.WithContext(ctx), m); err != nil {
+	if err := withAttachments(db, m); err != nil {
 		return nil, err
 	}
 	return &m[0], nil
 }
 
-func (s Messages) Thread(ctx context.Context, a, b string, cur chat.Cursor, limit int) ([]chat.Message, error) {
-	q := s.DB.WithContext(ctx).
-		Where("(sender_id = ? AND receiver_id = ?) OR (sender_id = ? AND receiver_id = ?)", a, b, b, a).
-		Limit(limit)
-	var rows []messageRow
-	var err error
-	if cur.Query != "" {
+func (s Messages) Thread(ctx context.Context, a, b string, cur chat.Cursor, n int) ([]chat.Message, error) {
+	db := s.DB.WithContext(ctx)
+	w := whereOf("((messages.sender_id = ? AND messages.receiver_id = ?) OR (messages.sender_id = ? AND messages.receiver_id = ?))", a, b, b, a)
+	order := " ORDER BY messages.id DESC"
+	switch {
+	case cur.Query != "":
 		if cur.Before != "" {
-			q = q.Where("id < ?", cur.Before)
+			w = w.and("messages.id < ?", cur.Before)
 		}
-		err = q.Where(`LOWER(content) LIKE ? ESCAPE '\'`, likePattern(cur.Query)).Order("id DESC").Find(&rows).Error
-	} else if cur.After != "" {
-		err = q.Where("id > ?", cur.After).Order("id").Find(&rows).Error
-	} else {
-		// The latest page, or the one before a message: read backwards, then put it in time order.
-		if cur.Before != "" {
-			q = q.Where("id < ?", cur.Before)
-		}
-		err = q.Order("id DESC").Find(&rows).Error
-		slices.Reverse(rows)
+		w = w.and(`LOWER(messages.content) LIKE ? ESCAPE '\'`, likePattern(cur.Query))
+	case cur.After != "":
+		w, order = w.and("messages.id > ?", cur.After), " ORDER BY messages.id"
+	case cur.Before != "":
+		w = w.and("messages.id < ?", cur.Before)
 	}
+	rows, err := rowsOf(db, w.stmt("SELECT "+messageColumns.list+" FROM messages", nil, order+limit(n)), messageColumns)
 	if err != nil {
 		return nil, err
+	}
+	if cur.Query == "" && cur.After == "" {
+		// The latest page, or the one before a message: read backwards, then put it in time order.
+		slices.Reverse(rows)
 	}
 	out := make([]chat.Message, len(rows))
 	for i, r := range rows {
 		out[i] = r.toDomain()
 	}
-	return out, withAttachments(s.DB.WithContext(ctx), out)
+	return out, withAttachments(db, out)
 }
 
 func (s Messages) MarkRead(ctx context.Context, readerID, senderID string, at time.Time) (chat.ReadReceipt, error) {
 	r := chat.ReadReceipt{ReaderID: readerID, SenderID: senderID, ReadAt: at.UTC()}
 	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		unread := func() *gorm.DB {
-			return tx.Model(&messageRow{}).Where("sender_id = ? AND receiver_id = ? AND read_at IS NULL", senderID, readerID)
-		}
-		var newest []string
-		if err := unread().Order("id DESC").Limit(1).Pluck("id", &newest).Error; err != nil || len(newest) == 0 {
+		const unread = "messages.sender_id = ? AND messages.receiver_id = ? AND messages.read_at IS NULL"
+		id := value[string]("messages.id")
+		newest, found, err := firstOf(tx, whereOf(unread, senderID, readerID).
+			stmt("SELECT "+id.list+" FROM messages", nil, " ORDER BY messages.id DESC"+limit(1)), id)
+		if err != nil || !found {
 			return err
 		}
 		// Bounded by the newest unread id now: a message committed meanwhile stays unread.
-		res := unread().Where("id <= ?", newest[0]).Update("read_at", r.ReadAt)
+		res := tx.Model(&messageRow{}).Where(unread, senderID, readerID).Where("id <= ?", newest).Update("read_at", r.ReadAt)
 		if res.Error != nil {
 			return res.Error
 		}
-		r.UpTo, r.Count = newest[0], int(res.RowsAffected)
+		r.UpTo, r.Count = newest, int(res.RowsAffected)
 		return nil
 	})
 	return r, err
@@ -163,19 +178,29 @@ type conversationRow struct {
 	Unread    int
 }
 
+// conversationColumns are read from the user's messages as sender and as receiver (m); the
+// unread count's ? is the user.
+var conversationColumns = columnsOf(
+	column[conversationRow]{"m.partner_id", func(r *conversationRow) any { return &r.PartnerID }},
+	column[conversationRow]{"MAX(m.id)", func(r *conversationRow) any { return &r.LastID }},
+	column[conversationRow]{"SUM(CASE WHEN m.receiver_id = ? AND m.read_at IS NULL THEN 1 ELSE 0 END)",
+		func(r *conversationRow) any { return &r.Unread }},
+)
+
+// Conversations reads the user's partners, then their latest messages with those messages'
+// files and the partners in one round trip.
 func (s Messages) Conversations(ctx context.Context, userID string) ([]chat.Conversation, error) {
 	db := s.DB.WithContext(ctx)
-	var convs []conversationRow
 	// Two index scans (as sender, as receiver) instead of one OR over both columns.
-	err := db.Raw(`
-SELECT partner_id, MAX(id) AS last_id, SUM(CASE WHEN receiver_id = ? AND read_at IS NULL THEN 1 ELSE 0 END) AS unread
+	convs, err := rowsOf(db, sqlOf(`
+SELECT `+conversationColumns.list+`
 FROM (
 	SELECT receiver_id AS partner_id, id, receiver_id, read_at FROM messages WHERE sender_id = ?
 	UNION ALL
 	SELECT sender_id AS partner_id, id, receiver_id, read_at FROM messages WHERE receiver_id = ?
 ) m
-GROUP BY partner_id
-ORDER BY last_id DESC`, userID, userID, userID).Scan(&convs).Error
+GROUP BY m.partner_id
+ORDER BY MAX(m.id) DESC`, userID, userID, userID), conversationColumns)
 	if err != nil || len(convs) == 0 {
 		return nil, err
 	}
@@ -183,12 +208,14 @@ ORDER BY last_id DESC`, userID, userID, userID).Scan(&convs).Error
 	for i, c := range convs {
 		lastIDs[i], partnerIDs[i] = c.LastID, c.PartnerID
 	}
+	b := newReadBatch(db)
 	var messages []messageRow
-	if err := db.Where(inList(db, "id", lastIDs)).Find(&messages).Error; err != nil {
-		return nil, err
-	}
+	read(b, whereOf(inList(db, "messages.id", lastIDs)).stmt("SELECT "+messageColumns.list+" FROM messages", nil, ""), messageColumns, &messages)
+	var files []messageFileRow
+	read(b, attachmentsQuery(db, lastIDs), messageFileColumns, &files)
 	var users []userRow
-	if err := db.Where(inList(db, "id", partnerIDs)).Find(&users).Error; err != nil {
+	read(b, whereOf(inList(db, "users.id", partnerIDs)).stmt("SELECT "+chatUserColumns.list+" FROM users", nil, ""), chatUserColumns, &users)
+	if err := b.run(); err != nil {
 		return nil, err
 	}
 	messageByID := make(map[string]messageRow, len(messages))
@@ -211,29 +238,64 @@ ORDER BY last_id DESC`, userID, userID, userID).Scan(&convs).Error
 	for i := range out {
 		last[i] = out[i].LastMessage
 	}
-	if err := withAttachments(db, last); err != nil {
-		return nil, err
-	}
+	attach(last, files)
 	for i := range out {
 		out[i].LastMessage = last[i]
 	}
 	return out, nil
 }
 
-func (s Messages) PartnerIDs(ctx context.Context, userID string, limit int) ([]string, error) {
-	var ids []string
-	err := s.DB.WithContext(ctx).Raw(`
-SELECT receiver_id FROM messages WHERE sender_id = ?
+func (s Messages) PartnerIDs(ctx context.Context, userID string, n int) ([]string, error) {
+	partner := value[string]("messages.receiver_id")
+	return rowsOf(s.DB.WithContext(ctx), sqlOf(`
+SELECT `+partner.list+` FROM messages WHERE messages.sender_id = ?
 UNION
-SELECT sender_id FROM messages WHERE receiver_id = ?
-LIMIT ?`, userID, userID, limit).Scan(&ids).Error
-	return ids, err
+SELECT messages.sender_id FROM messages WHERE messages.receiver_id = ?`+limit(n), userID, userID), partner)
 }
 
-func (s Messages) UsersOfType(ctx context.Context, t accounts.UserType, limit int) ([]*accounts.User, error) {
-	var rows []userRow
-	err := s.DB.WithContext(ctx).Where("user_type = ?", string(t)).
-		Order("LOWER(company_name), LOWER(first_name), LOWER(last_name), id").Limit(limit).Find(&rows).Error
+// chatUserColumns are userRow's columns as chat reads a user: every one, without the skills,
+// which chat never shows. Some are nullable in the schema, though the store never writes NULL to
+// them: COALESCE lets them scan into strings.
+var chatUserColumns = columnsOf(
+	column[userRow]{"users.id", func(r *userRow) any { return &r.ID }},
+	column[userRow]{"users.user_type", func(r *userRow) any { return &r.UserType }},
+	column[userRow]{"users.is_verified", func(r *userRow) any { return &r.IsVerified }},
+	column[userRow]{"users.email", func(r *userRow) any { return &r.Email }},
+	column[userRow]{"users.password_hash", func(r *userRow) any { return &r.PasswordHash }},
+	column[userRow]{"users.token_version", func(r *userRow) any { return &r.TokenVersion }},
+	column[userRow]{"COALESCE(users.first_name, '')", func(r *userRow) any { return &r.FirstName }},
+	column[userRow]{"COALESCE(users.last_name, '')", func(r *userRow) any { return &r.LastName }},
+	column[userRow]{"COALESCE(users.username, '')", func(r *userRow) any { return &r.Username }},
+	column[userRow]{"COALESCE(users.company_name, '')", func(r *userRow) any { return &r.CompanyName }},
+	column[userRow]{"COALESCE(users.company_description, '')", func(r *userRow) any { return &r.CompanyDescription }},
+	column[userRow]{"COALESCE(users.company_size, '')", func(r *userRow) any { return &r.CompanySize }},
+	column[userRow]{"COALESCE(users.industry, '')", func(r *userRow) any { return &r.Industry }},
+	column[userRow]{"COALESCE(users.tier, '')", func(r *userRow) any { return &r.Tier }},
+	column[userRow]{"users.website", func(r *userRow) any { return &r.Website }},
+	column[userRow]{"users.verified_domain", func(r *userRow) any { return &r.VerifiedDomain }},
+	column[userRow]{"users.verified_at", func(r *userRow) any { return &r.VerifiedAt }},
+	column[userRow]{"users.pay_approved", func(r *userRow) any { return &r.PayApproved }},
+	column[userRow]{"users.pay_paid", func(r *userRow) any { return &r.PayPaid }},
+	column[userRow]{"users.pay_disputed", func(r *userRow) any { return &r.PayDisputed }},
+	column[userRow]{"users.pay_median_days", func(r *userRow) any { return &r.PayMedianDays }},
+	column[userRow]{"COALESCE(users.phone, '')", func(r *userRow) any { return &r.Phone }},
+	column[userRow]{"COALESCE(users.college, '')", func(r *userRow) any { return &r.College }},
+	column[userRow]{"COALESCE(users.institute, '')", func(r *userRow) any { return &r.Institute }},
+	column[userRow]{"COALESCE(users.college_email, '')", func(r *userRow) any { return &r.CollegeEmail }},
+	column[userRow]{"COALESCE(users.bio, '')", func(r *userRow) any { return &r.Bio }},
+	column[userRow]{"COALESCE(users.headline, '')", func(r *userRow) any { return &r.Headline }},
+	column[userRow]{"COALESCE(users.summary, '')", func(r *userRow) any { return &r.Summary }},
+	column[userRow]{"COALESCE(users.profile_picture, '')", func(r *userRow) any { return &r.ProfilePicture }},
+	column[userRow]{"COALESCE(users.resume, '')", func(r *userRow) any { return &r.Resume }},
+	column[userRow]{"COALESCE(users.experience, '')", func(r *userRow) any { return &r.Experience }},
+	column[userRow]{"COALESCE(users.projects, '')", func(r *userRow) any { return &r.Projects }},
+	column[userRow]{"users.created_at", func(r *userRow) any { return &r.CreatedAt }},
+	column[userRow]{"users.updated_at", func(r *userRow) any { return &r.UpdatedAt }},
+)
+
+func (s Messages) UsersOfType(ctx context.Context, t accounts.UserType, n int) ([]*accounts.User, error) {
+	rows, err := rowsOf(s.DB.WithContext(ctx), whereOf("users.user_type = ?", string(t)).stmt("SELECT "+chatUserColumns.list+" FROM users", nil,
+		" ORDER BY LOWER(users.company_name), LOWER(users.first_name), LOWER(users.last_name), users.id"+limit(n)), chatUserColumns)
 	if err != nil {
 		return nil, err
 	}
@@ -249,9 +311,13 @@ func (s Messages) UserByID(ctx context.Context, id string) (*accounts.User, erro
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, userNotFound)
 	}
-	var row userRow
-	if err := s.DB.WithContext(ctx).Where("id = ?", id).Take(&row).Error; err != nil {
-		return nil, translate(err, userNotFound)
+	row, found, err := firstOf(s.DB.WithContext(ctx), whereOf("users.id = ?", id).
+		stmt("SELECT "+chatUserColumns.list+" FROM users", nil, limit(1)), chatUserColumns)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, apperr.New(apperr.NotFound, userNotFound)
 	}
 	return row.toDomain(), nil
 }

@@ -18,6 +18,23 @@ type attachmentRow struct {
 
 func (attachmentRow) TableName() string { return "message_attachments" }
 
+// messageFileRow is a file of a message, with what a message shows of it.
+type messageFileRow struct {
+	MessageID   string
+	FileID      string
+	Name        string
+	ContentType string
+	Size        int64
+}
+
+var messageFileColumns = columnsOf(
+	column[messageFileRow]{"ma.message_id", func(r *messageFileRow) any { return &r.MessageID }},
+	column[messageFileRow]{"ma.file_id", func(r *messageFileRow) any { return &r.FileID }},
+	column[messageFileRow]{"f.name", func(r *messageFileRow) any { return &r.Name }},
+	column[messageFileRow]{"f.content_type", func(r *messageFileRow) any { return &r.ContentType }},
+	column[messageFileRow]{"f.size", func(r *messageFileRow) any { return &r.Size }},
+)
+
 // withAttachments fills in the attachments of msgs with one query, whatever the page's size, and
 // sets every message's list, [] when it has none.
 func withAttachments(db *gorm.DB, msgs []chat.Message) error {
@@ -28,20 +45,23 @@ func withAttachments(db *gorm.DB, msgs []chat.Message) error {
 	for i, m := range msgs {
 		ids[i] = m.ID
 	}
-	var rows []struct {
-		MessageID   string
-		FileID      string
-		Name        string
-		ContentType string
-		Size        int64
-	}
-	inIDs, arg := inList(db, "ma.message_id", ids)
-	err := db.Raw(`SELECT ma.message_id, ma.file_id, f.name, f.content_type, f.size
-FROM message_attachments ma JOIN files f ON f.id = ma.file_id
-WHERE `+inIDs+` ORDER BY ma.message_id, ma.position`, arg).Scan(&rows).Error
+	rows, err := rowsOf(db, attachmentsQuery(db, ids), messageFileColumns)
 	if err != nil {
 		return err
 	}
+	attach(msgs, rows)
+	return nil
+}
+
+// attachmentsQuery reads the files of the messages ids, each message's in the order they were sent.
+func attachmentsQuery(db *gorm.DB, ids []string) stmt {
+	return whereOf(inList(db, "ma.message_id", ids)).stmt("SELECT "+messageFileColumns.list+
+		" FROM message_attachments ma JOIN files f ON f.id = ma.file_id", nil, " ORDER BY ma.message_id, ma.position")
+}
+
+// attach sets the attachments of msgs from rows, which attachmentsQuery read, [] for a message
+// without any.
+func attach(msgs []chat.Message, rows []messageFileRow) {
 	byMessage := make(map[string][]chat.Attachment, len(rows))
 	for _, r := range rows {
 		byMessage[r.MessageID] = append(byMessage[r.MessageID],
@@ -53,8 +73,16 @@ WHERE `+inIDs+` ORDER BY ma.message_id, ma.position`, arg).Scan(&rows).Error
 			msgs[i].Attachments = []chat.Attachment{}
 		}
 	}
-	return nil
 }
+
+// uploadRow is a file without its data, and whether a message holds it.
+type uploadRow struct {
+	file     fileRow
+	attached bool
+}
+
+var uploadColumns = columnsOf(append(within(fileColumns, func(r *uploadRow) *fileRow { return &r.file }),
+	column[uploadRow]{"EXISTS (SELECT 1 FROM message_attachments ma WHERE ma.file_id = files.id)", func(r *uploadRow) any { return &r.attached }})...)
 
 // Uploads returns the files among ids, without their data, each saying whether a message holds it.
 func (s Messages) Uploads(ctx context.Context, ids []string) ([]chat.Upload, error) {
@@ -67,26 +95,17 @@ func (s Messages) Uploads(ctx context.Context, ids []string) ([]chat.Upload, err
 	if len(valid) == 0 {
 		return nil, nil
 	}
-	var rows []struct {
-		ID          string
-		OwnerID     string
-		Kind        string
-		Name        string
-		ContentType string
-		Size        int64
-		Attached    bool
-	}
-	err := s.DB.WithContext(ctx).Raw(`SELECT f.id, f.owner_id, f.kind, f.name, f.content_type, f.size,
-	EXISTS (SELECT 1 FROM message_attachments ma WHERE ma.file_id = f.id) AS attached
-FROM files f WHERE f.id IN ?`, valid).Scan(&rows).Error
+	db := s.DB.WithContext(ctx)
+	rows, err := rowsOf(db, whereOf(inList(db, "files.id", valid)).stmt("SELECT "+uploadColumns.list+" FROM files", nil, ""), uploadColumns)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]chat.Upload, len(rows))
 	for i, r := range rows {
+		f := r.file
 		out[i] = chat.Upload{
-			Attachment: chat.Attachment{FileID: r.ID, Name: r.Name, ContentType: r.ContentType, Size: r.Size},
-			OwnerID:    r.OwnerID, Kind: uploads.Kind(r.Kind), Attached: r.Attached,
+			Attachment: chat.Attachment{FileID: f.ID, Name: f.Name, ContentType: f.ContentType, Size: f.Size},
+			OwnerID:    f.OwnerID, Kind: uploads.Kind(f.Kind), Attached: r.attached,
 		}
 	}
 	return out, nil

@@ -31,6 +31,14 @@ func TestColumns_nameTheFieldsTheyFill(t *testing.T) {
 	checkColumns(t, "money_jobs", moneyJobColumns)
 	checkColumns(t, "certificates", certificateColumns)
 	checkColumns(t, "company_verifications", companyVerificationColumns)
+	checkColumns(t, "messages", messageColumns)
+	checkColumns(t, "users", chatUserColumns, "Skills")
+	checkColumns(t, "files", fileColumns, "Data")
+	checkColumns(t, "files", fileDataColumns)
+	checkColumns(t, "notifications", notificationColumns)
+	checkColumns(t, "notification_settings", notificationSettingColumns)
+	checkColumns(t, "users", nameColumns)
+	checkColumns(t, "mail_outbox", outboxColumns)
 }
 
 // columnName matches a table's column, "table.column", alone or as the first argument of a

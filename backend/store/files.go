@@ -2,10 +2,12 @@ package store
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
 
+	"bridgework/backend/apperr"
 	"bridgework/backend/uploads"
 )
 
@@ -23,6 +25,24 @@ type fileRow struct {
 }
 
 func (fileRow) TableName() string { return "files" }
+
+type fileColumn = column[fileRow]
+
+// fileColumns are fileRow's columns but its data, which only FileByID reads (fileDataColumns):
+// a check of ownership or kind, or a list of attachments, has no use for the blob.
+var fileColumns = columnsOf(
+	fileColumn{"files.id", func(r *fileRow) any { return &r.ID }},
+	fileColumn{"files.owner_id", func(r *fileRow) any { return &r.OwnerID }},
+	fileColumn{"files.kind", func(r *fileRow) any { return &r.Kind }},
+	fileColumn{"files.name", func(r *fileRow) any { return &r.Name }},
+	fileColumn{"files.content_type", func(r *fileRow) any { return &r.ContentType }},
+	fileColumn{"files.size", func(r *fileRow) any { return &r.Size }},
+	fileColumn{"files.created_at", func(r *fileRow) any { return &r.CreatedAt }},
+)
+
+// fileDataColumns are every column of fileRow, its data with the rest.
+var fileDataColumns = columnsOf(append(slices.Clip(fileColumns.cols),
+	fileColumn{"files.data", func(r *fileRow) any { return &r.Data }})...)
 
 const fileNotFound = "File not found."
 
@@ -52,15 +72,19 @@ func (s Files) FileMeta(ctx context.Context, id string) (*uploads.File, error) {
 
 func (s Files) take(ctx context.Context, id string, withData bool) (*uploads.File, error) {
 	if !ValidID(id) {
-		return nil, translate(gorm.ErrRecordNotFound, fileNotFound)
+		return nil, apperr.New(apperr.NotFound, fileNotFound)
 	}
-	q := s.DB.WithContext(ctx).Where("id = ?", id)
-	if !withData {
-		q = q.Omit("data")
+	cols := fileColumns
+	if withData {
+		cols = fileDataColumns
 	}
-	var row fileRow
-	if err := q.Take(&row).Error; err != nil {
-		return nil, translate(err, fileNotFound)
+	row, found, err := firstOf(s.DB.WithContext(ctx),
+		whereOf("files.id = ?", id).stmt("SELECT "+cols.list+" FROM files", nil, limit(1)), cols)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, apperr.New(apperr.NotFound, fileNotFound)
 	}
 	return &uploads.File{
 		ID: row.ID, OwnerID: row.OwnerID, Kind: uploads.Kind(row.Kind), Name: row.Name,
@@ -70,9 +94,9 @@ func (s Files) take(ctx context.Context, id string, withData bool) (*uploads.Fil
 
 // UsedBytes is the size of every file ownerID keeps, for the upload quota.
 func (s Files) UsedBytes(ctx context.Context, ownerID string) (int64, error) {
-	var used int64
-	err := s.DB.WithContext(ctx).Model(&fileRow{}).Where("owner_id = ?", ownerID).
-		Select("COALESCE(SUM(size), 0)").Scan(&used).Error
+	sum := value[int64]("COALESCE(SUM(files.size), 0)")
+	// An aggregate without GROUP BY is one row.
+	used, _, err := firstOf(s.DB.WithContext(ctx), whereOf("files.owner_id = ?", ownerID).stmt("SELECT "+sum.list+" FROM files", nil, ""), sum)
 	return used, err
 }
 

@@ -25,25 +25,47 @@ type notificationRow struct {
 
 func (notificationRow) TableName() string { return "notifications" }
 
+type notificationColumn = column[notificationRow]
+
+var notificationColumns = columnsOf(
+	notificationColumn{"notifications.id", func(r *notificationRow) any { return &r.ID }},
+	notificationColumn{"notifications.user_id", func(r *notificationRow) any { return &r.UserID }},
+	notificationColumn{"notifications.kind", func(r *notificationRow) any { return &r.Kind }},
+	notificationColumn{"notifications.message", func(r *notificationRow) any { return &r.Message }},
+	notificationColumn{"notifications.quote", func(r *notificationRow) any { return &r.Quote }},
+	notificationColumn{"notifications.quote_author", func(r *notificationRow) any { return &r.QuoteAuthor }},
+	notificationColumn{"notifications.link", func(r *notificationRow) any { return &r.Link }},
+	notificationColumn{"notifications.is_read", func(r *notificationRow) any { return &r.IsRead }},
+	notificationColumn{"notifications.created_at", func(r *notificationRow) any { return &r.CreatedAt }},
+)
+
+// unreadSQL is a notification not read yet, written as the condition of the partial index over
+// the unread ones (migration 0015): with the value bound instead, a plan kept for every value
+// (a batch's, genericPlans) could not use that index.
+const unreadSQL = "notifications.is_read = false"
+
 // Notifications is the notifications store. Rows are created by the transaction of the change
 // they announce (createNotification on that transaction's handle).
 type Notifications struct{ DB *gorm.DB }
 
-func (s Notifications) Notifications(ctx context.Context, userID string, in notify.ListInput, offset, limit int) ([]notify.Notification, int, error) {
-	q := s.DB.WithContext(ctx).Model(&notificationRow{}).Where("user_id = ?", userID)
+// Notifications reads the count with the page, in one round trip.
+func (s Notifications) Notifications(ctx context.Context, userID string, in notify.ListInput, offset, n int) ([]notify.Notification, int, error) {
+	w := whereOf("notifications.user_id = ?", userID)
 	if in.UnreadOnly {
-		q = q.Where("is_read = ?", false)
+		w = w.and(unreadSQL)
 	}
 	if in.After != "" {
 		// Ids are UUID v7: ordered by creation time, so "after" is a plain comparison.
-		q = q.Where("id > ?", in.After)
+		w = w.and("notifications.id > ?", in.After)
 	}
-	var total int64
-	if err := q.Session(&gorm.Session{}).Count(&total).Error; err != nil {
-		return nil, 0, err
-	}
+	b := newReadBatch(s.DB.WithContext(ctx))
+	var total int
+	readCount(b, w.stmt("SELECT COUNT(*) FROM notifications", nil, ""), &total)
 	var rows []notificationRow
-	if err := q.Order("id DESC").Offset(offset).Limit(limit).Find(&rows).Error; err != nil {
+	page, pageArgs := limitOffset(n, offset)
+	read(b, w.stmt("SELECT "+notificationColumns.list+" FROM notifications", nil, " ORDER BY notifications.id DESC"+page, pageArgs...),
+		notificationColumns, &rows)
+	if err := b.run(); err != nil {
 		return nil, 0, err
 	}
 	out := make([]notify.Notification, 0, len(rows))
@@ -51,7 +73,7 @@ func (s Notifications) Notifications(ctx context.Context, userID string, in noti
 		out = append(out, notify.Notification{ID: r.ID, UserID: r.UserID, Kind: r.Kind, Message: r.Message,
 			Quote: r.Quote, QuoteAuthor: r.QuoteAuthor, Link: r.Link, Read: r.IsRead, CreatedAt: r.CreatedAt.UTC()})
 	}
-	return out, int(total), nil
+	return out, total, nil
 }
 
 func (s Notifications) MarkRead(ctx context.Context, userID, id string) error {
@@ -70,30 +92,37 @@ func (s Notifications) MarkRead(ctx context.Context, userID, id string) error {
 }
 
 func (s Notifications) UnreadCount(ctx context.Context, userID string) (int, error) {
-	var n int64
-	err := s.DB.WithContext(ctx).Model(&notificationRow{}).Where("user_id = ? AND is_read = ?", userID, false).Count(&n).Error
-	return int(n), err
+	return countNow(s.DB.WithContext(ctx), whereOf("notifications.user_id = ?", userID).and(unreadSQL).
+		stmt("SELECT COUNT(*) FROM notifications", nil, ""))
 }
 
-// unreadCountsChunk bounds the ids of one counting statement, well under SQLite's and
-// PostgreSQL's limits on bound parameters.
+// unreadCountsChunk bounds the ids of one counting statement, well under SQLite's limit on bound
+// parameters.
 const unreadCountsChunk = 1000
 
+// UnreadCounts reads every chunk's counts in one round trip.
 func (s Notifications) UnreadCounts(ctx context.Context, userIDs []string) (map[string]int, error) {
+	type unreadRow struct {
+		UserID string
+		Unread int
+	}
+	cols := columnsOf(column[unreadRow]{"notifications.user_id", func(r *unreadRow) any { return &r.UserID }},
+		column[unreadRow]{"COUNT(*)", func(r *unreadRow) any { return &r.Unread }})
+	b := newReadBatch(s.DB.WithContext(ctx))
+	chunks := slices.Collect(slices.Chunk(userIDs, unreadCountsChunk))
+	counted := make([][]unreadRow, len(chunks))
+	for i, chunk := range chunks {
+		read(b, whereOf(inList(b.db, "notifications.user_id", chunk)).and(unreadSQL).
+			stmt("SELECT "+cols.list+" FROM notifications", nil, " GROUP BY notifications.user_id"), cols, &counted[i])
+	}
+	if err := b.run(); err != nil {
+		return nil, err
+	}
 	counts := make(map[string]int, len(userIDs))
 	for _, id := range userIDs {
 		counts[id] = 0
 	}
-	for chunk := range slices.Chunk(userIDs, unreadCountsChunk) {
-		var rows []struct {
-			UserID string
-			Unread int
-		}
-		err := s.DB.WithContext(ctx).Model(&notificationRow{}).Select("user_id, count(*) AS unread").
-			Where("user_id IN ? AND is_read = ?", chunk, false).Group("user_id").Scan(&rows).Error
-		if err != nil {
-			return nil, err
-		}
+	for _, rows := range counted {
 		for _, r := range rows {
 			counts[r.UserID] = r.Unread
 		}
