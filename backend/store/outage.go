@@ -22,7 +22,7 @@ import (
 // opens new connections by itself once the server answers, so the same request then succeeds
 // without the instance restarting. The translation happens in one place, the dialector's
 // Translate, which every error of a statement gorm runs passes through (gorm's AddError); the
-// few reads that reach the driver without gorm (pgx, *sql.Rows, *sql.Row) hand their errors to
+// reads that reach the driver without gorm (pgx, *sql.Rows) hand their errors to
 // it through driverError.
 
 // unreachableMessage is what a client is told while the database cannot be reached.
