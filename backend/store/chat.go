@@ -214,7 +214,7 @@ ORDER BY MAX(m.id) DESC`, userID, userID, userID), conversationColumns)
 	var files []messageFileRow
 	read(b, attachmentsQuery(db, lastIDs), messageFileColumns, &files)
 	var users []userRow
-	read(b, whereOf(inList(db, "users.id", partnerIDs)).stmt("SELECT "+chatUserColumns.list+" FROM users", nil, ""), chatUserColumns, &users)
+	read(b, whereOf(inList(db, "users.id", partnerIDs)).stmt("SELECT "+userColumns.list+" FROM users", nil, ""), userColumns, &users)
 	if err := b.run(); err != nil {
 		return nil, err
 	}
@@ -253,49 +253,9 @@ UNION
 SELECT messages.sender_id FROM messages WHERE messages.receiver_id = ?`+limit(n), userID, userID), partner)
 }
 
-// chatUserColumns are userRow's columns as chat reads a user: every one, without the skills,
-// which chat never shows. Some are nullable in the schema, though the store never writes NULL to
-// them: COALESCE lets them scan into strings.
-var chatUserColumns = columnsOf(
-	column[userRow]{"users.id", func(r *userRow) any { return &r.ID }},
-	column[userRow]{"users.user_type", func(r *userRow) any { return &r.UserType }},
-	column[userRow]{"users.is_verified", func(r *userRow) any { return &r.IsVerified }},
-	column[userRow]{"users.email", func(r *userRow) any { return &r.Email }},
-	column[userRow]{"users.password_hash", func(r *userRow) any { return &r.PasswordHash }},
-	column[userRow]{"users.token_version", func(r *userRow) any { return &r.TokenVersion }},
-	column[userRow]{"COALESCE(users.first_name, '')", func(r *userRow) any { return &r.FirstName }},
-	column[userRow]{"COALESCE(users.last_name, '')", func(r *userRow) any { return &r.LastName }},
-	column[userRow]{"COALESCE(users.username, '')", func(r *userRow) any { return &r.Username }},
-	column[userRow]{"COALESCE(users.company_name, '')", func(r *userRow) any { return &r.CompanyName }},
-	column[userRow]{"COALESCE(users.company_description, '')", func(r *userRow) any { return &r.CompanyDescription }},
-	column[userRow]{"COALESCE(users.company_size, '')", func(r *userRow) any { return &r.CompanySize }},
-	column[userRow]{"COALESCE(users.industry, '')", func(r *userRow) any { return &r.Industry }},
-	column[userRow]{"COALESCE(users.tier, '')", func(r *userRow) any { return &r.Tier }},
-	column[userRow]{"users.website", func(r *userRow) any { return &r.Website }},
-	column[userRow]{"users.verified_domain", func(r *userRow) any { return &r.VerifiedDomain }},
-	column[userRow]{"users.verified_at", func(r *userRow) any { return &r.VerifiedAt }},
-	column[userRow]{"users.pay_approved", func(r *userRow) any { return &r.PayApproved }},
-	column[userRow]{"users.pay_paid", func(r *userRow) any { return &r.PayPaid }},
-	column[userRow]{"users.pay_disputed", func(r *userRow) any { return &r.PayDisputed }},
-	column[userRow]{"users.pay_median_days", func(r *userRow) any { return &r.PayMedianDays }},
-	column[userRow]{"COALESCE(users.phone, '')", func(r *userRow) any { return &r.Phone }},
-	column[userRow]{"COALESCE(users.college, '')", func(r *userRow) any { return &r.College }},
-	column[userRow]{"COALESCE(users.institute, '')", func(r *userRow) any { return &r.Institute }},
-	column[userRow]{"COALESCE(users.college_email, '')", func(r *userRow) any { return &r.CollegeEmail }},
-	column[userRow]{"COALESCE(users.bio, '')", func(r *userRow) any { return &r.Bio }},
-	column[userRow]{"COALESCE(users.headline, '')", func(r *userRow) any { return &r.Headline }},
-	column[userRow]{"COALESCE(users.summary, '')", func(r *userRow) any { return &r.Summary }},
-	column[userRow]{"COALESCE(users.profile_picture, '')", func(r *userRow) any { return &r.ProfilePicture }},
-	column[userRow]{"COALESCE(users.resume, '')", func(r *userRow) any { return &r.Resume }},
-	column[userRow]{"COALESCE(users.experience, '')", func(r *userRow) any { return &r.Experience }},
-	column[userRow]{"COALESCE(users.projects, '')", func(r *userRow) any { return &r.Projects }},
-	column[userRow]{"users.created_at", func(r *userRow) any { return &r.CreatedAt }},
-	column[userRow]{"users.updated_at", func(r *userRow) any { return &r.UpdatedAt }},
-)
-
 func (s Messages) UsersOfType(ctx context.Context, t accounts.UserType, n int) ([]*accounts.User, error) {
-	rows, err := rowsOf(s.DB.WithContext(ctx), whereOf("users.user_type = ?", string(t)).stmt("SELECT "+chatUserColumns.list+" FROM users", nil,
-		" ORDER BY LOWER(users.company_name), LOWER(users.first_name), LOWER(users.last_name), users.id"+limit(n)), chatUserColumns)
+	rows, err := rowsOf(s.DB.WithContext(ctx), whereOf("users.user_type = ?", string(t)).stmt("SELECT "+userColumns.list+" FROM users", nil,
+		" ORDER BY LOWER(users.company_name), LOWER(users.first_name), LOWER(users.last_name), users.id"+limit(n)), userColumns)
 	if err != nil {
 		return nil, err
 	}
@@ -312,7 +272,7 @@ func (s Messages) UserByID(ctx context.Context, id string) (*accounts.User, erro
 		return nil, apperr.New(apperr.NotFound, userNotFound)
 	}
 	row, found, err := firstOf(s.DB.WithContext(ctx), whereOf("users.id = ?", id).
-		stmt("SELECT "+chatUserColumns.list+" FROM users", nil, limit(1)), chatUserColumns)
+		stmt("SELECT "+userColumns.list+" FROM users", nil, limit(1)), userColumns)
 	if err != nil {
 		return nil, err
 	}

@@ -32,7 +32,6 @@ func TestColumns_nameTheFieldsTheyFill(t *testing.T) {
 	checkColumns(t, "certificates", certificateColumns)
 	checkColumns(t, "company_verifications", companyVerificationColumns)
 	checkColumns(t, "messages", messageColumns)
-	checkColumns(t, "users", chatUserColumns, "Skills")
 	checkColumns(t, "files", fileColumns, "Data")
 	checkColumns(t, "files", fileDataColumns)
 	checkColumns(t, "notifications", notificationColumns)

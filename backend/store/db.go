@@ -5,12 +5,9 @@ package store
 
 import (
 	"context"
-	"database/sql/driver"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -18,10 +15,7 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 	"gorm.io/gorm/logger"
-
-	"bridgework/backend/apperr"
 )
 
 // Open connects to PostgreSQL when databaseURL is set, else to a SQLite file under dataDir.
@@ -47,7 +41,6 @@ func Open(databaseURL, dataDir string, retryAfter time.Duration) (*gorm.DB, erro
 		sqlDB.SetMaxOpenConns(20)
 		sqlDB.SetMaxIdleConns(20)
 		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
-		db.ClauseBuilders["LIMIT"] = literalLimit
 		return db, nil
 	}
 	if err := os.MkdirAll(dataDir, 0o700); err != nil {
@@ -84,51 +77,6 @@ func OpenSQLite(path string, cfg *gorm.Config) (*gorm.DB, error) {
 	return db, nil
 }
 
-// literalLimit writes LIMIT as a number, as gorm's SQLite dialect does, where its PostgreSQL one
-// binds it as a parameter. PostgreSQL plans a prepared statement once for all its executions only
-// when that plan is estimated no worse than one made for the values given; with an unknown LIMIT
-// it assumes a tenth of the rows, so every list was planned again on every request: 0.5–0.8 ms of
-// the student dashboard's statements, which the floor's literal LIMITs did not pay
-// (docs/performance.md, "Round trips and query plans"). The limit is an int the server chose, never
-// text a client sent. OFFSET stays a parameter: written as a number, a deep page of the open
-// market sorted by title was planned as a sort of every listed task, five times slower than the
-// plan PostgreSQL keeps for an unknown offset, which walks the title index.
-func literalLimit(c clause.Clause, builder clause.Builder) {
-	limit, ok := c.Expression.(clause.Limit)
-	if !ok {
-		c.Build(builder)
-		return
-	}
-	if limit.Limit != nil && *limit.Limit >= 0 {
-		builder.WriteString("LIMIT " + strconv.Itoa(*limit.Limit))
-	}
-	if limit.Offset > 0 {
-		if limit.Limit != nil && *limit.Limit >= 0 {
-			builder.WriteByte(' ')
-		}
-		builder.WriteString("OFFSET ")
-		builder.AddVar(builder, limit.Offset)
-	}
-}
-
-// inList is the condition "column IN values" for gorm's Where. On PostgreSQL it is written
-// "column = ANY(?)" with the values bound as one array: one statement text whatever the list's
-// length, so prepared and planned once, where "IN (?, ?, …)" is a new statement for every length
-// (docs/performance.md, "Round trips and query plans"). SQLite has no arrays and keeps IN.
-func inList(db *gorm.DB, column string, values []string) (string, any) {
-	if IsPostgres(db) {
-		return column + " = ANY(?)", textArray(values)
-	}
-	return column + " IN ?", values
-}
-
-// textArray binds a list of strings as one PostgreSQL array parameter: gorm binds a
-// driver.Valuer as one parameter where it would spread a slice into a list. pgx's database/sql
-// driver accepts any value as it is, and pgx encodes a []string as an array.
-type textArray []string
-
-func (a textArray) Value() (driver.Value, error) { return []string(a), nil }
-
 // IsPostgres reports whether db is a PostgreSQL connection.
 func IsPostgres(db *gorm.DB) bool { return db.Dialector.Name() == "postgres" }
 
@@ -146,17 +94,6 @@ func NewID() string { return uuid.Must(uuid.NewV7()).String() }
 
 // ValidID reports whether s is a UUID; malformed ids are answered as not found without a query.
 func ValidID(s string) bool { _, err := uuid.Parse(s); return err == nil && len(s) == 36 }
-
-// translate turns driver errors into domain errors; anything unknown passes through as internal.
-func translate(err error, notFound string) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, gorm.ErrRecordNotFound):
-		return apperr.New(apperr.NotFound, notFound)
-	}
-	return err
-}
 
 // likePattern escapes LIKE wildcards in user text and wraps it for a contains-match.
 func likePattern(s string) string {

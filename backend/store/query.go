@@ -2,6 +2,7 @@ package store
 
 import (
 	"database/sql"
+	"database/sql/driver"
 	"slices"
 	"strconv"
 	"strings"
@@ -386,6 +387,25 @@ func limitOffset(limit, offset int) (string, []any) {
 	}
 	return sql, nil
 }
+
+// inList is the condition "column IN values" and its argument. On PostgreSQL it is written
+// "column = ANY(?)" with the values bound as one array: one statement text whatever the list's
+// length, so prepared and planned once, where "IN (?, ?, …)" is a new statement for every length
+// (TestDashboards_fixedQueryCount). SQLite has no arrays and keeps IN, which gorm's Raw, through
+// which every SQLite statement runs, expands into a placeholder a value.
+func inList(db *gorm.DB, column string, values []string) (string, any) {
+	if IsPostgres(db) {
+		return column + " = ANY(?)", textArray(values)
+	}
+	return column + " IN ?", values
+}
+
+// textArray binds a list of strings as one PostgreSQL array parameter: gorm binds a
+// driver.Valuer as one parameter where it would spread a slice into a list. pgx's database/sql
+// driver accepts any value as it is, and pgx encodes a []string as an array.
+type textArray []string
+
+func (a textArray) Value() (driver.Value, error) { return []string(a), nil }
 
 // where is a WHERE clause: conditions joined by AND, each ? with its argument in args, in order.
 type where struct {
