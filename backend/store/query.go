@@ -12,10 +12,10 @@ import (
 	"gorm.io/gorm"
 )
 
-// The lists are read as explicit SQL (a stmt), and one scanner maps each row into a struct
-// through that struct's columns: the one declaration that names each column beside the field it
-// fills, and so yields both the select list and the scan targets. A batch reads statements that
-// do not depend on one another together.
+// Every read is explicit SQL (a stmt), and one scanner maps each row into a struct through that
+// struct's columns: the one declaration that names each column beside the field it fills, and so
+// yields both the select list and the scan targets (TestColumns_nameTheFieldsTheyFill). A
+// readBatch reads statements that do not depend on one another together.
 
 // stmt is one statement: SQL with a ? for each argument, in order, on both databases.
 type stmt struct {
@@ -76,9 +76,9 @@ func (c columns[T]) scanTargets(r *T) []any {
 	return out
 }
 
-// batch gathers reads that do not depend on one another and runs them together: on PostgreSQL
+// readBatch gathers reads that do not depend on one another and runs them together: on PostgreSQL
 // outside a transaction, in one round trip (a pgx batch on one connection), so a request waits
-// on PostgreSQL, and both sleep and wake, once for all of them (BenchmarkBatch). Elsewhere
+// on PostgreSQL, and both sleep and wake, once for all of them (BenchmarkBatch/one-by-one). Elsewhere
 // (SQLite, or inside a transaction, whose *sql.Tx must run them) they run one after the other
 // through gorm, which translates their errors and whose callbacks see them.
 type readBatch struct {
@@ -233,14 +233,7 @@ func readAlone(db *gorm.DB, s stmt, scan func(rowSource) error) error {
 	}
 	return withPgx(db, pool, func(conn *pgx.Conn) error {
 		rows, err := conn.Query(db.Statement.Context, rebind(s.sql), s.args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		if err := scan(rows); err != nil {
-			return err
-		}
-		return rows.Err()
+		return scanned(rows, err, scan)
 	})
 }
 
@@ -248,7 +241,7 @@ func readAlone(db *gorm.DB, s stmt, scan func(rowSource) error) error {
 // and keep the plan, until the batch's transaction ends. By default it plans anew for every
 // call's values until a generic plan looks no costlier, which for the statements keyed by an
 // owner or a list of ids (a startup's counts, the people of a page) it never does: planning was
-// more than half of PostgreSQL's time on the dashboards (BenchmarkBatch, "generic plans").
+// more than half of PostgreSQL's time on the dashboards (BenchmarkBatch/per-call-plans).
 const genericPlans = "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)"
 
 // run reads every statement queued and returns the first error. With none queued it takes no
@@ -282,7 +275,8 @@ func (b *readBatch) run() error {
 			}
 		}
 		for _, q := range b.queue {
-			if err := readResult(results, q.scan); err != nil {
+			rows, err := results.Query()
+			if err := scanned(rows, err, q.scan); err != nil {
 				_ = results.Close()
 				return err
 			}
@@ -291,9 +285,9 @@ func (b *readBatch) run() error {
 	})
 }
 
-// readResult reads the next statement's rows of a pgx batch through scan.
-func readResult(results pgx.BatchResults, scan func(rowSource) error) error {
-	rows, err := results.Query()
+// scanned reads rows, the answer to a query that failed with err or not, through scan, and
+// closes them.
+func scanned(rows pgx.Rows, err error, scan func(rowSource) error) error {
 	if err != nil {
 		return err
 	}
