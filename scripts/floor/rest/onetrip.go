@@ -14,24 +14,40 @@ import (
 // show (emailVisible) and whose submissions and statuses a task carries.
 type oneTrip struct{}
 
-// personSQL is toPerson of the users row u.
-const personSQL = `json_strip_nulls(json_build_object('_id', u.id, 'id', u.id,
+// objectSQL is json_build_object(fields) with the keys of optional (jsonb_build_object's
+// arguments) whose values are not null: the fields Bridgework leaves out when empty (omitempty).
+// The object goes through jsonb only where some of them may be set (when), so that the common
+// object stays plain json, written as it is built.
+func objectSQL(fields, when, optional string) string {
+	object := `json_build_object(` + fields + `)`
+	return `CASE WHEN ` + when + ` THEN (` + object + `::jsonb || jsonb_strip_nulls(jsonb_build_object(` + optional + `)))::json
+		ELSE ` + object + ` END`
+}
+
+// personSQL is toPerson of the users row u; a startup's payment record keeps its null median,
+// which json_strip_nulls would take out, so it is added after.
+const personSQL = `(jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'id', u.id,
 	'firstName', NULLIF(u.first_name, ''), 'lastName', NULLIF(u.last_name, ''), 'username', NULLIF(u.username, ''),
 	'email', CASE WHEN $2::text <> '' AND (u.id = $1::text OR $2::text = 'admin' OR
 		(u.user_type = 'student' AND $2::text = 'startup') OR u.user_type = 'startup') THEN NULLIF(u.email, '') END,
 	'companyName', NULLIF(u.company_name, ''), 'logo', NULLIF(u.profile_picture, ''),
-	'verifiedDomain', NULLIF(u.verified_domain, '')))`
+	'verifiedDomain', NULLIF(u.verified_domain, ''))) ||
+	CASE WHEN u.user_type = 'startup' THEN jsonb_build_object('paymentRecord', jsonb_build_object('approved', u.pay_approved,
+		'paid', u.pay_paid, 'disputed', u.pay_disputed, 'medianDaysToPay', u.pay_median_days::float8)) ELSE '{}' END)`
 
 // submissionsSQL lists the submissions of tasks that pass filter, oldest first, with their
-// revisions.
+// revisions; approved work carries when its rating closes (ratings.ClosesAt), EditWindow written
+// in hours: a day added to a timestamptz follows the session's time zone through daylight saving.
 func submissionsSQL(filter string) string {
-	return `COALESCE((SELECT json_agg(json_build_object('_id', s.id,
-		'student', COALESCE((SELECT ` + personSQL + ` FROM users u WHERE u.id = s.student_id), json_build_object('_id', s.student_id, 'id', s.student_id)),
+	submission := objectSQL(`'_id', s.id,
+		'student', COALESCE((SELECT `+personSQL+` FROM users u WHERE u.id = s.student_id), jsonb_build_object('_id', s.student_id, 'id', s.student_id)),
 		'link', s.link, 'status', s.status, 'submittedAt', s.submitted_at, 'reviewNotes', s.review_notes, 'revision', s.revision,
 		'revisions', COALESCE((SELECT json_agg(json_build_object('revision', r.revision, 'link', r.link, 'status', r.status,
 			'reviewNotes', r.review_notes, 'submittedAt', r.submitted_at, 'reviewedAt', r.reviewed_at) ORDER BY r.revision)
-			FROM submission_revisions r WHERE r.submission_id = s.id), '[]'))
-		ORDER BY s.submitted_at, s.id) FROM submissions s WHERE s.task_id = tasks.id` + filter + `), '[]')`
+			FROM submission_revisions r WHERE r.submission_id = s.id), '[]')`,
+		`s.status = 'approved' AND s.reviewed_at IS NOT NULL`, `'ratingClosesAt', s.reviewed_at + interval '336 hours'`)
+	return `COALESCE((SELECT json_agg(` + submission + ` ORDER BY s.submitted_at, s.id)
+		FROM submissions s WHERE s.task_id = tasks.id` + filter + `), '[]')`
 }
 
 // The status a task shows: displayStatus, or to a student studentStatus (their own submission's).
@@ -40,20 +56,31 @@ const (
 	studentStatusSQL = `COALESCE((SELECT CASE s.status WHEN 'approved' THEN 'completed' WHEN 'under-review' THEN 'under-review'
 		WHEN 'rejected' THEN 'rejected' WHEN 'changes_requested' THEN 'changes_requested' WHEN 'closed' THEN 'closed' ELSE 'submitted' END
 		FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = $1::text ORDER BY s.submitted_at, s.id LIMIT 1),
-		CASE WHEN tasks.status = 'completed' THEN 'completed' ELSE 'open' END)`
+		CASE WHEN tasks.status IN ('completed', 'closed') THEN tasks.status ELSE 'open' END)`
 )
+
+// taskFieldsSQL is a row of tasks as taskJSON, as json_build_object's arguments, less the keys
+// of closedSQL; deadlinePassed is tasks.PastDeadline (DeadlineGrace).
+func taskFieldsSQL(submissions, status string) string {
+	return `'_id', tasks.id, 'title', tasks.title, 'description', tasks.description,
+		'category', tasks.category, 'workType', tasks.work_type, 'skills', tasks.skills::json, 'difficulty', tasks.difficulty,
+		'estimatedHours', tasks.estimated_hours, 'budget', json_build_object('min', tasks.budget_min, 'max', tasks.budget_max),
+		'currency', tasks.currency, 'deadline', tasks.deadline, 'deadlinePassed', now() >= tasks.deadline + interval '36 hours',
+		'priority', tasks.priority, 'imageUrl', tasks.image_url, 'attachments', tasks.attachments::json,
+		'assignedStudent', (SELECT ` + personSQL + ` FROM users u WHERE u.id = tasks.assigned_student_id),
+		'revisionRounds', tasks.revision_rounds, 'seats', tasks.seats, 'seatsFilled', tasks.seats_filled,
+		'funding', json_build_object('status', tasks.funding_status, 'amount', tasks.funding_amount, 'currency', tasks.currency),
+		'status', tasks.status, 'displayStatus', ` + status + `,
+		'startup', (SELECT ` + personSQL + ` FROM users u WHERE u.id = tasks.startup_id),
+		'submissions', ` + submissions + `, 'completedAt', tasks.completed_at, 'createdAt', tasks.created_at`
+}
+
+// closedSQL are the keys of a task its startup closed unfilled, left out when empty.
+const closedSQL = `'closedReason', NULLIF(tasks.closed_reason, ''), 'closedAt', tasks.closed_at`
 
 // taskSQL is a row of tasks as taskJSON.
 func taskSQL(submissions, status string) string {
-	return `json_build_object('_id', tasks.id, 'title', tasks.title, 'description', tasks.description,
-		'category', tasks.category, 'workType', tasks.work_type, 'skills', tasks.skills::json, 'difficulty', tasks.difficulty,
-		'estimatedHours', tasks.estimated_hours, 'budget', json_build_object('min', tasks.budget_min, 'max', tasks.budget_max),
-		'currency', tasks.currency, 'deadline', tasks.deadline, 'priority', tasks.priority, 'imageUrl', tasks.image_url,
-		'attachments', tasks.attachments::json,
-		'assignedStudent', (SELECT ` + personSQL + ` FROM users u WHERE u.id = tasks.assigned_student_id),
-		'revisionRounds', tasks.revision_rounds, 'status', tasks.status, 'displayStatus', ` + status + `,
-		'startup', (SELECT ` + personSQL + ` FROM users u WHERE u.id = tasks.startup_id),
-		'submissions', ` + submissions + `, 'completedAt', tasks.completed_at, 'createdAt', tasks.created_at)`
+	return objectSQL(taskFieldsSQL(submissions, status), `tasks.closed_reason <> '' OR tasks.closed_at IS NOT NULL`, closedSQL)
 }
 
 // listSQL is the JSON array of the tasks rows that pass where, in order, at most limit.
@@ -79,10 +106,11 @@ func studentDashboard() string {
 	completedFor := strings.ReplaceAll(completedForSQL, "$1", "$1::text")
 	decidedAgainst := strings.ReplaceAll(decidedAgainstSQL, "$1", "$1::text")
 	available := strings.ReplaceAll(availableSQL, "$1", "$1::text")
-	// The completed tasks' certificates show on every list the task is on (httpapi.studentDashboard).
-	task := `(` + taskSQL(submissionsSQL(" AND s.student_id = $1::text"), studentStatusSQL) + `::jsonb ||
-		COALESCE((SELECT jsonb_build_object('certificateId', done.certificate_id) FROM done
-			WHERE done.id = tasks.id AND done.certificate_id <> ''), '{}'))`
+	// The completed tasks' certificates show on every list the task is on (httpapi.studentDashboard):
+	// every task goes through jsonb for it, with the keys of closedSQL.
+	task := `(json_build_object(` + taskFieldsSQL(submissionsSQL(" AND s.student_id = $1::text"), studentStatusSQL) + `)::jsonb ||
+		jsonb_strip_nulls(jsonb_build_object(` + closedSQL + `,
+			'certificateId', (SELECT NULLIF(done.certificate_id, '') FROM done WHERE done.id = tasks.id))))`
 	return `WITH done AS (SELECT tasks.id, certificates.id AS certificate_id, certificates.issued_at FROM tasks
 			LEFT JOIN certificates ON certificates.task_id = tasks.id AND certificates.student_id = $1::text
 			WHERE ` + mine + ` AND ` + completedFor + `

@@ -13,7 +13,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// Rows of Bridgework's tables as its store reads them (SELECT *).
+// Rows of Bridgework's tables as its store reads them, with its column lists (taskColumns,
+// submissionColumns, revisionColumns, personColumns in backend/store).
 
 type taskRow struct {
 	ID                string     `db:"id"`
@@ -23,26 +24,37 @@ type taskRow struct {
 	Category          string     `db:"category"`
 	WorkType          string     `db:"work_type"`
 	Skills            string     `db:"skills"`
-	SearchText        string     `db:"search_text"`
 	Difficulty        string     `db:"difficulty"`
 	EstimatedHours    float64    `db:"estimated_hours"`
 	BudgetMin         float64    `db:"budget_min"`
 	BudgetMax         float64    `db:"budget_max"`
+	Currency          string     `db:"currency"`
 	Deadline          time.Time  `db:"deadline"`
 	Priority          string     `db:"priority"`
 	ImageURL          string     `db:"image_url"`
 	Attachments       string     `db:"attachments"`
 	AssignedStudentID string     `db:"assigned_student_id"`
+	RevisionRounds    int        `db:"revision_rounds"`
+	Seats             int        `db:"seats"`
+	SeatsFilled       int        `db:"seats_filled"`
+	FundingStatus     string     `db:"funding_status"`
+	FundingAmount     int64      `db:"funding_amount"`
+	FundingRefunded   int64      `db:"funding_refunded"`
 	Status            string     `db:"status"`
-	Listed            bool       `db:"listed"`
 	CompletedAt       *time.Time `db:"completed_at"`
+	ClosedReason      string     `db:"closed_reason"`
+	ClosedAt          *time.Time `db:"closed_at"`
 	CreatedAt         time.Time  `db:"created_at"`
 	UpdatedAt         time.Time  `db:"updated_at"`
-	RevisionRounds    int        `db:"revision_rounds"`
-	Currency          string     `db:"currency"`
 	// CertificateID is only in the student dashboard's completed list.
 	CertificateID *string `db:"certificate_id"`
 }
+
+const taskColumns = "tasks.id, tasks.startup_id, tasks.title, tasks.description, tasks.category, tasks.work_type, " +
+	"tasks.skills, tasks.difficulty, tasks.estimated_hours, tasks.budget_min, tasks.budget_max, tasks.currency, " +
+	"tasks.deadline, tasks.priority, tasks.image_url, tasks.attachments, tasks.assigned_student_id, tasks.revision_rounds, " +
+	"tasks.seats, tasks.seats_filled, tasks.funding_status, tasks.funding_amount, tasks.funding_refunded, tasks.status, " +
+	"tasks.completed_at, tasks.closed_reason, tasks.closed_at, tasks.created_at, tasks.updated_at"
 
 type submissionRow struct {
 	ID          string     `db:"id"`
@@ -58,6 +70,10 @@ type submissionRow struct {
 	Revision    int        `db:"revision"`
 }
 
+const submissionColumns = "submissions.id, submissions.task_id, submissions.student_id, submissions.startup_id, " +
+	"submissions.link, submissions.status, submissions.review_notes, submissions.revision, submissions.submitted_at, " +
+	"submissions.updated_at, submissions.reviewed_at"
+
 type revisionRow struct {
 	SubmissionID string     `db:"submission_id"`
 	Revision     int        `db:"revision"`
@@ -68,19 +84,29 @@ type revisionRow struct {
 	ReviewedAt   *time.Time `db:"reviewed_at"`
 }
 
+const revisionColumns = "submission_id, revision, link, status, review_notes, submitted_at, reviewed_at"
+
 type personRow struct {
-	ID             string `db:"id"`
-	UserType       string `db:"user_type"`
-	FirstName      string `db:"first_name"`
-	LastName       string `db:"last_name"`
-	Username       string `db:"username"`
-	Email          string `db:"email"`
-	CompanyName    string `db:"company_name"`
-	ProfilePicture string `db:"profile_picture"`
-	VerifiedDomain string `db:"verified_domain"`
+	ID             string   `db:"id"`
+	UserType       string   `db:"user_type"`
+	FirstName      string   `db:"first_name"`
+	LastName       string   `db:"last_name"`
+	Username       string   `db:"username"`
+	Email          string   `db:"email"`
+	CompanyName    string   `db:"company_name"`
+	ProfilePicture string   `db:"profile_picture"`
+	VerifiedDomain string   `db:"verified_domain"`
+	PayApproved    int      `db:"pay_approved"`
+	PayPaid        int      `db:"pay_paid"`
+	PayDisputed    int      `db:"pay_disputed"`
+	PayMedianDays  *float64 `db:"pay_median_days"`
 }
 
-const personColumns = "id, user_type, first_name, last_name, username, email, company_name, profile_picture, verified_domain"
+// personColumns: some columns are nullable in the schema, though nothing writes NULL to them;
+// COALESCE lets them scan into strings, as Bridgework's do.
+const personColumns = "id, user_type, COALESCE(first_name, '') AS first_name, COALESCE(last_name, '') AS last_name, " +
+	"COALESCE(username, '') AS username, email, COALESCE(company_name, '') AS company_name, " +
+	"COALESCE(profile_picture, '') AS profile_picture, verified_domain, pay_approved, pay_paid, pay_disputed, pay_median_days"
 
 // scanner reads every row of a query into Ts: by struct field names, or through a map per row.
 type scanner func(rows pgx.Rows, into any) error
@@ -179,15 +205,19 @@ func readUser(ctx context.Context, db *pgxpool.Pool, id string) (*user, error) {
 	var (
 		u                   user
 		p                   profileJSON
+		pay                 paymentRecordJSON
+		median              *float32 // a REAL, widened as Bridgework's binary read widens it
 		experience, project string
 	)
 	err := db.QueryRow(ctx, `SELECT id, user_type, is_verified, email, token_version, first_name, last_name, username,
-		company_name, company_description, company_size, industry, tier, website, verified_domain, verified_at, phone,
-		college, institute, college_email, bio, headline, summary, profile_picture, resume, experience, projects, created_at
+		company_name, company_description, company_size, industry, tier, website, verified_domain, verified_at,
+		pay_approved, pay_paid, pay_disputed, pay_median_days, phone, college, institute, college_email, bio, headline,
+		summary, profile_picture, resume, experience, projects, created_at
 		FROM users WHERE id = $1 LIMIT 1`, id).Scan(&p.ID, &p.UserType, &p.IsVerified, &p.Email, &u.TokenVersion,
 		&p.FirstName, &p.LastName, &p.Username, &p.CompanyName, &p.CompanyDescription, &p.CompanySize, &p.Industry,
-		&p.Tier, &p.Website, &p.VerifiedDomain, &p.VerifiedAt, &p.Phone, &p.College, &p.Institute, &p.CollegeEmail,
-		&p.Bio, &p.Headline, &p.Summary, &p.ProfilePicture, &p.Resume, &experience, &project, &p.CreatedAt)
+		&p.Tier, &p.Website, &p.VerifiedDomain, &p.VerifiedAt, &pay.Approved, &pay.Paid, &pay.Disputed, &median,
+		&p.Phone, &p.College, &p.Institute, &p.CollegeEmail, &p.Bio, &p.Headline, &p.Summary, &p.ProfilePicture, &p.Resume,
+		&experience, &project, &p.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}
@@ -227,6 +257,13 @@ func readUser(ctx context.Context, db *pgxpool.Pool, id string) (*user, error) {
 	}
 	if p.Skills == nil {
 		p.Skills = []skillJSON{}
+	}
+	if p.UserType == "startup" {
+		if median != nil {
+			days := float64(*median)
+			pay.MedianDaysToPay = &days
+		}
+		p.PaymentRecord = &pay
 	}
 	p.Resume = "" // a stored résumé would be a signed link (profiles.Privacy); the seed has none
 	p.IDAlias = p.ID

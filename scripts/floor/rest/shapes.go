@@ -5,16 +5,36 @@ import "time"
 // The JSON Bridgework answers (backend/httpapi: taskJSON, personJSON, submissionJSON, userJSON),
 // field for field.
 
+// ratingWindow is ratings.EditWindow: approved work shows when its rating closes.
+const ratingWindow = 14 * 24 * time.Hour
+
+// deadlineGrace is tasks.DeadlineGrace: a deadline has passed once its day has ended everywhere.
+const deadlineGrace = 36 * time.Hour
+
 type personJSON struct {
-	ID             string `json:"_id"`
-	IDAlias        string `json:"id"`
-	FirstName      string `json:"firstName,omitempty"`
-	LastName       string `json:"lastName,omitempty"`
-	Username       string `json:"username,omitempty"`
-	Email          string `json:"email,omitempty"`
-	CompanyName    string `json:"companyName,omitempty"`
-	Logo           string `json:"logo,omitempty"`
-	VerifiedDomain string `json:"verifiedDomain,omitempty"`
+	ID             string             `json:"_id"`
+	IDAlias        string             `json:"id"`
+	FirstName      string             `json:"firstName,omitempty"`
+	LastName       string             `json:"lastName,omitempty"`
+	Username       string             `json:"username,omitempty"`
+	Email          string             `json:"email,omitempty"`
+	CompanyName    string             `json:"companyName,omitempty"`
+	Logo           string             `json:"logo,omitempty"`
+	VerifiedDomain string             `json:"verifiedDomain,omitempty"`
+	PaymentRecord  *paymentRecordJSON `json:"paymentRecord,omitempty"` // a startup's
+}
+
+type paymentRecordJSON struct {
+	Approved        int      `json:"approved"`
+	Paid            int      `json:"paid"`
+	Disputed        int      `json:"disputed"`
+	MedianDaysToPay *float64 `json:"medianDaysToPay"`
+}
+
+type fundingJSON struct {
+	Status   string `json:"status"`
+	Amount   int64  `json:"amount"`
+	Currency string `json:"currency"`
 }
 
 type budgetJSON struct {
@@ -36,6 +56,8 @@ type submissionJSON struct {
 	ReviewNotes string         `json:"reviewNotes"`
 	Revision    int            `json:"revision"`
 	Revisions   []revisionJSON `json:"revisions"`
+	// RatingClosesAt is on approved work only.
+	RatingClosesAt *time.Time `json:"ratingClosesAt,omitempty"`
 }
 
 type revisionJSON struct {
@@ -59,16 +81,22 @@ type taskJSON struct {
 	Budget          budgetJSON       `json:"budget"`
 	Currency        string           `json:"currency"`
 	Deadline        time.Time        `json:"deadline"`
+	DeadlinePassed  bool             `json:"deadlinePassed"`
 	Priority        string           `json:"priority"`
 	ImageURL        string           `json:"imageUrl"`
 	Attachments     []attachmentJSON `json:"attachments"`
 	AssignedStudent *personJSON      `json:"assignedStudent"`
 	RevisionRounds  int              `json:"revisionRounds"`
+	Seats           int              `json:"seats"`
+	SeatsFilled     int              `json:"seatsFilled"`
+	Funding         fundingJSON      `json:"funding"`
 	Status          string           `json:"status"`
 	DisplayStatus   string           `json:"displayStatus"`
 	Startup         *personJSON      `json:"startup"`
 	Submissions     []submissionJSON `json:"submissions"`
 	CompletedAt     *time.Time       `json:"completedAt"`
+	ClosedReason    string           `json:"closedReason,omitempty"`
+	ClosedAt        *time.Time       `json:"closedAt,omitempty"`
 	CreatedAt       time.Time        `json:"createdAt"`
 	CertificateID   string           `json:"certificateId,omitempty"`
 }
@@ -77,35 +105,36 @@ type taskJSON struct {
 // (httpapi.userJSON with every field visible). The floor does not sign résumé links: the
 // seeded users have none.
 type profileJSON struct {
-	ID                 string           `json:"_id"`
-	IDAlias            string           `json:"id"`
-	UserType           string           `json:"userType"`
-	IsVerified         bool             `json:"isVerified"`
-	FirstName          string           `json:"firstName"`
-	LastName           string           `json:"lastName"`
-	Username           string           `json:"username"`
-	Email              string           `json:"email,omitempty"`
-	CompanyName        string           `json:"companyName"`
-	CompanyDescription string           `json:"companyDescription"`
-	CompanySize        string           `json:"companySize"`
-	Industry           string           `json:"industry"`
-	Tier               string           `json:"tier"`
-	Website            string           `json:"website"`
-	VerifiedDomain     string           `json:"verifiedDomain"`
-	VerifiedAt         *time.Time       `json:"verifiedAt,omitempty"`
-	Phone              string           `json:"phone,omitempty"`
-	College            string           `json:"college"`
-	Institute          string           `json:"institute"`
-	CollegeEmail       string           `json:"collegeEmail,omitempty"`
-	Bio                string           `json:"bio"`
-	Headline           string           `json:"headline"`
-	Summary            string           `json:"summary"`
-	ProfilePicture     string           `json:"profilePicture"`
-	Resume             string           `json:"resume,omitempty"`
-	Skills             []skillJSON      `json:"skills"`
-	Experience         []experienceJSON `json:"experience"`
-	Projects           []projectJSON    `json:"projects"`
-	CreatedAt          time.Time        `json:"createdAt"`
+	ID                 string             `json:"_id"`
+	IDAlias            string             `json:"id"`
+	UserType           string             `json:"userType"`
+	IsVerified         bool               `json:"isVerified"`
+	FirstName          string             `json:"firstName"`
+	LastName           string             `json:"lastName"`
+	Username           string             `json:"username"`
+	Email              string             `json:"email,omitempty"`
+	CompanyName        string             `json:"companyName"`
+	CompanyDescription string             `json:"companyDescription"`
+	CompanySize        string             `json:"companySize"`
+	Industry           string             `json:"industry"`
+	Tier               string             `json:"tier"`
+	Website            string             `json:"website"`
+	VerifiedDomain     string             `json:"verifiedDomain"`
+	VerifiedAt         *time.Time         `json:"verifiedAt,omitempty"`
+	PaymentRecord      *paymentRecordJSON `json:"paymentRecord,omitempty"` // a startup's
+	Phone              string             `json:"phone,omitempty"`
+	College            string             `json:"college"`
+	Institute          string             `json:"institute"`
+	CollegeEmail       string             `json:"collegeEmail,omitempty"`
+	Bio                string             `json:"bio"`
+	Headline           string             `json:"headline"`
+	Summary            string             `json:"summary"`
+	ProfilePicture     string             `json:"profilePicture"`
+	Resume             string             `json:"resume,omitempty"`
+	Skills             []skillJSON        `json:"skills"`
+	Experience         []experienceJSON   `json:"experience"`
+	Projects           []projectJSON      `json:"projects"`
+	CreatedAt          time.Time          `json:"createdAt"`
 }
 
 type skillJSON struct {
@@ -175,7 +204,8 @@ func displayStatus(status string) string {
 	return status
 }
 
-// studentStatus is tasks.StudentStatus: the student's own submission's status, else the task's.
+// studentStatus is tasks.StudentStatus: the student's own submission's status, else the task's
+// (open, or completed or closed once it ended).
 func studentStatus(t *taskJSON, subs []submissionRow, studentID string) string {
 	for _, s := range subs {
 		if s.StudentID != studentID {
@@ -191,8 +221,8 @@ func studentStatus(t *taskJSON, subs []submissionRow, studentID string) string {
 		}
 		return "submitted"
 	}
-	if t.Status == "completed" {
-		return "completed"
+	if t.Status == "completed" || t.Status == "closed" {
+		return t.Status
 	}
 	return "open"
 }

@@ -15,7 +15,8 @@ import (
 )
 
 // statements answers with Bridgework's own statements (backend/store: task_lists.go, tasks.go,
-// submissions.go), in its order, one round trip each; only "IN (?, ?, …)" lists are written
+// submissions.go), in its order, one round trip each where Bridgework sends those that do not
+// depend on one another together (store.reads); only "IN (?, ?, …)" lists are written
 // "= ANY($1)", so that one prepared statement serves every length.
 type statements struct{ scan scanner }
 
@@ -29,10 +30,11 @@ const (
 	dashAvailableTo = 100 // the dashboard counts available tasks up to this
 )
 
-// The student's tasks (store.mineSQL) and the approved and decided-against tests
+// The student's tasks (store.mineSQL, whose assigned half states the partial index's condition
+// so that PostgreSQL keeps one plan for every student) and the approved and decided-against tests
 // (completedForSQL, decidedAgainstSQL), with the student as $1.
 const (
-	mineSQL           = "tasks.id = ANY(ARRAY(SELECT task_id FROM submissions WHERE student_id = $1 UNION SELECT id FROM tasks WHERE assigned_student_id = $1))"
+	mineSQL           = "tasks.id = ANY(ARRAY(SELECT task_id FROM submissions WHERE student_id = $1 UNION SELECT id FROM tasks WHERE assigned_student_id = $1 AND assigned_student_id <> ''))"
 	completedForSQL   = "EXISTS (SELECT 1 FROM submissions AS done WHERE done.task_id = tasks.id AND done.student_id = $1 AND done.status = 'approved')"
 	decidedAgainstSQL = "EXISTS (SELECT 1 FROM submissions AS gone WHERE gone.task_id = tasks.id AND gone.student_id = $1 AND gone.status IN ('rejected', 'closed'))"
 	availableSQL      = "tasks.listed = true AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = tasks.id AND s.student_id = $1)"
@@ -49,7 +51,7 @@ func (s statements) startupTasks(ctx context.Context, db *pgxpool.Pool, viewer *
 	}
 	var rows []taskRow
 	if total > 0 {
-		rows, err = query[taskRow](ctx, db, s.scan, `SELECT * FROM tasks WHERE startup_id = $1 ORDER BY tasks.created_at DESC, tasks.id DESC LIMIT 100`, viewer.ID)
+		rows, err = query[taskRow](ctx, db, s.scan, `SELECT `+taskColumns+` FROM tasks WHERE startup_id = $1 ORDER BY tasks.created_at DESC, tasks.id DESC LIMIT 100`, viewer.ID)
 		if err != nil {
 			return err
 		}
@@ -70,7 +72,7 @@ func (s statements) openTasks(ctx context.Context, db *pgxpool.Pool, w http.Resp
 	total, capped := min(counted[0].N, marketCountCap), counted[0].N > marketCountCap
 	var rows []taskRow
 	if total > 0 {
-		rows, err = query[taskRow](ctx, db, s.scan, `SELECT * FROM tasks WHERE tasks.listed = true ORDER BY tasks.deadline, tasks.id LIMIT 100`)
+		rows, err = query[taskRow](ctx, db, s.scan, `SELECT `+taskColumns+` FROM tasks WHERE tasks.listed = true ORDER BY tasks.deadline, tasks.id LIMIT 100`)
 		if err != nil {
 			return err
 		}
@@ -98,12 +100,12 @@ func (s statements) studentDashboard(ctx context.Context, db *pgxpool.Pool, view
 	c := counts[0]
 	out.Stats = studentStatsJSON{ActiveTasks: c.Total - c.Completed - c.Decided, Completed: c.Completed, Certificates: c.Certificates}
 
-	active, err := query[taskRow](ctx, db, s.scan, `SELECT * FROM tasks WHERE `+mineSQL+` AND NOT `+completedForSQL+
+	active, err := query[taskRow](ctx, db, s.scan, `SELECT `+taskColumns+` FROM tasks WHERE `+mineSQL+` AND NOT `+completedForSQL+
 		` ORDER BY tasks.deadline, tasks.id LIMIT 12`, viewer.ID)
 	if err != nil {
 		return err
 	}
-	done, err := query[taskRow](ctx, db, s.scan, `SELECT tasks.*, certificates.id AS certificate_id FROM tasks `+
+	done, err := query[taskRow](ctx, db, s.scan, `SELECT `+taskColumns+`, certificates.id AS certificate_id FROM tasks `+
 		`LEFT JOIN certificates ON certificates.task_id = tasks.id AND certificates.student_id = $1 WHERE `+mineSQL+` AND `+completedForSQL+
 		` ORDER BY certificates.issued_at DESC, tasks.id DESC LIMIT 3`, viewer.ID)
 	if err != nil {
@@ -119,39 +121,30 @@ func (s statements) studentDashboard(ctx context.Context, db *pgxpool.Pool, view
 	if err != nil {
 		return err
 	}
-	open, err := query[taskRow](ctx, db, s.scan, `SELECT * FROM tasks WHERE `+availableSQL+` ORDER BY tasks.deadline, tasks.id LIMIT 3`, viewer.ID)
+	open, err := query[taskRow](ctx, db, s.scan, `SELECT `+taskColumns+` FROM tasks WHERE `+availableSQL+` ORDER BY tasks.deadline, tasks.id LIMIT 3`, viewer.ID)
 	if err != nil {
 		return err
 	}
-	own := whose{student: viewer.ID}
-	all, err := s.hydrate(ctx, db, append(append(append([]taskRow{}, active...), done...), open...), viewer, own)
-	if err != nil {
-		return err
-	}
-	out.ActiveTasks, out.RecentlyCompleted = all[:len(active)], all[len(active):len(active)+len(done)]
-	out.AvailableTasks = availableJSON{Items: all[len(active)+len(done):],
-		Total: min(available[0].N, dashAvailableTo), TotalCapped: available[0].N > dashAvailableTo}
 	startups, err := query[personRow](ctx, db, s.scan, `SELECT `+personColumns+` FROM users WHERE user_type = 'startup' ORDER BY created_at DESC, id DESC LIMIT 8`)
 	if err != nil {
 		return err
 	}
-	for _, p := range startups {
-		out.Startups = append(out.Startups, *toPerson(&p, viewer))
-	}
-
-	mine, err := query[countRow](ctx, db, s.scan, `SELECT count(*) AS n FROM tasks WHERE `+mineSQL, viewer.ID)
+	mine, err := query[taskRow](ctx, db, s.scan, `SELECT `+taskColumns+` FROM tasks WHERE `+mineSQL+` ORDER BY tasks.created_at DESC, tasks.id DESC LIMIT 100`, viewer.ID)
 	if err != nil {
 		return err
 	}
-	var mineRows []taskRow
-	if mine[0].N > 0 {
-		mineRows, err = query[taskRow](ctx, db, s.scan, `SELECT * FROM tasks WHERE `+mineSQL+` ORDER BY tasks.created_at DESC, tasks.id DESC LIMIT 100`, viewer.ID)
-		if err != nil {
-			return err
-		}
-	}
-	if out.Tasks, err = s.hydrate(ctx, db, mineRows, viewer, own); err != nil {
+	// One hydrate for the four lists, as Bridgework's (store.Tasks.StudentDashboard).
+	all, err := s.hydrate(ctx, db, slices.Concat(active, done, open, mine), viewer, whose{student: viewer.ID})
+	if err != nil {
 		return err
+	}
+	out.ActiveTasks, all = all[:len(active)], all[len(active):]
+	out.RecentlyCompleted, all = all[:len(done)], all[len(done):]
+	out.AvailableTasks = availableJSON{Items: all[:len(open)],
+		Total: min(available[0].N, dashAvailableTo), TotalCapped: available[0].N > dashAvailableTo}
+	out.Tasks = all[len(open):]
+	for _, p := range startups {
+		out.Startups = append(out.Startups, *toPerson(&p, viewer))
 	}
 	for _, list := range [][]taskJSON{out.Tasks, out.ActiveTasks, out.AvailableTasks.Items, out.RecentlyCompleted} {
 		for i := range list {
@@ -190,9 +183,9 @@ func (s statements) hydrate(ctx context.Context, db *pgxpool.Pool, rows []taskRo
 	var err error
 	switch {
 	case w.all:
-		subs, err = query[submissionRow](ctx, db, s.scan, `SELECT * FROM submissions WHERE task_id = ANY($1)`, ids)
+		subs, err = query[submissionRow](ctx, db, s.scan, `SELECT `+submissionColumns+` FROM submissions WHERE task_id = ANY($1)`, ids)
 	case w.student != "":
-		subs, err = query[submissionRow](ctx, db, s.scan, `SELECT * FROM submissions WHERE task_id = ANY($1) AND student_id = $2`, ids, w.student)
+		subs, err = query[submissionRow](ctx, db, s.scan, `SELECT `+submissionColumns+` FROM submissions WHERE task_id = ANY($1) AND student_id = $2`, ids, w.student)
 	}
 	if err != nil {
 		return nil, err
@@ -224,7 +217,7 @@ func (s statements) hydrate(ctx context.Context, db *pgxpool.Pool, rows []taskRo
 	// only for the earlier revisions of those past their first.
 	revisions := map[string][]revisionJSON{}
 	if len(current) > 0 {
-		revs, err := query[revisionRow](ctx, db, s.scan, `SELECT * FROM submission_revisions WHERE submission_id = ANY($1) ORDER BY submission_id, revision`,
+		revs, err := query[revisionRow](ctx, db, s.scan, `SELECT `+revisionColumns+` FROM submission_revisions WHERE submission_id = ANY($1) ORDER BY submission_id, revision`,
 			slices.Collect(maps.Keys(current)))
 		if err != nil {
 			return nil, err
@@ -240,14 +233,17 @@ func (s statements) hydrate(ctx context.Context, db *pgxpool.Pool, rows []taskRo
 	for _, r := range subs {
 		byTask[r.TaskID] = append(byTask[r.TaskID], r)
 	}
+	now := time.Now()
 	for _, r := range rows {
 		t := taskJSON{ID: r.ID, Title: r.Title, Description: r.Description, Category: r.Category, WorkType: r.WorkType,
 			Difficulty: r.Difficulty, EstimatedHours: r.EstimatedHours, Budget: budgetJSON{Min: r.BudgetMin, Max: r.BudgetMax},
-			Currency: r.Currency, Deadline: r.Deadline.UTC(), Priority: r.Priority, ImageURL: r.ImageURL,
-			Attachments: []attachmentJSON{}, RevisionRounds: r.RevisionRounds, Status: r.Status,
-			DisplayStatus: displayStatus(r.Status), Startup: toPerson(who[r.StartupID], viewer),
+			Currency: r.Currency, Deadline: r.Deadline.UTC(), DeadlinePassed: pastDeadline(r.Deadline, now),
+			Priority: r.Priority, ImageURL: r.ImageURL, Attachments: []attachmentJSON{}, RevisionRounds: r.RevisionRounds,
+			Seats: r.Seats, SeatsFilled: r.SeatsFilled, Status: r.Status, DisplayStatus: displayStatus(r.Status),
+			Funding: fundingJSON{Status: r.FundingStatus, Amount: r.FundingAmount, Currency: r.Currency}, Startup: toPerson(who[r.StartupID], viewer),
 			AssignedStudent: toPerson(who[r.AssignedStudentID], viewer), Submissions: []submissionJSON{},
-			CompletedAt: utc(r.CompletedAt), CreatedAt: r.CreatedAt.UTC()}
+			CompletedAt: utc(r.CompletedAt), ClosedReason: r.ClosedReason, ClosedAt: utc(r.ClosedAt),
+			CreatedAt: r.CreatedAt.UTC()}
 		_ = json.Unmarshal([]byte(r.Skills), &t.Skills)
 		if t.Skills == nil {
 			t.Skills = []string{}
@@ -266,9 +262,14 @@ func (s statements) hydrate(ctx context.Context, db *pgxpool.Pool, rows []taskRo
 			}
 			revs := append(revisions[sub.ID], revisionJSON{Revision: sub.Revision, Link: sub.Link, Status: sub.Status,
 				ReviewNotes: sub.ReviewNotes, SubmittedAt: sub.SubmittedAt.UTC(), ReviewedAt: utc(sub.ReviewedAt)})
-			t.Submissions = append(t.Submissions, submissionJSON{ID: sub.ID, Student: student, Link: sub.Link,
+			j := submissionJSON{ID: sub.ID, Student: student, Link: sub.Link,
 				Status: sub.Status, SubmittedAt: sub.SubmittedAt.UTC(), ReviewNotes: sub.ReviewNotes,
-				Revision: sub.Revision, Revisions: revs})
+				Revision: sub.Revision, Revisions: revs}
+			if sub.Status == "approved" && sub.ReviewedAt != nil {
+				closes := sub.ReviewedAt.UTC().Add(ratingWindow)
+				j.RatingClosesAt = &closes
+			}
+			t.Submissions = append(t.Submissions, j)
 		}
 		out = append(out, t)
 	}
@@ -276,7 +277,7 @@ func (s statements) hydrate(ctx context.Context, db *pgxpool.Pool, rows []taskRo
 }
 
 // toPerson is httpapi.toPersonJSON with profiles.ShowPerson: nil for nobody, the email only
-// where the viewer may see it.
+// where the viewer may see it, a startup's payment record.
 func toPerson(p *personRow, viewer *user) *personJSON {
 	if p == nil {
 		return nil
@@ -286,7 +287,16 @@ func toPerson(p *personRow, viewer *user) *personJSON {
 	if emailVisible(viewer, p.ID, p.UserType) {
 		out.Email = p.Email
 	}
+	if p.UserType == "startup" {
+		out.PaymentRecord = &paymentRecordJSON{Approved: p.PayApproved, Paid: p.PayPaid, Disputed: p.PayDisputed,
+			MedianDaysToPay: p.PayMedianDays}
+	}
 	return out
+}
+
+// pastDeadline is tasks.PastDeadline.
+func pastDeadline(deadline, now time.Time) bool {
+	return !deadline.IsZero() && !now.Before(deadline.Add(deadlineGrace))
 }
 
 // setListHeaders writes httpapi.writeList's headers for the first page of a list.
