@@ -71,12 +71,9 @@ type Alerts struct{ DB *gorm.DB }
 func (s Alerts) CreateSavedSearch(ctx context.Context, ss *alerts.SavedSearch, keys []string, max int) error {
 	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		// The student's row, locked, makes two saves at once count one after the other.
-		_, found, err := firstOf(tx, sqlOf("SELECT users.id FROM users WHERE users.id = ?"+forUpdate(tx), ss.StudentID), value[string]("users.id"))
+		_, err := oneOf(tx, sqlOf("SELECT users.id FROM users WHERE users.id = ?"+forUpdate(tx), ss.StudentID), value[string]("users.id"), userNotFound)
 		if err != nil {
 			return err
-		}
-		if !found {
-			return apperr.New(apperr.NotFound, userNotFound)
 		}
 		n, err := countNow(tx, sqlOf("SELECT COUNT(*) FROM saved_searches WHERE saved_searches.student_id = ?", ss.StudentID))
 		if err != nil {

@@ -124,12 +124,9 @@ func (s Certificates) CertificateByNumber(ctx context.Context, number string) (*
 
 // first reads the certificate w selects; apperr.NotFound when none.
 func (s Certificates) first(ctx context.Context, w where) (*certs.Certificate, error) {
-	row, found, err := firstOf(s.DB.WithContext(ctx), w.stmt(certificateViewsFrom, nil, limit(1)), certificateViewColumns)
+	row, err := oneOf(s.DB.WithContext(ctx), w.stmt(certificateViewsFrom, nil, limit(1)), certificateViewColumns, certificateNotFound)
 	if err != nil {
 		return nil, err
-	}
-	if !found {
-		return nil, apperr.New(apperr.NotFound, certificateNotFound)
 	}
 	c := row.toDomain()
 	return &c, nil
@@ -163,13 +160,10 @@ type Credentials struct{ DB *gorm.DB }
 
 func (s Credentials) Credential(ctx context.Context, certificateID string) (string, error) {
 	credential := value[string]("certificates.credential")
-	kept, found, err := firstOf(s.DB.WithContext(ctx), whereOf("certificates.id = ?", certificateID).
-		stmt("SELECT "+credential.list+" FROM certificates", nil, ""), credential)
+	kept, err := oneOf(s.DB.WithContext(ctx), whereOf("certificates.id = ?", certificateID).
+		stmt("SELECT "+credential.list+" FROM certificates", nil, ""), credential, certificateNotFound)
 	if err != nil {
 		return "", err
-	}
-	if !found {
-		return "", apperr.New(apperr.NotFound, certificateNotFound)
 	}
 	return kept, nil
 }

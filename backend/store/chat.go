@@ -104,13 +104,10 @@ func (s Messages) CreateMessage(ctx context.Context, m *chat.Message) error {
 
 func (s Messages) MessageByClientID(ctx context.Context, senderID, clientID string) (*chat.Message, error) {
 	db := s.DB.WithContext(ctx)
-	row, found, err := firstOf(db, whereOf("messages.sender_id = ? AND messages.client_id = ?", senderID, clientID).
-		stmt("SELECT "+messageColumns.list+" FROM messages", nil, limit(1)), messageColumns)
+	row, err := oneOf(db, whereOf("messages.sender_id = ? AND messages.client_id = ?", senderID, clientID).
+		stmt("SELECT "+messageColumns.list+" FROM messages", nil, limit(1)), messageColumns, "Message not found.")
 	if err != nil {
 		return nil, err
-	}
-	if !found {
-		return nil, apperr.New(apperr.NotFound, "Message not found.")
 	}
 	m := []chat.Message{row.toDomain()}
 	if err := withAttachments(db, m); err != nil {
@@ -271,13 +268,10 @@ func (s Messages) UserByID(ctx context.Context, id string) (*accounts.User, erro
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, userNotFound)
 	}
-	row, found, err := firstOf(s.DB.WithContext(ctx), whereOf("users.id = ?", id).
-		stmt("SELECT "+userColumns.list+" FROM users", nil, limit(1)), userColumns)
+	row, err := oneOf(s.DB.WithContext(ctx), whereOf("users.id = ?", id).
+		stmt("SELECT "+userColumns.list+" FROM users", nil, limit(1)), userColumns, userNotFound)
 	if err != nil {
 		return nil, err
-	}
-	if !found {
-		return nil, apperr.New(apperr.NotFound, userNotFound)
 	}
 	return row.toDomain(), nil
 }

@@ -78,13 +78,10 @@ func (s Files) take(ctx context.Context, id string, withData bool) (*uploads.Fil
 	if withData {
 		cols = fileDataColumns
 	}
-	row, found, err := firstOf(s.DB.WithContext(ctx),
-		whereOf("files.id = ?", id).stmt("SELECT "+cols.list+" FROM files", nil, limit(1)), cols)
+	row, err := oneOf(s.DB.WithContext(ctx),
+		whereOf("files.id = ?", id).stmt("SELECT "+cols.list+" FROM files", nil, limit(1)), cols, fileNotFound)
 	if err != nil {
 		return nil, err
-	}
-	if !found {
-		return nil, apperr.New(apperr.NotFound, fileNotFound)
 	}
 	return &uploads.File{
 		ID: row.ID, OwnerID: row.OwnerID, Kind: uploads.Kind(row.Kind), Name: row.Name,

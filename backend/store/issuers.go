@@ -69,13 +69,10 @@ func (s Issuers) VerificationByID(ctx context.Context, id string) (*issuers.Veri
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, verificationNotFound)
 	}
-	row, found, err := firstOf(s.DB.WithContext(ctx), whereOf("company_verifications.id = ?", id).
-		stmt("SELECT "+companyVerificationColumns.list+" FROM company_verifications", nil, limit(1)), companyVerificationColumns)
+	row, err := oneOf(s.DB.WithContext(ctx), whereOf("company_verifications.id = ?", id).
+		stmt("SELECT "+companyVerificationColumns.list+" FROM company_verifications", nil, limit(1)), companyVerificationColumns, verificationNotFound)
 	if err != nil {
 		return nil, err
-	}
-	if !found {
-		return nil, apperr.New(apperr.NotFound, verificationNotFound)
 	}
 	return row.toDomain(), nil
 }

@@ -162,12 +162,9 @@ func (s Payments) Payment(ctx context.Context, id string) (*payments.Payment, er
 		return nil, apperr.New(apperr.NotFound, paymentNotFound)
 	}
 	db := s.DB.WithContext(ctx)
-	row, found, err := firstOf(db, whereOf("payments.id = ?", id).stmt(paymentViewsFrom, nil, limit(1)), paymentViewColumns)
+	row, err := oneOf(db, whereOf("payments.id = ?", id).stmt(paymentViewsFrom, nil, limit(1)), paymentViewColumns, paymentNotFound)
 	if err != nil {
 		return nil, err
-	}
-	if !found {
-		return nil, apperr.New(apperr.NotFound, paymentNotFound)
 	}
 	p := row.toDomain()
 	events, err := rowsOf(db, paymentEventsOf(whereOf("payment_events.payment_id = ?", id), " ORDER BY payment_events.seq"), paymentEventColumns)
@@ -242,13 +239,10 @@ func (s Payments) Apply(ctx context.Context, c payments.Change) (bool, error) {
 func applyChange(tx *gorm.DB, auditKey audit.Key, c payments.Change) (bool, error) {
 	// The payment's row stays locked until the change commits.
 	startup := value[string]("payments.startup_id")
-	startupID, found, err := firstOf(tx, whereOf("payments.id = ?", c.PaymentID).
-		stmt("SELECT "+startup.list+" FROM payments", nil, limit(1)+forUpdate(tx)), startup)
+	startupID, err := oneOf(tx, whereOf("payments.id = ?", c.PaymentID).
+		stmt("SELECT "+startup.list+" FROM payments", nil, limit(1)+forUpdate(tx)), startup, paymentNotFound)
 	if err != nil {
 		return false, err
-	}
-	if !found {
-		return false, apperr.New(apperr.NotFound, paymentNotFound)
 	}
 	now := c.Event.At.UTC()
 	changes := map[string]any{"status": c.To, "updated_at": now}

@@ -10,6 +10,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/gorm"
+
+	"bridgework/backend/apperr"
 )
 
 // Every read is explicit SQL (a stmt), and one scanner maps each row into a struct through that
@@ -187,6 +189,16 @@ func firstOf[T any](db *gorm.DB, s stmt, cols columns[T]) (row T, found bool, er
 		return rows.Scan(cols.scanTargets(&row)...)
 	})
 	return row, found, err
+}
+
+// oneOf reads the first row of s, on its own (readAlone), or fails with apperr.NotFound saying
+// notFound when it has none.
+func oneOf[T any](db *gorm.DB, s stmt, cols columns[T], notFound string) (T, error) {
+	row, found, err := firstOf(db, s, cols)
+	if err == nil && !found {
+		err = apperr.New(apperr.NotFound, notFound)
+	}
+	return row, err
 }
 
 // forUpdate is the locking clause of a read in a transaction that writes what it read: FOR

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"gorm.io/gorm"
-
 	"bridgework/backend/accounts"
 	"bridgework/backend/store"
 	"bridgework/backend/tasks"
@@ -22,8 +20,8 @@ import (
 func BenchmarkBatch(b *testing.B) {
 	db := testenv.OpenDB(b, testenv.Postgres).WithContext(context.Background())
 	s := store.Tasks{DB: db}
-	startup := newBenchUser(b, db, accounts.Startup)
-	students := []*accounts.User{newBenchUser(b, db, accounts.Student), newBenchUser(b, db, accounts.Student)}
+	startup := newMarketUser(b, db, accounts.Startup, "Bench")
+	students := []*accounts.User{newMarketUser(b, db, accounts.Student, "Ann"), newMarketUser(b, db, accounts.Student, "Ben")}
 	for i := range 50 {
 		task := &tasks.Task{StartupID: startup.ID, Title: fmt.Sprintf("Task %d", i), Description: "D", Category: "design",
 			WorkType: "technical", Deadline: time.Now().Add(48 * time.Hour).UTC(), Priority: "medium", Status: tasks.StatusOpen}
@@ -70,13 +68,4 @@ func BenchmarkBatch(b *testing.B) {
 			}
 		})
 	}
-}
-
-func newBenchUser(tb testing.TB, db *gorm.DB, typ accounts.UserType) *accounts.User {
-	tb.Helper()
-	u := &accounts.User{Type: typ, Email: testenv.RandomHex(5) + "@x.co", PasswordHash: "h", FirstName: "Bench", CompanyName: "Bench"}
-	if err := (store.Users{DB: db}).CreateUser(context.Background(), u); err != nil {
-		tb.Fatal(err)
-	}
-	return u
 }

@@ -82,13 +82,10 @@ func (s Ratings) ApprovedWork(ctx context.Context, taskID, studentID string) (ra
 		column[work]{"tasks.startup_id", func(r *work) any { return &r.StartupID }},
 		column[work]{"submissions.reviewed_at", func(r *work) any { return &r.ReviewedAt }},
 		column[work]{"submissions.updated_at", func(r *work) any { return &r.UpdatedAt }})
-	w, found, err := firstOf(s.DB.WithContext(ctx), whereOf("submissions.task_id = ? AND submissions.student_id = ? AND submissions.status = ?",
-		taskID, studentID, tasks.Approved).stmt("SELECT "+cols.list+" FROM submissions JOIN tasks ON tasks.id = submissions.task_id", nil, limit(1)), cols)
+	w, err := oneOf(s.DB.WithContext(ctx), whereOf("submissions.task_id = ? AND submissions.student_id = ? AND submissions.status = ?",
+		taskID, studentID, tasks.Approved).stmt("SELECT "+cols.list+" FROM submissions JOIN tasks ON tasks.id = submissions.task_id", nil, limit(1)), cols, submissionNotFound)
 	if err != nil {
 		return ratings.Work{}, err
-	}
-	if !found {
-		return ratings.Work{}, apperr.New(apperr.NotFound, submissionNotFound)
 	}
 	approved := w.UpdatedAt
 	if w.ReviewedAt != nil {
@@ -102,13 +99,10 @@ func (s Ratings) Create(ctx context.Context, r *ratings.Rating, entry audit.Entr
 	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		// The two sides rating at once take turns on the submission's row, so the second to
 		// commit always sees the first and reveals both.
-		_, found, err := firstOf(tx, sqlOf("SELECT submissions.id FROM submissions WHERE submissions.id = ?"+limit(1)+forUpdate(tx),
-			r.SubmissionID), value[string]("submissions.id"))
+		_, err := oneOf(tx, sqlOf("SELECT submissions.id FROM submissions WHERE submissions.id = ?"+limit(1)+forUpdate(tx),
+			r.SubmissionID), value[string]("submissions.id"), submissionNotFound)
 		if err != nil {
 			return err
-		}
-		if !found {
-			return apperr.New(apperr.NotFound, submissionNotFound)
 		}
 		row := ratingRow{ID: NewID(), TaskID: r.TaskID, SubmissionID: r.SubmissionID, RaterID: r.RaterID,
 			RateeID: r.RateeID, Stars: r.Stars, Comment: r.Comment, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
@@ -141,12 +135,9 @@ func (s Ratings) Rating(ctx context.Context, id string) (*ratings.Rating, error)
 		return nil, apperr.New(apperr.NotFound, ratingNotFound)
 	}
 	db := s.DB.WithContext(ctx)
-	row, found, err := firstOf(db, sqlOf("SELECT "+ratingColumns.list+" FROM ratings WHERE ratings.id = ?"+limit(1), id), ratingColumns)
+	row, err := oneOf(db, sqlOf("SELECT "+ratingColumns.list+" FROM ratings WHERE ratings.id = ?"+limit(1), id), ratingColumns, ratingNotFound)
 	if err != nil {
 		return nil, err
-	}
-	if !found {
-		return nil, apperr.New(apperr.NotFound, ratingNotFound)
 	}
 	r := row.toDomain()
 	titles, err := taskTitles(db, []string{row.TaskID})

@@ -7,7 +7,6 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
-	"bridgework/backend/apperr"
 	"bridgework/backend/audit"
 	"bridgework/backend/money"
 	"bridgework/backend/payments"
@@ -143,12 +142,9 @@ func (s Payments) PayoutAccount(ctx context.Context, userID string) (*payments.P
 // payoutAccountWhere reads the one payout account w selects, locking it with lock; apperr.NotFound
 // when none.
 func payoutAccountWhere(db *gorm.DB, w where, lock string) (*payments.PayoutAccount, error) {
-	row, found, err := firstOf(db, payoutAccountsOf(w, limit(1)+lock), payoutAccountColumns)
+	row, err := oneOf(db, payoutAccountsOf(w, limit(1)+lock), payoutAccountColumns, payoutAccountNotFound)
 	if err != nil {
 		return nil, err
-	}
-	if !found {
-		return nil, apperr.New(apperr.NotFound, payoutAccountNotFound)
 	}
 	return row.toDomain(), nil
 }

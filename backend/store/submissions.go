@@ -209,24 +209,18 @@ func (t taskTx) LockTask(id string) (*tasks.Task, error) {
 	if !ValidID(id) {
 		return nil, apperr.New(apperr.NotFound, taskNotFound)
 	}
-	row, found, err := firstOf(t.db, sqlOf("SELECT "+taskColumns.list+" FROM tasks WHERE tasks.id = ?"+forUpdate(t.db), id), taskColumns)
+	row, err := oneOf(t.db, sqlOf("SELECT "+taskColumns.list+" FROM tasks WHERE tasks.id = ?"+forUpdate(t.db), id), taskColumns, taskNotFound)
 	if err != nil {
 		return nil, err
-	}
-	if !found {
-		return nil, apperr.New(apperr.NotFound, taskNotFound)
 	}
 	return row.toDomain(), nil
 }
 
 func (t taskTx) Submission(taskID, studentID string) (*tasks.Submission, error) {
-	row, found, err := firstOf(t.db, sqlOf("SELECT "+submissionColumns.list+" FROM submissions "+
-		"WHERE submissions.task_id = ? AND submissions.student_id = ?", taskID, studentID), submissionColumns)
+	row, err := oneOf(t.db, sqlOf("SELECT "+submissionColumns.list+" FROM submissions "+
+		"WHERE submissions.task_id = ? AND submissions.student_id = ?", taskID, studentID), submissionColumns, submissionNotFound)
 	if err != nil {
 		return nil, err
-	}
-	if !found {
-		return nil, apperr.New(apperr.NotFound, submissionNotFound)
 	}
 	sub := row.toDomain()
 	revisions, err := revisionsOf(t.db, []submissionRow{row})

@@ -118,12 +118,9 @@ func (s Tasks) Task(ctx context.Context, id string) (*tasks.Task, error) {
 		return nil, apperr.New(apperr.NotFound, taskNotFound)
 	}
 	db := s.DB.WithContext(ctx)
-	row, found, err := firstOf(db, sqlOf("SELECT "+taskColumns.list+" FROM tasks WHERE tasks.id = ?", id), taskColumns)
+	row, err := oneOf(db, sqlOf("SELECT "+taskColumns.list+" FROM tasks WHERE tasks.id = ?", id), taskColumns, taskNotFound)
 	if err != nil {
 		return nil, err
-	}
-	if !found {
-		return nil, apperr.New(apperr.NotFound, taskNotFound)
 	}
 	list, err := hydrate(db, []taskRow{row}, allSubmissions)
 	if err != nil {
@@ -148,12 +145,9 @@ func (s Tasks) Person(ctx context.Context, id, userType string) (*tasks.Person, 
 
 // personWhere reads the one person w selects; apperr.NotFound when none.
 func personWhere(db *gorm.DB, w where) (*tasks.Person, error) {
-	row, found, err := firstOf(db, w.stmt("SELECT "+personColumns.list+" FROM users", nil, ""), personColumns)
+	row, err := oneOf(db, w.stmt("SELECT "+personColumns.list+" FROM users", nil, ""), personColumns, userNotFound)
 	if err != nil {
 		return nil, err
-	}
-	if !found {
-		return nil, apperr.New(apperr.NotFound, userNotFound)
 	}
 	return row.toDomain(), nil
 }

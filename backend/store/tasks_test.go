@@ -19,7 +19,7 @@ import (
 	"bridgework/backend/testenv"
 )
 
-func newMarketUser(t *testing.T, db *gorm.DB, typ accounts.UserType, name string) *accounts.User {
+func newMarketUser(t testing.TB, db *gorm.DB, typ accounts.UserType, name string) *accounts.User {
 	t.Helper()
 	u := &accounts.User{Type: typ, Email: testenv.RandomHex(5) + "@x.co", PasswordHash: "h", FirstName: name, CompanyName: name}
 	if err := (store.Users{DB: db}).CreateUser(context.Background(), u); err != nil {
