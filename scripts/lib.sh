@@ -170,15 +170,13 @@ ensure_nginx() {
   command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || apt_install nginx-light
 }
 
-# free_port prints a TCP port nothing listens on, below the range the kernel hands out to
-# outgoing connections (ip_local_port_range): a port in that range can be taken by a client's
-# socket between this check and the server's bind.
+# free_port prints a TCP port nothing listens on, below 32768, where Linux's range for outgoing
+# connections starts by default: a port in that range can be taken by a client's socket between
+# this check and the server's bind.
 free_port() {
-  local low port
-  low=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
-  [ "$low" -gt 11000 ] 2>/dev/null || low=32768
+  local port
   while :; do
-    port=$((10000 + RANDOM % (low - 10000)))
+    port=$((10000 + RANDOM % 22768))
     (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return; }
   done
 }
