@@ -33,6 +33,9 @@ type studentProfileRequest struct {
 	Skills         []skillRequest      `json:"skills"`
 	Experience     []experienceRequest `json:"experience"`
 	Projects       []projectRequest    `json:"projects"`
+	// Left out, each keeps what is stored (the spec's client sends neither).
+	Discoverable       *bool `json:"discoverable"`
+	AcceptsInvitations *bool `json:"acceptsInvitations"`
 }
 
 // skillRequest has no isVerified: only an approved task verifies a skill.
@@ -88,6 +91,7 @@ func (r studentProfileRequest) toDomain(u *accounts.User) profiles.StudentProfil
 		FirstName: first, LastName: last, Phone: r.Phone, College: r.College,
 		Institute: r.Institute, CollegeEmail: r.CollegeEmail, Bio: r.Bio, Headline: r.Headline,
 		Summary: r.Summary, ProfilePicture: r.ProfilePicture, Resume: r.Resume,
+		Discoverable: r.Discoverable, AcceptsInvitations: r.AcceptsInvitations,
 	}
 	for _, sk := range r.Skills {
 		p.Skills = append(p.Skills, accounts.Skill{Name: sk.Name, Level: sk.Level})

@@ -27,6 +27,9 @@ type StudentProfile struct {
 	Skills     []accounts.Skill
 	Experience []accounts.Experience
 	Projects   []accounts.Project
+	// Discoverable and AcceptsInvitations are the student's choices (accounts.User); nil keeps
+	// what is stored, as the spec's client sends neither.
+	Discoverable, AcceptsInvitations *bool
 }
 
 // StartupProfile is everything a startup may set about its company.

@@ -56,6 +56,12 @@ func (s Profiles) SaveStudentProfile(ctx context.Context, userID string, p profi
 		"summary": p.Summary, "profile_picture": p.ProfilePicture, "resume": p.Resume,
 		"experience": string(exp), "projects": string(proj), "updated_at": now,
 	}
+	if p.Discoverable != nil {
+		fields["discoverable"] = *p.Discoverable
+	}
+	if p.AcceptsInvitations != nil {
+		fields["accepts_invitations"] = *p.AcceptsInvitations
+	}
 	fields["profile_created_at"] = gorm.Expr("COALESCE(profile_created_at, ?)", now)
 	create := mode == profiles.AddProfile
 	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {

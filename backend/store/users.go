@@ -49,6 +49,8 @@ type userRow struct {
 	Resume             string
 	Experience         string
 	Projects           string
+	Discoverable       bool `gorm:"default:true"`
+	AcceptsInvitations bool `gorm:"default:true"`
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
 	Skills             []skillRow `gorm:"foreignKey:UserID"`
@@ -106,6 +108,8 @@ var userColumns = columnsOf(
 	userColumn{"COALESCE(users.resume, '')", func(r *userRow) any { return &r.Resume }},
 	userColumn{"COALESCE(users.experience, '')", func(r *userRow) any { return &r.Experience }},
 	userColumn{"COALESCE(users.projects, '')", func(r *userRow) any { return &r.Projects }},
+	userColumn{"users.discoverable", func(r *userRow) any { return &r.Discoverable }},
+	userColumn{"users.accepts_invitations", func(r *userRow) any { return &r.AcceptsInvitations }},
 	userColumn{"users.created_at", func(r *userRow) any { return &r.CreatedAt }},
 	userColumn{"users.updated_at", func(r *userRow) any { return &r.UpdatedAt }},
 )
@@ -280,6 +284,7 @@ func toUserRow(u *accounts.User) userRow {
 		CollegeEmail: u.CollegeEmail, Bio: u.Bio, Headline: u.Headline, Summary: u.Summary,
 		ProfilePicture: u.ProfilePicture, Resume: u.Resume,
 		Experience: string(exp), Projects: string(proj),
+		Discoverable: u.Discoverable, AcceptsInvitations: u.AcceptsInvitations,
 	}
 	row.Skills = toSkillRows(u.ID, u.Skills)
 	return row
@@ -308,6 +313,7 @@ func (r *userRow) toDomain() *accounts.User {
 		ProfilePicture: r.ProfilePicture, Resume: r.Resume,
 		PaymentRecord: accounts.PaymentRecord{Approved: r.PayApproved, Paid: r.PayPaid, Disputed: r.PayDisputed,
 			MedianDaysToPay: r.PayMedianDays},
+		Discoverable: r.Discoverable, AcceptsInvitations: r.AcceptsInvitations,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
 	// Both columns are written only by toUserRow, so they always hold valid JSON.
