@@ -197,8 +197,12 @@ func (s *Server) submitLink(c *gin.Context) error {
 
 // studentTasks pages the caller's view of the whole marketplace (tasks.Service.Market); for a
 // student scope=available is the open market minus the tasks they already submitted to and
-// scope=mine their own tasks, each with only their own submission.
+// scope=mine their own tasks, each with only their own submission; sort=best-match is a
+// student's open market in their recommended order (bestMatchTasks).
 func (s *Server) studentTasks(c *gin.Context) error {
+	if c.Query("sort") == bestMatch {
+		return s.bestMatchTasks(c)
+	}
 	q, err := taskQuery(c)
 	if err != nil {
 		return err

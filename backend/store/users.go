@@ -49,8 +49,9 @@ type userRow struct {
 	Resume             string
 	Experience         string
 	Projects           string
-	Discoverable       bool `gorm:"default:true"`
-	AcceptsInvitations bool `gorm:"default:true"`
+	// A new user takes the columns' default, true: the profile save alone writes them.
+	Discoverable       bool `gorm:"<-:update"`
+	AcceptsInvitations bool `gorm:"<-:update"`
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
 	Skills             []skillRow `gorm:"foreignKey:UserID"`
@@ -284,7 +285,6 @@ func toUserRow(u *accounts.User) userRow {
 		CollegeEmail: u.CollegeEmail, Bio: u.Bio, Headline: u.Headline, Summary: u.Summary,
 		ProfilePicture: u.ProfilePicture, Resume: u.Resume,
 		Experience: string(exp), Projects: string(proj),
-		Discoverable: u.Discoverable, AcceptsInvitations: u.AcceptsInvitations,
 	}
 	row.Skills = toSkillRows(u.ID, u.Skills)
 	return row
