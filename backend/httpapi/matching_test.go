@@ -68,7 +68,8 @@ func (e *env) setChoices(s user, choices map[string]any) {
 // TestMatching_studentsForATask: on a crafted marketplace whose order is known, a student with
 // React proved by approved work ranks above one who only lists React and CSS, above one who lists
 // CSS alone; a student who hid from matches never appears, whatever they proved; the draft's
-// matches rank the same; each row says why; another startup's task is not found.
+// matches rank the same; each row says why; another startup's task is not found; Find Students
+// and the people lists do not show the hidden student to startups, while the admin sees them.
 func TestMatching_studentsForATask(t *testing.T) {
 	onBothDeployments(t, func(t *testing.T, e *env) {
 		startup, other := e.registerStartup("Match Labs"), e.registerStartup("Other Labs")
@@ -103,6 +104,14 @@ func TestMatching_studentsForATask(t *testing.T) {
 		}
 		if res := e.do("GET", "/api/startup/tasks/"+task+"/matches", other.Token, nil); res.Status != http.StatusNotFound {
 			t.Errorf("another startup's matches: %d, want 404", res.Status)
+		}
+		for _, path := range []string{"/api/startup/students?skills=React", "/api/users?role=student&skills=React"} {
+			if _, listed := usersOf(t, e.do("GET", path, startup.Token, nil))[hidden.ID]; listed {
+				t.Errorf("%s lists the hidden student to a startup", path)
+			}
+		}
+		if _, listed := usersOf(t, e.do("GET", "/api/users?role=student&skills=React", e.admin().Token, nil))[hidden.ID]; !listed {
+			t.Errorf("the admin's list lost the hidden student")
 		}
 
 		// Shown again once the student lets startups find them.

@@ -171,6 +171,9 @@ func (s Profiles) CountUsers(ctx context.Context, f profiles.UserFilter) (int64,
 
 func filteredUsers(db *gorm.DB, f profiles.UserFilter) where {
 	w := whereOf("users.user_type = ?", string(f.Type))
+	if f.Discoverable {
+		w = w.and("users.discoverable = true")
+	}
 	if len(f.SkillKeys) == 0 {
 		return w
 	}
