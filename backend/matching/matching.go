@@ -62,6 +62,10 @@ const (
 	ActiveMonth = 30 * 24 * time.Hour
 	// ReplyWindow is how far back chat replies are timed.
 	ReplyWindow = 90 * 24 * time.Hour
+	// ReplyHour and ReplyDay are the median reply times that earn ReplyHourPoints and
+	// ReplyDayPoints.
+	ReplyHour = time.Hour
+	ReplyDay  = 24 * time.Hour
 	// DeadlineRoom is the time left before a deadline that earns DeadlinePoints.
 	DeadlineRoom = 72 * time.Hour
 )
@@ -142,9 +146,9 @@ func (c Candidate) explain(now time.Time) []string {
 	}
 	if c.Replies >= MinReplies {
 		switch {
-		case c.ReplySeconds <= 3600:
+		case c.ReplySeconds <= int(ReplyHour.Seconds()):
 			out = append(out, "usually replies within an hour")
-		case c.ReplySeconds <= 86400:
+		case c.ReplySeconds <= int(ReplyDay.Seconds()):
 			out = append(out, "usually replies within a day")
 		}
 	}

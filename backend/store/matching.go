@@ -43,14 +43,16 @@ var studentScore = points(capped("COALESCE(per.proved_n, 0)", matching.SkillsCou
 	" + CASE WHEN mp.last_active_at >= ? THEN " + strconv.Itoa(matching.ActiveWeekPoints) +
 	" WHEN mp.last_active_at >= ? THEN " + strconv.Itoa(matching.ActiveMonthPoints) + " ELSE 0 END" +
 	" + CASE WHEN COALESCE(mp.replies, 0) < " + strconv.Itoa(matching.MinReplies) + " THEN 0" +
-	" WHEN mp.reply_seconds <= 3600 THEN " + strconv.Itoa(matching.ReplyHourPoints) +
-	" WHEN mp.reply_seconds <= 86400 THEN " + strconv.Itoa(matching.ReplyDayPoints) + " ELSE 0 END"
+	" WHEN mp.reply_seconds <= " + seconds(matching.ReplyHour) + " THEN " + strconv.Itoa(matching.ReplyHourPoints) +
+	" WHEN mp.reply_seconds <= " + seconds(matching.ReplyDay) + " THEN " + strconv.Itoa(matching.ReplyDayPoints) + " ELSE 0 END"
+
+// seconds is d in whole seconds, as match_people.reply_seconds holds a median.
+func seconds(d time.Duration) string { return strconv.Itoa(int(d.Seconds())) }
 
 // matchRow is a ranked student and the signals that scored them.
 type matchRow struct {
 	ID                                         string
-	Score, ProvedN, ClaimedN                   int
-	Approved, CategoryApproved                 int
+	Score, Approved, CategoryApproved          int
 	RatingSum, RatingCount, Replies, ReplySecs int
 	LastActiveAt                               *time.Time
 }
@@ -60,8 +62,6 @@ type matchColumn = column[matchRow]
 var matchColumns = columnsOf(
 	matchColumn{"scored.id", func(r *matchRow) any { return &r.ID }},
 	matchColumn{"scored.score", func(r *matchRow) any { return &r.Score }},
-	matchColumn{"scored.proved_n", func(r *matchRow) any { return &r.ProvedN }},
-	matchColumn{"scored.claimed_n", func(r *matchRow) any { return &r.ClaimedN }},
 	matchColumn{"scored.approved", func(r *matchRow) any { return &r.Approved }},
 	matchColumn{"scored.category_approved", func(r *matchRow) any { return &r.CategoryApproved }},
 	matchColumn{"scored.rating_sum", func(r *matchRow) any { return &r.RatingSum }},
@@ -85,7 +85,6 @@ func studentRanking(db *gorm.DB, need matching.Need, now time.Time) stmt {
 		" per AS (SELECT sk.user_id, SUM(sk.proved) AS proved_n, COUNT(*) - SUM(sk.proved) AS claimed_n FROM sk GROUP BY sk.user_id),"+
 		" cand AS (SELECT per.user_id FROM per UNION SELECT match_categories.user_id FROM match_categories WHERE match_categories.category = ?),"+
 		" scored AS (SELECT users.id AS id, "+studentScore+" AS score,"+
-		" COALESCE(per.proved_n, 0) AS proved_n, COALESCE(per.claimed_n, 0) AS claimed_n,"+
 		" COALESCE(mp.approved, 0) AS approved, COALESCE(mc.approved, 0) AS category_approved,"+
 		" COALESCE(mp.rating_sum, 0) AS rating_sum, COALESCE(mp.rating_count, 0) AS rating_count,"+
 		" COALESCE(mp.replies, 0) AS replies, COALESCE(mp.reply_seconds, 0) AS reply_seconds, mp.last_active_at AS last_active_at"+
@@ -183,7 +182,7 @@ func (s Matching) RankStudents(ctx context.Context, need matching.Need, now time
 // pickRow is a ranked task and the signals that scored it.
 type pickRow struct {
 	ID                                string
-	Score, ProvedN, ClaimedN          int
+	Score                             int
 	Saved, InCurrency                 bool
 	PayApproved, PayPaid, PayDisputed int
 	RatingSum, RatingCount            int
@@ -205,8 +204,6 @@ var pickScore = points(capped("scored.proved_n", matching.SkillsCounted), matchi
 var pickColumns = columnsOf(
 	pickColumn{"scored.id", func(r *pickRow) any { return &r.ID }},
 	pickColumn{"(" + pickScore + ") AS score", func(r *pickRow) any { return &r.Score }},
-	pickColumn{"scored.proved_n", func(r *pickRow) any { return &r.ProvedN }},
-	pickColumn{"scored.claimed_n", func(r *pickRow) any { return &r.ClaimedN }},
 	pickColumn{"scored.saved = 1", func(r *pickRow) any { return &r.Saved }},
 	pickColumn{"scored.in_currency = 1", func(r *pickRow) any { return &r.InCurrency }},
 	pickColumn{"scored.pay_approved", func(r *pickRow) any { return &r.PayApproved }},
