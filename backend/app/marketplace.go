@@ -15,6 +15,8 @@ import (
 	"bridgework/backend/certs"
 	"bridgework/backend/config"
 	"bridgework/backend/credentials"
+	"bridgework/backend/httpapi"
+	"bridgework/backend/matching"
 	"bridgework/backend/notify"
 	"bridgework/backend/payments"
 	"bridgework/backend/profiles"
@@ -26,7 +28,7 @@ import (
 )
 
 // marketplace is the work and what it earns: tasks and their alerts, notifications, payments,
-// certificates with their credentials, ratings and profiles.
+// certificates with their credentials, ratings, profiles and invitations.
 type marketplace struct {
 	notifications *notify.Service
 	tasks         *tasks.Service
@@ -37,6 +39,7 @@ type marketplace struct {
 	certificates  *certs.Service
 	ratings       *ratings.Service
 	profiles      *profiles.Service
+	invitations   *matching.Invitations
 }
 
 // newMarketplace constructs the marketplace's services on the platform's, in dependency order:
@@ -75,10 +78,14 @@ func newMarketplace(cfg config.Config, db *gorm.DB, rdb *redis.Client, p platfor
 		Store: store.Profiles{DB: db}, Work: tasksSvc, Sessions: p.accounts, Hash: p.hash, Limiter: limiter,
 		PasswordFailures: cfg.LoginFailuresPerAccount, PasswordWindow: cfg.LoginFailureWindow,
 	}
+	// An invitation's frames carry the JSON its API answers (DESIGN §4: data = the invitation).
+	invitations := &matching.Invitations{Store: store.Invitations{DB: db}, Notifier: notifications, Publisher: publisher,
+		PerTask: cfg.InvitesPerTask, PerStartupDay: cfg.InvitesPerStartupDay, Event: httpapi.InvitationEvent}
 	return marketplace{
 		notifications: notifications, tasks: tasksSvc, alerts: alertsSvc, payments: paymentsSvc, stripe: stripe,
 		credentials: credentialsSvc, certificates: certificates, profiles: profilesSvc,
-		ratings: &ratings.Service{Store: store.Ratings{DB: db, AuditKey: trailKey}},
+		ratings:     &ratings.Service{Store: store.Ratings{DB: db, AuditKey: trailKey}},
+		invitations: invitations,
 	}, nil
 }
 

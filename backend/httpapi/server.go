@@ -24,6 +24,7 @@ import (
 	"bridgework/backend/digest"
 	"bridgework/backend/help"
 	"bridgework/backend/issuers"
+	"bridgework/backend/matching"
 	"bridgework/backend/notify"
 	"bridgework/backend/payments"
 	"bridgework/backend/profiles"
@@ -49,6 +50,7 @@ type Deps struct {
 	Issuers        *issuers.Service
 	Notifications  *notify.Service
 	Ratings        *ratings.Service
+	Invitations    *matching.Invitations
 	Audit          *audit.Service
 	Alerts         *alerts.Service
 	Digests        *digest.Service
@@ -85,13 +87,15 @@ type Server struct {
 	issuers  *issuers.Service
 	notify   *notify.Service
 	ratings  *ratings.Service
-	audit    *audit.Service
-	alerts   *alerts.Service
-	digests  *digest.Service
-	payments *payments.Service
-	realtime http.Handler
-	ready    func(ctx context.Context) error
-	engine   *gin.Engine
+	// invitations: startups invite students to tasks (package matching).
+	invitations *matching.Invitations
+	audit       *audit.Service
+	alerts      *alerts.Service
+	digests     *digest.Service
+	payments    *payments.Service
+	realtime    http.Handler
+	ready       func(ctx context.Context) error
+	engine      *gin.Engine
 
 	limiter        ratelimit.Limiter
 	apiPerUser     int
@@ -120,6 +124,7 @@ func New(d Deps) (*Server, error) {
 	s.profiles, s.uploads, s.admin = d.Profiles, d.Uploads, d.Admin
 	s.ratings, s.audit, s.alerts, s.digests, s.payments = d.Ratings, d.Audit, d.Alerts, d.Digests, d.Payments
 	s.links, s.privacy = d.FileLinks, profiles.Privacy{Links: d.FileLinks}
+	s.invitations = d.Invitations
 
 	engine.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, probeJSON{Status: "ok"}) })
 	engine.GET("/readyz", s.readyz)
