@@ -34,13 +34,13 @@ type invitationTaskJSON struct {
 }
 
 type invitationStartupJSON struct {
-	ID             string `json:"_id"`
+	userIDs
 	CompanyName    string `json:"companyName"`
 	ProfilePicture string `json:"profilePicture"`
 }
 
 type invitationStudentJSON struct {
-	ID             string `json:"_id"`
+	userIDs
 	FirstName      string `json:"firstName"`
 	LastName       string `json:"lastName"`
 	ProfilePicture string `json:"profilePicture"`
@@ -54,7 +54,7 @@ func toInvitationJSON(inv *matching.Invitation, now time.Time) invitationJSON {
 	out := invitationJSON{ID: inv.ID, Message: inv.Message, Status: inv.StatusAt(now), Reason: inv.Reason,
 		CreatedAt: inv.CreatedAt, AnsweredAt: inv.AnsweredAt,
 		Task:    invitationTaskJSON{ID: inv.TaskID},
-		Startup: invitationStartupJSON{ID: inv.StartupID}, Student: invitationStudentJSON{ID: inv.StudentID}}
+		Startup: invitationStartupJSON{userIDs: idsOf(inv.StartupID)}, Student: invitationStudentJSON{userIDs: idsOf(inv.StudentID)}}
 	if t := inv.Task; t != nil {
 		out.Task = invitationTaskJSON{ID: t.ID, Title: t.Title, Deadline: t.Deadline, Currency: t.Currency,
 			Budget: budgetJSON{Min: t.BudgetMin, Max: t.BudgetMax}, Seats: t.Seats}
