@@ -210,6 +210,14 @@ func TestInvitations_everyStatusAndAction(t *testing.T) {
 				e.closeTask(startup, taskID, "Done elsewhere")
 				return id
 			},
+			"expired (withdrawn)": func(student user) string {
+				taskID := e.postTask(startup, nil)
+				id := e.mustInvite(startup, taskID, student)
+				if res := e.do("DELETE", "/api/startup/tasks/"+taskID, startup.Token, nil); res.Status != http.StatusOK {
+					t.Fatalf("withdraw: %d %s", res.Status, res.Raw)
+				}
+				return id
+			},
 			"expired (assigned to another)": func(student user) string {
 				taskID := e.postTask(startup, nil)
 				id := e.mustInvite(startup, taskID, student)

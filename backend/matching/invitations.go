@@ -63,9 +63,10 @@ type Invitation struct {
 }
 
 // StatusAt is the invitation's status as its readers see it at now: a pending invitation whose
-// task has ended, is past its deadline or is assigned to another student is expired.
+// task has ended, is past its deadline or is assigned to another student is expired, and so is
+// one whose task is gone (withdrawn: nothing holds a task back for its invitations).
 func (inv *Invitation) StatusAt(now time.Time) string {
-	if inv.Status == InvitationPending && inv.Task != nil && !openFor(inv.Task, inv.StudentID, now) {
+	if inv.Status == InvitationPending && (inv.Task == nil || !openFor(inv.Task, inv.StudentID, now)) {
 		return InvitationExpired
 	}
 	return inv.Status
@@ -299,7 +300,7 @@ func (s *Invitations) answer(ctx context.Context, student *accounts.User, id, st
 		}
 		inv = found
 		t, err := tx.LockTask(inv.TaskID)
-		if err != nil {
+		if err != nil && apperr.CodeOf(err) != apperr.NotFound {
 			return err
 		}
 		inv.Task = t

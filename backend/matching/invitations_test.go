@@ -25,6 +25,14 @@ func TestInvitation_StatusAt(t *testing.T) {
 		"assigned to the student":  {tasks.Task{Status: tasks.StatusOpen, Deadline: now.AddDate(0, 0, 7), AssignedStudentID: student}, false},
 		"assigned to someone else": {tasks.Task{Status: tasks.StatusOpen, Deadline: now.AddDate(0, 0, 7), AssignedStudentID: "student-2"}, true},
 	}
+	t.Run("task withdrawn", func(t *testing.T) {
+		for stored, want := range map[string]string{InvitationPending: InvitationExpired, InvitationAccepted: InvitationAccepted,
+			InvitationDeclined: InvitationDeclined} {
+			if got := (&Invitation{StudentID: student, Status: stored}).StatusAt(now); got != want {
+				t.Errorf("%s: %s, want %s", stored, got, want)
+			}
+		}
+	})
 	for name, state := range taskStates {
 		for _, stored := range []string{InvitationPending, InvitationAccepted, InvitationDeclined} {
 			t.Run(name+"/"+stored, func(t *testing.T) {
