@@ -101,6 +101,11 @@ func (s *Server) studentInvitations(c *gin.Context) error {
 }
 
 func (s *Server) acceptInvitation(c *gin.Context) error {
+	// The accept carries nothing, but a body that is not a JSON object is refused as anywhere.
+	var none struct{}
+	if err := readJSON(c, &none); err != nil {
+		return err
+	}
 	inv, err := s.invitations.Accept(c.Request.Context(), currentUser(c), c.Param("id"))
 	if err != nil {
 		return err

@@ -182,7 +182,8 @@ type InviteInput struct {
 func (s *Invitations) Invite(ctx context.Context, startup *accounts.User, taskID string, in InviteInput) (*Invitation, error) {
 	message := strings.TrimSpace(in.Message)
 	var v apperr.Validator
-	v.Check(strings.TrimSpace(in.StudentID) != "", "studentId", "Choose a student to invite")
+	// An id is a UUID: anything longer names nobody, and is refused before any lookup.
+	v.Check(strings.TrimSpace(in.StudentID) != "" && len(in.StudentID) <= 36, "studentId", "Choose a student to invite")
 	v.Check(utf8.RuneCountInString(message) <= MaxInvitationMessageLen, "message",
 		fmt.Sprintf("The message must be at most %d characters", MaxInvitationMessageLen))
 	if err := v.Err(); err != nil {
