@@ -42,6 +42,7 @@ func newHandler(cfg config.Config, db *gorm.DB, rdb *redis.Client, svc *services
 		Notifications:  svc.notifications,
 		Ratings:        svc.ratings,
 		Matching:       svc.matching,
+		Invitations:    svc.invitations,
 		Alerts:         svc.alerts,
 		Digests:        svc.digests,
 		Payments:       svc.payments,

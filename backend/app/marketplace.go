@@ -15,6 +15,7 @@ import (
 	"bridgework/backend/certs"
 	"bridgework/backend/config"
 	"bridgework/backend/credentials"
+	"bridgework/backend/httpapi"
 	"bridgework/backend/matching"
 	"bridgework/backend/notify"
 	"bridgework/backend/payments"
@@ -27,7 +28,7 @@ import (
 )
 
 // marketplace is the work and what it earns: tasks and their alerts, notifications, payments,
-// certificates with their credentials, ratings and profiles.
+// certificates with their credentials, ratings, profiles and invitations.
 type marketplace struct {
 	notifications *notify.Service
 	tasks         *tasks.Service
@@ -39,6 +40,7 @@ type marketplace struct {
 	ratings       *ratings.Service
 	profiles      *profiles.Service
 	matching      *matching.Service
+	invitations   *matching.Invitations
 }
 
 // newMarketplace constructs the marketplace's services on the platform's, in dependency order:
@@ -77,11 +79,15 @@ func newMarketplace(cfg config.Config, db *gorm.DB, rdb *redis.Client, p platfor
 		Store: store.Profiles{DB: db}, Work: tasksSvc, Sessions: p.accounts, Hash: p.hash, Limiter: limiter,
 		PasswordFailures: cfg.LoginFailuresPerAccount, PasswordWindow: cfg.LoginFailureWindow,
 	}
+	// An invitation's frames carry the JSON its API answers (DESIGN §4: data = the invitation).
+	invitations := &matching.Invitations{Store: store.Invitations{DB: db}, Notifier: notifications, Publisher: publisher,
+		PerTask: cfg.InvitesPerTask, PerStartupDay: cfg.InvitesPerStartupDay, Event: httpapi.InvitationEvent}
 	return marketplace{
 		notifications: notifications, tasks: tasksSvc, alerts: alertsSvc, payments: paymentsSvc, stripe: stripe,
 		credentials: credentialsSvc, certificates: certificates, profiles: profilesSvc,
-		ratings:  &ratings.Service{Store: store.Ratings{DB: db, AuditKey: trailKey}},
-		matching: &matching.Service{Store: store.Matching{DB: db}, Tasks: taskStore, BaseCurrency: cfg.CurrencyRates.Base},
+		ratings:     &ratings.Service{Store: store.Ratings{DB: db, AuditKey: trailKey}},
+		matching:    &matching.Service{Store: store.Matching{DB: db}, Tasks: taskStore, BaseCurrency: cfg.CurrencyRates.Base},
+		invitations: invitations,
 	}, nil
 }
 

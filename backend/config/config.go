@@ -94,6 +94,10 @@ type Config struct {
 	// VerifyMailWindow.
 	VerifyMailsPerAccount int
 	VerifyMailWindow      time.Duration
+	// Invitations (package matching): how many one task may have, and how many one startup may
+	// send in any 24 hours.
+	InvitesPerTask       int
+	InvitesPerStartupDay int
 	// CredentialVerifiesPerIP is how many files one address may verify a minute;
 	// CredentialVerifyMaxMB the largest file verified, in MiB.
 	CredentialVerifiesPerIP int
@@ -226,6 +230,8 @@ func loadFrom(r *reader) Config {
 		APIRequestsPerUser:      r.int("API_MAX_REQUESTS_PER_USER", 600),
 		VerifyMailsPerAccount:   r.int("VERIFY_MAX_MAILS_PER_ACCOUNT", 5),
 		VerifyMailWindow:        r.duration("VERIFY_MAIL_WINDOW", time.Hour),
+		InvitesPerTask:          r.int("INVITES_MAX_PER_TASK", 20),
+		InvitesPerStartupDay:    r.int("INVITES_MAX_PER_STARTUP_DAY", 50),
 		CredentialVerifiesPerIP: r.int("CREDENTIAL_VERIFY_MAX_PER_IP", 30),
 		CredentialVerifyMaxMB:   r.int("CREDENTIAL_VERIFY_MAX_MB", 5),
 		UploadsPerUser:          r.int("UPLOADS_MAX_PER_USER", 20),

@@ -137,9 +137,10 @@ func (s *Service) Compose(ctx context.Context, q mail.Queued) (mail.Message, boo
 	}, true, nil
 }
 
-var headings = map[Type]string{Messages: "Messages", Submissions: "Submission updates", Payments: "Payments", TaskAlerts: "Task alerts"}
-var stopName = map[Type]string{Messages: "message emails", Submissions: "submission update emails", Payments: "payment emails",
-	TaskAlerts: "task alert emails"}
+var headings = map[Type]string{Messages: "Messages", Invitations: "Invitations", Submissions: "Submission updates",
+	Payments: "Payments", TaskAlerts: "Task alerts"}
+var stopName = map[Type]string{Messages: "message emails", Invitations: "invitation emails", Submissions: "submission update emails",
+	Payments: "payment emails", TaskAlerts: "task alert emails"}
 
 // section lists t's items: messages one line per conversation (how many, from whom, the
 // latest), notifications one line each with the task they name.

@@ -23,22 +23,26 @@ const (
 	Messages    Type = "message"
 	Submissions Type = "submission"
 	Payments    Type = "payment"
+	Invitations Type = "invitation"
 	TaskAlerts  Type = "alert"
 )
 
 // Types are the types in the order a digest shows them.
-var Types = []Type{Messages, Submissions, Payments, TaskAlerts}
+var Types = []Type{Messages, Invitations, Submissions, Payments, TaskAlerts}
 
 // Settings are a user's preferences, one mode per type.
 type Settings struct {
 	Messages    Mode `json:"messages"`
 	Submissions Mode `json:"submissions"`
 	Payments    Mode `json:"payments"`
+	// Invitations: a startup's invitation to a task, or a student's answer to one. A client
+	// that sends no mode for it keeps the one saved (SaveSettings).
+	Invitations Mode `json:"invitations"`
 	TaskAlerts  Mode `json:"taskAlerts"`
 }
 
 // Defaults are the settings of a user who never changed them.
-var Defaults = Settings{Messages: Hourly, Submissions: Hourly, Payments: Hourly, TaskAlerts: Hourly}
+var Defaults = Settings{Messages: Hourly, Submissions: Hourly, Payments: Hourly, Invitations: Hourly, TaskAlerts: Hourly}
 
 // Mode is the mode of type t.
 func (s Settings) Mode(t Type) Mode { return *s.field(t) }
@@ -51,6 +55,8 @@ func (s *Settings) field(t Type) *Mode {
 		return &s.Submissions
 	case Payments:
 		return &s.Payments
+	case Invitations:
+		return &s.Invitations
 	}
 	return &s.TaskAlerts
 }
@@ -64,6 +70,8 @@ func fieldName(t Type) string {
 		return "submissions"
 	case Payments:
 		return "payments"
+	case Invitations:
+		return "invitations"
 	}
 	return "taskAlerts"
 }
@@ -77,8 +85,17 @@ func (s *Service) Settings(ctx context.Context, userID string) (Settings, error)
 	return s.Store.Settings(ctx, userID)
 }
 
-// SaveSettings replaces a user's preferences; every type must name a mode.
+// SaveSettings replaces a user's preferences; every type must name a mode but Invitations,
+// which keeps the saved one when none is given: the type came after the settings forms that
+// send the other four.
 func (s *Service) SaveSettings(ctx context.Context, userID string, in Settings) (Settings, error) {
+	if in.Invitations == "" {
+		saved, err := s.Store.Settings(ctx, userID)
+		if err != nil {
+			return Settings{}, err
+		}
+		in.Invitations = saved.Invitations
+	}
 	var v apperr.Validator
 	for _, t := range Types {
 		v.Check(validMode(in.Mode(t)), fieldName(t), badMode)

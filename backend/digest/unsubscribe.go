@@ -29,7 +29,7 @@ func (s *Service) sign(payload string) string {
 }
 
 // Unsubscribe turns off the type of email the signed token names (or all of them) and answers
-// the name of what it turned off: messages, submissions, payments, taskAlerts or all.
+// the name of what it turned off: messages, submissions, payments, invitations, taskAlerts or all.
 func (s *Service) Unsubscribe(ctx context.Context, token string) (string, error) {
 	encoded, signature, ok := strings.Cut(token, ".")
 	raw, err := base64.RawURLEncoding.DecodeString(encoded)
@@ -43,14 +43,14 @@ func (s *Service) Unsubscribe(ctx context.Context, token string) (string, error)
 	}
 	name := All
 	switch Type(what) {
-	case Messages, Submissions, Payments, TaskAlerts:
+	case Messages, Submissions, Payments, Invitations, TaskAlerts:
 		*settings.field(Type(what)) = Off
 		name = fieldName(Type(what))
 	default:
 		if what != All {
 			return "", errBadLink
 		}
-		settings = Settings{Messages: Off, Submissions: Off, Payments: Off, TaskAlerts: Off}
+		settings = Settings{Messages: Off, Submissions: Off, Payments: Off, Invitations: Off, TaskAlerts: Off}
 	}
 	return name, s.Store.SaveSettings(ctx, userID, settings)
 }

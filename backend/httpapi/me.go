@@ -83,7 +83,7 @@ func (s *Server) myRatings(c *gin.Context) error {
 }
 
 // notificationSettings answers the caller's email preferences: {messages, submissions,
-// payments, taskAlerts}, each immediate, hourly, daily or off.
+// payments, invitations, taskAlerts}, each immediate, hourly, daily or off.
 func (s *Server) notificationSettings(c *gin.Context) error {
 	settings, err := s.digests.Settings(c.Request.Context(), currentUser(c).ID)
 	if err != nil {
@@ -93,7 +93,8 @@ func (s *Server) notificationSettings(c *gin.Context) error {
 	return nil
 }
 
-// saveNotificationSettings replaces them; every type must be given.
+// saveNotificationSettings replaces them; every type must be given but invitations, which
+// keeps its saved mode when left out.
 func (s *Server) saveNotificationSettings(c *gin.Context) error {
 	var req digest.Settings
 	if err := readJSON(c, &req); err != nil {

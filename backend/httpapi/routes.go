@@ -45,7 +45,7 @@ type route struct {
 
 // routes is every route under /api. A handler lives in the file named by its path's first
 // segment (/startup/* in startup.go, its own work, /startup/tasks/* and /startup/submissions, in
-// startup_tasks.go; a student's saved searches in student_searches.go); the one-segment sign-in routes share accounts.go, the
+// startup_tasks.go; a student's saved searches in student_searches.go; invitations, both sides', in invitations.go); the one-segment sign-in routes share accounts.go, the
 // bell that both dashboards serve is notifications.go, and a mail's unsubscribe link unsubscribe.go.
 func (s *Server) routes() []route {
 	return []route{
@@ -138,6 +138,9 @@ func (s *Server) routes() []route {
 		{"POST", "/startup/tasks/:id/reject", startups, s.rejectSubmission},
 		{"POST", "/startup/tasks/:id/request-changes", startups, s.requestChanges},
 		{"POST", "/startup/tasks/:id/funding", startups, s.fundTask},
+		// A startup invites students to its open task; the student answers (invitations.go).
+		{"POST", "/startup/tasks/:id/invitations", startups, s.inviteStudent},
+		{"GET", "/startup/tasks/:id/invitations", startups, s.taskInvitations},
 		{"GET", "/startup/submissions", startups, s.startupSubmissions},
 		{"GET", "/startup/dashboard", startups, s.startupDashboard},
 		{"GET", "/startup/students", startups, s.listStudents},
@@ -156,6 +159,9 @@ func (s *Server) routes() []route {
 		{"GET", "/student/saved-searches", students, s.savedSearches},
 		{"POST", "/student/saved-searches", students, s.saveSearch},
 		{"DELETE", "/student/saved-searches/:id", students, s.deleteSavedSearch},
+		{"GET", "/student/invitations", students, s.studentInvitations},
+		{"POST", "/student/invitations/:id/accept", students, s.acceptInvitation},
+		{"POST", "/student/invitations/:id/decline", students, s.declineInvitation},
 		// Every role: the spec's client asks both of the admin and startups too.
 		{"GET", "/student/tasks/all", signedIn, s.studentTasks},
 		{"GET", "/student/dashboard", signedIn, s.studentDashboard},

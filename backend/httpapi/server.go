@@ -51,6 +51,7 @@ type Deps struct {
 	Notifications  *notify.Service
 	Ratings        *ratings.Service
 	Matching       *matching.Service
+	Invitations    *matching.Invitations
 	Audit          *audit.Service
 	Alerts         *alerts.Service
 	Digests        *digest.Service
@@ -88,13 +89,15 @@ type Server struct {
 	notify   *notify.Service
 	ratings  *ratings.Service
 	matching *matching.Service
-	audit    *audit.Service
-	alerts   *alerts.Service
-	digests  *digest.Service
-	payments *payments.Service
-	realtime http.Handler
-	ready    func(ctx context.Context) error
-	engine   *gin.Engine
+	// invitations: startups invite students to tasks (package matching).
+	invitations *matching.Invitations
+	audit       *audit.Service
+	alerts      *alerts.Service
+	digests     *digest.Service
+	payments    *payments.Service
+	realtime    http.Handler
+	ready       func(ctx context.Context) error
+	engine      *gin.Engine
 
 	limiter        ratelimit.Limiter
 	apiPerUser     int
@@ -124,6 +127,7 @@ func New(d Deps) (*Server, error) {
 	s.ratings, s.audit, s.alerts, s.digests, s.payments = d.Ratings, d.Audit, d.Alerts, d.Digests, d.Payments
 	s.links, s.privacy = d.FileLinks, profiles.Privacy{Links: d.FileLinks}
 	s.matching = d.Matching
+	s.invitations = d.Invitations
 
 	engine.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, probeJSON{Status: "ok"}) })
 	engine.GET("/readyz", s.readyz)

@@ -63,6 +63,7 @@ const (
 	KindSubmission = "submission" // a submission was sent, revised or decided
 	KindAlert      = "alert"      // a new task matched a saved search
 	KindPayment    = "payment"    // a payment was opened, sent, confirmed or disputed
+	KindInvitation = "invitation" // a startup invited a student to a task, or the student answered
 )
 
 // The events notifications publish (DESIGN.md §4).

@@ -23,6 +23,7 @@ func TestColumns_nameTheFieldsTheyFill(t *testing.T) {
 	checkColumns(t, "user_skills", skillColumns)
 	checkColumns(t, "audit_events", auditColumns)
 	checkColumns(t, "ratings", ratingColumns)
+	checkColumns(t, "invitations", invitationColumns)
 	checkColumns(t, "help_requests", helpRequestColumns)
 	checkColumns(t, "payments", paymentColumns)
 	checkColumns(t, "payment_events", paymentEventColumns)

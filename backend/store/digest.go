@@ -17,6 +17,7 @@ type notificationSettingRow struct {
 	Messages    string
 	Submissions string
 	Payments    string
+	Invitations string
 	TaskAlerts  string
 }
 
@@ -29,6 +30,7 @@ var notificationSettingColumns = columnsOf(
 	notificationSettingColumn{"notification_settings.messages", func(r *notificationSettingRow) any { return &r.Messages }},
 	notificationSettingColumn{"notification_settings.submissions", func(r *notificationSettingRow) any { return &r.Submissions }},
 	notificationSettingColumn{"notification_settings.payments", func(r *notificationSettingRow) any { return &r.Payments }},
+	notificationSettingColumn{"notification_settings.invitations", func(r *notificationSettingRow) any { return &r.Invitations }},
 	notificationSettingColumn{"notification_settings.task_alerts", func(r *notificationSettingRow) any { return &r.TaskAlerts }},
 )
 
@@ -85,15 +87,15 @@ func (s Digests) Settings(ctx context.Context, userID string) (digest.Settings, 
 
 func (r notificationSettingRow) settings() digest.Settings {
 	return digest.Settings{Messages: digest.Mode(r.Messages), Submissions: digest.Mode(r.Submissions),
-		Payments: digest.Mode(r.Payments), TaskAlerts: digest.Mode(r.TaskAlerts)}
+		Payments: digest.Mode(r.Payments), Invitations: digest.Mode(r.Invitations), TaskAlerts: digest.Mode(r.TaskAlerts)}
 }
 
 func (s Digests) SaveSettings(ctx context.Context, userID string, in digest.Settings) error {
 	row := notificationSettingRow{UserID: userID, Messages: string(in.Messages), Submissions: string(in.Submissions),
-		Payments: string(in.Payments), TaskAlerts: string(in.TaskAlerts)}
+		Payments: string(in.Payments), Invitations: string(in.Invitations), TaskAlerts: string(in.TaskAlerts)}
 	return s.DB.WithContext(ctx).Clauses(clause.OnConflict{
 		Columns:   []clause.Column{{Name: "user_id"}},
-		DoUpdates: clause.AssignmentColumns([]string{"messages", "submissions", "payments", "task_alerts"}),
+		DoUpdates: clause.AssignmentColumns([]string{"messages", "submissions", "payments", "invitations", "task_alerts"}),
 	}).Create(&row).Error
 }
 
@@ -143,9 +145,9 @@ func (s Digests) Pending(ctx context.Context) ([]digest.Pending, error) {
 
 // recipientRow is a user with their settings, none when they changed none (the LEFT JOIN).
 type recipientRow struct {
-	ID                                          string
-	name                                        nameRow
-	Messages, Submissions, Payments, TaskAlerts *string
+	ID                                                       string
+	name                                                     nameRow
+	Messages, Submissions, Payments, Invitations, TaskAlerts *string
 }
 
 var recipientColumns = columnsOf(slices.Concat(
@@ -155,6 +157,7 @@ var recipientColumns = columnsOf(slices.Concat(
 		{"ns.messages", func(r *recipientRow) any { return &r.Messages }},
 		{"ns.submissions", func(r *recipientRow) any { return &r.Submissions }},
 		{"ns.payments", func(r *recipientRow) any { return &r.Payments }},
+		{"ns.invitations", func(r *recipientRow) any { return &r.Invitations }},
 		{"ns.task_alerts", func(r *recipientRow) any { return &r.TaskAlerts }},
 	})...)
 
@@ -203,7 +206,7 @@ func (s Digests) Recipients(ctx context.Context, userIDs []string) (map[string]d
 			r.Name = u.name.displayName()
 			if u.Messages != nil {
 				r.Settings = notificationSettingRow{Messages: *u.Messages, Submissions: *u.Submissions, Payments: *u.Payments,
-					TaskAlerts: *u.TaskAlerts}.settings()
+					Invitations: *u.Invitations, TaskAlerts: *u.TaskAlerts}.settings()
 			}
 			out[u.ID] = r
 		}

@@ -48,6 +48,7 @@ func migrations(auditKey audit.Key) []*gormigrate.Migration {
 		migrateCurrencyRates(),
 		migrateSavedSearchPaid(),
 		migrateMatching(),
+		migrateInvitations(),
 	}
 }
 

@@ -2055,7 +2055,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's email preferences per type: messages, submission updates and task alerts, each immediate, hourly (a digest once away DIGEST_OFFLINE_AFTER, at most one per DIGEST_MIN_INTERVAL), daily or off */
+        /** The caller's email preferences per type: messages, invitations, submission updates, payments and task alerts, each immediate, hourly (a digest once away DIGEST_OFFLINE_AFTER, at most one per DIGEST_MIN_INTERVAL), daily or off */
         get: {
             parameters: {
                 query?: never;
@@ -2095,7 +2095,7 @@ export interface paths {
                 };
             };
         };
-        /** Replace the caller's email preferences; every type must be given */
+        /** Replace the caller's email preferences; every type must be given but invitations, which keeps its saved mode when left out */
         put: {
             parameters: {
                 query?: never;
@@ -5056,6 +5056,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/startup/tasks/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invitations of one of the startup's tasks, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items a page, 1 to 100 (default 100). */
+                    per_page?: number;
+                    /** @description Page number, from 1 (default 1). */
+                    page?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK. */
+                200: {
+                    headers: {
+                        /** @description Where the rest of the list is, as <URL>; rel="first|prev|next|last" (RFC 8288). */
+                        Link?: string;
+                        /** @description How many items the whole list holds, when it is counted. */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Invitation"][];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a startup. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `Task not found.` (unknown or another startup's). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Invite a student to one of the startup's open tasks: the student hears it live (invitation.new), in the bell and in the email digest */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InviteRequest"];
+                };
+            };
+            responses: {
+                /** @description Invited. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Invitation"];
+                    };
+                };
+                /** @description `Choose a student to invite` (`fields.studentId`); `The message must be at most 1000 characters` (`fields.message`). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a startup. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `Task not found.` (unknown or another startup's); `Student not found.` (unknown, not a student, or hidden from search: `discoverable: false`). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `This task is no longer open: it has ended, passed its deadline or been assigned.`; `You have already invited this student to this task.`; `This student is not taking invitations right now.` (`acceptsInvitations: false`). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `A task can have at most 20 invitations.` (INVITES_MAX_PER_TASK); `You can send at most 50 invitations a day: try again later.` (INVITES_MAX_PER_STARTUP_DAY in any 24 hours, with Retry-After). */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/startup/tasks/{id}/matches": {
         parameters: {
             query?: never;
@@ -6034,6 +6208,260 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's invitations, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items a page, 1 to 100 (default 100). */
+                    per_page?: number;
+                    /** @description Page number, from 1 (default 1). */
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK. */
+                200: {
+                    headers: {
+                        /** @description Where the rest of the list is, as <URL>; rel="first|prev|next|last" (RFC 8288). */
+                        Link?: string;
+                        /** @description How many items the whole list holds, when it is counted. */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Invitation"][];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a student. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/invitations/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a pending invitation: a task of one seat is assigned to the student (assignedStudent) and leaves the open market for everyone else; a task of more seats stays open, the accepted invitation being the student's place. The startup hears it live (invitation.answered) and in the bell */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Accepted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Invitation"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a student. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `Invitation not found.` (unknown or another student's). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `This invitation was already accepted.` / `… declined.`; `This invitation has expired: its task is no longer open to you.` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/invitations/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a pending invitation, with an optional reason the startup reads. The startup hears it live (invitation.answered) and in the bell */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["DeclineInvitationRequest"];
+                };
+            };
+            responses: {
+                /** @description Declined. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Invitation"];
+                    };
+                };
+                /** @description `The reason must be at most 500 characters` (`fields.reason`). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a student. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `Invitation not found.` (unknown or another student's). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `This invitation was already accepted.` / `… declined.`; `This invitation has expired: its task is no longer open to you.` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -8304,6 +8732,9 @@ export interface components {
             message: string;
             submission: components["schemas"]["Submission"];
         };
+        DeclineInvitationRequest: {
+            reason?: string;
+        };
         EditRatingRequest: {
             comment?: string;
             stars: number;
@@ -8379,6 +8810,61 @@ export interface components {
             /** @description account, tasks, payments, certificates or other; empty when the caller sent none */
             topic: string;
         };
+        /** @description A startup's invitation to a task. The same JSON is the data of the invitation.new (to the student) and invitation.answered (to the startup) frames. */
+        Invitation: {
+            _id: string;
+            /**
+             * Format: date-time
+             * @description null until answered.
+             */
+            answeredAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The task's deadline.
+             */
+            expiresAt: string;
+            message: string;
+            /** @description The student's, when they declined; "" otherwise. */
+            reason: string;
+            startup: {
+                _id: string;
+                companyName: string;
+                /** @description The same as _id (the spec allows either). */
+                id: string;
+                profilePicture: string;
+            };
+            /**
+             * @description expired: pending while its task ended, passed its deadline or was assigned to another student.
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "declined" | "expired";
+            student: {
+                _id: string;
+                firstName: string;
+                /** @description The same as _id (the spec allows either). */
+                id: string;
+                lastName: string;
+                profilePicture: string;
+            };
+            task: {
+                _id: string;
+                budget: {
+                    max: number;
+                    min: number;
+                };
+                currency: string;
+                /** Format: date-time */
+                deadline: string;
+                seats: number;
+                title: string;
+            };
+        };
+        InviteRequest: {
+            message?: string;
+            studentId: string;
+        };
         LedgerBalance: {
             /** @description startup:{id}:payable, student:{id}:receivable, transit:payment:{id}, stripe:balance, escrow:task:{id}, escrow:task:{id}:student:{id}, platform:fees */
             account: string;
@@ -8413,6 +8899,11 @@ export interface components {
             read: boolean;
         };
         NotificationSettings: {
+            /**
+             * @description Invitations to a task, and the answers to a startup's invitations. Always answered; a PUT that leaves it out keeps the saved mode.
+             * @enum {string}
+             */
+            invitations?: "immediate" | "hourly" | "daily" | "off";
             /** @enum {string} */
             messages: "immediate" | "hourly" | "daily" | "off";
             /**
@@ -9096,7 +9587,7 @@ export interface components {
         };
         Unsubscribed: {
             /** @enum {string} */
-            unsubscribed: "messages" | "submissions" | "payments" | "taskAlerts" | "all";
+            unsubscribed: "messages" | "submissions" | "payments" | "invitations" | "taskAlerts" | "all";
         };
         UploadResult: {
             /** @example /api/files/0193… */
