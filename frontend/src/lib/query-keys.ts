@@ -38,6 +38,8 @@ export const queryKeys = {
   dashboard: {
     all: ['dashboard'] as const,
     student: ['dashboard', 'student'] as const,
+    /** Open tasks ranked for the student (their dashboard's Available Tasks): refreshed with the dashboard. */
+    recommended: ['dashboard', 'student', 'recommended'] as const,
     startup: ['dashboard', 'startup'] as const,
     admin: (kind: string, id: string) => ['dashboard', 'admin', kind, id] as const,
   },
@@ -107,8 +109,6 @@ export const queryKeys = {
     student: (page: number) => ['invitations', 'student', page] as const,
     task: (taskId: string) => ['invitations', 'task', taskId] as const,
   },
-  /** Open tasks ranked for the signed-in student (GET /api/student/recommended). */
-  recommended: ['recommended'] as const,
   /** The ratings the signed-in user gave (GET /api/me/ratings), hidden ones too. */
   ratings: {
     mine: ['ratings', 'mine'] as const,

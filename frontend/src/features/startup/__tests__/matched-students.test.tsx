@@ -6,6 +6,7 @@ import { makeTask, market, resetMarket } from '@/testing/mocks/marketplace'
 import { makeInvitation, matching } from '@/testing/mocks/matching'
 import { server } from '@/testing/mocks/server'
 import { renderApp } from '@/testing/test-utils'
+import type { User } from '@/types/api'
 
 // The startup's task page ranks students for the task, says why, and invites from the list; a
 // student already invited shows the invitation's status instead of Invite.
@@ -24,7 +25,7 @@ function scene() {
   return { startup, task, rosa, ben }
 }
 
-async function openPanel(as: Parameters<typeof renderApp>[1]['as'], taskId: string) {
+async function openPanel(as: User, taskId: string) {
   const view = await renderApp(`/startup/tasks/${taskId}`, { as })
   const panel = await screen.findByRole('region', { name: 'Matched students' })
   return { ...view, panel }
