@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { seedAccount } from '@/testing/mocks/db'
 import { makeTask, market, resetMarket } from '@/testing/mocks/marketplace'
 import { makeInvitation, matching } from '@/testing/mocks/matching'
+import { isConnected, pushEvent } from '@/testing/mocks/realtime'
 import { server } from '@/testing/mocks/server'
 import { renderApp } from '@/testing/test-utils'
 import type { User } from '@/types/api'
@@ -78,6 +79,19 @@ describe('Matched students', () => {
     await events.click(within(dialog).getByRole('button', { name: 'Send invitation' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This student takes no invitations.')
     expect(await screen.findAllByText('This student takes no invitations.')).toHaveLength(2)
+  })
+
+  it('shows an answer as it arrives, with a toast', async () => {
+    const { startup, task, rosa } = scene()
+    const invitation = makeInvitation(task, rosa)
+    const { panel } = await openPanel(startup.user, task._id)
+    const row = await within(panel).findByRole('listitem', { name: 'Rosa Diaz' })
+    expect(await within(row).findByText('Invited')).toBeInTheDocument()
+    await waitFor(() => expect(isConnected(startup.user._id)).toBe(true))
+    Object.assign(invitation, { status: 'accepted', answeredAt: '2029-12-03T00:00:00Z' })
+    act(() => pushEvent(startup.user._id, 'invitation.answered', invitation))
+    expect(await screen.findByText('Rosa Diaz accepted your invitation to "Landing page"')).toBeInTheDocument()
+    expect(await within(row).findByText('Accepted')).toBeInTheDocument()
   })
 
   it('says when no student matches yet', async () => {
