@@ -53,6 +53,9 @@ type User struct {
 	Skills     []Skill
 	Experience []Experience
 	Projects   []Project
+	// A student's two choices about being found (package matching): Discoverable lists them in
+	// startups' matches, AcceptsInvitations lets startups invite them to tasks. Both start true.
+	Discoverable, AcceptsInvitations bool
 
 	CreatedAt, UpdatedAt time.Time
 }

@@ -31,6 +31,7 @@ import (
 	"bridgework/backend/issuers"
 	"bridgework/backend/lease"
 	"bridgework/backend/mail"
+	"bridgework/backend/matching"
 	"bridgework/backend/payments"
 	"bridgework/backend/ratelimit"
 	"bridgework/backend/ratings"
@@ -46,6 +47,7 @@ type App struct {
 	Tasks    *tasks.Service
 	Alerts   *alerts.Service
 	Ratings  *ratings.Service
+	Matching *matching.Service
 	Digests  *digest.Service
 	Audit    *audit.Service
 	Payments *payments.Service
@@ -152,7 +154,7 @@ func Build(cfg config.Config, db *gorm.DB, rdb *redis.Client, opts Options) (*Ap
 	background := startJobs(cfg, rdb, svc, sweep, logger)
 	svc.live.startSweep()
 	return &App{
-		Handler: handler, Accounts: svc.accounts, Tasks: svc.tasks, Alerts: svc.alerts, Ratings: svc.ratings,
+		Handler: handler, Accounts: svc.accounts, Tasks: svc.tasks, Alerts: svc.alerts, Ratings: svc.ratings, Matching: svc.matching,
 		Digests: svc.digests, Audit: svc.audit, Payments: svc.payments, Issuers: svc.issuers, Hub: svc.live.hub,
 		Mail: svc.mail, Money: svc.stripe.worker, sweep: sweep, live: svc.live, jobs: background, DB: db, Redis: rdb,
 	}, nil
@@ -210,6 +212,8 @@ func startJobs(cfg config.Config, rdb *redis.Client, svc *services, sweep *uploa
 	background.start(unlistPastDeadlines(svc.tasks, logger))
 	background.start(digestRuns.run)
 	background.start(checkpoints.run)
+	background.start(refreshMatching(svc.matching, cfg.MatchingRefreshInterval,
+		leaseOn(rdb, cfg.RedisPrefix+"lease:matching-refresh", cfg.MatchingRefreshInterval), logger))
 	if money := svc.stripe.worker; money != nil {
 		background.start(money.Run)
 		background.start(releaseOverdue(svc.tasks, logger))

@@ -41,6 +41,7 @@ func newHandler(cfg config.Config, db *gorm.DB, rdb *redis.Client, svc *services
 		Issuers:        svc.issuers,
 		Notifications:  svc.notifications,
 		Ratings:        svc.ratings,
+		Matching:       svc.matching,
 		Alerts:         svc.alerts,
 		Digests:        svc.digests,
 		Payments:       svc.payments,

@@ -15,6 +15,7 @@ import (
 	"bridgework/backend/certs"
 	"bridgework/backend/config"
 	"bridgework/backend/credentials"
+	"bridgework/backend/matching"
 	"bridgework/backend/notify"
 	"bridgework/backend/payments"
 	"bridgework/backend/profiles"
@@ -37,6 +38,7 @@ type marketplace struct {
 	certificates  *certs.Service
 	ratings       *ratings.Service
 	profiles      *profiles.Service
+	matching      *matching.Service
 }
 
 // newMarketplace constructs the marketplace's services on the platform's, in dependency order:
@@ -78,7 +80,8 @@ func newMarketplace(cfg config.Config, db *gorm.DB, rdb *redis.Client, p platfor
 	return marketplace{
 		notifications: notifications, tasks: tasksSvc, alerts: alertsSvc, payments: paymentsSvc, stripe: stripe,
 		credentials: credentialsSvc, certificates: certificates, profiles: profilesSvc,
-		ratings: &ratings.Service{Store: store.Ratings{DB: db, AuditKey: trailKey}},
+		ratings:  &ratings.Service{Store: store.Ratings{DB: db, AuditKey: trailKey}},
+		matching: &matching.Service{Store: store.Matching{DB: db}, Tasks: taskStore, BaseCurrency: cfg.CurrencyRates.Base},
 	}, nil
 }
 

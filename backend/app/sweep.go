@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"bridgework/backend/lease"
+	"bridgework/backend/matching"
 	"bridgework/backend/store"
 	"bridgework/backend/tasks"
 )
@@ -85,5 +86,27 @@ func releaseOverdue(marketplace *tasks.Service, logger *slog.Logger) func(ctx co
 				logger.Info("automatic approvals", "approved", n)
 			}
 		})
+	}
+}
+
+// refreshMatching rebuilds the signals matches and recommendations rank by at start and then
+// every interval, on the instance that takes the interval's lease (nil: one instance).
+func refreshMatching(ranking *matching.Service, interval time.Duration, l *lease.Lease, logger *slog.Logger) func(ctx context.Context) {
+	refresh := func(ctx context.Context) {
+		if l != nil {
+			if won, err := l.Take(ctx); err != nil || !won {
+				return
+			}
+		}
+		started := time.Now()
+		if err := ranking.Refresh(ctx); err != nil && ctx.Err() == nil {
+			logger.Error("matching refresh", "err", err)
+			return
+		}
+		logger.Info("matching refresh", "took", time.Since(started).Round(time.Millisecond))
+	}
+	return func(ctx context.Context) {
+		refresh(ctx)
+		every(ctx, interval, refresh)
 	}
 }

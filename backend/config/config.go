@@ -159,6 +159,9 @@ type Config struct {
 	UserCacheTTL      time.Duration
 	PresenceHeartbeat time.Duration // how often an instance refreshes its users' presence entries
 	DigestCheckEvery  time.Duration // how often one instance looks for digests to send
+	// MatchingRefreshInterval is how often one instance rebuilds the signals matches and
+	// recommendations rank by (package matching).
+	MatchingRefreshInterval time.Duration
 }
 
 // Load reads the configuration from the environment, reporting every malformed value at once.
@@ -259,13 +262,14 @@ func loadFrom(r *reader) Config {
 		DigestOfflineAfter: r.duration("DIGEST_OFFLINE_AFTER", 15*time.Minute),
 		DigestMinInterval:  r.duration("DIGEST_MIN_INTERVAL", time.Hour),
 
-		WSPingInterval:     r.duration("WS_PING_INTERVAL", 25*time.Second),
-		ChatCommitInterval: r.durationOrZero("CHAT_COMMIT_INTERVAL", 10*time.Millisecond),
-		GCHeapMinMB:        r.int("GC_HEAP_MIN_MB", 64),
-		FDReserve:          r.int("FD_RESERVE", 256),
-		UserCacheTTL:       r.durationOrZero("USER_CACHE_TTL", 2*time.Second),
-		PresenceHeartbeat:  r.duration("PRESENCE_HEARTBEAT", 4*time.Second),
-		DigestCheckEvery:   r.duration("DIGEST_CHECK_EVERY", time.Minute),
+		WSPingInterval:          r.duration("WS_PING_INTERVAL", 25*time.Second),
+		ChatCommitInterval:      r.durationOrZero("CHAT_COMMIT_INTERVAL", 10*time.Millisecond),
+		GCHeapMinMB:             r.int("GC_HEAP_MIN_MB", 64),
+		FDReserve:               r.int("FD_RESERVE", 256),
+		UserCacheTTL:            r.durationOrZero("USER_CACHE_TTL", 2*time.Second),
+		PresenceHeartbeat:       r.duration("PRESENCE_HEARTBEAT", 4*time.Second),
+		DigestCheckEvery:        r.duration("DIGEST_CHECK_EVERY", time.Minute),
+		MatchingRefreshInterval: r.duration("MATCHING_REFRESH_INTERVAL", 5*time.Minute),
 	}
 	if c.PublicURL == "" {
 		// Certificates' QR codes and mailed links must reach the server that made them.

@@ -127,6 +127,8 @@ func (s *Server) routes() []route {
 		{"GET", "/startup/tasks", startups, s.startupTasks},
 		{"GET", "/startup/tasks/counts", startups, s.startupTaskCounts},
 		{"GET", "/startup/tasks/:id", startups, s.startupTask},
+		{"GET", "/startup/tasks/:id/matches", startups, s.taskMatches},
+		{"GET", "/startup/matches", startups, s.draftMatches},
 		{"PUT", "/startup/tasks/:id", startups, s.editTask},
 		{"DELETE", "/startup/tasks/:id", startups, s.withdrawTask},
 		{"POST", "/startup/tasks/:id/close", startups, s.closeTask},
@@ -150,6 +152,7 @@ func (s *Server) routes() []route {
 		// The spec's client saves every profile here, a startup's company form included.
 		{"PUT", "/student/profile", members, s.saveProfile},
 		{"POST", "/student/tasks/:id/submit-link", students, s.submitLink},
+		{"GET", "/student/recommended", students, s.recommended},
 		{"GET", "/student/saved-searches", students, s.savedSearches},
 		{"POST", "/student/saved-searches", students, s.saveSearch},
 		{"DELETE", "/student/saved-searches/:id", students, s.deleteSavedSearch},

@@ -73,6 +73,9 @@ var roleTable = map[string][4]int{
 	// The role table's server pays offline: what only Stripe does is refused.
 	"POST /api/payments/stripe/webhook":           forAnyone(stConflict),
 	"GET /api/student/payouts":                    forStudents(stOK),
+	"GET /api/startup/tasks/:id/matches":          forStartups(stNotFound),
+	"GET /api/startup/matches":                    forStartups(stOK),
+	"GET /api/student/recommended":                forStudents(stOK),
 	"POST /api/student/payouts/onboarding":        forStudents(stConflict),
 	"POST /api/startup/tasks/:id/funding":         forStartups(stConflict),
 	"GET /api/me":                                 forSignedIn(stOK),

@@ -24,6 +24,7 @@ import (
 	"bridgework/backend/digest"
 	"bridgework/backend/help"
 	"bridgework/backend/issuers"
+	"bridgework/backend/matching"
 	"bridgework/backend/notify"
 	"bridgework/backend/payments"
 	"bridgework/backend/profiles"
@@ -49,6 +50,7 @@ type Deps struct {
 	Issuers        *issuers.Service
 	Notifications  *notify.Service
 	Ratings        *ratings.Service
+	Matching       *matching.Service
 	Audit          *audit.Service
 	Alerts         *alerts.Service
 	Digests        *digest.Service
@@ -85,6 +87,7 @@ type Server struct {
 	issuers  *issuers.Service
 	notify   *notify.Service
 	ratings  *ratings.Service
+	matching *matching.Service
 	audit    *audit.Service
 	alerts   *alerts.Service
 	digests  *digest.Service
@@ -120,6 +123,7 @@ func New(d Deps) (*Server, error) {
 	s.profiles, s.uploads, s.admin = d.Profiles, d.Uploads, d.Admin
 	s.ratings, s.audit, s.alerts, s.digests, s.payments = d.Ratings, d.Audit, d.Alerts, d.Digests, d.Payments
 	s.links, s.privacy = d.FileLinks, profiles.Privacy{Links: d.FileLinks}
+	s.matching = d.Matching
 
 	engine.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, probeJSON{Status: "ok"}) })
 	engine.GET("/readyz", s.readyz)

@@ -33,6 +33,9 @@ type studentProfileRequest struct {
 	Skills         []skillRequest      `json:"skills"`
 	Experience     []experienceRequest `json:"experience"`
 	Projects       []projectRequest    `json:"projects"`
+	// Left out, each keeps what is stored (the spec's client sends neither).
+	Discoverable       *bool `json:"discoverable"`
+	AcceptsInvitations *bool `json:"acceptsInvitations"`
 }
 
 // skillRequest has no isVerified: only an approved task verifies a skill.
@@ -88,6 +91,7 @@ func (r studentProfileRequest) toDomain(u *accounts.User) profiles.StudentProfil
 		FirstName: first, LastName: last, Phone: r.Phone, College: r.College,
 		Institute: r.Institute, CollegeEmail: r.CollegeEmail, Bio: r.Bio, Headline: r.Headline,
 		Summary: r.Summary, ProfilePicture: r.ProfilePicture, Resume: r.Resume,
+		Discoverable: r.Discoverable, AcceptsInvitations: r.AcceptsInvitations,
 	}
 	for _, sk := range r.Skills {
 		p.Skills = append(p.Skills, accounts.Skill{Name: sk.Name, Level: sk.Level})
@@ -193,8 +197,12 @@ func (s *Server) submitLink(c *gin.Context) error {
 
 // studentTasks pages the caller's view of the whole marketplace (tasks.Service.Market); for a
 // student scope=available is the open market minus the tasks they already submitted to and
-// scope=mine their own tasks, each with only their own submission.
+// scope=mine their own tasks, each with only their own submission; sort=best-match is a
+// student's open market in their recommended order (bestMatchTasks).
 func (s *Server) studentTasks(c *gin.Context) error {
+	if c.Query("sort") == bestMatch {
+		return s.bestMatchTasks(c)
+	}
 	q, err := taskQuery(c)
 	if err != nil {
 		return err

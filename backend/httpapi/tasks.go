@@ -214,14 +214,17 @@ func toTaskJSONAs(t tasks.Task, owner, viewer *accounts.User) taskJSON {
 }
 
 // taskQuery reads a list's search, filters, sort and page from the query string.
-func taskQuery(c *gin.Context) (tasks.Query, error) {
+func taskQuery(c *gin.Context) (tasks.Query, error) { return taskQuerySorted(c, c.Query("sort")) }
+
+// taskQuerySorted is taskQuery with the list sorted by sort instead of ?sort.
+func taskQuerySorted(c *gin.Context, sort string) (tasks.Query, error) {
 	p, err := readPaging(c)
 	if err != nil {
 		return tasks.Query{}, err
 	}
 	q := tasks.Query{
 		Search: c.Query("search"), Category: c.Query("category"), Source: c.Query("source"),
-		Sort: c.Query("sort"), Status: c.Query("status"), Page: p.Page, Limit: p.PerPage,
+		Sort: sort, Status: c.Query("status"), Page: p.Page, Limit: p.PerPage,
 	}
 	switch c.Query("paid") {
 	case "", "false":

@@ -60,6 +60,9 @@ type userJSON struct {
 	// TrackRecord is a student's verified work, set where cards and profiles show it
 	// (withTrackRecords).
 	TrackRecord *trackRecordJSON `json:"trackRecord,omitempty"`
+	// A student's own choices about being found, shown to that student alone.
+	Discoverable       *bool `json:"discoverable,omitempty"`
+	AcceptsInvitations *bool `json:"acceptsInvitations,omitempty"`
 }
 
 // trackRecordJSON is what a student did on Bridgework: approved tasks, the certificates they
@@ -111,6 +114,9 @@ func (s *Server) userJSON(u *accounts.User, viewer *accounts.User) userJSON {
 		Bio: u.Bio, Headline: u.Headline, Summary: u.Summary,
 		ProfilePicture: u.ProfilePicture, Resume: u.Resume, CreatedAt: u.CreatedAt,
 		Skills: []skillJSON{}, Experience: []experienceJSON{}, Projects: []projectJSON{},
+	}
+	if u.Type == accounts.Student && viewer != nil && viewer.ID == u.ID {
+		out.Discoverable, out.AcceptsInvitations = &u.Discoverable, &u.AcceptsInvitations
 	}
 	for _, s := range u.Skills {
 		out.Skills = append(out.Skills, skillJSON(s))

@@ -27,6 +27,9 @@ type StudentProfile struct {
 	Skills     []accounts.Skill
 	Experience []accounts.Experience
 	Projects   []accounts.Project
+	// Discoverable and AcceptsInvitations are the student's choices (accounts.User); nil keeps
+	// what is stored, as the spec's client sends neither.
+	Discoverable, AcceptsInvitations *bool
 }
 
 // StartupProfile is everything a startup may set about its company.
@@ -42,8 +45,10 @@ type UserFilter struct {
 	Type accounts.UserType
 	// SkillKeys, when set, keeps users with at least one skill whose lower-cased name is listed.
 	SkillKeys []string
-	Limit     int
-	Offset    int
+	// Discoverable keeps only the users who let startups find them (accounts.User.Discoverable).
+	Discoverable bool
+	Limit        int
+	Offset       int
 }
 
 // Store is what the profiles service needs from the database.
@@ -226,7 +231,8 @@ func (s *Service) ListUsers(ctx context.Context, viewer *accounts.User, userType
 	if err != nil {
 		return nil, 0, err
 	}
-	f := UserFilter{Type: t, SkillKeys: keys, Limit: limit, Offset: offset}
+	// A student who hid from search is not listed to startups; the admin oversees everyone.
+	f := UserFilter{Type: t, SkillKeys: keys, Discoverable: viewer.Type == accounts.Startup, Limit: limit, Offset: offset}
 	users, err := s.Store.ListUsers(ctx, f)
 	if err != nil {
 		return nil, 0, err

@@ -48,6 +48,7 @@ func normalizeStudent(in StudentProfile, now time.Time) (StudentProfile, error) 
 		Bio: strings.TrimSpace(in.Bio), Headline: strings.TrimSpace(in.Headline), Summary: strings.TrimSpace(in.Summary),
 		// The form shows the résumé as the signed link it was given and saves it back: keep the file.
 		ProfilePicture: strings.TrimSpace(in.ProfilePicture), Resume: uploads.Unsigned(strings.TrimSpace(in.Resume)),
+		Discoverable: in.Discoverable, AcceptsInvitations: in.AcceptsInvitations,
 	}
 	checkName(&v, "firstName", "First name", p.FirstName)
 	checkName(&v, "lastName", "Last name", p.LastName)

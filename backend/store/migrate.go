@@ -47,6 +47,7 @@ func migrations(auditKey audit.Key) []*gormigrate.Migration {
 		migrateTaskControl(),
 		migrateCurrencyRates(),
 		migrateSavedSearchPaid(),
+		migrateMatching(),
 	}
 }
 

@@ -56,6 +56,12 @@ func (s Profiles) SaveStudentProfile(ctx context.Context, userID string, p profi
 		"summary": p.Summary, "profile_picture": p.ProfilePicture, "resume": p.Resume,
 		"experience": string(exp), "projects": string(proj), "updated_at": now,
 	}
+	if p.Discoverable != nil {
+		fields["discoverable"] = *p.Discoverable
+	}
+	if p.AcceptsInvitations != nil {
+		fields["accepts_invitations"] = *p.AcceptsInvitations
+	}
 	fields["profile_created_at"] = gorm.Expr("COALESCE(profile_created_at, ?)", now)
 	create := mode == profiles.AddProfile
 	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -165,6 +171,9 @@ func (s Profiles) CountUsers(ctx context.Context, f profiles.UserFilter) (int64,
 
 func filteredUsers(db *gorm.DB, f profiles.UserFilter) where {
 	w := whereOf("users.user_type = ?", string(f.Type))
+	if f.Discoverable {
+		w = w.and("users.discoverable = true")
+	}
 	if len(f.SkillKeys) == 0 {
 		return w
 	}

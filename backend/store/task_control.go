@@ -18,6 +18,9 @@ func (t taskTx) CreateTask(task *tasks.Task) error {
 // UpdateTask writes the columns tasks.EditableFields name, with the search text built from them.
 func (t taskTx) UpdateTask(task *tasks.Task, listed bool) error {
 	row := toTaskRow(task)
+	if err := writeTaskSkills(t.db, task.ID, task.Skills); err != nil {
+		return err
+	}
 	return t.db.Model(&taskRow{}).Where("id = ?", task.ID).Updates(map[string]any{
 		"title": row.Title, "description": row.Description, "category": row.Category, "work_type": row.WorkType,
 		"skills": row.Skills, "search_text": row.SearchText, "difficulty": row.Difficulty,

@@ -106,7 +106,13 @@ func (s Tasks) CreateTask(ctx context.Context, t *tasks.Task) error {
 		t.ID = NewID()
 	}
 	row := toTaskRow(t)
-	if err := s.DB.WithContext(ctx).Create(&row).Error; err != nil {
+	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		return writeTaskSkills(tx, t.ID, t.Skills)
+	})
+	if err != nil {
 		return err
 	}
 	t.CreatedAt, t.UpdatedAt = row.CreatedAt, row.UpdatedAt

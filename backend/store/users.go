@@ -49,6 +49,9 @@ type userRow struct {
 	Resume             string
 	Experience         string
 	Projects           string
+	// A new user takes the columns' default, true: the profile save alone writes them.
+	Discoverable       bool `gorm:"<-:update"`
+	AcceptsInvitations bool `gorm:"<-:update"`
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
 	Skills             []skillRow `gorm:"foreignKey:UserID"`
@@ -106,6 +109,8 @@ var userColumns = columnsOf(
 	userColumn{"COALESCE(users.resume, '')", func(r *userRow) any { return &r.Resume }},
 	userColumn{"COALESCE(users.experience, '')", func(r *userRow) any { return &r.Experience }},
 	userColumn{"COALESCE(users.projects, '')", func(r *userRow) any { return &r.Projects }},
+	userColumn{"users.discoverable", func(r *userRow) any { return &r.Discoverable }},
+	userColumn{"users.accepts_invitations", func(r *userRow) any { return &r.AcceptsInvitations }},
 	userColumn{"users.created_at", func(r *userRow) any { return &r.CreatedAt }},
 	userColumn{"users.updated_at", func(r *userRow) any { return &r.UpdatedAt }},
 )
@@ -308,6 +313,7 @@ func (r *userRow) toDomain() *accounts.User {
 		ProfilePicture: r.ProfilePicture, Resume: r.Resume,
 		PaymentRecord: accounts.PaymentRecord{Approved: r.PayApproved, Paid: r.PayPaid, Disputed: r.PayDisputed,
 			MedianDaysToPay: r.PayMedianDays},
+		Discoverable: r.Discoverable, AcceptsInvitations: r.AcceptsInvitations,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
 	// Both columns are written only by toUserRow, so they always hold valid JSON.

@@ -3767,6 +3767,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/startup/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same ranking for a task not posted yet: the Post Work form's Find Students */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The draft's skills, comma separated (or the parameter repeated); at most 20. */
+                    skills?: string;
+                    /** @description The draft's category. */
+                    category?: string;
+                    /** @description Items a page, 1 to 100 (default 100). */
+                    per_page?: number;
+                    /** @description Page number, from 1 (default 1). */
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The ranked students. */
+                200: {
+                    headers: {
+                        /** @description Where the rest of the list is, as <URL>; rel="first|prev|next|last" (RFC 8288). */
+                        Link?: string;
+                        /** @description How many items the whole list holds, when it is counted. */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Match"][];
+                    };
+                };
+                /** @description Ask for at most 20 skills / Skill names are at most 100 characters / Unknown category */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a startup. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/startup/notifications": {
         parameters: {
             query?: never;
@@ -4968,6 +5050,86 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/startup/tasks/{id}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The students ranked for the caller's own task, best first (docs/matching.md): skills proved by approved work over skills only listed, rating, approved work in the task's category, recent activity, reply speed. Students who hid from matches are never listed; only students with a signal for the task are. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items a page, 1 to 100 (default 100). */
+                    per_page?: number;
+                    /** @description Page number, from 1 (default 1). */
+                    page?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The ranked students. */
+                200: {
+                    headers: {
+                        /** @description Where the rest of the list is, as <URL>; rel="first|prev|next|last" (RFC 8288). */
+                        Link?: string;
+                        /** @description How many items the whole list holds, when it is counted. */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Match"][];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a startup. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Task not found (or not the caller's). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6355,6 +6517,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/student/recommended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open tasks ranked for the caller, best first (docs/matching.md): their proved and listed skills, saved searches, pay in their currency, the startup's payment record and rating, the deadline. Only listed tasks the caller has not submitted to that share a skill with them or match a saved search; none for a student with neither. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items a page, 1 to 100 (default 100). */
+                    per_page?: number;
+                    /** @description Page number, from 1 (default 1). */
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The ranked tasks. */
+                200: {
+                    headers: {
+                        /** @description Where the rest of the list is, as <URL>; rel="first|prev|next|last" (RFC 8288). */
+                        Link?: string;
+                        /** @description How many items the whole list holds, when it is counted. */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Pick"][];
+                    };
+                };
+                /** @description Not signed in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a student. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                503: components["responses"]["Unavailable"];
+                /** @description Any other error, in the one error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/student/saved-searches": {
         parameters: {
             query?: never;
@@ -6596,8 +6827,8 @@ export interface paths {
                     category?: string;
                     /** @description Deadline on or before this date (YYYY-MM-DD). */
                     deadline?: string;
-                    /** @description deadline (soonest first, default), title, or newest; pay: highest budget max first. */
-                    sort?: "deadline" | "title" | "newest" | "pay";
+                    /** @description deadline (soonest first, default), title, or newest; pay: highest budget max first; best-match (students only, 400 for others): the open market in the caller's recommended order (GET /api/student/recommended), within the other filters. */
+                    sort?: "deadline" | "title" | "newest" | "pay" | "best-match";
                     /** @description true: only tasks with a budget above 0. */
                     paid?: boolean;
                     /** @description Only tasks whose budget's top (its max, or its min when it has only a min) is at least this, in payCurrency's major units; compared in the server's base currency at its fixed, approximate rates (GET /api/currency-rates). A task in a currency without a rate never matches a budget range. */
@@ -8158,6 +8389,13 @@ export interface components {
             balanced: boolean;
             problems: string[];
         };
+        Match: {
+            /** @description Each signal that scored, in words: "React proved in 3 approved tasks", "rated 4.8 from 5 startups", "usually replies within an hour". */
+            reasons: string[];
+            /** @description The student's points for the task; higher ranks first. */
+            score: number;
+            student: components["schemas"]["User"];
+        };
         Message: {
             message: string;
         };
@@ -8332,6 +8570,13 @@ export interface components {
             username?: string;
             /** @description A verified startup's domain, for its badge ("nimbus.io verified"); absent when not verified. */
             verifiedDomain?: string;
+        };
+        Pick: {
+            /** @description Each signal that scored, in words: "you proved React in approved work", "startup paid 4 of 4 approvals", "6 days to the deadline". */
+            reasons: string[];
+            /** @description The task's points for the caller; higher ranks first. */
+            score: number;
+            task: components["schemas"]["Task"];
         };
         PostTaskRequest: {
             /**
@@ -8684,10 +8929,14 @@ export interface components {
         };
         /** @description Skills without a name, experience without a title and a company, and projects without a title are dropped. A skill name may hold several skills, comma separated. */
         StudentProfileRequest: {
+            /** @description Optional: false means startups cannot invite the student to tasks. Left out, the stored choice is kept (true for a new student). */
+            acceptsInvitations?: boolean;
             bio?: string;
             college?: string;
             /** Format: email */
             collegeEmail?: string;
+            /** @description Optional: false hides the student from startups' matches and Find Students. Left out, the stored choice is kept (true for a new student). */
+            discoverable?: boolean;
             experience?: components["schemas"]["Experience"][];
             /** @description left out: the name given at sign-up is kept */
             firstName?: string;
@@ -8856,6 +9105,8 @@ export interface components {
         User: {
             /** Format: uuid */
             _id: string;
+            /** @description A student's own choice, shown to that student alone: false means startups cannot invite them to tasks. True for a new student. */
+            acceptsInvitations?: boolean;
             bio: string;
             college: string;
             /** @description only for the user themself and the admin */
@@ -8865,6 +9116,8 @@ export interface components {
             companySize: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description A student's own choice, shown to that student alone: false hides them from startups' matches and Find Students. True for a new student. */
+            discoverable?: boolean;
             /** @description left out where the viewer may not see it: a student's for other students, anyone's for visitors */
             email?: string;
             experience: components["schemas"]["Experience"][];
