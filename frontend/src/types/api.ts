@@ -5,12 +5,7 @@ import type { components } from './api.gen'
 
 type Schemas = components['schemas']
 
-/**
- * A user as the API sends it. A student's two matching choices (docs/matching.md): discoverable
- * (listed in startups' matches and Find Students) and acceptsInvitations (startups may invite
- * them); both default true and come back on the student's own profile.
- */
-export type User = Schemas['User'] & { discoverable?: boolean; acceptsInvitations?: boolean }
+export type User = Schemas['User']
 
 export type UserType = User['userType']
 

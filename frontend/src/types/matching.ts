@@ -1,14 +1,14 @@
-import type { User } from './api'
-import type { Task } from './tasks'
+import type { components } from './api.gen'
 
 // The matching API's shapes (docs/matching.md): students ranked for a task, tasks ranked for a
 // student, and the invitations a startup sends from its matches. Each row says in words why.
+// Invitation is written out from the matching contract until the OpenAPI document describes it.
 
 /** A student ranked for a task: the same user JSON the students list sends, a score and its reasons. */
-export type StudentMatch = { student: User; score: number; reasons: string[] }
+export type StudentMatch = components['schemas']['Match']
 
 /** An open task ranked for the signed-in student. */
-export type RecommendedTask = { task: Task; score: number; reasons: string[] }
+export type RecommendedTask = components['schemas']['Pick']
 
 /** A pending invitation reads as expired once its task is past its deadline, ended, or filled by another. */
 export type InvitationStatus = 'pending' | 'accepted' | 'declined' | 'expired'
