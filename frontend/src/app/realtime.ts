@@ -1,4 +1,5 @@
 import { registerChatRealtime } from '@/features/chat/realtime'
+import { registerInvitationsRealtime } from '@/features/invitations/realtime'
 import { registerNotificationsRealtime } from '@/features/notifications/realtime'
 import { registerPaymentsRealtime } from '@/features/payments/realtime'
 import { registerTasksRealtime } from '@/features/tasks/realtime'
@@ -9,6 +10,7 @@ import { registerTasksRealtime } from '@/features/tasks/realtime'
  */
 export function registerRealtimeHandlers(): void {
   registerChatRealtime()
+  registerInvitationsRealtime()
   registerNotificationsRealtime()
   registerPaymentsRealtime()
   registerTasksRealtime()

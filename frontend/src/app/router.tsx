@@ -33,6 +33,7 @@ const SettingsPage = lazy(() => import('@/features/settings/routes/settings-page
 const CertificatesPage = lazy(() => import('@/features/certificates/routes/certificates-page').then((m) => ({ default: m.CertificatesPage })))
 const PaymentsPage = lazy(() => import('@/features/payments/routes/payments-page').then((m) => ({ default: m.PaymentsPage })))
 const PaymentPage = lazy(() => import('@/features/payments/routes/payment-page').then((m) => ({ default: m.PaymentPage })))
+const InvitationsPage = lazy(() => import('@/features/invitations/routes/invitations-page').then((m) => ({ default: m.InvitationsPage })))
 const InboxPage = lazy(() => import('@/features/chat/routes/inbox-page').then((m) => ({ default: m.InboxPage })))
 const StartupDetailPage = lazy(() => import('@/features/startup-profile/routes/startup-detail-page').then((m) => ({ default: m.StartupDetailPage })))
 const PostWorkPage = lazy(() => import('@/features/startup/routes/post-work-page').then((m) => ({ default: m.PostWorkPage })))
@@ -122,6 +123,7 @@ export function AppRoutes() {
 
                 <Route element={<RequireAuth allow={['student']} />}>
                   <Route path="student/dashboard" element={<StudentDashboardRoute />} />
+                  <Route path="student/invitations" element={<InvitationsPage />} />
                 </Route>
 
                 <Route element={<RequireAuth allow={['startup']} />}>

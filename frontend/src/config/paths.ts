@@ -24,6 +24,8 @@ export const paths = {
   verifyCertificate: (number: string) => `/verify/${encodeURIComponent(number)}`,
   student: {
     dashboard: '/student/dashboard',
+    /** The tasks startups invited the student to, to accept or decline. */
+    invitations: '/student/invitations',
   },
   startup: {
     dashboard: '/startup/dashboard',

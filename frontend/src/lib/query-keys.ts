@@ -7,7 +7,6 @@ export const queryKeys = {
   users: {
     all: ['users'] as const,
     detail: (id: string) => ['users', 'detail', id] as const,
-    list: (params: Record<string, unknown>) => ['users', 'list', params] as const,
   },
   profile: {
     student: ['profile', 'student'] as const,
@@ -39,6 +38,8 @@ export const queryKeys = {
   dashboard: {
     all: ['dashboard'] as const,
     student: ['dashboard', 'student'] as const,
+    /** Open tasks ranked for the student (their dashboard's Available Tasks): refreshed with the dashboard. */
+    recommended: ['dashboard', 'student', 'recommended'] as const,
     startup: ['dashboard', 'startup'] as const,
     admin: (kind: string, id: string) => ['dashboard', 'admin', kind, id] as const,
   },
@@ -96,6 +97,18 @@ export const queryKeys = {
   savedSearches: ['saved-searches'] as const,
   /** The signed-in user's email choices (GET /api/me/notification-settings). */
   notificationSettings: ['notification-settings'] as const,
+  /** Students ranked for a startup's task, or for a draft's skills and category (Find Students). */
+  matches: {
+    all: ['matches'] as const,
+    task: (taskId: string, page: number) => ['matches', 'task', taskId, page] as const,
+    draft: (skills: string, category: string) => ['matches', 'draft', skills, category] as const,
+  },
+  /** Invitations to tasks: a student's own, and those a startup sent for one of its tasks. */
+  invitations: {
+    all: ['invitations'] as const,
+    student: (page: number) => ['invitations', 'student', page] as const,
+    task: (taskId: string) => ['invitations', 'task', taskId] as const,
+  },
   /** The ratings the signed-in user gave (GET /api/me/ratings), hidden ones too. */
   ratings: {
     mine: ['ratings', 'mine'] as const,

@@ -6,6 +6,7 @@ import { useAuthStore } from '@/lib/auth-store'
 import { dropWaitingToasts } from '@/lib/notify'
 import { resetChatDb } from './mocks/chat'
 import { resetDb } from './mocks/db'
+import { resetMatching } from './mocks/matching'
 import { resetPayments } from './mocks/payments'
 import { server } from './mocks/server'
 import { resetSettingsMock } from './mocks/settings'
@@ -48,6 +49,7 @@ afterEach(() => {
   resetChatDb()
   resetSettingsMock()
   resetPayments()
+  resetMatching()
   useAuthStore.getState().logout()
   localStorage.clear()
   sessionStorage.clear()

@@ -18,8 +18,11 @@ export type Revision = components['schemas']['Revision']
 
 export type Task = components['schemas']['Task']
 
-/** Deadline (soonest first), title, or pay (highest budget first, compared approximately in the server's base currency). */
-export type TaskSort = 'deadline' | 'title' | 'pay'
+/**
+ * Deadline (soonest first), title, pay (highest budget first, compared approximately in the
+ * server's base currency), or, for a student only, best match (their recommended order).
+ */
+export type TaskSort = 'deadline' | 'title' | 'pay' | 'best-match'
 export type TaskSource = '' | 'startup' | 'non-startup'
 
 /** Search, filters, sort and page of a task list; all applied by the server, 12 tasks a page. */

@@ -12,8 +12,8 @@ export type NavItem = {
 /**
  * The navigation bar's links for a viewer (spec §2 "Navigation bar"):
  * Home, Dashboard, Tasks, Chat, Messages; Tasks, Chat and Messages hidden for an admin;
- * Certificates only for a user who is neither startup nor admin; Submissions and Students only
- * for a startup; Payments for students and startups, the two sides of a payment. Signed-out
+ * Certificates only for a user who is neither startup nor admin; Invitations only for a student;
+ * Submissions and Students only for a startup; Payments for students and startups, the two sides of a payment. Signed-out
  * visitors see Home and Tasks (the pages open to them).
  */
 export function navLinksFor(user: Pick<User, 'userType'> | null, isSignedIn: boolean): NavItem[] {
@@ -33,6 +33,7 @@ export function navLinksFor(user: Pick<User, 'userType'> | null, isSignedIn: boo
   if (type !== 'startup' && type !== 'admin') {
     items.push({ label: 'Certificates', to: paths.certificates })
   }
+  if (type === 'student') items.push({ label: 'Invitations', to: paths.student.invitations })
   if (type === 'startup') {
     items.push({ label: 'Submissions', to: paths.startup.submissions }, { label: 'Students', to: paths.startup.students })
   }

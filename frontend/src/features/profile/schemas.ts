@@ -16,6 +16,8 @@ export const PROFILE_UPDATED = 'Profile updated!'
 export const PROFILE_CREATE_FAILED = 'Failed to create profile'
 export const PROFILE_UPDATE_FAILED = 'Update failed'
 export const PROFILE_LOAD_FAILED = 'Failed to load profile'
+export const DISCOVERABLE_LABEL = "Show me in startups' search and matches"
+export const ACCEPTS_INVITATIONS_LABEL = 'Let startups invite me to tasks'
 
 export const SKILL_LEVELS: SkillLevel[] = ['beginner', 'intermediate', 'advanced', 'expert']
 
@@ -85,6 +87,8 @@ export const studentProfileSchema = z.object({
         .refine((v) => !v || (webHref(v) !== null && !hasCharactersNoUrlHolds(v)), 'Link must be a URL starting with http:// or https://'),
     }),
   ),
+  discoverable: z.boolean(),
+  acceptsInvitations: z.boolean(),
 })
 
 export type StudentProfileValues = z.infer<typeof studentProfileSchema>
@@ -116,6 +120,9 @@ export function studentFormValues(user: User): StudentProfileValues {
       technologies: (p.technologies ?? []).join(', '),
       link: p.link ?? '',
     })),
+    // Both on until the student turns them off (docs/matching.md).
+    discoverable: user.discoverable ?? true,
+    acceptsInvitations: user.acceptsInvitations ?? true,
   }
 }
 

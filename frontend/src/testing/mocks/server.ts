@@ -6,6 +6,7 @@ import { givenRatingHandlers } from './given-ratings'
 import { handlers } from './handlers'
 import { issuerHandlers } from './issuers'
 import { marketplaceHandlers } from './marketplace'
+import { matchingHandlers } from './matching'
 import { paymentHandlers } from './payments'
 import { realtimeHandlers } from './realtime'
 import { settingsHandlers } from './settings'
@@ -19,6 +20,7 @@ export const server = setupServer(
   ...issuerHandlers,
   ...realtimeHandlers,
   ...marketplaceHandlers(),
+  ...matchingHandlers,
   ...paymentHandlers,
   ...trustHandlers,
   ...givenRatingHandlers,

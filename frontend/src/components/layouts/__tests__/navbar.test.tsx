@@ -23,9 +23,10 @@ describe('Navbar links per viewer', () => {
     expect(screen.queryByRole('button', { name: /account menu/i })).not.toBeInTheDocument()
   })
 
-  it('student: Home, Dashboard, Tasks, Chat, Messages, Certificates, Payments', () => {
+  it('student: Home, Dashboard, Tasks, Chat, Messages, Certificates, Invitations, Payments', () => {
     const { mainNav, linkNames } = renderNavbar(createUser({ userType: 'student' }))
-    expect(linkNames).toEqual(['Home', 'Dashboard', 'Tasks', 'Chat', 'Messages', 'Certificates', 'Payments'])
+    expect(linkNames).toEqual(['Home', 'Dashboard', 'Tasks', 'Chat', 'Messages', 'Certificates', 'Invitations', 'Payments'])
+    expect(within(mainNav).getByRole('link', { name: 'Invitations' })).toHaveAttribute('href', '/student/invitations')
     expect(within(mainNav).getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments')
     expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument()
   })

@@ -91,6 +91,34 @@ describe('/profile as a student', () => {
     expect(await screen.findByText('Engines, revised.')).toBeInTheDocument()
   })
 
+  it('saves the two matching choices with the profile, both on until turned off', async () => {
+    let me: User | null = null
+    const calls = mockProfileApi(() => me!)
+    const { events, user } = await renderApp('/profile', { as: { userType: 'student', firstName: 'Rosa', lastName: 'Diaz' } })
+    me = user!
+    await events.click(await screen.findByRole('button', { name: 'Add Profile' }))
+    const add = screen.getByRole('form', { name: 'Add Profile' })
+    const listed = within(add).getByRole('checkbox', { name: "Show me in startups' search and matches" })
+    const invitable = within(add).getByRole('checkbox', { name: 'Let startups invite me to tasks' })
+    expect(listed).toBeChecked()
+    expect(invitable).toBeChecked()
+    // The keyboard turns a choice off, as a click would.
+    invitable.focus()
+    await events.keyboard(' ')
+    expect(invitable).not.toBeChecked()
+    await events.click(within(add).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Profile created!')).toBeInTheDocument()
+    expect(calls[0]).toMatchObject({ method: 'POST', body: { discoverable: true, acceptsInvitations: false } })
+
+    await events.click(await screen.findByRole('button', { name: 'Edit Profile' }))
+    const edit = screen.getByRole('form', { name: 'Edit Profile' })
+    expect(within(edit).getByRole('checkbox', { name: 'Let startups invite me to tasks' })).not.toBeChecked()
+    await events.click(within(edit).getByRole('checkbox', { name: "Show me in startups' search and matches" }))
+    await events.click(within(edit).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Profile updated!')).toBeInTheDocument()
+    expect(calls[1]).toMatchObject({ method: 'PUT', body: { discoverable: false, acceptsInvitations: false } })
+  })
+
   it('cancel leaves the profile as it was', async () => {
     mockProfileApi(() => ({}) as User)
     const { events } = await renderApp('/profile', { as: 'student' })

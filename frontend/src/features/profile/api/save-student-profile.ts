@@ -17,6 +17,10 @@ export type StudentProfileInput = {
   skills: Array<{ name: string; level: SkillLevel }>
   experience: Experience[]
   projects: Array<{ title: string; description: string; technologies: string[]; link: string }>
+  /** Listed in startups' matches and Find Students. */
+  discoverable: boolean
+  /** Startups may invite the student to tasks. */
+  acceptsInvitations: boolean
 }
 
 /**

@@ -4,11 +4,14 @@ import { useForm } from 'react-hook-form'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { fileHref } from '@/lib/files'
 import { applyApiFieldErrors } from '@/lib/form'
 import { avatarInitial } from '@/lib/user'
 import {
+  ACCEPTS_INVITATIONS_LABEL,
+  DISCOVERABLE_LABEL,
   IMAGE_UPLOAD_FAILED,
   imageFileError,
   RESUME_UPLOAD_FAILED,
@@ -134,6 +137,13 @@ export function StudentProfileForm({
           />
         </div>
         {errors.resume?.message && <p className="text-sm text-red-600">{errors.resume.message}</p>}
+
+        <fieldset className="space-y-3">
+          <legend className="mb-2 text-lg font-semibold text-slate-900">Matching</legend>
+          <p className="text-sm text-slate-600">Startups find students for their tasks by skills proved in approved work, ratings and replies.</p>
+          <Checkbox label={DISCOVERABLE_LABEL} {...register('discoverable')} />
+          <Checkbox label={ACCEPTS_INVITATIONS_LABEL} {...register('acceptsInvitations')} />
+        </fieldset>
 
         <div className="flex flex-wrap gap-3">
           <Button type="submit" isLoading={isSaving} loadingText="Saving...">

@@ -53,29 +53,43 @@ describe('Post New Work', () => {
     expect(rounds).toHaveAccessibleDescription('Revision rounds must be a whole number from 0 to 10')
   })
 
-  it('finds students by skill only once skills are entered, and assigns the one picked', async () => {
+  it('ranks students for the draft only once skills are entered, says why, and assigns the one picked', async () => {
     const student = seedAccount({ userType: 'student', firstName: 'Asha', lastName: 'Verma', skills: [{ name: 'React' }] }).user
+    const second = seedAccount({ userType: 'student', firstName: 'Ben', lastName: 'Okoro', skills: [{ name: 'CSS' }] }).user
     const searches: Array<string | null> = []
     server.use(
-      http.get('*/api/users', ({ request }) => {
+      http.get('*/api/startup/matches', ({ request }) => {
         const url = new URL(request.url)
-        searches.push(`${url.searchParams.get('role')} ${url.searchParams.get('skills')}`)
-        return pagedJson([student], request)
+        searches.push(`${url.searchParams.get('skills')} ${url.searchParams.get('category')}`)
+        return pagedJson(
+          [
+            { student, score: 87, reasons: ['React proved in 3 approved tasks'] },
+            { student: second, score: 40, reasons: ['claims CSS'] },
+          ],
+          request,
+        )
       }),
     )
     const { events, form, field } = await setup()
     const find = within(form).getByRole('button', { name: 'Find Students' })
     expect(find).toBeDisabled()
+    await events.selectOptions(field(/^Work Type/), 'technical')
+    await events.selectOptions(field(/^Category/), 'web-development')
     await events.type(field(/^Skills/), 'React, CSS')
     await events.click(find)
     const list = await within(form).findByRole('group', { name: 'Available Students' })
-    await events.click(within(list).getByRole('radio', { name: /Asha Verma/ }))
-    expect(searches).toEqual(['student React,CSS'])
+    expect(
+      within(list)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['', student._id, second._id])
+    const asha = within(list).getByRole('radio', { name: /Asha Verma/ })
+    expect(asha).toHaveAccessibleDescription('React proved in 3 approved tasks')
+    await events.click(asha)
+    expect(searches).toEqual(['React,CSS web-development'])
 
     await events.type(field(/^Title/), 'Landing page')
     await events.type(field(/^Description/), 'Make it shine')
-    await events.selectOptions(field(/^Work Type/), 'technical')
-    await events.selectOptions(field(/^Category/), 'web-development')
     await events.type(field(/^Estimated Hours/), '6')
     await events.type(field(/^Deadline/), '2030-02-01')
     await events.click(within(form).getByRole('button', { name: 'Post Work' }))

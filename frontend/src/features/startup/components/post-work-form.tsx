@@ -9,8 +9,9 @@ import { cn } from '@/lib/cn'
 import { applyApiFieldErrors } from '@/lib/form'
 import { CATEGORIES, labelOf, PRIORITIES, WORK_TYPES, type WorkType } from '@/lib/tasks/constants'
 import { CURRENCIES } from '@/lib/tasks/pay'
-import type { User } from '@/types/api'
+import type { StudentMatch } from '@/types/matching'
 import { postWorkDefaults, postWorkSchema, splitSkills, todayLocal, type PickedImage, type PostWorkValues } from '../schemas'
+import type { DraftMatch } from '../api/find-students'
 import { FindStudentsField } from './find-students-field'
 import { ImagePicker } from './image-picker'
 
@@ -18,8 +19,9 @@ export type PostWorkFormProps = {
   onSubmit: (values: PostWorkValues, images: PickedImage[]) => void
   isSubmitting: boolean
   error?: unknown
-  onFindStudents: (skills: string) => void
-  students: User[] | undefined
+  /** Ranks students for the draft's skills (comma separated) and category. */
+  onFindStudents: (draft: DraftMatch) => void
+  students: StudentMatch[] | undefined
   isFindingStudents: boolean
   /** The form filled from a task, to edit it or post it again. */
   defaultValues?: PostWorkValues
@@ -101,6 +103,7 @@ export function PostWorkForm(props: PostWorkFormProps) {
   const { errors } = formState
   const workType = useWatch({ control, name: 'workType' }) as WorkType | ''
   const skills = useWatch({ control, name: 'skills' })
+  const category = useWatch({ control, name: 'category' })
   const assignedStudent = useWatch({ control, name: 'assignedStudent' })
 
   useEffect(() => {
@@ -183,7 +186,7 @@ export function PostWorkForm(props: PostWorkFormProps) {
           <>
             <FindStudentsField
               canSearch={splitSkills(skills).length > 0}
-              onFind={() => onFindStudents(splitSkills(skills).join(','))}
+              onFind={() => onFindStudents({ skills: splitSkills(skills).join(','), category })}
               students={students}
               isLoading={isFindingStudents}
               value={assignedStudent}

@@ -26,6 +26,8 @@ type TaskDetailViewProps = {
   payments?: PaymentsBy
   /** After Withdraw: the task is gone. */
   onWithdrawn?: () => void
+  /** The students ranked for the task, to invite (the page's Matched students panel). */
+  matches?: ReactNode
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -38,7 +40,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The body of /startup/tasks/{id}: every field of one task, its images and its submissions with actions. */
-export function TaskDetailView({ task, onAction, busy, busyAction, payments, onWithdrawn }: TaskDetailViewProps) {
+export function TaskDetailView({ task, onAction, busy, busyAction, payments, onWithdrawn, matches }: TaskDetailViewProps) {
   return (
     <>
       <title>{`${task.title} · Bridgework`}</title>
@@ -81,6 +83,7 @@ export function TaskDetailView({ task, onAction, busy, busyAction, payments, onW
         </div>
         <TaskImages task={task} />
       </Card>
+      {matches}
       <section aria-labelledby="submissions-heading" className="space-y-3">
         <h2 id="submissions-heading" className="text-xl font-semibold text-slate-900">
           Submissions

@@ -7,7 +7,7 @@ import { notify } from '@/lib/notify'
 import { uploadFile } from '@/lib/uploads'
 import type { Task } from '@/types/tasks'
 import { useEditTask, type EditTaskInput } from '../api/edit-task'
-import { useFindStudents } from '../api/find-students'
+import { useFindStudents, type DraftMatch } from '../api/find-students'
 import { useStartupTask } from '../api/get-task'
 import { usePostTask } from '../api/post-task'
 import { useRepostTask } from '../api/repost-task'
@@ -75,8 +75,8 @@ export function PostWorkPage() {
   const repostTask = useRepostTask()
   const saving = { post: postTask, edit: editTask, repost: repostTask }[mode]
   const [uploading, setUploading] = useState(false)
-  const [searchSkills, setSearchSkills] = useState<string | null>(null)
-  const students = useFindStudents(searchSkills)
+  const [draft, setDraft] = useState<DraftMatch | null>(null)
+  const students = useFindStudents(draft)
   const words = headings[mode]
 
   const submit = async (values: PostWorkValues, images: PickedImage[]) => {
@@ -138,7 +138,7 @@ export function PostWorkPage() {
       onSubmit={(values, images) => void submit(values, images)}
       isSubmitting={uploading || saving.isPending}
       error={saving.error}
-      onFindStudents={setSearchSkills}
+      onFindStudents={setDraft}
       students={students.data}
       isFindingStudents={students.isFetching}
       {...(task && {

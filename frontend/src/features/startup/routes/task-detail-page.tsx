@@ -4,10 +4,16 @@ import { paths } from '@/config/paths'
 import { isApiError } from '@/lib/api-client'
 import { usePaymentsBySubmission } from '@/lib/payments/get-payments'
 import { useStripeReturn } from '@/lib/payments/stripe-return'
+import type { Task } from '@/types/tasks'
 import { useStartupTask } from '../api/get-task'
 import { useReviewWithToasts } from '../api/review-submission'
+import { MatchedStudentsPanel } from '../components/matched-students-panel'
+import { hasEnded } from '../components/task-controls'
 import { TaskDetailView } from '../components/task-detail-view'
 import { anyApproved } from '../lib/approved'
+
+/** Whether the task can still take an invited student: running, and not assigned to one. */
+const takesInvitations = (task: Task) => !hasEnded(task) && !task.assignedStudent
 
 /** /startup/tasks/:id: the owner's view of one task; another startup's is not found. */
 export function TaskDetailPage() {
@@ -33,6 +39,7 @@ export function TaskDetailPage() {
             busyAction={review.busyAction}
             payments={payments}
             onWithdrawn={() => navigate(paths.startup.tasks)}
+            matches={<MatchedStudentsPanel task={data} canInvite={takesInvitations(data)} />}
           />
         )}
       </QueryState>

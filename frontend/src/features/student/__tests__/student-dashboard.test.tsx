@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { StudentDashboard } from '@/features/student/api/get-student-dashboard'
 import { seedAccount } from '@/testing/mocks/db'
 import { makeSubmission, makeTask, market, resetMarket } from '@/testing/mocks/marketplace'
+import { matching } from '@/testing/mocks/matching'
 import { server } from '@/testing/mocks/server'
 import { renderApp } from '@/testing/test-utils'
 
@@ -76,6 +77,31 @@ describe('student dashboard', () => {
     expect(market.requests.find((r) => r.url.pathname === `/api/student/tasks/${open[0]!._id}/submit-link`)?.body).toEqual({
       link: 'https://github.com/asha/open1',
     })
+  })
+
+  it('shows the recommended tasks first, each with why, and View All opens the best-match order', async () => {
+    const { student, open } = dashboard()
+    const startup = seedAccount({ userType: 'startup', companyName: 'Orbit' }).user
+    const best = makeTask(startup, { title: 'React dashboard' })
+    matching.recommended = [
+      { task: best, score: 80, reasons: ['React proved in 2 approved tasks', 'pays in USD'] },
+      { task: open[2]!, score: 40, reasons: ['6 days to the deadline'] },
+    ]
+    await renderApp('/dashboard', { as: student.user })
+    const available = await screen.findByRole('region', { name: 'Available Tasks' })
+    const why = await within(available).findByRole('list', { name: 'Why React dashboard' })
+    expect(
+      within(why)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['React proved in 2 approved tasks', 'pays in USD'])
+    expect(
+      within(available)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['React dashboard', 'Open 3'])
+    expect(within(available).getAllByText('Why this task')).toHaveLength(2)
+    expect(within(available).getByRole('link', { name: 'View All Available Tasks' })).toHaveAttribute('href', '/tasks?sort=best-match')
   })
 
   it('links completed work to its certificate, and has every empty state', async () => {

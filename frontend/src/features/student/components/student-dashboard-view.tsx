@@ -5,6 +5,7 @@ import { PaymentStep } from '@/components/payments/payment-step'
 import { RatingPanel } from '@/components/ratings/rate-form'
 import { LazyLinkSubmitForm } from '@/components/tasks/lazy-link-submit-form'
 import { OwnSubmission, submitLabelFor } from '@/components/tasks/own-submission'
+import { ReasonList } from '@/components/matching/reason-list'
 import { SkillList } from '@/components/tasks/skill-list'
 import { TaskStatusBadge } from '@/components/tasks/task-status-badge'
 import { Avatar } from '@/components/ui/avatar'
@@ -20,6 +21,7 @@ import { formatPay } from '@/lib/tasks/pay'
 import { formatDate, personName } from '@/lib/tasks/status'
 import { avatarInitial, displayName } from '@/lib/user'
 import { useWelcome } from '@/lib/welcome'
+import type { RecommendedTask } from '@/types/matching'
 import type { Task } from '@/types/tasks'
 import type { StudentDashboard } from '../api/get-student-dashboard'
 import { isDecided, pastWorkOf } from '../lib/decided'
@@ -35,6 +37,10 @@ export type StudentDashboardViewProps = {
   payments?: PaymentsBy
   /** The student's payout account (Stripe mode), above the cards. */
   payouts?: ReactNode
+  /** The invitations waiting for an answer, beside Active Tasks; absent in the admin's view. */
+  invitations?: ReactNode
+  /** Open tasks ranked for the student: Available Tasks shows them, with why, unless there are none. */
+  recommended?: RecommendedTask[]
 }
 
 function Empty({ children }: { children: ReactNode }) {
@@ -111,7 +117,16 @@ function TaskTitle({ task }: { task: Task }) {
  * an inline link submit, recently completed with their certificates, past (rejected or closed)
  * work with the startup's note, and networking.
  */
-export function StudentDashboardView({ dashboard, bell, onSubmitLink, submitting, payments, payouts }: StudentDashboardViewProps) {
+export function StudentDashboardView({
+  dashboard,
+  bell,
+  onSubmitLink,
+  submitting,
+  payments,
+  payouts,
+  invitations,
+  recommended,
+}: StudentDashboardViewProps) {
   const { data } = dashboard
   const welcome = useWelcome(useCurrentUser()?._id)
   return (
@@ -135,7 +150,14 @@ export function StudentDashboardView({ dashboard, bell, onSubmitLink, submitting
         {(loaded) => (
           <>
             {payouts}
-            <DashboardBody data={loaded} onSubmitLink={onSubmitLink} submitting={submitting} payments={payments} />
+            <DashboardBody
+              data={loaded}
+              onSubmitLink={onSubmitLink}
+              submitting={submitting}
+              payments={payments}
+              invitations={invitations}
+              recommended={recommended}
+            />
           </>
         )}
       </QueryState>
@@ -151,8 +173,13 @@ function DashboardBody({
   onSubmitLink,
   submitting,
   payments,
-}: Pick<StudentDashboardViewProps, 'onSubmitLink' | 'submitting' | 'payments'> & { data: StudentDashboard }) {
+  invitations,
+  recommended = [],
+}: Pick<StudentDashboardViewProps, 'onSubmitLink' | 'submitting' | 'payments' | 'invitations' | 'recommended'> & { data: StudentDashboard }) {
   const { student, stats, availableTasks, recentlyCompleted, startups } = data
+  // The tasks ranked for the student, best first; without any, the open market as before.
+  const ranked = recommended.length > 0
+  const available = ranked ? recommended : availableTasks.items.map((task) => ({ task, reasons: [] }))
   // Decided work leaves Active Tasks (docs/marketplace.md, "A first week"): approved work is in
   // Recently Completed, rejected and closed work in Past work with the startup's note.
   const activeTasks = data.activeTasks.filter((task) => !isDecided(task.submissions[0]?.status))
@@ -175,6 +202,7 @@ function DashboardBody({
       </div>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        {invitations}
         <DashboardSection title="Active Tasks">
           {activeTasks.length === 0 ? (
             <Empty>No active tasks</Empty>
@@ -191,17 +219,17 @@ function DashboardBody({
           title="Available Tasks"
           action={
             availableTasks.total > 3 && (
-              <Link to={paths.tasks} className="text-sm font-medium text-indigo-700 hover:underline">
+              <Link to={ranked ? `${paths.tasks}?sort=best-match` : paths.tasks} className="text-sm font-medium text-indigo-700 hover:underline">
                 View All Available Tasks
               </Link>
             )
           }
         >
-          {availableTasks.items.length === 0 ? (
+          {available.length === 0 ? (
             <Empty>No available tasks at the moment</Empty>
           ) : (
             <ul className="space-y-3">
-              {availableTasks.items.map((task) => (
+              {available.map(({ task, reasons }) => (
                 <li key={task._id} className="space-y-2 rounded-xl border border-slate-200 p-4">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <TaskTitle task={task} />
@@ -212,6 +240,12 @@ function DashboardBody({
                     {labelOf(task.category)} · {personName(task.startup)} · {formatPay(task.budget, task.currency)}
                   </p>
                   <SkillList skills={task.skills} shown={DASHBOARD_SKILLS} />
+                  {reasons.length > 0 && (
+                    <div className="space-y-1">
+                      <p className="text-xs font-medium text-slate-700">Why this task</p>
+                      <ReasonList reasons={reasons} label={`Why ${task.title}`} />
+                    </div>
+                  )}
                   <LazyLinkSubmitForm
                     taskTitle={task.title}
                     onSubmit={(link) => onSubmitLink(task._id, link)}

@@ -4,12 +4,17 @@ import { keptThroughRefreshes } from '@/components/ui/query-state'
 import { notify } from '@/lib/notify'
 import { usePaymentsByTask } from '@/lib/payments/get-payments'
 import { useSubmitLink } from '@/lib/tasks/submit-link'
+import { useRecommended } from '../api/get-recommended'
 import { useStudentDashboard } from '../api/get-student-dashboard'
 import { StudentDashboardView } from '../components/student-dashboard-view'
 
-/** /student/dashboard and /dashboard for students; the app hands it the notification bell. */
-export function StudentDashboardPage({ bell }: { bell: ReactNode }) {
+/**
+ * /student/dashboard and /dashboard for students; the app hands it the notification bell and the
+ * pending invitations.
+ */
+export function StudentDashboardPage({ bell, invitations }: { bell: ReactNode; invitations: ReactNode }) {
   const dashboard = useStudentDashboard()
+  const recommended = useRecommended()
   const payments = usePaymentsByTask(Boolean(dashboard.data?.recentlyCompleted.length))
   const submitLink = useSubmitLink({
     onSuccess: () => notify.success('Task submitted successfully!'),
@@ -23,6 +28,8 @@ export function StudentDashboardPage({ bell }: { bell: ReactNode }) {
       submitting={{ taskId: submitLink.variables?.taskId, isPending: submitLink.isPending, error: submitLink.error }}
       payments={payments}
       payouts={<ConnectPayouts />}
+      invitations={invitations}
+      recommended={recommended.data}
     />
   )
 }

@@ -29,6 +29,11 @@ describe('/tasks signed out', () => {
     expect(screen.getByRole('link', { name: 'Sign in to submit work' })).toBeInTheDocument()
   })
 
+  it('offers no Best match sort to a visitor', async () => {
+    await renderApp('/tasks')
+    expect(within(await screen.findByLabelText('Sort by')).queryByRole('option', { name: 'Best match' })).not.toBeInTheDocument()
+  })
+
   it("badges a verified startup's tasks, and only those", async () => {
     const verified = seedAccount({ userType: 'startup', companyName: 'Nimbus Labs' }).user
     const other = seedAccount({ userType: 'startup', companyName: 'Google LLC' }).user
@@ -195,6 +200,19 @@ describe('/tasks as a student', () => {
     await events.click(submit)
     expect(await screen.findByText('Link submitted successfully!')).toBeInTheDocument()
     expect(lastRequest(`/api/student/tasks/${task._id}/submit-link`)!.body).toEqual({ link: 'https://github.com/me/work' })
+  })
+
+  it('offers Best match, sent as sort=best-match for the open market only', async () => {
+    const startup = seedAccount({ userType: 'startup' }).user
+    makeTask(startup, { title: 'Landing page' })
+    const { events, router } = await renderApp('/tasks', { as: 'student' })
+    await screen.findByRole('article', { name: 'Landing page' })
+    await events.selectOptions(screen.getByLabelText('Sort by'), 'Best match')
+    await waitFor(() => expect(router.location.search).toBe('?sort=best-match'))
+    const studentLists = (scope: string) =>
+      market.requests.filter((r) => r.url.pathname === '/api/student/tasks/all' && r.url.searchParams.get('scope') === scope)
+    await waitFor(() => expect(studentLists('available').at(-1)?.url.searchParams.get('sort')).toBe('best-match'))
+    expect(studentLists('mine').map((r) => r.url.searchParams.get('sort'))).not.toContain('best-match')
   })
 })
 

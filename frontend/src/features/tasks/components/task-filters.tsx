@@ -13,7 +13,7 @@ type TaskFiltersProps = {
   /** Gets what changed, not the whole query: a change made before the previous one has reached
    * `query` must not undo it. */
   onChange: (change: Partial<TaskQuery>) => void
-  /** Students also filter by source (spec §5). */
+  /** Students also filter by source (spec §5) and sort by best match. */
   showSource?: boolean
   /** Shown beside the Filters heading: a student's "Save this search". */
   action?: ReactNode
@@ -43,10 +43,10 @@ export function activeFilterCount(query: TaskQuery, showSource: boolean): number
 /**
  * The search box and filter panel of /tasks (spec §5): search over title, description, category
  * and skills; category; deadline on or before a date; source for students; a budget range; paid
- * only; sort by deadline, title or highest pay (compared approximately, across currencies). Every
- * change goes to the server, which filters and pages. On a phone the filters fold behind a Filters
- * button saying how many are on, so the first task shows without scrolling; from the `sm`
- * breakpoint they are always open.
+ * only; sort by deadline, title, highest pay (compared approximately, across currencies) or, for a
+ * student, best match. Every change goes to the server, which filters and pages. On a phone the
+ * filters fold behind a Filters button saying how many are on, so the first task shows without
+ * scrolling; from the `sm` breakpoint they are always open.
  */
 export function TaskFilters({ query, onChange, showSource = false, action, pay }: TaskFiltersProps) {
   const [search, setSearch] = useState(query.search ?? '')
@@ -119,6 +119,7 @@ export function TaskFilters({ query, onChange, showSource = false, action, pay }
             <option value="deadline">Deadline</option>
             <option value="title">Title</option>
             <option value="pay">Highest pay (approximate)</option>
+            {showSource && <option value="best-match">Best match</option>}
           </Select>
         </div>
         {pay && <BudgetFilter query={query} pay={pay} onChange={onChange} />}

@@ -53,7 +53,8 @@ export function TasksPage() {
   const user = useCurrentUser()
   const viewer = user?.userType ?? null
   const [{ query, assignedPage, submittedPage }, change] = useUrlQuery(readQuery, writeQuery)
-  const filters = { ...query, page: undefined }
+  // Best match ranks the open market; the student's own lists keep the default order.
+  const filters = { ...query, page: undefined, sort: query.sort === 'best-match' ? undefined : query.sort }
 
   const student = viewer === 'student'
   const startup = viewer === 'startup'
