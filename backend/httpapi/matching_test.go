@@ -68,7 +68,7 @@ func (e *env) setChoices(s user, choices map[string]any) {
 // TestMatching_studentsForATask: on a crafted marketplace whose order is known, a student with
 // React proved by approved work ranks above one who only lists React and CSS, above one who lists
 // CSS alone; a student who hid from matches never appears, whatever they proved; the draft's
-// matches rank the same; each row says why; another startup's task is not found; Find Students
+// matches rank the same; pages split the order and count it all; each row says why; another startup's task is not found; Find Students
 // and the people lists do not show the hidden student to startups, while the admin sees them.
 func TestMatching_studentsForATask(t *testing.T) {
 	onBothDeployments(t, func(t *testing.T, e *env) {
@@ -97,6 +97,15 @@ func TestMatching_studentsForATask(t *testing.T) {
 		}
 		if r := got.reasons[claims.ID]; !slices.Contains(r, "lists React and CSS on their profile") {
 			t.Errorf("the claiming student's reasons %q", r)
+		}
+		for _, page := range []struct {
+			query string
+			ids   []string
+		}{{"?per_page=2", want[:2]}, {"?per_page=2&page=2", want[2:]}, {"?per_page=2&page=3", nil}} {
+			res := e.do("GET", "/api/startup/tasks/"+task+"/matches"+page.query, startup.Token, nil)
+			if got := rankedOf(t, res, "student"); !slices.Equal(got.ids, page.ids) || res.Header.Get("X-Total-Count") != "3" {
+				t.Errorf("matches%s: %v, X-Total-Count %q; want %v of 3", page.query, got.ids, res.Header.Get("X-Total-Count"), page.ids)
+			}
 		}
 		draft := rankedOf(t, e.do("GET", "/api/startup/matches?skills=React,CSS&category=web-development", startup.Token, nil), "student")
 		if !slices.Equal(draft.ids, want) {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -55,6 +56,7 @@ type matchRow struct {
 	Score, Approved, CategoryApproved          int
 	RatingSum, RatingCount, Replies, ReplySecs int
 	LastActiveAt                               *time.Time
+	Total                                      int // the ranking's rows in all (rankedPage)
 }
 
 type matchColumn = column[matchRow]
@@ -69,7 +71,31 @@ var matchColumns = columnsOf(
 	matchColumn{"scored.replies", func(r *matchRow) any { return &r.Replies }},
 	matchColumn{"scored.reply_seconds", func(r *matchRow) any { return &r.ReplySecs }},
 	matchColumn{"scored.last_active_at", func(r *matchRow) any { return &r.LastActiveAt }},
+	matchColumn{rankingTotal, func(r *matchRow) any { return &r.Total }},
 )
+
+// rankingTotal counts a ranking's rows in the pass that reads its page (rankedPage).
+const rankingTotal = "COUNT(*) OVER () AS total"
+
+// rankedPage reads a page of the ranking "scored" in order, and how many rows it holds in all:
+// COUNT(*) OVER () counts them in the page's own pass, so the candidates are scored once rather
+// than once more for a COUNT (as scripts/bench-matching.sh's floor does). Only a page past the
+// end, which has no row to carry the count, reads the count alone.
+func rankedPage[T any](db *gorm.DB, ranking stmt, cols columns[T], order string, total func(*T) int, limit, offset int) ([]T, int, error) {
+	page, pageArgs := limitOffset(limit, offset)
+	rows, err := rowsOf(db, stmt{sql: ranking.sql + "SELECT " + cols.list + " FROM scored ORDER BY " + order + page,
+		args: append(slices.Clip(ranking.args), pageArgs...), perValue: ranking.perValue}, cols)
+	switch {
+	case err != nil:
+		return nil, 0, err
+	case len(rows) > 0:
+		return rows, total(&rows[0]), nil
+	case offset == 0:
+		return nil, 0, nil
+	}
+	n, err := countNow(db, sqlOf(ranking.sql+"SELECT COUNT(*) FROM scored", ranking.args...))
+	return nil, n, err
+}
 
 // studentRanking is the CTE "scored" of every candidate for need with its points: the students
 // who list or proved one of its skills (sk, per) or have approved work in its category, less the
@@ -113,14 +139,9 @@ var proofColumns = columnsOf(
 func (s Matching) RankStudents(ctx context.Context, need matching.Need, now time.Time, offset, limit int) ([]matching.Candidate, int, error) {
 	db := s.DB.WithContext(ctx)
 	ranking := studentRanking(db, need, now)
-	page, pageArgs := limitOffset(limit, offset)
-	var rows []matchRow
-	var total int
-	b := newReadBatch(db)
-	read(b, sqlOf(ranking.sql+"SELECT "+matchColumns.list+" FROM scored ORDER BY scored.score DESC, scored.approved DESC, scored.id"+page,
-		append(ranking.args, pageArgs...)...), matchColumns, &rows)
-	readCount(b, sqlOf(ranking.sql+"SELECT COUNT(*) FROM scored", ranking.args...), &total)
-	if err := b.run(); err != nil || len(rows) == 0 {
+	rows, total, err := rankedPage(db, ranking, matchColumns, "scored.score DESC, scored.approved DESC, scored.id",
+		func(r *matchRow) int { return r.Total }, limit, offset)
+	if err != nil || len(rows) == 0 {
 		return nil, total, err
 	}
 	ids := make([]string, len(rows))
@@ -186,6 +207,7 @@ type pickRow struct {
 	Saved, InCurrency                 bool
 	PayApproved, PayPaid, PayDisputed int
 	RatingSum, RatingCount            int
+	Total                             int // the ranking's rows in all (rankedPage)
 }
 
 type pickColumn = column[pickRow]
@@ -211,6 +233,7 @@ var pickColumns = columnsOf(
 	pickColumn{"scored.pay_disputed", func(r *pickRow) any { return &r.PayDisputed }},
 	pickColumn{"scored.rating_sum", func(r *pickRow) any { return &r.RatingSum }},
 	pickColumn{"scored.rating_count", func(r *pickRow) any { return &r.RatingCount }},
+	pickColumn{rankingTotal, func(r *pickRow) any { return &r.Total }},
 )
 
 // taste is what a student's recommendations are ranked by: the keys of the skills they proved
@@ -297,15 +320,9 @@ func (s Matching) RankTasks(ctx context.Context, studentID string, q tasks.Query
 		return nil, 0, err
 	}
 	ranking := taskRanking(db, studentID, t, q, now)
-	page, pageArgs := limitOffset(limit, offset)
-	var rows []pickRow
-	var total int
-	b := newReadBatch(db)
-	b.perValue = ranking.perValue
-	read(b, sqlOf(ranking.sql+"SELECT "+pickColumns.list+" FROM scored ORDER BY score DESC, scored.deadline, scored.id"+page,
-		append(ranking.args, pageArgs...)...), pickColumns, &rows)
-	readCount(b, sqlOf(ranking.sql+"SELECT COUNT(*) FROM scored", ranking.args...), &total)
-	if err := b.run(); err != nil || len(rows) == 0 {
+	rows, total, err := rankedPage(db, ranking, pickColumns, "score DESC, scored.deadline, scored.id",
+		func(r *pickRow) int { return r.Total }, limit, offset)
+	if err != nil || len(rows) == 0 {
 		return nil, total, err
 	}
 	ids := make([]string, len(rows))
