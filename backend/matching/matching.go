@@ -248,7 +248,7 @@ type Store interface {
 	Refresh(ctx context.Context, now time.Time) error
 	// RankStudents pages the discoverable students with a signal for need, best first, their
 	// users filled, and counts them all.
-	RankStudents(ctx context.Context, need Need, now time.Time, offset, limit int) ([]Candidate, int, error)
+	RankStudents(ctx context.Context, need Need, offset, limit int) ([]Candidate, int, error)
 	// RankTasks pages the listed tasks for studentID best first, within q's filters, and counts
 	// them all; baseCurrency is the student's currency when no payment names one.
 	RankTasks(ctx context.Context, studentID string, q tasks.Query, baseCurrency string, now time.Time, offset, limit int) ([]Pick, int, error)
@@ -294,7 +294,7 @@ func (s *Service) Matches(ctx context.Context, startup *accounts.User, taskID st
 
 func (s *Service) rankStudents(ctx context.Context, need Need, offset, limit int) ([]Candidate, int, error) {
 	now := s.now()
-	found, total, err := s.Store.RankStudents(ctx, need, now, offset, limit)
+	found, total, err := s.Store.RankStudents(ctx, need, offset, limit)
 	for i := range found {
 		found[i].Category = need.Category
 		found[i].Reasons = found[i].explain(now)
@@ -354,6 +354,91 @@ type Person struct {
 	ReplySeconds int
 	LastActiveAt *time.Time
 	Currency     string
+	// Points are what the student scores for any task: rating, recent activity and reply
+	// speed (StudentPoints), as of the refresh.
+	Points int
+}
+
+// StudentPoints are the points of p's that do not hang on the task: rating, activity as of now
+// and reply speed (docs/matching.md, "Matches for a task").
+func StudentPoints(p Person, now time.Time) int {
+	points := 0
+	if avg, ok := p.Rating.Average(); ok {
+		points += int(math.Round(float64(StudentStarPoints) * avg))
+	}
+	switch {
+	case p.LastActiveAt == nil:
+	case !p.LastActiveAt.Before(now.Add(-ActiveWeek)):
+		points += ActiveWeekPoints
+	case !p.LastActiveAt.Before(now.Add(-ActiveMonth)):
+		points += ActiveMonthPoints
+	}
+	if p.Replies >= MinReplies {
+		switch {
+		case p.ReplySeconds <= int(ReplyHour.Seconds()):
+			points += ReplyHourPoints
+		case p.ReplySeconds <= int(ReplyDay.Seconds()):
+			points += ReplyDayPoints
+		}
+	}
+	return points
+}
+
+// IndexEntry is a row of match_index: one skill (Key "s:" and its lower-cased name) or task
+// category ("c:" and the category) of one discoverable student, with what a task asking for it
+// scores them. A task's matches add up the entries of its keys (MatchKeys) per student.
+type IndexEntry struct {
+	Key, UserID      string
+	Proved, Claimed  int // 1 or 0: the skill is proved, or listed and not proved
+	CategoryApproved int // a category's approved tasks
+	Points, Approved int // the student's StudentPoints and approved tasks
+}
+
+// MatchKeys are the index keys of need: its skills' and its category's.
+func MatchKeys(need Need) []string {
+	keys := make([]string, 0, len(need.Skills)+1)
+	for _, k := range need.SkillKeys() {
+		keys = append(keys, skillKey(k))
+	}
+	if need.Category != "" {
+		keys = append(keys, "c:"+need.Category)
+	}
+	return keys
+}
+
+func skillKey(nameKey string) string { return "s:" + nameKey }
+
+// IndexOf is a student's match_index entries, from the keys of the skills they list, their
+// proofs and category work (theirs alone) and their Person; none for a hidden student.
+func IndexOf(p Person, discoverable bool, listed []string, proofs []SkillProof, cats []CategoryWork) []IndexEntry {
+	if !discoverable {
+		return nil
+	}
+	entry := func(key string) IndexEntry {
+		return IndexEntry{Key: key, UserID: p.UserID, Points: p.Points, Approved: p.Approved}
+	}
+	at := map[string]int{}
+	var out []IndexEntry
+	for _, pr := range proofs {
+		e := entry(skillKey(pr.NameKey))
+		e.Proved = 1
+		at[pr.NameKey] = len(out)
+		out = append(out, e)
+	}
+	for _, k := range listed {
+		if _, seen := at[k]; !seen {
+			e := entry(skillKey(k))
+			e.Claimed = 1
+			at[k] = len(out)
+			out = append(out, e)
+		}
+	}
+	for _, c := range cats {
+		e := entry("c:" + c.Category)
+		e.CategoryApproved = c.Approved
+		out = append(out, e)
+	}
+	return out
 }
 
 // SkillProof is a skill a student's certificates name: a row of match_skills.

@@ -91,3 +91,31 @@ func TestReasons_sayWhatScored(t *testing.T) {
 		t.Errorf("a startup with disputes: %q", got)
 	}
 }
+
+// TestIndexOf_entries: a discoverable student has an entry per skill they proved (proved, even
+// when they list it too) or only list (claimed), and per category of their approved work, each
+// carrying their points; a hidden one has none. StudentPoints adds rating, activity and replies.
+func TestIndexOf_entries(t *testing.T) {
+	recent := t0.Add(-24 * time.Hour)
+	p := Person{UserID: "ana", Approved: 2, Rating: Rating{Sum: 15, Count: 3}, Replies: 3, ReplySeconds: 7200, LastActiveAt: &recent}
+	if got := StudentPoints(p, t0); got != 20+ActiveWeekPoints+ReplyDayPoints {
+		t.Errorf("points %d, want %d", got, 20+ActiveWeekPoints+ReplyDayPoints)
+	}
+	p.Points = 35
+	got := IndexOf(p, true, []string{"react", "css"}, []SkillProof{{NameKey: "react", UserID: "ana", Name: "React", Proofs: 2}},
+		[]CategoryWork{{Category: "design", UserID: "ana", Approved: 2}})
+	want := []IndexEntry{
+		{Key: "s:react", UserID: "ana", Proved: 1, Points: 35, Approved: 2},
+		{Key: "s:css", UserID: "ana", Claimed: 1, Points: 35, Approved: 2},
+		{Key: "c:design", UserID: "ana", CategoryApproved: 2, Points: 35, Approved: 2},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("entries %+v, want %+v", got, want)
+	}
+	if hidden := IndexOf(p, false, []string{"react"}, nil, nil); hidden != nil {
+		t.Errorf("a hidden student's entries: %+v", hidden)
+	}
+	if keys := MatchKeys(Need{Skills: []string{"React", " react", "CSS"}, Category: "design"}); !slices.Equal(keys, []string{"s:react", "s:css", "c:design"}) {
+		t.Errorf("keys %q", keys)
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"bridgework/backend/accounts"
 	"bridgework/backend/matching"
 	"bridgework/backend/tasks"
 )
@@ -35,28 +36,19 @@ func starPoints(sum, count string, perStar int) string {
 		" THEN CAST(ROUND(" + sum + " * " + strconv.Itoa(perStar) + ".0 / " + count + ") AS INTEGER) ELSE 0 END"
 }
 
-// studentScore is a candidate's points for a task (docs/matching.md, "Matches for a task"); its
-// two ? are the starts of the week and the month of recent activity.
-var studentScore = points(capped("COALESCE(per.proved_n, 0)", matching.SkillsCounted), matching.ProvedSkillPoints) +
-	" + " + points(capped("COALESCE(per.claimed_n, 0)", matching.SkillsCounted), matching.ClaimedSkillPoints) +
-	" + " + starPoints("COALESCE(mp.rating_sum, 0)", "COALESCE(mp.rating_count, 0)", matching.StudentStarPoints) +
-	" + " + points(capped("COALESCE(mc.approved, 0)", matching.CategoryCounted), matching.CategoryPoints) +
-	" + CASE WHEN mp.last_active_at >= ? THEN " + strconv.Itoa(matching.ActiveWeekPoints) +
-	" WHEN mp.last_active_at >= ? THEN " + strconv.Itoa(matching.ActiveMonthPoints) + " ELSE 0 END" +
-	" + CASE WHEN COALESCE(mp.replies, 0) < " + strconv.Itoa(matching.MinReplies) + " THEN 0" +
-	" WHEN mp.reply_seconds <= " + seconds(matching.ReplyHour) + " THEN " + strconv.Itoa(matching.ReplyHourPoints) +
-	" WHEN mp.reply_seconds <= " + seconds(matching.ReplyDay) + " THEN " + strconv.Itoa(matching.ReplyDayPoints) + " ELSE 0 END"
+// matchScore is a student's points for a task from their match_index entries of its keys
+// (docs/matching.md, "Matches for a task"): the skills proved and listed, the approved work in
+// its category, and what they score for any task.
+var matchScore = points(capped("SUM(match_index.proved)", matching.SkillsCounted), matching.ProvedSkillPoints) +
+	" + " + points(capped("SUM(match_index.claimed)", matching.SkillsCounted), matching.ClaimedSkillPoints) +
+	" + " + points(capped("SUM(match_index.category_approved)", matching.CategoryCounted), matching.CategoryPoints) +
+	" + MAX(match_index.points)"
 
-// seconds is d in whole seconds, as match_people.reply_seconds holds a median.
-func seconds(d time.Duration) string { return strconv.Itoa(int(d.Seconds())) }
-
-// matchRow is a ranked student and the signals that scored them.
+// matchRow is a ranked student.
 type matchRow struct {
-	ID                                         string
-	Score, Approved, CategoryApproved          int
-	RatingSum, RatingCount, Replies, ReplySecs int
-	LastActiveAt                               *time.Time
-	Total                                      int // the ranking's rows in all (rankedPage)
+	ID              string
+	Score, Approved int
+	Total           int // the ranking's rows in all (rankedPage)
 }
 
 type matchColumn = column[matchRow]
@@ -65,12 +57,6 @@ var matchColumns = columnsOf(
 	matchColumn{"scored.id", func(r *matchRow) any { return &r.ID }},
 	matchColumn{"scored.score", func(r *matchRow) any { return &r.Score }},
 	matchColumn{"scored.approved", func(r *matchRow) any { return &r.Approved }},
-	matchColumn{"scored.category_approved", func(r *matchRow) any { return &r.CategoryApproved }},
-	matchColumn{"scored.rating_sum", func(r *matchRow) any { return &r.RatingSum }},
-	matchColumn{"scored.rating_count", func(r *matchRow) any { return &r.RatingCount }},
-	matchColumn{"scored.replies", func(r *matchRow) any { return &r.Replies }},
-	matchColumn{"scored.reply_seconds", func(r *matchRow) any { return &r.ReplySecs }},
-	matchColumn{"scored.last_active_at", func(r *matchRow) any { return &r.LastActiveAt }},
 	matchColumn{rankingTotal, func(r *matchRow) any { return &r.Total }},
 )
 
@@ -98,28 +84,12 @@ func rankedPage[T any](db *gorm.DB, ranking stmt, cols columns[T], order string,
 }
 
 // studentRanking is the CTE "scored" of every candidate for need with its points: the students
-// who list or proved one of its skills (sk, per) or have approved work in its category, less the
-// hidden ones.
-func studentRanking(db *gorm.DB, need matching.Need, now time.Time) stmt {
-	keys := need.SkillKeys()
-	listed, listedKeys := inList(db, "user_skills.name_key", keys)
-	proved, provedKeys := inList(db, "match_skills.name_key", keys)
-	return sqlOf("WITH sk AS (SELECT s.user_id, s.name_key, MAX(s.proved) AS proved FROM ("+
-		"SELECT user_skills.user_id, user_skills.name_key, 0 AS proved FROM user_skills WHERE "+listed+
-		" UNION ALL SELECT match_skills.user_id, match_skills.name_key, 1 AS proved FROM match_skills WHERE "+proved+
-		") AS s GROUP BY s.user_id, s.name_key),"+
-		" per AS (SELECT sk.user_id, SUM(sk.proved) AS proved_n, COUNT(*) - SUM(sk.proved) AS claimed_n FROM sk GROUP BY sk.user_id),"+
-		" cand AS (SELECT per.user_id FROM per UNION SELECT match_categories.user_id FROM match_categories WHERE match_categories.category = ?),"+
-		" scored AS (SELECT users.id AS id, "+studentScore+" AS score,"+
-		" COALESCE(mp.approved, 0) AS approved, COALESCE(mc.approved, 0) AS category_approved,"+
-		" COALESCE(mp.rating_sum, 0) AS rating_sum, COALESCE(mp.rating_count, 0) AS rating_count,"+
-		" COALESCE(mp.replies, 0) AS replies, COALESCE(mp.reply_seconds, 0) AS reply_seconds, mp.last_active_at AS last_active_at"+
-		" FROM cand JOIN users ON users.id = cand.user_id"+
-		" LEFT JOIN per ON per.user_id = users.id"+
-		" LEFT JOIN match_people mp ON mp.user_id = users.id"+
-		" LEFT JOIN match_categories mc ON mc.user_id = users.id AND mc.category = ?"+
-		" WHERE users.user_type = 'student' AND users.discoverable = true) ",
-		listedKeys, provedKeys, need.Category, now.Add(-matching.ActiveWeek), now.Add(-matching.ActiveMonth), need.Category)
+// with an entry in match_index for one of its keys, each read from the index alone (one narrow
+// range per key; hidden students have no entries).
+func studentRanking(db *gorm.DB, need matching.Need) stmt {
+	keyed, keys := inList(db, "match_index.key", matching.MatchKeys(need))
+	return sqlOf("WITH scored AS (SELECT match_index.user_id AS id, "+matchScore+" AS score, MAX(match_index.approved) AS approved"+
+		" FROM match_index WHERE "+keyed+" GROUP BY match_index.user_id) ", keys)
 }
 
 // proofRow is one of a ranked student's proved skills among a need's.
@@ -136,10 +106,28 @@ var proofColumns = columnsOf(
 	proofColumn{"match_skills.proofs", func(r *proofRow) any { return &r.Proofs }},
 )
 
-func (s Matching) RankStudents(ctx context.Context, need matching.Need, now time.Time, offset, limit int) ([]matching.Candidate, int, error) {
+// matchPersonColumns are match_people's columns.
+var matchPersonColumns = columnsOf(
+	column[matchPersonRow]{"match_people.user_id", func(r *matchPersonRow) any { return &r.UserID }},
+	column[matchPersonRow]{"match_people.approved", func(r *matchPersonRow) any { return &r.Approved }},
+	column[matchPersonRow]{"match_people.rating_sum", func(r *matchPersonRow) any { return &r.RatingSum }},
+	column[matchPersonRow]{"match_people.rating_count", func(r *matchPersonRow) any { return &r.RatingCount }},
+	column[matchPersonRow]{"match_people.replies", func(r *matchPersonRow) any { return &r.Replies }},
+	column[matchPersonRow]{"match_people.reply_seconds", func(r *matchPersonRow) any { return &r.ReplySeconds }},
+	column[matchPersonRow]{"match_people.last_active_at", func(r *matchPersonRow) any { return &r.LastActiveAt }},
+	column[matchPersonRow]{"match_people.currency", func(r *matchPersonRow) any { return &r.Currency }},
+	column[matchPersonRow]{"match_people.points", func(r *matchPersonRow) any { return &r.Points }},
+)
+
+var matchCategoryColumns = columnsOf(
+	column[matchCategoryRow]{"match_categories.category", func(r *matchCategoryRow) any { return &r.Category }},
+	column[matchCategoryRow]{"match_categories.user_id", func(r *matchCategoryRow) any { return &r.UserID }},
+	column[matchCategoryRow]{"match_categories.approved", func(r *matchCategoryRow) any { return &r.Approved }},
+)
+
+func (s Matching) RankStudents(ctx context.Context, need matching.Need, offset, limit int) ([]matching.Candidate, int, error) {
 	db := s.DB.WithContext(ctx)
-	ranking := studentRanking(db, need, now)
-	rows, total, err := rankedPage(db, ranking, matchColumns, "scored.score DESC, scored.approved DESC, scored.id",
+	rows, total, err := rankedPage(db, studentRanking(db, need), matchColumns, "scored.score DESC, scored.approved DESC, scored.id",
 		func(r *matchRow) int { return r.Total }, limit, offset)
 	if err != nil || len(rows) == 0 {
 		return nil, total, err
@@ -148,43 +136,58 @@ func (s Matching) RankStudents(ctx context.Context, need matching.Need, now time
 	for i, r := range rows {
 		ids[i] = r.ID
 	}
+	// The page's people and the signals its reasons name, in one round trip and then the users'
+	// skills.
+	var userRows []userRow
+	var people []matchPersonRow
+	var cats []matchCategoryRow
+	var found []proofRow
+	b := newReadBatch(db)
 	inIDs, idArgs := inList(db, "users.id", ids)
-	users, err := usersWithSkills(db, sqlOf("SELECT "+userColumns.list+" FROM users WHERE "+inIDs, idArgs))
-	if err != nil {
+	read(b, sqlOf("SELECT "+userColumns.list+" FROM users WHERE "+inIDs, idArgs), userColumns, &userRows)
+	ofPeople, peopleArgs := inList(db, "match_people.user_id", ids)
+	read(b, sqlOf("SELECT "+matchPersonColumns.list+" FROM match_people WHERE "+ofPeople, peopleArgs), matchPersonColumns, &people)
+	ofCats, catArgs := inList(db, "match_categories.user_id", ids)
+	read(b, sqlOf("SELECT "+matchCategoryColumns.list+" FROM match_categories WHERE "+ofCats+" AND match_categories.category = ?",
+		catArgs, need.Category), matchCategoryColumns, &cats)
+	ofUsers, userArgs := inList(db, "match_skills.user_id", ids)
+	named, keyArgs := inList(db, "match_skills.name_key", need.SkillKeys())
+	read(b, sqlOf("SELECT "+proofColumns.list+" FROM match_skills WHERE "+ofUsers+" AND "+named+
+		" ORDER BY match_skills.proofs DESC, match_skills.name_key", userArgs, keyArgs), proofColumns, &found)
+	if err := b.run(); err != nil {
 		return nil, 0, err
 	}
+	if err := withSkills(db, userRows); err != nil {
+		return nil, 0, err
+	}
+	users := map[string]*accounts.User{}
+	for i := range userRows {
+		users[userRows[i].ID] = userRows[i].toDomain()
+	}
+	signals := map[string]matchPersonRow{}
+	for _, p := range people {
+		signals[p.UserID] = p
+	}
+	inCategory := map[string]int{}
+	for _, c := range cats {
+		inCategory[c.UserID] = c.Approved
+	}
 	proofs := map[string][]matching.Proof{}
-	if keys := need.SkillKeys(); len(keys) > 0 {
-		ofUsers, userArgs := inList(db, "match_skills.user_id", ids)
-		named, keyArgs := inList(db, "match_skills.name_key", keys)
-		found, err := rowsOf(db, sqlOf("SELECT "+proofColumns.list+" FROM match_skills WHERE "+ofUsers+" AND "+named+
-			" ORDER BY match_skills.proofs DESC, match_skills.name_key", userArgs, keyArgs), proofColumns)
-		if err != nil {
-			return nil, 0, err
-		}
-		for _, p := range found {
-			proofs[p.UserID] = append(proofs[p.UserID], matching.Proof{Skill: p.Name, Proofs: p.Proofs})
-		}
+	for _, p := range found {
+		proofs[p.UserID] = append(proofs[p.UserID], matching.Proof{Skill: p.Name, Proofs: p.Proofs})
 	}
-	byID := map[string]int{}
-	for i, u := range users {
-		byID[u.ID] = i
-	}
-	wanted := map[string]bool{}
-	for _, k := range need.SkillKeys() {
-		wanted[k] = true
-	}
+	wanted := keySet(need.SkillKeys())
 	out := make([]matching.Candidate, 0, len(rows))
 	for _, r := range rows {
-		i, ok := byID[r.ID]
-		if !ok {
+		u := users[r.ID]
+		if u == nil {
 			continue // gone since the ranking read
 		}
-		u := users[i]
+		sig := signals[r.ID]
 		c := matching.Candidate{
-			StudentID: r.ID, Score: r.Score, Proved: proofs[r.ID], Approved: r.Approved, CategoryApproved: r.CategoryApproved,
-			Rating: matching.Rating{Sum: r.RatingSum, Count: r.RatingCount}, Replies: r.Replies, ReplySeconds: r.ReplySecs,
-			LastActiveAt: r.LastActiveAt, Student: u,
+			StudentID: r.ID, Score: r.Score, Proved: proofs[r.ID], Approved: r.Approved, CategoryApproved: inCategory[r.ID],
+			Rating: matching.Rating{Sum: sig.RatingSum, Count: sig.RatingCount}, Replies: sig.Replies, ReplySeconds: sig.ReplySeconds,
+			LastActiveAt: sig.LastActiveAt, Student: u,
 		}
 		provedNames := map[string]bool{}
 		for _, p := range c.Proved {
@@ -446,9 +449,14 @@ type matchPersonRow struct {
 	ReplySeconds int
 	LastActiveAt *time.Time
 	Currency     string
+	Points       int
 }
 
 func (matchPersonRow) TableName() string { return "match_people" }
+
+type matchIndexRow matching.IndexEntry
+
+func (matchIndexRow) TableName() string { return "match_index" }
 
 type matchSkillRow struct {
 	NameKey, UserID, Name string
@@ -512,9 +520,14 @@ func (s Matching) Refresh(ctx context.Context, now time.Time) error {
 	}
 	people, skills, cats := sig.Rows()
 	personRows := make([]matchPersonRow, len(people))
-	for i, p := range people {
-		personRows[i] = matchPersonRow{UserID: p.UserID, Approved: p.Approved, RatingSum: p.Rating.Sum, RatingCount: p.Rating.Count,
-			Replies: p.Replies, ReplySeconds: p.ReplySeconds, LastActiveAt: p.LastActiveAt, Currency: p.Currency}
+	for i := range people {
+		p := &people[i]
+		p.Points = matching.StudentPoints(*p, now)
+		personRows[i] = toMatchPersonRow(*p)
+	}
+	index, err := indexAll(db, people, skills, cats)
+	if err != nil {
+		return err
 	}
 	skillRows := make([]matchSkillRow, len(skills))
 	for i, p := range skills {
@@ -525,7 +538,7 @@ func (s Matching) Refresh(ctx context.Context, now time.Time) error {
 		catRows[i] = matchCategoryRow(c)
 	}
 	return db.Transaction(func(tx *gorm.DB) error {
-		for _, table := range []string{"match_people", "match_skills", "match_categories"} {
+		for _, table := range []string{"match_people", "match_skills", "match_categories", "match_index"} {
 			if err := tx.Exec("DELETE FROM " + table).Error; err != nil {
 				return err
 			}
@@ -536,7 +549,10 @@ func (s Matching) Refresh(ctx context.Context, now time.Time) error {
 		if err := createAll(tx, skillRows); err != nil {
 			return err
 		}
-		return createAll(tx, catRows)
+		if err := createAll(tx, catRows); err != nil {
+			return err
+		}
+		return createAll(tx, index)
 	})
 }
 
@@ -547,3 +563,110 @@ func createAll[T any](tx *gorm.DB, rows []T) error {
 	}
 	return tx.CreateInBatches(rows, refreshBatch).Error
 }
+
+func toMatchPersonRow(p matching.Person) matchPersonRow {
+	return matchPersonRow{UserID: p.UserID, Approved: p.Approved, RatingSum: p.Rating.Sum, RatingCount: p.Rating.Count,
+		Replies: p.Replies, ReplySeconds: p.ReplySeconds, LastActiveAt: p.LastActiveAt, Currency: p.Currency, Points: p.Points}
+}
+
+func (r matchPersonRow) toDomain() matching.Person {
+	return matching.Person{UserID: r.UserID, Approved: r.Approved, Rating: matching.Rating{Sum: r.RatingSum, Count: r.RatingCount},
+		Replies: r.Replies, ReplySeconds: r.ReplySeconds, LastActiveAt: r.LastActiveAt, Currency: r.Currency, Points: r.Points}
+}
+
+// listedSkill is a skill a discoverable student lists, by key.
+type listedSkill struct{ UserID, NameKey string }
+
+var listedSkillColumns = columnsOf(
+	column[listedSkill]{"user_skills.user_id", func(r *listedSkill) any { return &r.UserID }},
+	column[listedSkill]{"user_skills.name_key", func(r *listedSkill) any { return &r.NameKey }},
+)
+
+// indexAll is match_index whole: the entries of every discoverable student, from the skills they
+// list and the signals Refresh derived.
+func indexAll(db *gorm.DB, people []matching.Person, skills []matching.SkillProof, cats []matching.CategoryWork) ([]matchIndexRow, error) {
+	var students []string
+	var listed []listedSkill
+	b := newReadBatch(db)
+	read(b, sqlOf("SELECT users.id FROM users WHERE users.user_type = ? AND users.discoverable = true", string(accounts.Student)),
+		value[string]("users.id"), &students)
+	read(b, sqlOf("SELECT "+listedSkillColumns.list+" FROM user_skills JOIN users ON users.id = user_skills.user_id"+
+		" WHERE users.user_type = ? AND users.discoverable = true", string(accounts.Student)), listedSkillColumns, &listed)
+	if err := b.run(); err != nil {
+		return nil, err
+	}
+	person := map[string]matching.Person{}
+	for _, p := range people {
+		person[p.UserID] = p
+	}
+	keys := map[string][]string{}
+	for _, l := range listed {
+		keys[l.UserID] = append(keys[l.UserID], l.NameKey)
+	}
+	proofs := map[string][]matching.SkillProof{}
+	for _, p := range skills {
+		proofs[p.UserID] = append(proofs[p.UserID], p)
+	}
+	work := map[string][]matching.CategoryWork{}
+	for _, c := range cats {
+		work[c.UserID] = append(work[c.UserID], c)
+	}
+	var out []matchIndexRow
+	for _, id := range students {
+		p, ok := person[id]
+		if !ok {
+			p = matching.Person{UserID: id}
+		}
+		for _, e := range matching.IndexOf(p, true, keys[id], proofs[id], work[id]) {
+			out = append(out, matchIndexRow(e))
+		}
+	}
+	return out, nil
+}
+
+// reindexStudent rewrites the student's match_index entries inside tx, after a profile save
+// changed the skills they list or whether they may be found: from their row and the signals the
+// last Refresh derived.
+func reindexStudent(tx *gorm.DB, userID string) error {
+	var discoverable []bool
+	var listed []string
+	var people []matchPersonRow
+	var proofs []matchSkillRow
+	var cats []matchCategoryRow
+	b := newReadBatch(tx)
+	read(b, sqlOf("SELECT users.discoverable FROM users WHERE users.id = ?", userID), value[bool]("users.discoverable"), &discoverable)
+	read(b, sqlOf("SELECT user_skills.name_key FROM user_skills WHERE user_skills.user_id = ?", userID), value[string]("user_skills.name_key"), &listed)
+	read(b, sqlOf("SELECT "+matchPersonColumns.list+" FROM match_people WHERE match_people.user_id = ?", userID), matchPersonColumns, &people)
+	read(b, sqlOf("SELECT "+matchSkillColumns.list+" FROM match_skills WHERE match_skills.user_id = ?", userID), matchSkillColumns, &proofs)
+	read(b, sqlOf("SELECT "+matchCategoryColumns.list+" FROM match_categories WHERE match_categories.user_id = ?", userID), matchCategoryColumns, &cats)
+	if err := b.run(); err != nil {
+		return err
+	}
+	p := matching.Person{UserID: userID}
+	if len(people) == 1 {
+		p = people[0].toDomain()
+	}
+	skillProofs := make([]matching.SkillProof, len(proofs))
+	for i, r := range proofs {
+		skillProofs[i] = matching.SkillProof(r)
+	}
+	work := make([]matching.CategoryWork, len(cats))
+	for i, r := range cats {
+		work[i] = matching.CategoryWork(r)
+	}
+	var rows []matchIndexRow
+	for _, e := range matching.IndexOf(p, len(discoverable) == 1 && discoverable[0], listed, skillProofs, work) {
+		rows = append(rows, matchIndexRow(e))
+	}
+	if err := tx.Exec("DELETE FROM match_index WHERE user_id = ?", userID).Error; err != nil {
+		return err
+	}
+	return createAll(tx, rows)
+}
+
+var matchSkillColumns = columnsOf(
+	column[matchSkillRow]{"match_skills.name_key", func(r *matchSkillRow) any { return &r.NameKey }},
+	column[matchSkillRow]{"match_skills.user_id", func(r *matchSkillRow) any { return &r.UserID }},
+	column[matchSkillRow]{"match_skills.name", func(r *matchSkillRow) any { return &r.Name }},
+	column[matchSkillRow]{"match_skills.proofs", func(r *matchSkillRow) any { return &r.Proofs }},
+)

@@ -49,6 +49,7 @@ func migrations(auditKey audit.Key) []*gormigrate.Migration {
 		migrateSavedSearchPaid(),
 		migrateMatching(),
 		migrateInvitations(),
+		migrateMatchIndex(),
 	}
 }
 

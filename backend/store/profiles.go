@@ -86,7 +86,10 @@ func (s Profiles) SaveStudentProfile(ctx context.Context, userID string, p profi
 		if err := deleteReplaced(tx, userID, before.ProfilePicture, before.Resume); err != nil {
 			return err
 		}
-		return replaceSkills(tx, userID, p.Skills)
+		if err := replaceSkills(tx, userID, p.Skills); err != nil {
+			return err
+		}
+		return reindexStudent(tx, userID)
 	})
 }
 

@@ -1,41 +1,22 @@
 package main
 
-// The two rankings of docs/matching.md, each as one statement written from the weights alone:
+// The two rankings of docs/matching.md, each as one statement written from the weights:
 // no service, no HTTP, no JSON; its inputs (the task's skills and category, the student's
 // skills, saved searches and currency) read by the statement itself. Each returns the first
 // page of ids in the ranking's order, with the score and the number of candidates.
 
-// matchesSQL ranks students for task $1; $2 is the page's length.
+// matchesSQL ranks students for task $1; $2 is the page's length. Like the service, it adds up
+// the students' match_index entries of the task's keys ("s:" and each skill, "c:" and the
+// category), which the matching refresh derives from the signals and their weights.
 const matchesSQL = `
 WITH task AS (
-  SELECT category, ARRAY(SELECT name_key FROM task_skills WHERE task_id = $1) AS keys FROM tasks WHERE id = $1),
-by_skill AS (
-  SELECT user_id, name_key, bool_or(proved) AS proved
-  FROM (SELECT user_id, name_key, false AS proved FROM user_skills WHERE name_key = ANY((SELECT keys FROM task)::text[])
-        UNION ALL
-        SELECT user_id, name_key, true FROM match_skills WHERE name_key = ANY((SELECT keys FROM task)::text[])) AS named
-  GROUP BY user_id, name_key),
-signals AS (
-  SELECT user_id, count(*) FILTER (WHERE proved) AS proved, count(*) FILTER (WHERE NOT proved) AS claimed, 0 AS in_category
-  FROM by_skill GROUP BY user_id
-  UNION ALL
-  SELECT user_id, 0, 0, approved FROM match_categories WHERE category = (SELECT category FROM task)),
-candidates AS (
-  SELECT user_id, sum(proved) AS proved, sum(claimed) AS claimed, sum(in_category) AS in_category
-  FROM signals GROUP BY user_id),
+  SELECT ARRAY(SELECT 's:' || name_key FROM task_skills WHERE task_id = $1)
+         || ARRAY(SELECT 'c:' || category FROM tasks WHERE id = $1 AND category <> '') AS keys),
 scored AS (
-  SELECT u.id, COALESCE(mp.approved, 0) AS approved,
-         30 * LEAST(3, c.proved) + 10 * LEAST(3, c.claimed)
-         + CASE WHEN mp.rating_count >= 3 THEN round(4.0 * mp.rating_sum / mp.rating_count)::int ELSE 0 END
-         + LEAST(15, 5 * c.in_category)
-         + CASE WHEN mp.last_active_at >= now() - interval '7 days' THEN 10
-                WHEN mp.last_active_at >= now() - interval '30 days' THEN 5 ELSE 0 END
-         + CASE WHEN mp.replies < 3 THEN 0 WHEN mp.reply_seconds <= 3600 THEN 10
-                WHEN mp.reply_seconds <= 86400 THEN 5 ELSE 0 END AS score
-  FROM candidates c
-  JOIN users u ON u.id = c.user_id
-  LEFT JOIN match_people mp ON mp.user_id = c.user_id
-  WHERE u.user_type = 'student' AND u.discoverable)
+  SELECT user_id AS id, max(approved) AS approved,
+         30 * LEAST(3, sum(proved)) + 10 * LEAST(3, sum(claimed)) + 5 * LEAST(3, sum(category_approved)) + max(points) AS score
+  FROM match_index WHERE key = ANY((SELECT keys FROM task)::text[])
+  GROUP BY user_id)
 SELECT id, score, count(*) OVER () FROM scored ORDER BY score DESC, approved DESC, id LIMIT $2`
 
 // recommendedSQL ranks open tasks for student $1; $2 is the base currency (CURRENCY_BASE),
