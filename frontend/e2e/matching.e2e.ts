@@ -109,7 +109,8 @@ describe('matching and invitations', () => {
     // The task had one seat: another student no longer finds it on the open market.
     await otherPage.setViewportSize({ width: 390, height: 844 })
     await openAs(otherPage, other, `/tasks?search=${encodeURIComponent(title)}`)
-    await otherPage.getByText('No tasks match your filters').waitFor()
+    // Each of the student's sections says so under a search; the open market is Available Tasks.
+    await otherPage.getByRole('region', { name: 'Available Tasks' }).getByText('No tasks match your filters').waitFor()
     await fitsTheWidth(otherPage, 390)
     const open = await apiCall<Array<{ _id: string }>>(
       'GET',
