@@ -35,6 +35,7 @@ describe('email digests', () => {
       messages: 'immediate',
       submissions: 'hourly',
       payments: 'hourly',
+      invitations: 'hourly',
       taskAlerts: 'hourly',
     })
 
@@ -70,6 +71,7 @@ describe('email digests', () => {
       messages: 'off',
       submissions: 'hourly',
       payments: 'hourly',
+      invitations: 'hourly',
       taskAlerts: 'hourly',
     })
   })

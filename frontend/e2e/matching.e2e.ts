@@ -5,8 +5,8 @@ import { pathOf, saveScreenshot, usePagesOfTheirOwn, waitForPath } from './suppo
 import { BASE_URL } from './support/env'
 import { markNoReload, openAs, register, waitForLive, wasNotReloaded } from './support/live'
 
-// Matching against the real server (docs/matching.md): a startup posts a React task, finds on its
-// task page a student whose profile lists React, and invites them; the student sees the invitation
+// Matching against the real server (docs/matching.md): a startup posts a React task, finds in its
+// task page's Find students a student whose profile lists React, and invites them; the student sees the invitation
 // arrive without a reload and accepts it; the task, of one seat, then leaves the open market, so
 // another student no longer finds it.
 
@@ -73,8 +73,8 @@ describe('matching and invitations', () => {
     await waitForLive(studentPage)
     await markNoReload(studentPage)
 
-    // The task page ranks the student, says why, and invites them with a message.
-    const panel = startupPage.getByRole('region', { name: 'Matched students' })
+    // Find students on the task page ranks the student, says why, and invites them with a message.
+    const panel = startupPage.getByRole('region', { name: 'Find students' })
     const row = panel.getByRole('listitem', { name: studentName })
     await row.waitFor({ timeout: 10_000 })
     expect(
@@ -109,7 +109,8 @@ describe('matching and invitations', () => {
     // The task had one seat: another student no longer finds it on the open market.
     await otherPage.setViewportSize({ width: 390, height: 844 })
     await openAs(otherPage, other, `/tasks?search=${encodeURIComponent(title)}`)
-    await otherPage.getByText('No tasks match your filters').waitFor()
+    // Each of the student's sections says so under a search; the open market is Available Tasks.
+    await otherPage.getByRole('region', { name: 'Available Tasks' }).getByText('No tasks match your filters').waitFor()
     await fitsTheWidth(otherPage, 390)
     const open = await apiCall<Array<{ _id: string }>>(
       'GET',

@@ -33,6 +33,7 @@ export const emailSettingsSchema = z.object({
   messages: frequency,
   submissions: frequency,
   payments: frequency,
+  invitations: frequency,
   taskAlerts: frequency,
 }) satisfies z.ZodType<NotificationSettings>
 

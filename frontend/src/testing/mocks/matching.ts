@@ -34,8 +34,8 @@ export function makeInvitation(task: Task, student: User, overrides: Partial<Inv
   const invitation: Invitation = {
     _id: `0193d000-0000-7000-8000-${String(++sequence).padStart(12, '0')}`,
     task: { _id: task._id, title: task.title, deadline: task.deadline, currency: task.currency, budget: task.budget, seats: task.seats },
-    startup: { _id: task.startup!._id, companyName: task.startup!.companyName ?? '' },
-    student: { _id: student._id, firstName: student.firstName, lastName: student.lastName },
+    startup: { _id: task.startup!._id, id: task.startup!._id, companyName: task.startup!.companyName ?? '', profilePicture: '' },
+    student: { _id: student._id, id: student._id, firstName: student.firstName, lastName: student.lastName, profilePicture: '' },
     message: '',
     status: 'pending',
     reason: '',

@@ -138,6 +138,7 @@ export const settingsHandlers = [
         messages: DEFAULT_FREQUENCY,
         submissions: DEFAULT_FREQUENCY,
         payments: DEFAULT_FREQUENCY,
+        invitations: DEFAULT_FREQUENCY,
         taskAlerts: DEFAULT_FREQUENCY,
       },
     )
@@ -152,11 +153,16 @@ export const settingsHandlers = [
     for (const key of ['messages', 'submissions', 'payments', 'taskAlerts']) {
       if (!FREQUENCIES.includes(String(body[key]))) fields[key] = 'Choose immediate, hourly, daily or off'
     }
+    // The server keeps the saved invitations mode when a PUT leaves it out.
+    if (body.invitations !== undefined && !FREQUENCIES.includes(String(body.invitations))) {
+      fields.invitations = 'Choose immediate, hourly, daily or off'
+    }
     if (Object.keys(fields).length > 0) return error(400, 'Choose immediate, hourly, daily or off', fields)
     const saved = {
       messages: body.messages,
       submissions: body.submissions,
       payments: body.payments,
+      invitations: body.invitations ?? settingsMock.notificationSettings.get(me._id)?.invitations ?? DEFAULT_FREQUENCY,
       taskAlerts: body.taskAlerts,
     } as NotificationSettings
     settingsMock.notificationSettings.set(me._id, saved)

@@ -80,13 +80,20 @@ describe('/settings saved searches', () => {
 describe('/settings email notifications', () => {
   it('loads the choices, changes them and saves every one', async () => {
     const student = seedAccount({ userType: 'student' }).user
-    settingsMock.notificationSettings.set(student._id, { messages: 'immediate', submissions: 'hourly', payments: 'immediate', taskAlerts: 'daily' })
+    settingsMock.notificationSettings.set(student._id, {
+      messages: 'immediate',
+      submissions: 'hourly',
+      payments: 'immediate',
+      invitations: 'off',
+      taskAlerts: 'daily',
+    })
     const { events } = await renderApp('/settings', { as: student })
     const form = await emailForm()
     const messages = within(form).getByLabelText('Messages')
     expect(messages).toHaveValue('immediate')
     expect(within(form).getByLabelText('Submission updates')).toHaveValue('hourly')
     expect(within(form).getByLabelText('Payments')).toHaveValue('immediate')
+    expect(within(form).getByLabelText('Invitations')).toHaveValue('off')
     expect(within(form).getByLabelText('Task alerts')).toHaveValue('daily')
     expect(
       within(messages as HTMLSelectElement)
@@ -99,7 +106,7 @@ describe('/settings email notifications', () => {
     await events.click(within(form).getByRole('button', { name: 'Save email settings' }))
     expect(await screen.findByText('Email settings saved')).toBeInTheDocument()
     const puts = settingsMock.requests.filter((r) => r.method === 'PUT').map((r) => r.body)
-    expect(puts).toEqual([{ messages: 'daily', submissions: 'hourly', payments: 'immediate', taskAlerts: 'off' }])
+    expect(puts).toEqual([{ messages: 'daily', submissions: 'hourly', payments: 'immediate', invitations: 'off', taskAlerts: 'off' }])
   })
 
   it('has no Task alerts row for a startup, and sends back the value it was given', async () => {
@@ -111,8 +118,42 @@ describe('/settings email notifications', () => {
     await events.click(within(form).getByRole('button', { name: 'Save email settings' }))
     expect(await screen.findByText('Email settings saved')).toBeInTheDocument()
     expect(settingsMock.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
-      { messages: 'hourly', submissions: 'immediate', payments: 'hourly', taskAlerts: 'hourly' },
+      { messages: 'hourly', submissions: 'immediate', payments: 'hourly', invitations: 'hourly', taskAlerts: 'hourly' },
     ])
+  })
+
+  it.each(['student', 'startup'] as const)('lets a %s choose how invitation emails come, and saves it', async (userType) => {
+    const user = seedAccount({ userType }).user
+    const { events } = await renderApp('/settings', { as: user })
+    const form = await emailForm()
+    const invitations = within(form).getByLabelText('Invitations')
+    expect(invitations).toHaveValue('hourly')
+    expect(
+      within(invitations as HTMLSelectElement)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Immediately', 'Hourly digest', 'Daily digest', 'Off'])
+    await events.selectOptions(invitations, 'Immediately')
+    await events.click(within(form).getByRole('button', { name: 'Save email settings' }))
+    expect(await screen.findByText('Email settings saved')).toBeInTheDocument()
+    const puts = settingsMock.requests.filter((r) => r.method === 'PUT').map((r) => r.body)
+    expect(puts).toEqual([expect.objectContaining({ invitations: 'immediate', messages: 'hourly' })])
+    expect(settingsMock.notificationSettings.get(user._id)?.invitations).toBe('immediate')
+  })
+
+  it("puts the server's invitations error under its select", async () => {
+    server.use(
+      http.put('*/api/me/notification-settings', () =>
+        HttpResponse.json(
+          { error: 'Choose immediate, hourly, daily or off', code: 'invalid', fields: { invitations: 'Choose immediate, hourly, daily or off' } },
+          { status: 400 },
+        ),
+      ),
+    )
+    const { events } = await renderApp('/settings', { as: 'startup' })
+    const form = await emailForm()
+    await events.click(within(form).getByRole('button', { name: 'Save email settings' }))
+    await waitFor(() => expect(within(form).getByLabelText('Invitations')).toHaveAccessibleDescription('Choose immediate, hourly, daily or off'))
   })
 
   it("puts the server's field error under its select", async () => {

@@ -1,5 +1,7 @@
 import { act, screen } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { server } from '@/testing/mocks/server'
 import { settingsMock, VALID_UNSUBSCRIBE_TOKEN } from '@/testing/mocks/settings'
 import { renderApp } from '@/testing/test-utils'
 
@@ -21,6 +23,13 @@ describe('/unsubscribe', () => {
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument()
     const calls = unsubscribeCalls()
     expect(calls.map((c) => [c.method, c.url.searchParams.get('token'), c.body])).toEqual([['POST', VALID_UNSUBSCRIBE_TOKEN, undefined]])
+  })
+
+  it('names invitation emails when the link was for them', async () => {
+    server.use(http.post('*/api/unsubscribe', () => HttpResponse.json({ unsubscribed: 'invitations' })))
+    const { events } = await renderApp(`/unsubscribe?token=${VALID_UNSUBSCRIBE_TOKEN}`)
+    await events.click(screen.getByRole('button', { name: 'Unsubscribe' }))
+    expect(await screen.findByText("You're unsubscribed from invitation emails.")).toBeInTheDocument()
   })
 
   it('says a link the server refuses is not valid', async () => {

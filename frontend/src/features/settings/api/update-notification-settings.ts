@@ -4,7 +4,7 @@ import { queryKeys } from '@/lib/query-keys'
 import type { NotificationSettings } from './types'
 
 /**
- * PUT /api/me/notification-settings with all three fields → 200 the saved settings; 400 with
+ * PUT /api/me/notification-settings with every field → 200 the saved settings; 400 with
  * `fields` ("Choose immediate, hourly, daily or off").
  */
 export function updateNotificationSettings(settings: NotificationSettings): Promise<NotificationSettings> {

@@ -31,15 +31,17 @@ export function EmailSettingsForm({ settings, showTaskAlerts, onSubmit, isSaving
   } = useForm<EmailSettingsValues>({ resolver: zodResolver(emailSettingsSchema), values: settings })
 
   useEffect(() => {
-    applyApiFieldErrors(error, setError, ['messages', 'submissions', 'payments', 'taskAlerts'])
+    applyApiFieldErrors(error, setError, ['messages', 'submissions', 'payments', 'invitations', 'taskAlerts'])
   }, [error, setError])
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Email notifications" className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <SelectField label="Messages" options={options} error={errors.messages?.message} {...register('messages')} />
         <SelectField label="Submission updates" options={options} error={errors.submissions?.message} {...register('submissions')} />
         <SelectField label="Payments" options={options} error={errors.payments?.message} {...register('payments')} />
+        {/* Students are invited to tasks; startups hear their invitations' answers. */}
+        <SelectField label="Invitations" options={options} error={errors.invitations?.message} {...register('invitations')} />
         {showTaskAlerts && <SelectField label="Task alerts" options={options} error={errors.taskAlerts?.message} {...register('taskAlerts')} />}
       </div>
       <Button type="submit" isLoading={isSaving} loadingText="Saving...">

@@ -13,6 +13,7 @@ const what: Record<UnsubscribedFrom, string> = {
   messages: 'message emails',
   submissions: 'submission update emails',
   payments: 'payment emails',
+  invitations: 'invitation emails',
   taskAlerts: 'task alert emails',
   all: 'all Bridgework emails',
 }

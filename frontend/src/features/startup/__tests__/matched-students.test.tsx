@@ -28,15 +28,17 @@ function scene() {
 
 async function openPanel(as: User, taskId: string) {
   const view = await renderApp(`/startup/tasks/${taskId}`, { as })
-  const panel = await screen.findByRole('region', { name: 'Matched students' })
+  const panel = await screen.findByRole('region', { name: 'Find students' })
   return { ...view, panel }
 }
 
-describe('Matched students', () => {
+describe('Find students on the task page', () => {
   it('lists the ranked students with score and reasons, and an invitation status where one was sent', async () => {
     const { startup, task, ben } = scene()
     makeInvitation(task, ben, { status: 'accepted' })
     const { panel } = await openPanel(startup.user, task._id)
+    expect(within(panel).getByRole('heading', { name: 'Find students' })).toBeInTheDocument()
+    expect(within(panel).getByText(/^Ranked for this task/)).toBeInTheDocument()
     const rows = await within(panel).findAllByRole('listitem', { name: /Rosa Diaz|Ben Okoro/ })
     expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Rosa Diaz', 'Ben Okoro'])
     const first = rows[0]!

@@ -36,6 +36,10 @@ type MatchedStudentsViewProps = {
   canInvite: boolean
 }
 
+/** The task page's panel is the "Find Students" for a task already posted. */
+export const FIND_STUDENTS_TITLE = 'Find students'
+export const FIND_STUDENTS_SUBTITLE = 'Ranked for this task: skills proved in approved work, rating, related work and how fast they reply.'
+
 /**
  * Students ranked for the task, best first, each with the score and why; a student already
  * invited shows the invitation's status where Invite was.
@@ -54,9 +58,9 @@ export function MatchedStudentsView({
     <section aria-labelledby="matched-students-heading" className="space-y-3">
       <div>
         <h2 id="matched-students-heading" className="text-xl font-semibold text-slate-900">
-          Matched students
+          {FIND_STUDENTS_TITLE}
         </h2>
-        <p className="text-sm text-slate-600">Ranked by skills proved in approved work, rating, related work and how fast they reply.</p>
+        <p className="text-sm text-slate-600">{FIND_STUDENTS_SUBTITLE}</p>
       </div>
       {invitationsFailed && <QueryError onRetry={onRetryInvitations}>Failed to load the invitations you sent.</QueryError>}
       <QueryState
@@ -105,7 +109,7 @@ export function MatchedStudentsView({
                 )
               })}
             </ul>
-            <Pagination paged={page} onPageChange={onPageChange} label="Matched students pages" />
+            <Pagination paged={page} onPageChange={onPageChange} label="Find students pages" />
           </>
         )}
       </QueryState>
@@ -122,7 +126,7 @@ export function MatchedStudentsView({
   )
 }
 
-/** The task page's Matched students: one page of matches and the task's invitations, merged. */
+/** The task page's Find students: one page of matches and the task's invitations, merged. */
 export function MatchedStudentsPanel({ task, canInvite }: { task: { _id: string; title: string }; canInvite: boolean }) {
   const [page, setPage] = useState(1)
   const matches = useTaskMatches(task._id, page)

@@ -26,7 +26,7 @@ type TaskDetailViewProps = {
   payments?: PaymentsBy
   /** After Withdraw: the task is gone. */
   onWithdrawn?: () => void
-  /** The students ranked for the task, to invite (the page's Matched students panel). */
+  /** The students ranked for the task, to invite (the page's Find students panel). */
   matches?: ReactNode
 }
 
