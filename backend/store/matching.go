@@ -310,16 +310,9 @@ func taskRanking(db *gorm.DB, studentID string, t taste, q tasks.Query, now time
 		" st.pay_approved AS pay_approved, st.pay_paid AS pay_paid, st.pay_disputed AS pay_disputed," +
 		" COALESCE(sp.rating_sum, 0) AS rating_sum, COALESCE(sp.rating_count, 0) AS rating_count," +
 		" CASE WHEN tasks.deadline >= ? THEN 1 ELSE 0 END AS deadline_room" +
-		" FROM tasks LEFT JOIN hits ON hits.task_id = tasks.id" +
-		" JOIN (SELECT users.id, users.pay_approved, users.pay_paid, users.pay_disputed FROM users WHERE users.user_type = 'startup') st" +
-		" ON st.id = tasks.startup_id LEFT JOIN match_people sp ON sp.user_id = tasks.startup_id"
-	// The candidates' tasks are read by id: joined to cand, PostgreSQL hashed every listed task
-	// (and every user) to find a few thousand (scripts/bench-matching.sh). The startups are few.
-	candidates := "tasks.id IN (SELECT cand.id FROM cand)"
-	if IsPostgres(db) {
-		candidates = "tasks.id = ANY (ARRAY(SELECT cand.id FROM cand))"
-	}
-	return openMarket(q, studentID).and(candidates).stmt(head,
+		" FROM cand JOIN tasks ON tasks.id = cand.id LEFT JOIN hits ON hits.task_id = tasks.id" +
+		" JOIN users st ON st.id = tasks.startup_id LEFT JOIN match_people sp ON sp.user_id = tasks.startup_id"
+	return openMarket(q, studentID).stmt(head,
 		[]any{provedArg, listedArg, savedArg, allArg, categoryArg, categoryArg, t.currency, now.Add(matching.DeadlineRoom)}, ") ")
 }
 

@@ -50,10 +50,10 @@ scored AS (
          + CASE WHEN s.pay_disputed > 0 THEN -10 * LEAST(3, s.pay_disputed) WHEN s.pay_paid > 0 THEN 10 ELSE 0 END
          + CASE WHEN sp.rating_count >= 3 THEN round(2.0 * sp.rating_sum / sp.rating_count)::int ELSE 0 END
          + CASE WHEN t.deadline >= now() + interval '3 days' THEN 5 ELSE 0 END AS score
-  FROM tasks t
-  JOIN candidates c ON c.task_id = t.id
+  FROM candidates c
   CROSS JOIN me
-  JOIN (SELECT id, pay_paid, pay_disputed FROM users WHERE user_type = 'startup') s ON s.id = t.startup_id
+  JOIN tasks t ON t.id = c.task_id AND t.listed
+  JOIN users s ON s.id = t.startup_id
   LEFT JOIN match_people sp ON sp.user_id = t.startup_id
-  WHERE t.listed AND t.id = ANY(ARRAY(SELECT task_id FROM candidates)) AND NOT EXISTS (SELECT 1 FROM submissions sub WHERE sub.task_id = t.id AND sub.student_id = $1))
+  WHERE NOT EXISTS (SELECT 1 FROM submissions sub WHERE sub.task_id = t.id AND sub.student_id = $1))
 SELECT id, score, count(*) OVER () FROM scored ORDER BY score DESC, deadline, id LIMIT $3`
