@@ -39,6 +39,9 @@ func TestColumns_nameTheFieldsTheyFill(t *testing.T) {
 	checkColumns(t, "notification_settings", notificationSettingColumns)
 	checkColumns(t, "users", nameColumns)
 	checkColumns(t, "mail_outbox", outboxColumns)
+	checkColumns(t, "match_people", matchPersonColumns)
+	checkColumns(t, "match_skills", matchSkillColumns)
+	checkColumns(t, "match_categories", matchCategoryColumns)
 }
 
 // columnName matches a table's column, "table.column", alone or as the first argument of a
